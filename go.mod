@@ -1,0 +1,3 @@
+module trull
+
+go 1.26

@@ -1,0 +1,106 @@
+package card
+
+import "strconv"
+
+// Lang is a display language.
+type Lang uint8
+
+// Languages.
+const (
+	English Lang = iota
+	German
+)
+
+// ParseLang maps "de"/"german" to German and anything else to English.
+func ParseLang(s string) Lang {
+	switch s {
+	case "de", "DE", "german", "German", "deutsch", "Deutsch":
+		return German
+	}
+	return English
+}
+
+var foolNames = [3][2]string{
+	Droggn:       {"the Gstieß (Fool)", "der Gstieß"},
+	Troggu:       {"der Bättler (Fool)", "der Bättler"},
+	Strohmandeln: {"the Sküs (Fool)", "der Sküs"},
+}
+
+var suitNames = [2][2][4]string{
+	French:  {{"spades", "clubs", "hearts", "diamonds"}, {"Pik", "Kreuz", "Herz", "Karo"}},
+	Italian: {{"swords", "batons", "cups", "coins"}, {"Schwerter", "Stäbe", "Kelche", "Münzen"}},
+}
+
+var courtNames = [3][2][4]string{
+	Droggn:       {{"jack", "rider", "queen", "king"}, {"Bube", "Reiter", "Dame", "König"}},
+	Troggu:       {{"jack", "cavalier", "queen", "king"}, {"Bube", "Cavall", "Dame", "König"}},
+	Strohmandeln: {{"jack", "knight", "queen", "king"}, {"Bube", "Reiter", "Dame", "König"}},
+}
+
+var roman = [...]string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X",
+	"XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"}
+
+// SuitName returns the name of suit s in the pack's style and language l.
+func (p *Pack) SuitName(s Suit, l Lang) string { return suitNames[p.Style][l][s] }
+
+// CardName returns the display name of c in the pack's game and language l, such
+// as "Mond (XXI)", "der Gstieß", "Herz-König" or "king of cups".
+func (p *Pack) CardName(c Card, l Lang) string {
+	switch {
+	case c == Fool:
+		return foolNames[p.Family][l]
+	case c == Mond:
+		return "Mond (XXI)"
+	case c == Pagat:
+		return "Pagat (I)"
+	case c == Trump(2) && p.Family == Strohmandeln:
+		return "Uhu (II)"
+	case c == Trump(3) && p.Family == Strohmandeln:
+		return "Kakadu (III)"
+	case c.IsTrump():
+		if l == German {
+			return "Tarock " + roman[c]
+		}
+		return "trump " + roman[c]
+	case c.IsSuit():
+		var r string
+		if c.Rank() >= Jack {
+			r = courtNames[p.Family][l][c.Rank()-Jack]
+		} else if n := c.Numeral(); n == 1 && p.Family != Troggu {
+			r = map[Lang]string{English: "ace", German: "Ass"}[l]
+		} else if p.Family == Troggu {
+			r = roman[n]
+		} else {
+			r = strconv.Itoa(n)
+		}
+		if l == German {
+			return suitNames[p.Style][l][c.Suit()] + "-" + r
+		}
+		return r + " of " + suitNames[p.Style][l][c.Suit()]
+	}
+	return "?"
+}
+
+// Short returns a compact label for c (used in terminal and SVG faces):
+// "XXI", "I", "★" for FOOL, suit symbol and rank such as "♥K", or the
+// Italian suit letters and rank such as "Cu1".
+func (p *Pack) Short(c Card) string {
+	switch {
+	case c == Fool:
+		return "★"
+	case c.IsTrump():
+		return roman[c]
+	case c.IsSuit():
+		var r string
+		if c.Rank() >= Jack {
+			r = [4]string{"J", "N", "Q", "K"}[c.Rank()-Jack]
+		} else {
+			r = strconv.Itoa(c.Numeral())
+		}
+		if p.Style == French {
+			return [4]string{"♠", "♣", "♥", "♦"}[c.Suit()] + r
+		}
+		return suitLetters[Italian][c.Suit()] + r
+	}
+	return "?"
+}

@@ -1,0 +1,153 @@
+package card
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// Set is a set of cards as a 128-bit bitset: word 0 holds T1 … T21 and FOOL,
+// word 1 the four suits (see the package documentation for the layout).
+// The zero value is the empty set; Set is a value type.
+type Set [2]uint64
+
+// Masks of the set layout.
+var (
+	// TrumpsOnly holds T1 … T21.
+	TrumpsOnly = Set{0x3ffffe, 0}
+	// TrumpsAndFool holds T1 … T21 and FOOL.
+	TrumpsAndFool = Set{0x7ffffe, 0}
+)
+
+// SuitMask returns the set of all 14 cards of suit s (of the 78-card universe).
+func SuitMask(s Suit) Set { return Set{0, 0x3fff << (16 * uint(s))} }
+
+// Of returns the set holding the given cards.
+func Of(cs ...Card) Set {
+	var s Set
+	for _, c := range cs {
+		s.Add(c)
+	}
+	return s
+}
+
+// Single returns the set holding only c.
+func Single(c Card) Set {
+	var s Set
+	s[c>>6] = 1 << (c & 63)
+	return s
+}
+
+// Has reports whether c is in s.
+func (s Set) Has(c Card) bool { return s[c>>6]>>(c&63)&1 != 0 }
+
+// Add adds c to s.
+func (s *Set) Add(c Card) { s[c>>6] |= 1 << (c & 63) }
+
+// Remove removes c from s.
+func (s *Set) Remove(c Card) { s[c>>6] &^= 1 << (c & 63) }
+
+// Len returns the number of cards in s.
+func (s Set) Len() int { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+
+// Empty reports whether s has no card.
+func (s Set) Empty() bool { return s[0]|s[1] == 0 }
+
+// Union returns s ∪ t.
+func (s Set) Union(t Set) Set { return Set{s[0] | t[0], s[1] | t[1]} }
+
+// Intersect returns s ∩ t.
+func (s Set) Intersect(t Set) Set { return Set{s[0] & t[0], s[1] & t[1]} }
+
+// Minus returns s \ t.
+func (s Set) Minus(t Set) Set { return Set{s[0] &^ t[0], s[1] &^ t[1]} }
+
+// Overlaps reports whether s ∩ t is not empty.
+func (s Set) Overlaps(t Set) bool { return s[0]&t[0]|s[1]&t[1] != 0 }
+
+// SubsetOf reports whether every card of s is in t.
+func (s Set) SubsetOf(t Set) bool { return s[0]&^t[0]|s[1]&^t[1] == 0 }
+
+// Trumps returns the numbered trumps of s (FOOL excluded).
+func (s Set) Trumps() Set { return Set{s[0] & TrumpsOnly[0], 0} }
+
+// OfSuit returns the cards of suit u in s.
+func (s Set) OfSuit(u Suit) Set { return Set{0, s[1] & (0x3fff << (16 * uint(u)))} }
+
+// HasSuit reports whether s holds a card of suit u.
+func (s Set) HasSuit(u Suit) bool { return s[1]&(0x3fff<<(16*uint(u))) != 0 }
+
+// Lowest returns the lowest card of s (by value), None when empty.
+func (s Set) Lowest() Card {
+	if s[0] != 0 {
+		return Card(bits.TrailingZeros64(s[0]))
+	}
+	if s[1] != 0 {
+		return Card(64 + bits.TrailingZeros64(s[1]))
+	}
+	return None
+}
+
+// Highest returns the highest card of s (by value), None when empty. Within
+// the trumps this is the highest trump number (FOOL above T21); within one
+// suit it is the strongest card.
+func (s Set) Highest() Card {
+	if s[1] != 0 {
+		return Card(127 - bits.LeadingZeros64(s[1]))
+	}
+	if s[0] != 0 {
+		return Card(63 - bits.LeadingZeros64(s[0]))
+	}
+	return None
+}
+
+// Pop removes and returns the lowest card of s, None when empty.
+func (s *Set) Pop() Card {
+	if s[0] != 0 {
+		c := Card(bits.TrailingZeros64(s[0]))
+		s[0] &= s[0] - 1
+		return c
+	}
+	if s[1] != 0 {
+		c := Card(64 + bits.TrailingZeros64(s[1]))
+		s[1] &= s[1] - 1
+		return c
+	}
+	return None
+}
+
+// Nth returns the i-th lowest card of s (0-based); i must be < s.Len().
+func (s Set) Nth(i int) Card {
+	w := 0
+	if n0 := bits.OnesCount64(s[0]); i >= n0 {
+		i -= n0
+		w = 1
+	}
+	x := s[w]
+	for ; i > 0; i-- {
+		x &= x - 1
+	}
+	return Card(64*w + bits.TrailingZeros64(x))
+}
+
+// Cards returns the cards of s in ascending value order, appended to dst.
+func (s Set) Cards(dst []Card) []Card {
+	for !s.Empty() {
+		dst = append(dst, s.Pop())
+	}
+	return dst
+}
+
+// String formats s as French-style IDs, for debugging.
+func (s Set) String() string { return s.Format(French) }
+
+// Format formats s as space-separated IDs in style st.
+func (s Set) Format(st Style) string {
+	var b strings.Builder
+	for t := s; !t.Empty(); {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(st.ID(t.Pop()))
+	}
+	return b.String()
+}

@@ -1,0 +1,187 @@
+// Package game is the contract every trull game meets: immutable Rules with
+// typed options and a canonical variant string, a mutable State with checked
+// and unchecked moves, per-seat Views, hidden-card resampling, results, and
+// the hand record with its replay.
+//
+// A game lives in its own package under internal/games and never imports
+// bots, the server or the store.
+package game
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"trull/internal/card"
+)
+
+// Kind is the kind of an action, named as in the hand record ("act").
+type Kind uint8
+
+// Action kinds. Their record names are given by Kind.String.
+const (
+	KindNone Kind = iota
+	KindBid
+	KindDiscard
+	KindBuy
+	KindLayout
+	KindDouble
+	KindCall
+	KindFold
+	KindAnnounce
+	KindPlay
+)
+
+var kindNames = [...]string{"none", "bid", "discard", "buy", "layout", "double", "call", "fold", "announce", "play"}
+
+// String returns the record name of the kind ("bid", "play", …).
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", uint8(k))
+}
+
+// ParseKind maps a record "act" name to its Kind.
+func ParseKind(s string) (Kind, bool) {
+	for i, n := range kindNames {
+		if i > 0 && n == s {
+			return Kind(i), true
+		}
+	}
+	return KindNone, false
+}
+
+// Action is one decision of one seat. Its fields are interpreted per game:
+//
+//   - Call is a game-defined code (a bid, a doubling word, a fold, an
+//     announcement, a "say" that accompanies a card play, or "none" for a
+//     layout or buy that is declined).
+//   - Card is the card played, laid out, called, discarded (a discard is one
+//     action per card: the record groups them), or offered when buying.
+//   - Card2 is the card asked for when buying.
+type Action struct {
+	Seat  int8
+	Kind  Kind
+	Call  uint8
+	Card  card.Card
+	Card2 card.Card
+}
+
+// Rules is an immutable game variant: the game, its options and the number
+// of seats. Rules values are safe for concurrent use.
+type Rules interface {
+	// Game returns the game name as in records: "droggn", "troggu", "strohmandeln".
+	Game() string
+	// String returns the canonical variant string, e.g. "droggn(players=4,winRule=38)".
+	String() string
+	// Seats returns the number of seats (players in the record).
+	Seats() int
+	// Pack returns the pack the variant is played with.
+	Pack() *card.Pack
+	// Options returns the options that differ from the defaults, with record
+	// JSON values (string, float64/int, bool).
+	Options() map[string]any
+	// NewState deals deck (a permutation of Pack().Order) with the given
+	// dealer and returns the state before the first decision.
+	NewState(deck []card.Card, dealer int) (State, error)
+	// Resample returns a complete state consistent with everything v shows:
+	// the hidden cards are dealt at random among the places v cannot see,
+	// respecting what v reveals (voids, known holdings, discards).
+	Resample(v View, rng *rand.Rand) (State, error)
+	// DecodeAction turns one record action into engine actions for state s
+	// (a discard of k cards becomes k actions). It checks only the form.
+	DecodeAction(s State, ra RecordAction) ([]Action, error)
+	// EncodeAction turns one engine action into its record form (a single
+	// discard becomes a discard of one card; WriteRecord merges them).
+	EncodeAction(a Action) RecordAction
+}
+
+// State is one hand in progress. A State is not safe for concurrent use.
+type State interface {
+	// Rules returns the variant being played.
+	Rules() Rules
+	// Dealer returns the dealer's seat.
+	Dealer() int
+	// Phase names the current phase ("bidding", "play", "done", …).
+	Phase() string
+	// ToAct returns the seat that must decide next, or -1 when the hand is over.
+	ToAct() int
+	// Legal appends the legal actions of the seat to act to dst.
+	Legal(dst []Action) []Action
+	// Apply checks a and applies it; a refused action leaves the state
+	// unchanged and returns an *IllegalError that says why.
+	Apply(a Action) error
+	// ApplyUnchecked applies a legal action without checks (fast path).
+	ApplyUnchecked(a Action)
+	// Clone returns an independent copy.
+	Clone() State
+	// View returns what seat may know, for bots, the UI and the server.
+	View(seat int) View
+	// MayKnow returns every card whose identity and place seat may know
+	// (its own cards, played and publicly shown cards, its own discards, …).
+	// Views must mention no card outside this set.
+	MayKnow(seat int) card.Set
+	// History returns the engine actions applied so far.
+	History() []Action
+	// Done reports whether the hand is over.
+	Done() bool
+	// Result returns the outcome; it is meaningful only when Done.
+	Result() Result
+}
+
+// View is what one seat may know of a hand. Concrete views are game-specific
+// structs that marshal to JSON; they never hold a card the seat may not know.
+type View interface {
+	// ViewSeat returns the seat whose view this is (-1 for a spectator).
+	ViewSeat() int
+	// Game returns the game name.
+	Game() string
+	// Turn returns the seat to act, -1 when the hand is over.
+	Turn() int
+	// LegalActions returns the seat's legal actions when it is to act.
+	LegalActions() []Action
+	// Cards returns every card the view mentions, for leak checks.
+	Cards() card.Set
+}
+
+// Item is one scored component of a result.
+type Item struct {
+	Item   string `json:"item"`
+	Side   string `json:"side,omitempty"`
+	Seats  []int  `json:"seats,omitempty"`
+	Points int    `json:"points"`
+}
+
+// Result is the outcome of a finished hand, in the shape of FORMAT.md.
+type Result struct {
+	Contract   string `json:"contract"`
+	Declarer   int    `json:"-"`
+	Partner    int    `json:"-"`
+	CardPoints []int  `json:"card_points"`
+	Score      []int  `json:"score"`
+	Items      []Item `json:"items"`
+}
+
+// IllegalError explains why an action was refused.
+type IllegalError struct{ Reason string }
+
+func (e *IllegalError) Error() string { return e.Reason }
+
+// Illegal returns an *IllegalError with a formatted reason.
+func Illegal(format string, args ...any) error {
+	return &IllegalError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// OutOfTurn returns the refusal for an action by the wrong seat.
+func OutOfTurn(actor, toAct int, what string) error {
+	if toAct < 0 {
+		return Illegal("out of turn: seat %d acted, but the hand is over", actor)
+	}
+	return Illegal("out of turn: seat %d acted, seat %d is to %s", actor, toAct, what)
+}
+
+// Pick returns a uniformly random element of a non-empty slice.
+func Pick(rng *rand.Rand, as []Action) Action { return as[rng.IntN(len(as))] }
+
+// RandomCard returns a uniformly random card of a non-empty set.
+func RandomCard(rng *rand.Rand, s card.Set) card.Card { return s.Nth(rng.IntN(s.Len())) }

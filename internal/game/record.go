@@ -1,0 +1,285 @@
+package game
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"math/rand/v2"
+	"sort"
+	"sync"
+
+	"trull/internal/card"
+)
+
+// Format is the record format tag of FORMAT.md.
+const Format = "trull-hand/1"
+
+// Record is one hand record (FORMAT.md).
+type Record struct {
+	Format  string                     `json:"format"`
+	Game    string                     `json:"game"`
+	Options map[string]json.RawMessage `json:"options"`
+	Players []string                   `json:"players"`
+	Dealer  *int                       `json:"dealer"`
+	Deck    []string                   `json:"deck,omitempty"`
+	Seed    *string                    `json:"seed,omitempty"`
+	Actions []RecordAction             `json:"actions"`
+}
+
+// RecordAction is one action of a record.
+type RecordAction struct {
+	Seat  *int     `json:"seat"`
+	Act   string   `json:"act"`
+	Call  string   `json:"call,omitempty"`
+	Card  string   `json:"card,omitempty"`
+	Cards []string `json:"cards,omitempty"`
+	Say   string   `json:"say,omitempty"`
+}
+
+// SeatOf returns the action's seat (-1 when missing).
+func (ra RecordAction) SeatOf() int {
+	if ra.Seat == nil {
+		return -1
+	}
+	return *ra.Seat
+}
+
+// NewRecordAction returns a record action of the given seat and act.
+func NewRecordAction(seat int, act string) RecordAction {
+	return RecordAction{Seat: &seat, Act: act}
+}
+
+// ErrRecord is wrapped by errors about the record as a whole (not about one
+// action).
+var ErrRecord = errors.New("bad record")
+
+// RecordError is an error about the record itself.
+type RecordError struct{ Msg string }
+
+func (e *RecordError) Error() string { return e.Msg }
+
+// Unwrap lets errors.Is(err, ErrRecord) hold.
+func (e *RecordError) Unwrap() error { return ErrRecord }
+
+func recErr(format string, args ...any) error {
+	return &RecordError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// ActionError is an error about the action at Index of a record.
+type ActionError struct {
+	Index int
+	Err   error
+}
+
+func (e *ActionError) Error() string { return fmt.Sprintf("action %d: %v", e.Index, e.Err) }
+
+// Unwrap returns the reason.
+func (e *ActionError) Unwrap() error { return e.Err }
+
+// DecodeRecord reads one record strictly: unknown fields and trailing data
+// are errors.
+func DecodeRecord(r io.Reader) (*Record, error) {
+	data, err := io.ReadAll(io.LimitReader(r, 16<<20))
+	if err != nil {
+		return nil, recErr("reading record: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var rec Record
+	if err := dec.Decode(&rec); err != nil {
+		return nil, recErr("record is not valid JSON of the hand-record shape: %v", err)
+	}
+	if dec.More() {
+		return nil, recErr("record: unexpected data after the JSON object")
+	}
+	if rec.Format != Format {
+		return nil, recErr("record: format must be %q, got %q", Format, rec.Format)
+	}
+	return &rec, nil
+}
+
+// Factory makes the Rules of a game from record options and a seat count.
+type Factory func(opts map[string]json.RawMessage, players int) (Rules, error)
+
+// GameInfo describes a registered game.
+type GameInfo struct {
+	Name     string
+	Title    string
+	MinSeats int
+	MaxSeats int
+	Options  []OptionSpec
+	New      Factory
+}
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]GameInfo{}
+)
+
+// Register adds a game; game packages call it from init.
+func Register(info GameInfo) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	registry[info.Name] = info
+}
+
+// Lookup returns a registered game.
+func Lookup(name string) (GameInfo, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	g, ok := registry[name]
+	return g, ok
+}
+
+// Games returns the registered games sorted by name.
+func Games() []GameInfo {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]GameInfo, 0, len(registry))
+	for _, g := range registry {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// RulesOf builds the Rules a record names.
+func (rec *Record) RulesOf() (Rules, error) {
+	g, ok := Lookup(rec.Game)
+	if !ok {
+		return nil, recErr("unknown game %q (want droggn, troggu or strohmandeln)", rec.Game)
+	}
+	if len(rec.Players) < g.MinSeats || len(rec.Players) > g.MaxSeats {
+		return nil, recErr("%s needs %d to %d players, the record names %d", rec.Game, g.MinSeats, g.MaxSeats, len(rec.Players))
+	}
+	r, err := g.New(rec.Options, len(rec.Players))
+	if err != nil {
+		return nil, recErr("%v", err)
+	}
+	return r, nil
+}
+
+// DeckOf returns the record's deck (from "deck" or derived from "seed"),
+// checked to be a permutation of the rules' pack.
+func (rec *Record) DeckOf(r Rules) ([]card.Card, error) {
+	p := r.Pack()
+	switch {
+	case rec.Deck != nil && rec.Seed != nil:
+		return nil, recErr("record has both deck and seed; give one")
+	case rec.Seed != nil:
+		return DeckFromSeed(p, *rec.Seed), nil
+	case rec.Deck == nil:
+		return nil, recErr("record has neither deck nor seed")
+	}
+	deck := make([]card.Card, len(rec.Deck))
+	var seen card.Set
+	for i, id := range rec.Deck {
+		c, err := p.Parse(id)
+		if err != nil {
+			return nil, recErr("deck[%d]: %v", i, err)
+		}
+		if seen.Has(c) {
+			return nil, recErr("deck[%d]: card %s appears twice", i, id)
+		}
+		seen.Add(c)
+		deck[i] = c
+	}
+	if len(deck) != p.Size() {
+		missing := p.Cards.Minus(seen)
+		return nil, recErr("deck has %d cards, the %s pack has %d (missing %s)", len(deck), p.Name, p.Size(), missing.Format(p.Style))
+	}
+	return deck, nil
+}
+
+// DeckFromSeed derives a deck from a seed string, the same on every machine
+// and in every version: the SHA-256 digest of the seed keys a ChaCha8
+// generator (math/rand/v2, whose stream is fixed by its specification), and
+// a Fisher–Yates shuffle of the pack's canonical order draws each index
+// j ∈ [0, i] from successive 64-bit outputs by Lemire's multiply-shift with
+// rejection. deck[0] is the top card.
+func DeckFromSeed(p *card.Pack, seed string) []card.Card {
+	key := sha256.Sum256([]byte(seed))
+	src := rand.NewChaCha8(key)
+	deck := append([]card.Card(nil), p.Order...)
+	for i := len(deck) - 1; i > 0; i-- {
+		j := boundedDraw(src, uint64(i+1))
+		deck[i], deck[j] = deck[j], deck[i]
+	}
+	return deck
+}
+
+func boundedDraw(src *rand.ChaCha8, n uint64) uint64 {
+	hi, lo := bits.Mul64(src.Uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(src.Uint64(), n)
+		}
+	}
+	return hi
+}
+
+// ShuffledDeck returns a random deck drawn from rng (not reproducible across
+// versions; use DeckFromSeed for records).
+func ShuffledDeck(p *card.Pack, rng *rand.Rand) []card.Card {
+	deck := append([]card.Card(nil), p.Order...)
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	return deck
+}
+
+// SeedKey turns a seed string into a 32-byte key for rand.NewChaCha8, for
+// reproducible bot and simulator randomness.
+func SeedKey(seed string) [32]byte { return sha256.Sum256([]byte(seed)) }
+
+// NewRand returns a deterministic generator for a seed string and a stream
+// number (seat, hand index, worker, …).
+func NewRand(seed string, stream uint64) *rand.Rand {
+	key := sha256.Sum256([]byte(seed))
+	binary.LittleEndian.PutUint64(key[24:], binary.LittleEndian.Uint64(key[24:])^stream)
+	return rand.New(rand.NewChaCha8(key))
+}
+
+// EncodeHistory turns engine actions into record actions, merging
+// consecutive single-card discards of one seat into one record action (a
+// discard is a single decision of one seat).
+func EncodeHistory(r Rules, hist []Action) []RecordAction {
+	out := make([]RecordAction, 0, len(hist))
+	for _, a := range hist {
+		ra := r.EncodeAction(a)
+		if a.Kind == KindDiscard && len(out) > 0 {
+			last := &out[len(out)-1]
+			if last.Act == "discard" && last.SeatOf() == int(a.Seat) {
+				last.Cards = append(last.Cards, ra.Cards...)
+				continue
+			}
+		}
+		out = append(out, ra)
+	}
+	return out
+}
+
+// NewRecord builds the record of a hand.
+func NewRecord(r Rules, players []string, dealer int, deck []card.Card, hist []Action) *Record {
+	p := r.Pack()
+	rec := &Record{
+		Format:  Format,
+		Game:    r.Game(),
+		Options: map[string]json.RawMessage{},
+		Players: players,
+		Dealer:  &dealer,
+		Actions: EncodeHistory(r, hist),
+	}
+	for k, v := range r.Options() {
+		b, _ := json.Marshal(RecordValue(v))
+		rec.Options[k] = b
+	}
+	for _, c := range deck {
+		rec.Deck = append(rec.Deck, p.ID(c))
+	}
+	return rec
+}

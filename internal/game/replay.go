@@ -1,0 +1,149 @@
+package game
+
+import "encoding/json"
+
+// Replay applies every action of rec to a fresh deal and returns the state.
+// An error is a *RecordError (the record itself is wrong) or an *ActionError
+// naming the index of the first bad action.
+func Replay(rec *Record) (State, error) {
+	r, err := rec.RulesOf()
+	if err != nil {
+		return nil, err
+	}
+	if rec.Dealer == nil {
+		return nil, recErr("record has no dealer")
+	}
+	if *rec.Dealer < 0 || *rec.Dealer >= r.Seats() {
+		return nil, recErr("dealer %d is not a seat (0…%d)", *rec.Dealer, r.Seats()-1)
+	}
+	deck, err := rec.DeckOf(r)
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.NewState(deck, *rec.Dealer)
+	if err != nil {
+		return nil, recErr("%v", err)
+	}
+	for i, ra := range rec.Actions {
+		if err := ApplyRecordAction(st, ra); err != nil {
+			return nil, &ActionError{Index: i, Err: err}
+		}
+	}
+	return st, nil
+}
+
+// ApplyRecordAction decodes one record action and applies it to st. On an
+// error st is unchanged: the engine actions are checked on a clone first
+// when the record action expands to several.
+func ApplyRecordAction(st State, ra RecordAction) error {
+	if ra.Seat == nil {
+		return Illegal("the action has no seat")
+	}
+	if s := *ra.Seat; s < 0 || s >= st.Rules().Seats() {
+		return Illegal("seat %d does not exist (0…%d)", s, st.Rules().Seats()-1)
+	}
+	if _, ok := ParseKind(ra.Act); !ok {
+		return Illegal("unknown act %q", ra.Act)
+	}
+	if st.Done() {
+		return Illegal("the hand is over; no more actions are taken")
+	}
+	acts, err := st.Rules().DecodeAction(st, ra)
+	if err != nil {
+		return err
+	}
+	if len(acts) == 1 {
+		return st.Apply(acts[0])
+	}
+	trial := st.Clone()
+	for _, a := range acts {
+		if err := trial.Apply(a); err != nil {
+			return err
+		}
+	}
+	for _, a := range acts {
+		st.ApplyUnchecked(a)
+	}
+	return nil
+}
+
+// Outcome is what `trull replay` prints for a complete hand.
+type Outcome struct {
+	Game       string `json:"game"`
+	Complete   bool   `json:"complete"`
+	Contract   string `json:"contract"`
+	Declarer   *int   `json:"declarer"`
+	Partner    *int   `json:"partner"`
+	CardPoints []int  `json:"card_points"`
+	Score      []int  `json:"score"`
+	Items      []Item `json:"items"`
+}
+
+// Pending is what `trull replay` prints for a record that stops early.
+type Pending struct {
+	Game     string            `json:"game"`
+	Complete bool              `json:"complete"`
+	Phase    string            `json:"phase"`
+	ToAct    int               `json:"to_act"`
+	Legal    []json.RawMessage `json:"legal"`
+}
+
+// Summarize returns the Outcome or Pending value for st.
+func Summarize(st State) any {
+	r := st.Rules()
+	if !st.Done() {
+		return Pending{Game: r.Game(), Phase: st.Phase(), ToAct: st.ToAct(), Legal: LegalRecordActions(st)}
+	}
+	res := st.Result()
+	o := Outcome{Game: r.Game(), Complete: true, Contract: res.Contract,
+		CardPoints: res.CardPoints, Score: res.Score, Items: res.Items}
+	if o.Items == nil {
+		o.Items = []Item{}
+	}
+	if res.Declarer >= 0 {
+		d := res.Declarer
+		o.Declarer = &d
+	}
+	if res.Partner >= 0 {
+		p := res.Partner
+		o.Partner = &p
+	}
+	return o
+}
+
+// LegalRecordActions lists the legal actions of the seat to act in record
+// form. A discard phase is one entry {"act":"discard","count":k,"cards":[…]}
+// giving how many cards to discard and the cards that may be among them.
+func LegalRecordActions(st State) []json.RawMessage {
+	r := st.Rules()
+	legal := st.Legal(nil)
+	var out []json.RawMessage
+	var discard []string
+	for _, a := range legal {
+		if a.Kind == KindDiscard {
+			discard = append(discard, r.Pack().ID(a.Card))
+			continue
+		}
+		b, _ := json.Marshal(r.EncodeAction(a))
+		out = append(out, b)
+	}
+	if len(discard) > 0 {
+		n := 0
+		trial := st.Clone()
+		for seat := trial.ToAct(); !trial.Done() && trial.ToAct() == seat; n++ {
+			l := trial.Legal(nil)
+			if len(l) == 0 || l[0].Kind != KindDiscard {
+				break
+			}
+			trial.ApplyUnchecked(l[0])
+		}
+		b, _ := json.Marshal(struct {
+			Seat  int      `json:"seat"`
+			Act   string   `json:"act"`
+			Count int      `json:"count"`
+			Cards []string `json:"cards"`
+		}{st.ToAct(), "discard", n, discard})
+		out = append(out, b)
+	}
+	return out
+}

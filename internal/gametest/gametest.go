@@ -1,0 +1,301 @@
+// Package gametest is the conformance suite every trull game runs: seeded
+// random hands checking conservation of cards, zero-sum scores, replay of
+// the produced record, hidden information in views, resampling, and that a
+// refused action changes nothing.
+package gametest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"regexp"
+	"testing"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// Places is implemented by states that can list every place a card may be
+// (hands, piles, talon, discards, trick, face-down packets, …). The suite
+// checks that the places are disjoint and together hold the whole pack.
+type Places interface {
+	Places() []card.Set
+}
+
+// Config configures Run.
+type Config struct {
+	// Rules is the variant under test.
+	Rules game.Rules
+	// Hands is the number of random hands.
+	Hands int
+	// Seed makes the run reproducible.
+	Seed uint64
+	// CheckEvery checks views, resampling and refusals every CheckEvery
+	// actions (1: every action). 0 means 1.
+	CheckEvery int
+	// Final, if set, checks game-specific invariants of a finished hand
+	// (card point totals, …).
+	Final func(st game.State) error
+}
+
+// Run plays cfg.Hands random hands and checks the invariants.
+func Run(t *testing.T, cfg Config) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7472756c6c))
+	every := cfg.CheckEvery
+	if every <= 0 {
+		every = 1
+	}
+	for h := 0; h < cfg.Hands; h++ {
+		if err := PlayRandomHand(cfg.Rules, rng, every, cfg.Final); err != nil {
+			t.Fatalf("%s hand %d: %v", cfg.Rules, h, err)
+		}
+	}
+}
+
+// PlayRandomHand deals a random hand and plays random legal actions to the
+// end, checking the invariants on the way.
+func PlayRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.State) error) error {
+	deck := game.ShuffledDeck(r.Pack(), rng)
+	dealer := rng.IntN(r.Seats())
+	st, err := r.NewState(deck, dealer)
+	if err != nil {
+		return fmt.Errorf("NewState: %v", err)
+	}
+	fast, _ := r.NewState(deck, dealer)
+	var buf []game.Action
+	for step := 0; !st.Done(); step++ {
+		if step > 2000 {
+			return fmt.Errorf("hand does not end after %d actions", step)
+		}
+		if err := checkPlaces(st); err != nil {
+			return fmt.Errorf("step %d: %v", step, err)
+		}
+		buf = st.Legal(buf[:0])
+		if len(buf) == 0 {
+			return fmt.Errorf("step %d: phase %s, seat %d to act has no legal action", step, st.Phase(), st.ToAct())
+		}
+		for _, a := range buf {
+			if int(a.Seat) != st.ToAct() {
+				return fmt.Errorf("step %d: legal action %+v is not by seat %d to act", step, a, st.ToAct())
+			}
+		}
+		if step%every == 0 {
+			if err := checkViews(st, rng); err != nil {
+				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
+			}
+			if err := checkRefusal(st, buf, rng); err != nil {
+				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
+			}
+		}
+		a := game.Pick(rng, buf)
+		if err := st.Apply(a); err != nil {
+			return fmt.Errorf("step %d: legal action %+v refused: %v", step, a, err)
+		}
+		fast.ApplyUnchecked(a)
+	}
+	if err := checkPlaces(st); err != nil {
+		return fmt.Errorf("end: %v", err)
+	}
+	res := st.Result()
+	sum := 0
+	for _, s := range res.Score {
+		sum += s
+	}
+	if sum != 0 {
+		return fmt.Errorf("scores %v do not sum to 0", res.Score)
+	}
+	if len(res.Score) != r.Seats() || len(res.CardPoints) != r.Seats() {
+		return fmt.Errorf("result has %d scores and %d card points for %d seats", len(res.Score), len(res.CardPoints), r.Seats())
+	}
+	if !reflect.DeepEqual(fast.Result(), res) {
+		return fmt.Errorf("unchecked path result %+v differs from checked %+v", fast.Result(), res)
+	}
+	if final != nil {
+		if err := final(st); err != nil {
+			return fmt.Errorf("final: %v (result %+v)", err, res)
+		}
+	}
+	return checkReplay(st, deck, dealer)
+}
+
+func checkPlaces(st game.State) error {
+	pl, ok := st.(Places)
+	if !ok {
+		return nil
+	}
+	var all card.Set
+	n := 0
+	for _, s := range pl.Places() {
+		if all.Overlaps(s) {
+			return fmt.Errorf("card(s) %s in two places", all.Intersect(s))
+		}
+		all = all.Union(s)
+		n += s.Len()
+	}
+	if p := st.Rules().Pack(); all != p.Cards {
+		return fmt.Errorf("cards not conserved: missing %s, extra %s", p.Cards.Minus(all), all.Minus(p.Cards))
+	}
+	return nil
+}
+
+var idPattern = regexp.MustCompile(`"(FOOL|T[0-9]{1,2}|(?:S|C|H|D|Sw|Ba|Cu|Co)-(?:[0-9]{1,2}|K|Q|N|J))"`)
+
+// ViewLeaks returns the cards that the JSON form of v names although seat may
+// not know them. It is used by this suite and by the server's tests.
+func ViewLeaks(r game.Rules, v any, may card.Set) (card.Set, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return card.Set{}, err
+	}
+	var leak card.Set
+	for _, m := range idPattern.FindAllSubmatch(b, -1) {
+		c, err := r.Pack().Parse(string(m[1]))
+		if err != nil {
+			continue
+		}
+		if !may.Has(c) {
+			leak.Add(c)
+		}
+	}
+	return leak, nil
+}
+
+func checkViews(st game.State, rng *rand.Rand) error {
+	r := st.Rules()
+	for seat := 0; seat < r.Seats(); seat++ {
+		v := st.View(seat)
+		may := st.MayKnow(seat)
+		if leak := v.Cards().Minus(may); !leak.Empty() {
+			return fmt.Errorf("view of seat %d mentions %s", seat, leak)
+		}
+		leak, err := ViewLeaks(r, v, may)
+		if err != nil {
+			return fmt.Errorf("view of seat %d does not marshal: %v", seat, err)
+		}
+		if !leak.Empty() {
+			return fmt.Errorf("JSON view of seat %d names %s", seat, leak)
+		}
+		if v.ViewSeat() != seat || v.Turn() != st.ToAct() {
+			return fmt.Errorf("view of seat %d says seat %d, turn %d", seat, v.ViewSeat(), v.Turn())
+		}
+	}
+	// Resample for the seat to act and one other seat: the sampled world must
+	// look the same from that seat, and offer the same legal actions.
+	for _, seat := range []int{st.ToAct(), rng.IntN(r.Seats())} {
+		if seat < 0 {
+			continue
+		}
+		v := st.View(seat)
+		w, err := r.Resample(v, rng)
+		if err != nil {
+			return fmt.Errorf("resample for seat %d: %v", seat, err)
+		}
+		if err := checkPlaces(w); err != nil {
+			return fmt.Errorf("resampled world for seat %d: %v", seat, err)
+		}
+		a, _ := json.Marshal(v)
+		b, _ := json.Marshal(w.View(seat))
+		if !bytes.Equal(a, b) {
+			return fmt.Errorf("resampled world looks different to seat %d:\n have %s\n want %s", seat, b, a)
+		}
+		if seat == st.ToAct() {
+			l1, l2 := st.Legal(nil), w.Legal(nil)
+			if !reflect.DeepEqual(l1, l2) {
+				return fmt.Errorf("resampled world offers %v, the real one %v", l2, l1)
+			}
+		}
+	}
+	return nil
+}
+
+// checkRefusal tries actions that are not legal and checks that each is
+// refused with a reason and changes nothing.
+func checkRefusal(st game.State, legal []game.Action, rng *rand.Rand) error {
+	r := st.Rules()
+	isLegal := func(a game.Action) bool {
+		for _, l := range legal {
+			if l == a {
+				return true
+			}
+		}
+		return false
+	}
+	before := snapshot(st)
+	tries := []game.Action{}
+	a := legal[rng.IntN(len(legal))]
+	// The same action by another seat.
+	other := a
+	other.Seat = int8((int(a.Seat) + 1 + rng.IntN(r.Seats()-1)) % r.Seats())
+	tries = append(tries, other)
+	// A random card in a card-carrying action.
+	if a.Card != card.None {
+		b := a
+		b.Card = r.Pack().Order[rng.IntN(r.Pack().Size())]
+		tries = append(tries, b)
+	}
+	// A random call code.
+	c := a
+	c.Call = uint8(rng.IntN(12))
+	tries = append(tries, c)
+	// A different kind.
+	k := a
+	k.Kind = game.Kind(1 + rng.IntN(9))
+	tries = append(tries, k)
+	for _, x := range tries {
+		if isLegal(x) {
+			continue
+		}
+		err := st.Apply(x)
+		if err == nil {
+			return fmt.Errorf("illegal action %+v accepted (legal: %v)", x, legal)
+		}
+		if _, ok := err.(*game.IllegalError); !ok {
+			return fmt.Errorf("refusal of %+v is %T, want *game.IllegalError: %v", x, err, err)
+		}
+		if after := snapshot(st); after != before {
+			return fmt.Errorf("refused action %+v (%v) changed the state", x, err)
+		}
+	}
+	return nil
+}
+
+func snapshot(st game.State) string {
+	var b bytes.Buffer
+	for seat := 0; seat < st.Rules().Seats(); seat++ {
+		j, _ := json.Marshal(st.View(seat))
+		b.Write(j)
+	}
+	fmt.Fprintf(&b, "%d %s %v", len(st.History()), st.Phase(), st.ToAct())
+	return b.String()
+}
+
+func checkReplay(st game.State, deck []card.Card, dealer int) error {
+	r := st.Rules()
+	names := make([]string, r.Seats())
+	for i := range names {
+		names[i] = fmt.Sprintf("P%d", i)
+	}
+	rec := game.NewRecord(r, names, dealer, deck, st.History())
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return fmt.Errorf("record does not marshal: %v", err)
+	}
+	back, err := game.DecodeRecord(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("record does not decode: %v\n%s", err, data)
+	}
+	rs, err := game.Replay(back)
+	if err != nil {
+		return fmt.Errorf("replay of the produced record fails: %v\n%s", err, data)
+	}
+	if !rs.Done() {
+		return fmt.Errorf("replay of the produced record does not finish\n%s", data)
+	}
+	if !reflect.DeepEqual(game.Summarize(rs), game.Summarize(st)) {
+		return fmt.Errorf("replay gives %+v, play gave %+v", game.Summarize(rs), game.Summarize(st))
+	}
+	return nil
+}
