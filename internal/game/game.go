@@ -92,8 +92,14 @@ type Rules interface {
 	// (a discard of k cards becomes k actions). It checks only the form.
 	DecodeAction(s State, ra RecordAction) ([]Action, error)
 	// EncodeAction turns one engine action into its record form (a single
-	// discard becomes a discard of one card; WriteRecord merges them).
+	// discard becomes a discard of one card; EncodeHistory merges them).
 	EncodeAction(a Action) RecordAction
+	// Describe names an action for people, in the game's own words, e.g.
+	// "Schwacher (double)" or "plays Herz-König".
+	Describe(a Action, l card.Lang) string
+	// NextDealer returns the dealer of the hand after one that ended with
+	// res and was dealt by dealer (same dealer after a throw-in or fold).
+	NextDealer(dealer int, res Result) int
 }
 
 // State is one hand in progress. A State is not safe for concurrent use.
@@ -142,6 +148,9 @@ type View interface {
 	LegalActions() []Action
 	// Cards returns every card the view mentions, for leak checks.
 	Cards() card.Set
+	// Text renders the table as this seat sees it, as plain text lines for
+	// the terminal game (own hand, trick, public bids and exposures, score).
+	Text(l card.Lang) string
 }
 
 // Item is one scored component of a result.
@@ -153,10 +162,16 @@ type Item struct {
 }
 
 // Result is the outcome of a finished hand, in the shape of FORMAT.md.
+// Declarer and Partner are -1 when there is none. Redeal is set for a hand
+// that was thrown in or folded (it scores nothing and is dealt again).
+// Double is set when the hand starts or restarts a doubling window in a
+// sitting (Strohmandeln's Nullrunde).
 type Result struct {
 	Contract   string `json:"contract"`
 	Declarer   int    `json:"-"`
 	Partner    int    `json:"-"`
+	Redeal     bool   `json:"-"`
+	Double     bool   `json:"-"`
 	CardPoints []int  `json:"card_points"`
 	Score      []int  `json:"score"`
 	Items      []Item `json:"items"`
