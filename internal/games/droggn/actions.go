@@ -1,0 +1,431 @@
+package droggn
+
+import (
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// Legal appends the legal actions of the seat to act.
+func (s *State) Legal(dst []game.Action) []game.Action {
+	seat := int8(s.toAct)
+	switch s.phase {
+	case PhBid:
+		dst = append(dst, game.Action{Seat: seat, Kind: game.KindBid, Call: CallPass})
+		for c := s.contract + 1; c <= SuperMord; c++ {
+			dst = append(dst, game.Action{Seat: seat, Kind: game.KindBid, Call: bidCall(c)})
+		}
+	case PhDiscard:
+		for h := s.hands[seat]; !h.Empty(); {
+			if c := h.Pop(); s.discardReason(c) == "" {
+				dst = append(dst, game.Action{Seat: seat, Kind: game.KindDiscard, Card: c})
+			}
+		}
+	case PhBuy:
+		dst = append(dst, game.Action{Seat: seat, Kind: game.KindBuy, Call: CallNone})
+		for h := s.hands[seat]; !h.Empty(); {
+			o := h.Pop()
+			if s.r.buyRestricted && restricted(o) {
+				continue
+			}
+			for _, x := range s.r.pack.Order {
+				dst = append(dst, game.Action{Seat: seat, Kind: game.KindBuy, Card: o, Card2: x})
+			}
+		}
+	case PhLayout:
+		dst = append(dst, game.Action{Seat: seat, Kind: game.KindLayout, Call: CallNone})
+		if s.hands[seat].Has(card.Pagat) {
+			dst = append(dst, game.Action{Seat: seat, Kind: game.KindLayout, Card: card.Pagat})
+		}
+		if seat == s.declarer && s.contract == SuperMord && s.hands[seat].Has(card.Fool) {
+			dst = append(dst, game.Action{Seat: seat, Kind: game.KindLayout, Card: card.Fool})
+		}
+	case PhDouble:
+		dst = append(dst, game.Action{Seat: seat, Kind: game.KindDouble, Call: CallGut})
+		up := CallRetour
+		if s.dblStage == dblFirst {
+			up = CallSchwacher
+		}
+		dst = append(dst, game.Action{Seat: seat, Kind: game.KindDouble, Call: up})
+	case PhPlay:
+		for l := s.LegalCards(); !l.Empty(); {
+			dst = append(dst, game.Action{Seat: seat, Kind: game.KindPlay, Card: l.Pop()})
+		}
+	}
+	return dst
+}
+
+func bidCall(c Contract) uint8 { return CallAnsager + uint8(c-Ansager) }
+
+func restricted(c card.Card) bool {
+	return c == card.Fool || c == card.Mond || c == card.Pagat || c.IsKing()
+}
+
+// discardReason returns why c may not be the declarer's next discard, or "".
+// A card is allowed when some completion of the discard satisfies the king
+// rule (§1.3, option kingDiscardRule).
+func (s *State) discardReason(c card.Card) string {
+	h := s.hands[s.declarer]
+	if !h.Has(c) {
+		return "not in hand"
+	}
+	if c == card.Fool || c == card.Mond || c == card.Pagat {
+		return "the Gstieß, Mond and Pagat are never discarded"
+	}
+	kings := countKings(s.discards)
+	trumps := s.discards.Trumps().Len()
+	if c.IsKing() {
+		kings++
+	}
+	if c.IsTrump() {
+		trumps++
+	}
+	rest := 3 - int(s.discarded) - 1
+	pool := h
+	pool.Remove(c)
+	pool = pool.Minus(card.Of(card.Fool, card.Mond, card.Pagat))
+	avT := pool.Trumps().Len()
+	avK := countKings(pool)
+	avO := pool.Len() - avT - avK
+	for x := 0; x <= rest && x <= avT; x++ {
+		for y := 0; x+y <= rest && y <= avK; y++ {
+			if rest-x-y > avO {
+				continue
+			}
+			if s.kingRuleOK(kings+y, trumps+x) {
+				return ""
+			}
+		}
+	}
+	if s.r.kingPerKing {
+		return "a discarded king needs a discarded trump for each king"
+	}
+	return "a discarded king needs a discarded trump with it"
+}
+
+func (s *State) kingRuleOK(kings, trumps int) bool {
+	if s.r.kingPerKing {
+		return trumps >= kings
+	}
+	return kings == 0 || trumps >= 1
+}
+
+func countKings(s card.Set) int {
+	n := 0
+	for u := card.Suit0; u <= card.Suit3; u++ {
+		if s.Has(card.SuitCard(u, card.King)) {
+			n++
+		}
+	}
+	return n
+}
+
+// LegalCards returns the cards the seat to act may play (play phase).
+func (s *State) LegalCards() card.Set {
+	seat := s.toAct
+	h := s.hands[seat]
+	laidFool := s.foolLaid && seat == s.declarer
+	last := int(s.trickNo) == s.r.tricks-1
+	if s.r.gstiessIllega && !laidFool && int(s.trickNo) == s.r.tricks-2 && h.Has(card.Fool) {
+		return card.Single(card.Fool)
+	}
+	free := h
+	if lead := s.governing(); lead != card.None {
+		var follow card.Set
+		if lead.IsTrump() {
+			follow = h.Trumps()
+		} else {
+			follow = h.OfSuit(lead.Suit())
+		}
+		if follow.Empty() {
+			follow = h.Trumps()
+		}
+		if !follow.Empty() {
+			free = follow
+			if h.Has(card.Fool) {
+				free.Add(card.Fool)
+			}
+		}
+	}
+	if laidFool && !last {
+		free.Remove(card.Fool)
+	}
+	if s.pagatLaid == seat && free.Has(card.Pagat) && free.Len() > 1 {
+		free.Remove(card.Pagat)
+	}
+	return free
+}
+
+// governing returns the card whose suit governs the current trick: the
+// first card that is not the Gstieß (None if there is none yet).
+func (s *State) governing() card.Card {
+	for i := int8(0); i < s.trickLen; i++ {
+		if s.trick[i] != card.Fool {
+			return s.trick[i]
+		}
+	}
+	return card.None
+}
+
+// Apply checks a and applies it.
+func (s *State) Apply(a game.Action) error {
+	if err := s.check(a); err != nil {
+		return err
+	}
+	s.ApplyUnchecked(a)
+	return nil
+}
+
+// ApplyUnchecked applies a legal action.
+func (s *State) ApplyUnchecked(a game.Action) {
+	s.hist = append(s.hist, a)
+	switch a.Kind {
+	case game.KindBid:
+		s.bid(a.Seat, a.Call)
+	case game.KindDiscard:
+		s.discard(a.Card)
+	case game.KindBuy:
+		s.buy(a)
+	case game.KindLayout:
+		s.layout(a.Seat, a.Card)
+	case game.KindDouble:
+		s.double(a.Call)
+	case game.KindPlay:
+		s.PlayCard(a.Card)
+	}
+}
+
+func (s *State) bid(seat int8, call uint8) {
+	if call != CallPass {
+		s.contract = Contract(call-CallAnsager) + Ansager
+		s.declarer = seat
+	}
+	s.spoken++
+	if s.spoken < 3 {
+		s.toAct = s.speakers[s.spoken]
+		return
+	}
+	if s.declarer < 0 {
+		s.phase = PhDone
+		return
+	}
+	d1 := s.next(int(s.declarer))
+	s.defs = [2]int8{int8(d1), int8(s.next(d1))}
+	if s.contract == Ansager || s.contract == Solo {
+		if s.r.exposeTalon && s.contract == Ansager {
+			s.shown = s.talon
+		}
+		s.hands[s.declarer] = s.hands[s.declarer].Union(s.talon)
+		s.talon = card.Set{}
+		s.phase = PhDiscard
+		s.toAct = s.declarer
+		return
+	}
+	s.startLayout()
+}
+
+func (s *State) discard(c card.Card) {
+	s.hands[s.declarer].Remove(c)
+	s.discards.Add(c)
+	s.discarded++
+	if s.discarded < 3 {
+		return
+	}
+	if s.contract == Ansager {
+		s.phase = PhBuy
+		return
+	}
+	s.startLayout()
+}
+
+func (s *State) buy(a game.Action) {
+	s.buyDone = true
+	if a.Call == CallNone && a.Card == card.None {
+		s.buyLost = true
+		s.startLayout()
+		return
+	}
+	o, x := a.Card, a.Card2
+	s.offered, s.buyAsked = o, x
+	for _, d := range s.defs {
+		if s.hands[d].Has(x) {
+			s.hands[d].Remove(x)
+			s.hands[d].Add(o)
+			s.hands[s.declarer].Remove(o)
+			s.hands[s.declarer].Add(x)
+			s.buyFrom, s.bought = d, x
+			s.startLayout()
+			return
+		}
+	}
+	s.buyLost = true
+	s.startLayout()
+}
+
+func (s *State) startLayout() {
+	s.phase = PhLayout
+	s.layoutSeat = s.declarer
+	s.toAct = s.declarer
+}
+
+// defenderLayouts reports whether defenders are asked to lay out (not in
+// Super Mord under inclusive scoring).
+func (s *State) defenderLayouts() bool { return s.contract != SuperMord || s.r.smSeparate }
+
+func (s *State) layout(seat int8, c card.Card) {
+	switch c {
+	case card.Pagat:
+		s.pagatLaid = seat
+	case card.Fool:
+		s.foolLaid = true
+	}
+	s.layoutAsked[seat] = true
+	switch {
+	case seat == s.declarer:
+		if s.defenderLayouts() && !s.r.layoutWithDbl {
+			s.layoutSeat, s.toAct = s.defs[0], s.defs[0]
+			return
+		}
+		s.startDoubling()
+	case !s.r.layoutWithDbl:
+		if seat == s.defs[0] {
+			s.layoutSeat, s.toAct = s.defs[1], s.defs[1]
+			return
+		}
+		s.startDoubling()
+	case s.dblStage < 0:
+		// Doubling is over: ask the next defender or start play.
+		s.endDoubling()
+	default:
+		s.phase = PhDouble
+		s.toAct = seat
+	}
+}
+
+func (s *State) startDoubling() {
+	if s.r.maxDoublings == 0 {
+		s.endDoubling()
+		return
+	}
+	s.dblStage, s.dblIdx = dblFirst, 0
+	s.askDefender(s.defs[0])
+}
+
+func (s *State) askDefender(seat int8) {
+	if s.defenderLayouts() && s.r.layoutWithDbl && !s.layoutAsked[seat] {
+		s.phase, s.layoutSeat, s.toAct = PhLayout, seat, seat
+		return
+	}
+	s.phase, s.toAct = PhDouble, seat
+}
+
+func (s *State) double(call uint8) {
+	if call == CallGut {
+		if s.dblStage == dblAnswer || s.dblIdx == 1 {
+			s.endDoubling()
+			return
+		}
+		s.dblIdx = 1
+		s.askDefender(s.defs[1])
+		return
+	}
+	s.k++
+	if int(s.k) >= s.r.doublingCap() {
+		s.endDoubling()
+		return
+	}
+	if s.dblStage == dblAnswer {
+		s.dblStage, s.dblIdx = dblRetour, 0
+		s.askDefender(s.defs[0])
+		return
+	}
+	s.dblStage = dblAnswer
+	s.phase, s.toAct = PhDouble, s.declarer
+}
+
+func (s *State) endDoubling() {
+	s.dblStage = -1
+	if s.defenderLayouts() && s.r.layoutWithDbl {
+		for _, d := range s.defs {
+			if !s.layoutAsked[d] {
+				s.phase, s.layoutSeat, s.toAct = PhLayout, d, d
+				return
+			}
+		}
+	}
+	s.phase = PhPlay
+	s.leader, s.toAct = s.declarer, s.declarer
+}
+
+// PlayCard plays c for the seat to act (unchecked fast path).
+func (s *State) PlayCard(c card.Card) {
+	seat := s.toAct
+	if c == card.Fool && s.r.kgu && seat == s.declarer && s.trickLen == 0 &&
+		int(s.trickNo) == s.r.tricks-2 && s.contract != SuperMord && s.pagatLaid != seat &&
+		s.hands[seat] == card.Of(card.Pagat, card.Fool) &&
+		s.hands[s.defs[0]].Trumps().Empty() && s.hands[s.defs[1]].Trumps().Empty() {
+		s.kguOn = true
+	}
+	s.hands[seat].Remove(c)
+	s.trick[s.trickLen], s.trickSeat[s.trickLen] = c, seat
+	s.trickLen++
+	if c == card.Pagat {
+		s.t1Trick, s.t1Player = s.trickNo, seat
+	}
+	if s.trickLen < 3 {
+		s.toAct = int8(s.next(int(seat)))
+		return
+	}
+	s.finishTrick()
+}
+
+func (s *State) finishTrick() {
+	last := int(s.trickNo) == s.r.tricks-1
+	best := int8(-1)
+	var bc card.Card
+	for i := int8(0); i < 3; i++ {
+		c := s.trick[i]
+		if c == card.Fool {
+			if s.foolLaid && s.trickSeat[i] == s.declarer && last && s.declAll {
+				best, bc = i, card.None
+				s.foolWonSM = true
+				break
+			}
+			continue
+		}
+		switch {
+		case best < 0:
+			best, bc = i, c
+		case c.IsTrump():
+			if !bc.IsTrump() || c > bc {
+				best, bc = i, c
+			}
+		case !bc.IsTrump() && c.Suit() == bc.Suit() && c.Rank() > bc.Rank():
+			best, bc = i, c
+		}
+	}
+	winner := s.trickSeat[best]
+	ws := s.side(int(winner))
+	for i := int8(0); i < 3; i++ {
+		c := s.trick[i]
+		if c == card.Fool && !s.foolWonSM {
+			s.piles[s.side(int(s.trickSeat[i]))].Add(c)
+		} else {
+			s.piles[ws].Add(c)
+		}
+	}
+	s.wonTricks[ws]++
+	if ws != sideDecl {
+		s.declAll = false
+	}
+	if s.t1Trick == s.trickNo {
+		s.t1Winner = winner
+	}
+	s.lastWinner = winner
+	s.trickNo++
+	s.trickLen = 0
+	s.leader, s.toAct = winner, winner
+	if (s.contract == SuperMord && !s.r.smSeparate && ws != sideDecl) || int(s.trickNo) == s.r.tricks {
+		s.stopped = int(s.trickNo) < s.r.tricks
+		s.phase = PhDone
+	}
+}

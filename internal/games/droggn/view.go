@@ -1,0 +1,351 @@
+package droggn
+
+import (
+	"fmt"
+	"strings"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// View is what one seat may know of a Droggn hand (§1.3 "Information
+// rules"): its own hand, every public action and card, its own secrets (the
+// declarer's discards and talon, the offered card for its giver and
+// receiver) and nothing else. Spectators (seat -1) see only public facts.
+type View struct {
+	Variant    string        `json:"variant"`
+	Seat       int           `json:"seat"`
+	Seats      int           `json:"seats"`
+	Dealer     int           `json:"dealer"`
+	SitsOut    int           `json:"sits_out"`
+	Phase      string        `json:"phase"`
+	ToAct      int           `json:"to_act"`
+	Hand       []string      `json:"hand"`
+	HandSizes  []int         `json:"hand_sizes"`
+	Contract   string        `json:"contract,omitempty"`
+	Declarer   int           `json:"declarer"`
+	TalonShown []string      `json:"talon_shown,omitempty"`
+	TalonSize  int           `json:"talon_size"`
+	Discards   []string      `json:"discards,omitempty"`
+	Bought     string        `json:"bought,omitempty"`
+	BoughtFrom int           `json:"bought_from"`
+	Asked      string        `json:"asked,omitempty"`
+	BuyLost    bool          `json:"buy_lost,omitempty"`
+	Offered    string        `json:"offered,omitempty"`
+	PagatLaid  int           `json:"pagat_laid_out"`
+	FoolLaid   bool          `json:"gstiess_laid_out,omitempty"`
+	Doublings  int           `json:"doublings"`
+	Log        []LogEntry    `json:"log"`
+	Tricks     []TrickView   `json:"tricks"`
+	Trick      []PlayView    `json:"trick"`
+	Legal      []game.Action `json:"legal,omitempty"`
+	Result     *game.Result  `json:"result,omitempty"`
+
+	pub   *State // the hand with everything this seat may not know removed
+	known card.Set
+}
+
+// LogEntry is one public action; hidden cards are counted, not named.
+type LogEntry struct {
+	Seat   int      `json:"seat"`
+	Act    string   `json:"act"`
+	Call   string   `json:"call,omitempty"`
+	Cards  []string `json:"cards,omitempty"`
+	Hidden int      `json:"hidden,omitempty"`
+}
+
+// PlayView is one card played to a trick.
+type PlayView struct {
+	Seat int    `json:"seat"`
+	Card string `json:"card"`
+}
+
+// TrickView is a completed trick.
+type TrickView struct {
+	Cards  []PlayView `json:"cards"`
+	Winner int        `json:"winner"`
+}
+
+// ViewSeat returns the viewing seat.
+func (v *View) ViewSeat() int { return v.Seat }
+
+// Game returns "droggn".
+func (v *View) Game() string { return "droggn" }
+
+// Turn returns the seat to act.
+func (v *View) Turn() int { return v.ToAct }
+
+// LegalActions returns the seat's legal actions when it is to act.
+func (v *View) LegalActions() []game.Action { return v.Legal }
+
+// Cards returns every card the view names.
+func (v *View) Cards() card.Set { return v.known }
+
+// State returns the public skeleton of the hand: the state with every card
+// this seat may not know removed (other hands hold only known cards).
+// Bots read it; Resample fills it.
+func (v *View) State() *State { return v.pub }
+
+// knows reports whether seat knows the offered card.
+func (s *State) knowsOffer(seat int) bool {
+	return s.offered != card.None && (seat == int(s.declarer) || seat == int(s.buyFrom))
+}
+
+// pinned returns the cards of other seats' hands whose place seat knows:
+// laid-out cards and the bought card, and the offered card for its giver.
+func (s *State) pinned(seat, owner int) card.Set {
+	var out card.Set
+	if int(s.pagatLaid) == owner {
+		out.Add(card.Pagat)
+	}
+	if s.foolLaid && owner == int(s.declarer) {
+		out.Add(card.Fool)
+	}
+	if s.bought != card.None && owner == int(s.declarer) {
+		out.Add(s.bought)
+	}
+	if s.knowsOffer(seat) && owner == int(s.buyFrom) {
+		out.Add(s.offered)
+	}
+	return out.Intersect(s.hands[owner])
+}
+
+// MayKnow returns every card whose identity seat may know.
+func (s *State) MayKnow(seat int) card.Set {
+	var out card.Set
+	if seat >= 0 {
+		out = s.hands[seat]
+	}
+	out = out.Union(s.piles[0]).Union(s.piles[1]).Union(s.shown)
+	for i := int8(0); i < s.trickLen; i++ {
+		out.Add(s.trick[i])
+	}
+	for o := 0; o < s.r.seats; o++ {
+		out = out.Union(s.pinned(seat, o))
+	}
+	if s.buyAsked != card.None {
+		out.Add(s.buyAsked)
+	}
+	if seat >= 0 && seat == int(s.declarer) {
+		out = out.Union(s.discards)
+	}
+	if s.knowsOffer(seat) {
+		out.Add(s.offered)
+	}
+	return out
+}
+
+// sanitize returns a copy of s holding only what seat may know.
+func (s *State) sanitize(seat int) *State {
+	p := s.Copy()
+	for o := 0; o < s.r.seats; o++ {
+		if o != seat {
+			p.hands[o] = s.pinned(seat, o)
+		}
+	}
+	p.talon = card.Set{}
+	if seat < 0 || seat != int(s.declarer) {
+		p.discards = card.Set{}
+	}
+	if !s.knowsOffer(seat) {
+		p.offered = card.None
+	}
+	for i, a := range p.hist {
+		switch {
+		case a.Kind == game.KindDiscard && (seat < 0 || seat != int(s.declarer)):
+			p.hist[i].Card = card.None
+		case a.Kind == game.KindBuy && a.Card != card.None && !s.knowsOffer(seat):
+			p.hist[i].Card = card.None
+		}
+	}
+	return p
+}
+
+// View returns what seat may know (seat -1: a spectator).
+func (s *State) View(seat int) game.View { return s.SeatView(seat) }
+
+// SeatView is View with the concrete type.
+func (s *State) SeatView(seat int) *View {
+	r := s.r
+	p := r.pack
+	v := &View{Variant: r.String(), Seat: seat, Seats: r.seats, Dealer: int(s.dealer), SitsOut: -1,
+		Phase: s.Phase(), ToAct: s.ToAct(), Declarer: int(s.declarer), BoughtFrom: int(s.buyFrom),
+		PagatLaid: int(s.pagatLaid), FoolLaid: s.foolLaid, Doublings: int(s.k),
+		Log: []LogEntry{}, Tricks: []TrickView{}, Trick: []PlayView{}, Hand: []string{}}
+	v.pub = s.sanitize(seat)
+	v.known = s.MayKnow(seat)
+	if r.seats == 4 {
+		v.SitsOut = int(s.dealer)
+	}
+	if seat >= 0 {
+		v.Hand = p.IDs(s.hands[seat])
+	}
+	for o := 0; o < r.seats; o++ {
+		v.HandSizes = append(v.HandSizes, s.hands[o].Len())
+	}
+	if s.declarer >= 0 {
+		v.Contract = s.contract.String()
+	}
+	if !s.shown.Empty() {
+		v.TalonShown = p.IDs(s.shown)
+	}
+	v.TalonSize = s.talon.Len()
+	if seat >= 0 && seat == int(s.declarer) && !s.discards.Empty() {
+		v.Discards = p.IDs(s.discards)
+	}
+	if s.bought != card.None {
+		v.Bought = p.ID(s.bought)
+	}
+	if s.buyAsked != card.None {
+		v.Asked = p.ID(s.buyAsked)
+	}
+	v.BuyLost = s.buyLost
+	if s.knowsOffer(seat) {
+		v.Offered = p.ID(s.offered)
+	}
+	for _, a := range v.pub.hist {
+		if a.Kind == game.KindPlay {
+			continue
+		}
+		ra := r.EncodeAction(a)
+		e := LogEntry{Seat: int(a.Seat), Act: ra.Act, Call: ra.Call, Cards: ra.Cards}
+		if ra.Card != "" {
+			e.Cards = []string{ra.Card}
+		}
+		switch {
+		case a.Kind == game.KindDiscard && a.Card == card.None:
+			e.Cards, e.Hidden = nil, 1
+		case a.Kind == game.KindBuy && a.Card == card.None && a.Card2 != card.None:
+			e.Cards, e.Hidden = []string{p.ID(a.Card2)}, 1
+			e.Call = "asked"
+		}
+		if n := len(v.Log); a.Kind == game.KindDiscard && n > 0 && v.Log[n-1].Act == "discard" {
+			v.Log[n-1].Cards = append(v.Log[n-1].Cards, e.Cards...)
+			v.Log[n-1].Hidden += e.Hidden
+			continue
+		}
+		v.Log = append(v.Log, e)
+	}
+	// Completed tricks and the current one, from the play history.
+	var cur []PlayView
+	for _, a := range s.hist {
+		if a.Kind != game.KindPlay {
+			continue
+		}
+		cur = append(cur, PlayView{Seat: int(a.Seat), Card: p.ID(a.Card)})
+		if len(cur) == 3 {
+			v.Tricks = append(v.Tricks, TrickView{Cards: cur})
+			cur = nil
+		}
+	}
+	v.Trick = append(v.Trick, cur...)
+	s.fillWinners(v)
+	if seat >= 0 && seat == s.ToAct() {
+		v.Legal = s.Legal(nil)
+	}
+	if s.Done() {
+		res := s.Result()
+		v.Result = &res
+	}
+	return v
+}
+
+// fillWinners sets the winner of each completed trick: the leader of the
+// next trick.
+func (s *State) fillWinners(v *View) {
+	for t := range v.Tricks {
+		switch {
+		case t+1 < len(v.Tricks):
+			v.Tricks[t].Winner = v.Tricks[t+1].Cards[0].Seat
+		case len(v.Trick) > 0:
+			v.Tricks[t].Winner = v.Trick[0].Seat
+		default:
+			v.Tricks[t].Winner = int(s.leader)
+		}
+	}
+}
+
+// Text renders the view for the terminal game.
+func (v *View) Text(l card.Lang) string {
+	s := v.pub
+	r := s.r
+	p := r.pack
+	de := l == card.German
+	var b strings.Builder
+	seatName := func(i int) string {
+		if i == v.Seat {
+			if de {
+				return "du"
+			}
+			return "you"
+		}
+		return fmt.Sprintf("seat %d", i)
+	}
+	names := func(ids []string) string {
+		out := make([]string, 0, len(ids))
+		for _, id := range ids {
+			c, _ := p.Parse(id)
+			out = append(out, p.Short(c))
+		}
+		return strings.Join(out, " ")
+	}
+	if v.Contract != "" {
+		c := s.contract
+		fmt.Fprintf(&b, "%s: %s", map[bool]string{true: "Spiel", false: "Contract"}[de], ContractName(c, l))
+		fmt.Fprintf(&b, " — %s %s", map[bool]string{true: "Spieler", false: "declarer"}[de], seatName(v.Declarer))
+		if v.Doublings > 0 {
+			fmt.Fprintf(&b, " — ×%d (%s)", 1<<v.Doublings, map[bool]string{true: "Schwacher/Retour", false: "Schwacher/Retour"}[de])
+		}
+		b.WriteByte('\n')
+	}
+	if v.SitsOut >= 0 {
+		fmt.Fprintf(&b, "%s %s\n", seatName(v.SitsOut), map[bool]string{true: "feiert (sitzt aus)", false: "sits out (er feiert)"}[de])
+	}
+	if len(v.TalonShown) > 0 {
+		fmt.Fprintf(&b, "Talon: %s\n", names(v.TalonShown))
+	}
+	if v.PagatLaid >= 0 {
+		fmt.Fprintf(&b, "%s: Pagat %s\n", seatName(v.PagatLaid), map[bool]string{true: "ausgelegt", false: "laid out"}[de])
+	}
+	if v.FoolLaid {
+		fmt.Fprintf(&b, "%s: Gstieß %s\n", seatName(v.Declarer), map[bool]string{true: "ausgelegt", false: "laid out"}[de])
+	}
+	if v.Asked != "" {
+		c, _ := p.Parse(v.Asked)
+		if v.BuyLost {
+			fmt.Fprintf(&b, "%s %s — %s\n", map[bool]string{true: "Verlangt:", false: "Asked for:"}[de], p.CardName(c, l),
+				map[bool]string{true: "Kaufrecht verloren", false: "right to buy lost"}[de])
+		} else {
+			fmt.Fprintf(&b, "%s %s %s %s\n", map[bool]string{true: "Gekauft:", false: "Bought:"}[de], p.CardName(c, l),
+				map[bool]string{true: "von", false: "from"}[de], seatName(v.BoughtFrom))
+		}
+	}
+	if v.Offered != "" {
+		c, _ := p.Parse(v.Offered)
+		fmt.Fprintf(&b, "%s %s\n", map[bool]string{true: "Gebotene Karte:", false: "Offered card:"}[de], p.CardName(c, l))
+	}
+	if len(v.Discards) > 0 {
+		fmt.Fprintf(&b, "%s %s\n", map[bool]string{true: "Gedrückt:", false: "Your discards:"}[de], names(v.Discards))
+	}
+	if len(v.Tricks) > 0 {
+		t := v.Tricks[len(v.Tricks)-1]
+		fmt.Fprintf(&b, "%s %d: ", map[bool]string{true: "Stich", false: "Trick"}[de], len(v.Tricks))
+		for _, pc := range t.Cards {
+			c, _ := p.Parse(pc.Card)
+			fmt.Fprintf(&b, "%s %s  ", seatName(pc.Seat), p.Short(c))
+		}
+		fmt.Fprintf(&b, "→ %s\n", seatName(t.Winner))
+	}
+	if len(v.Trick) > 0 {
+		fmt.Fprintf(&b, "%s: ", map[bool]string{true: "Auf dem Tisch", false: "On the table"}[de])
+		for _, pc := range v.Trick {
+			c, _ := p.Parse(pc.Card)
+			fmt.Fprintf(&b, "%s %s  ", seatName(pc.Seat), p.Short(c))
+		}
+		b.WriteByte('\n')
+	}
+	if v.Seat >= 0 {
+		fmt.Fprintf(&b, "%s (%d): %s\n", map[bool]string{true: "Deine Karten", false: "Your hand"}[de], len(v.Hand), names(v.Hand))
+	}
+	return b.String()
+}
