@@ -72,6 +72,9 @@ func (s *State) discardReason(c card.Card) string {
 		return "the Gstieß, Mond and Pagat are never discarded"
 	}
 	kings := countKings(s.discards)
+	if kings == 0 && !c.IsKing() {
+		return "" // the remaining picks can always avoid kings
+	}
 	trumps := s.discards.Trumps().Len()
 	if c.IsKing() {
 		kings++
@@ -123,29 +126,42 @@ func countKings(s card.Set) int {
 func (s *State) LegalCards() card.Set {
 	seat := s.toAct
 	h := s.hands[seat]
+	if s.special {
+		return s.legalSpecial(seat, h)
+	}
+	return follow(h, s.gov)
+}
+
+// follow returns the cards of h that may follow a trick governed by gov
+// (§1.4 steps 3–4): the suit, else trumps, else anything; the Gstieß always.
+func follow(h card.Set, gov card.Card) card.Set {
+	if gov == card.None {
+		return h
+	}
+	var f card.Set
+	if gov.IsTrump() {
+		f[0] = h[0] & card.TrumpsOnly[0]
+	} else {
+		f[1] = h[1] & (0x3fff << (16 * uint(gov.Suit())))
+		if f[1] == 0 {
+			f[0] = h[0] & card.TrumpsOnly[0]
+		}
+	}
+	if f[0]|f[1] == 0 {
+		return h
+	}
+	f[0] |= h[0] & card.Single(card.Fool)[0]
+	return f
+}
+
+// legalSpecial handles the lay-outs and gstiessLastTrick=illegal.
+func (s *State) legalSpecial(seat int8, h card.Set) card.Set {
 	laidFool := s.foolLaid && seat == s.declarer
 	last := int(s.trickNo) == s.r.tricks-1
 	if s.r.gstiessIllega && !laidFool && int(s.trickNo) == s.r.tricks-2 && h.Has(card.Fool) {
 		return card.Single(card.Fool)
 	}
-	free := h
-	if lead := s.governing(); lead != card.None {
-		var follow card.Set
-		if lead.IsTrump() {
-			follow = h.Trumps()
-		} else {
-			follow = h.OfSuit(lead.Suit())
-		}
-		if follow.Empty() {
-			follow = h.Trumps()
-		}
-		if !follow.Empty() {
-			free = follow
-			if h.Has(card.Fool) {
-				free.Add(card.Fool)
-			}
-		}
-	}
+	free := follow(h, s.gov)
 	if laidFool && !last {
 		free.Remove(card.Fool)
 	}
@@ -157,14 +173,7 @@ func (s *State) LegalCards() card.Set {
 
 // governing returns the card whose suit governs the current trick: the
 // first card that is not the Gstieß (None if there is none yet).
-func (s *State) governing() card.Card {
-	for i := int8(0); i < s.trickLen; i++ {
-		if s.trick[i] != card.Fool {
-			return s.trick[i]
-		}
-	}
-	return card.None
-}
+func (s *State) governing() card.Card { return s.gov }
 
 // Apply checks a and applies it.
 func (s *State) Apply(a game.Action) error {
@@ -354,9 +363,11 @@ func (s *State) endDoubling() {
 	}
 	s.phase = PhPlay
 	s.leader, s.toAct = s.declarer, s.declarer
+	s.special = s.r.gstiessIllega || s.foolLaid || s.pagatLaid >= 0
 }
 
-// PlayCard plays c for the seat to act (unchecked fast path).
+// PlayCard plays c for the seat to act (unchecked fast path; unlike
+// ApplyUnchecked it does not record the action in the history).
 func (s *State) PlayCard(c card.Card) {
 	seat := s.toAct
 	if c == card.Fool && s.r.kgu && seat == s.declarer && s.trickLen == 0 &&
@@ -368,6 +379,9 @@ func (s *State) PlayCard(c card.Card) {
 	s.hands[seat].Remove(c)
 	s.trick[s.trickLen], s.trickSeat[s.trickLen] = c, seat
 	s.trickLen++
+	if s.gov == card.None && c != card.Fool {
+		s.gov = c
+	}
 	if c == card.Pagat {
 		s.t1Trick, s.t1Player = s.trickNo, seat
 	}
@@ -423,6 +437,7 @@ func (s *State) finishTrick() {
 	s.lastWinner = winner
 	s.trickNo++
 	s.trickLen = 0
+	s.gov = card.None
 	s.leader, s.toAct = winner, winner
 	if (s.contract == SuperMord && !s.r.smSeparate && ws != sideDecl) || int(s.trickNo) == s.r.tricks {
 		s.stopped = int(s.trickNo) < s.r.tricks

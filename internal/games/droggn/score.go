@@ -36,9 +36,11 @@ type Tally struct {
 
 // Score returns the hand result X from the declarer's view and its items
 // (each item's points are from the named side's view).
-func (r *Rules) Score(t Tally) (int, []game.Item) {
+func (r *Rules) Score(t Tally) (int, []game.Item) { return r.score(t, nil) }
+
+// score is Score appending the items to items.
+func (r *Rules) score(t Tally, items []game.Item) (int, []game.Item) {
 	m := 1 << t.K
-	var items []game.Item
 	x := 0
 	add := func(name string, side int, pts int) {
 		sideName := "declarer"
@@ -160,17 +162,24 @@ func (s *State) Result() game.Result {
 	x, items := s.r.Score(t)
 	def := s.piles[sideDef]
 	pd := card.Threes(s.r.pack.Raw(def), def.Len())
+	res.Score = zeroSum(n, int(s.declarer), x)
 	for seat := 0; seat < n; seat++ {
-		if seat == int(s.declarer) {
-			res.CardPoints[seat] = t.P
-			res.Score[seat] = (n - 1) * x
-		} else {
-			res.CardPoints[seat] = pd
-			res.Score[seat] = -x
-		}
+		res.CardPoints[seat] = pd
 	}
+	res.CardPoints[s.declarer] = t.P
 	res.Items = items
 	return res
+}
+
+// zeroSum splits X into zero-sum scores: the declarer wins or loses X
+// against every other seat, the sitting-out dealer included (§1.5).
+func zeroSum(n, declarer, x int) []int {
+	out := make([]int, n)
+	for seat := range out {
+		out[seat] = -x
+	}
+	out[declarer] = (n - 1) * x
+	return out
 }
 
 // NextDealer returns the declarer of a played hand, or the same dealer

@@ -108,7 +108,6 @@ type State struct {
 	foolLaid    bool // the declarer laid out FOOL in Super Mord
 	layoutAsked [4]bool
 	layoutSeat  int8 // seat asked in PhLayout
-	afterLayout Phase
 
 	// Doubling.
 	k        int8
@@ -120,6 +119,8 @@ type State struct {
 	trick      [4]card.Card
 	trickSeat  [4]int8
 	trickLen   int8
+	gov        card.Card // the card whose suit governs the trick (first non-Gstieß)
+	special    bool      // a lay-out or gstiessLastTrick=illegal is in force
 	leader     int8
 	trickNo    int8
 	piles      [2]card.Set

@@ -1,0 +1,55 @@
+package droggn
+
+import (
+	"math/rand/v2"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// RandomAction returns a uniformly random legal action without listing
+// every buy (fast path for simulations; no allocation).
+func (s *State) RandomAction(rng *rand.Rand) game.Action {
+	seat := s.toAct
+	switch s.phase {
+	case PhPlay:
+		return game.Action{Seat: seat, Kind: game.KindPlay, Card: game.RandomCard(rng, s.LegalCards())}
+	case PhDiscard:
+		var ok card.Set
+		for h := s.hands[seat]; !h.Empty(); {
+			if c := h.Pop(); s.discardReason(c) == "" {
+				ok.Add(c)
+			}
+		}
+		return game.Action{Seat: seat, Kind: game.KindDiscard, Card: game.RandomCard(rng, ok)}
+	case PhBuy:
+		offers := s.hands[seat]
+		if s.r.buyRestricted {
+			offers = offers.Minus(card.Of(card.Fool, card.Mond, card.Pagat)).Minus(kingsMask)
+		}
+		n := offers.Len() * s.r.pack.Size()
+		i := rng.IntN(n + 1)
+		if i == n {
+			return game.Action{Seat: seat, Kind: game.KindBuy}
+		}
+		return game.Action{Seat: seat, Kind: game.KindBuy, Card: offers.Nth(i / s.r.pack.Size()),
+			Card2: s.r.pack.Order[i%s.r.pack.Size()]}
+	}
+	var buf [8]game.Action
+	l := s.Legal(buf[:0])
+	return l[rng.IntN(len(l))]
+}
+
+var kingsMask = card.Of(card.SuitCard(card.Suit0, card.King), card.SuitCard(card.Suit1, card.King),
+	card.SuitCard(card.Suit2, card.King), card.SuitCard(card.Suit3, card.King))
+
+// FastScore returns the declarer's hand result X of a finished hand (0 for
+// a throw-in) without building a Result (no allocation).
+func (s *State) FastScore() int {
+	if s.contract == NoContract {
+		return 0
+	}
+	var buf [4]game.Item
+	x, _ := s.r.score(s.tally(), buf[:0])
+	return x
+}
