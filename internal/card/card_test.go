@@ -1,0 +1,101 @@
+package card
+
+import (
+	"errors"
+	"testing"
+)
+
+// TestPacks checks every pack's size, raw points and counted total
+// (RULES.md §1.1, §2.1, §3.1).
+func TestPacks(t *testing.T) {
+	cases := []struct {
+		p         *Pack
+		size, raw int
+		counted   int
+		count     func(raw, n int) int
+		includes  []string
+		excludes  []string
+	}{
+		{Droggn66, 66, 118, 74, Threes, []string{"S-4", "S-10", "H-1", "H-7", "FOOL"}, []string{"S-3", "H-8", "D-10"}},
+		{Droggn78, 78, 130, 78, Threes, []string{"S-1", "H-10"}, nil},
+		{Troggu62, 62, 114, 114, func(r, _ int) int { return r }, []string{"Sw-5", "Sw-6", "Sw-10", "Cu-1", "Cu-6"}, []string{"Sw-4", "Cu-7"}},
+		{Stroh54, 54, 106, 210, Thirds, []string{"S-7", "C-10", "H-1", "D-4"}, []string{"S-6", "H-5"}},
+		{Stroh40, 40, 88, 88, func(r, _ int) int { return r }, []string{"S-10", "C-10", "H-1", "D-1", "T1", "T4"}, []string{"T2", "T3", "S-9", "H-2"}},
+	}
+	for _, c := range cases {
+		t.Run(c.p.Name, func(t *testing.T) {
+			if c.p.Size() != c.size || c.p.Total != c.raw || c.p.Cards.Len() != c.size {
+				t.Errorf("size %d raw %d, want %d %d", c.p.Size(), c.p.Total, c.size, c.raw)
+			}
+			if got := c.count(c.p.Total, c.p.Size()); got != c.counted {
+				t.Errorf("counted %d, want %d", got, c.counted)
+			}
+			for _, id := range c.includes {
+				if _, err := c.p.Parse(id); err != nil {
+					t.Errorf("%s: %v", id, err)
+				}
+			}
+			for _, id := range c.excludes {
+				var nip *NotInPackError
+				if _, err := c.p.Parse(id); !errors.As(err, &nip) {
+					t.Errorf("%s: error %v, want not in pack", id, err)
+				}
+			}
+			for _, c2 := range c.p.Order {
+				back, err := c.p.Parse(c.p.ID(c2))
+				if err != nil || back != c2 {
+					t.Errorf("ID round trip of %d: %s → %d %v", c2, c.p.ID(c2), back, err)
+				}
+			}
+		})
+	}
+	if Stroh40.Points(Pip(Suit0, 10)) != 0 || Stroh54.Points(Pip(Suit0, 10)) != 1 {
+		t.Error("the 40-card Glatze must be worth 0 there and only there")
+	}
+}
+
+// TestParseID covers malformed identifiers.
+func TestParseID(t *testing.T) {
+	for _, id := range []string{"", "X", "T0", "T22", "T01", "S-11", "S-0", "S-01", "s-K", "Cu-K", "FOOl", "S-", "H-KK"} {
+		if _, err := French.ParseID(id); err == nil {
+			t.Errorf("%q parsed", id)
+		} else if err.Error() != "unknown card ID '"+id+"'" {
+			t.Errorf("%q: %v", id, err)
+		}
+	}
+	if c, err := Italian.ParseID("Cu-K"); err != nil || c != SuitCard(Suit2, King) {
+		t.Errorf("Cu-K: %v %v", c, err)
+	}
+}
+
+// TestRanks checks the pip order: long suits 10 high, round suits ace high.
+func TestRanks(t *testing.T) {
+	if !(Pip(Suit0, 10).Rank() > Pip(Suit0, 4).Rank()) || !(Pip(Suit2, 1).Rank() > Pip(Suit2, 7).Rank()) {
+		t.Error("pip order")
+	}
+	if !(SuitCard(Suit2, Jack).Rank() > Pip(Suit2, 1).Rank()) {
+		t.Error("jack above ace")
+	}
+}
+
+// TestSet exercises the bitset operations across both words.
+func TestSet(t *testing.T) {
+	s := Of(Fool, Trump(5), Pip(Suit3, 2), SuitCard(Suit0, King))
+	if s.Len() != 4 || !s.Has(Fool) || s.Has(Trump(6)) {
+		t.Fatal("membership")
+	}
+	if s.Trumps() != Single(Trump(5)) || s.OfSuit(Suit3) != Single(Pip(Suit3, 2)) {
+		t.Error("masks")
+	}
+	if s.Highest() != Pip(Suit3, 2) || s.Lowest() != Trump(5) {
+		t.Error("highest/lowest")
+	}
+	for i, want := range s.Cards(nil) {
+		if s.Nth(i) != want {
+			t.Errorf("Nth(%d) = %d, want %d", i, s.Nth(i), want)
+		}
+	}
+	if got := s.Format(French); got != "T5 FOOL S-K D-2" {
+		t.Errorf("format %q", got)
+	}
+}

@@ -1,0 +1,48 @@
+package gametest
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestImportRules holds the one-way data flow of DESIGN.md: the card
+// package imports nothing of ours, and the engine packages never import
+// bots, the sitting, the store, the server or UI code.
+func TestImportRules(t *testing.T) {
+	rules := []struct {
+		dir       string
+		forbidden []string // import path prefixes
+	}{
+		{"../card", []string{"trull/"}},
+		{"../game", []string{"trull/internal/games", "trull/internal/bot", "trull/internal/sitting", "trull/internal/store", "trull/internal/server", "trull/cmd"}},
+		{"../games", []string{"trull/internal/bot", "trull/internal/sitting", "trull/internal/store", "trull/internal/server", "trull/internal/arena", "trull/cmd"}},
+	}
+	for _, r := range rules {
+		err := filepath.Walk(r.dir, func(path string, info os.FileInfo, err error) error {
+			if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
+				return err
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				for _, bad := range r.forbidden {
+					if strings.HasPrefix(p, bad) {
+						t.Errorf("%s imports %s", path, p)
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
