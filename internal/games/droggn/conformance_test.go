@@ -52,14 +52,14 @@ func final(st game.State) error {
 }
 
 func TestConformance(t *testing.T) {
-	hands := 400
+	hands := 1000
 	if testing.Short() {
 		hands = 60
 	}
 	for _, v := range variants {
 		r := MustParse(v.players, v.opts)
 		t.Run(r.String(), func(t *testing.T) {
-			gametest.Run(t, gametest.Config{Rules: r, Hands: hands, Seed: 1, CheckEvery: 7, Final: final})
+			gametest.Run(t, gametest.Config{Rules: r, Hands: hands, Seed: 1, CheckEvery: 9, Final: final})
 		})
 	}
 }
