@@ -3,6 +3,7 @@
 //
 //	trull play GAME [flags]     play a sitting in the terminal against bots
 //	trull replay FILE|-         check a hand record and print its result
+//	trull arena [flags]         duplicate matches between computer players
 //	trull help                  show this help
 package main
 
@@ -19,6 +20,7 @@ const usage = `trull — Droggn, Troggu and Strohmandeln
 usage:
   trull play GAME [flags]   play a sitting in the terminal (GAME: droggn, troggu, strohmandeln)
   trull replay FILE         check a hand record (FILE or - for standard input) and print the result
+  trull arena [flags]       duplicate matches between computer players
   trull help                show this help
 
 Run "trull COMMAND -h" for the flags of a command.
@@ -40,6 +42,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdReplay(rest, stdin, stdout, stderr)
 	case "play":
 		return cmdPlay(rest, stdin, stdout, stderr)
+	case "arena":
+		return cmdArena(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

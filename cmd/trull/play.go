@@ -1,0 +1,311 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"trull/internal/bot"
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/sitting"
+)
+
+// cmdPlay implements `trull play GAME`: a sitting in the terminal, one human
+// seat against computer players.
+func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 0, "number of players (default: 3; Strohmandeln 2)")
+	options := fs.String("options", "", "variant options as k=v,k=v (names of RULES.md without the game prefix)")
+	seed := fs.String("seed", "", "seed of the deals (default: from the clock)")
+	lang := fs.String("lang", "en", "language: en or de")
+	botName := fs.String("bot", "rules", "computer player level")
+	seat := fs.Int("seat", 0, "your seat")
+	name := fs.String("name", "you", "your name")
+	hands := fs.Int("hands", 0, "end after this many played hands (default: the game's rule; Droggn: on request, type 'end')")
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprintln(stderr, "usage: trull play GAME [flags]   (GAME: droggn, troggu, strohmandeln)")
+		fs.PrintDefaults()
+		return 2
+	}
+	gameName := args[0]
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	info, ok := game.Lookup(gameName)
+	if !ok {
+		fmt.Fprintf(stderr, "trull play: unknown game %q (droggn, troggu, strohmandeln)\n", gameName)
+		return 2
+	}
+	n := *players
+	if n == 0 {
+		n = info.MinSeats
+	}
+	raw, err := game.ParseOptionString(info.Options, *options)
+	if err != nil {
+		fmt.Fprintf(stderr, "trull play: %v\n", err)
+		return 2
+	}
+	rules, err := info.New(raw, n)
+	if err != nil {
+		fmt.Fprintf(stderr, "trull play: %v\n", err)
+		return 2
+	}
+	if *seat < 0 || *seat >= n {
+		fmt.Fprintf(stderr, "trull play: seat %d is not a seat (0…%d)\n", *seat, n-1)
+		return 2
+	}
+	b, err := bot.New(*botName)
+	if err != nil {
+		fmt.Fprintf(stderr, "trull play: %v\n", err)
+		return 2
+	}
+	if *seed == "" {
+		*seed = strconv.FormatInt(time.Now().UnixNano(), 36)
+	}
+	p := &player{rules: rules, human: *seat, bot: b, lang: card.ParseLang(*lang),
+		in: bufio.NewScanner(stdin), out: stdout, seed: *seed}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("%s %d", botName2(*botName), i)
+	}
+	names[*seat] = *name
+	end := sitting.DefaultEnd(rules)
+	if *hands > 0 {
+		end = sitting.FixedHands(*hands)
+	}
+	sit, err := sitting.New(rules, sitting.Config{Players: names, Seed: *seed, FirstDealer: -1, End: end})
+	if err != nil {
+		fmt.Fprintf(stderr, "trull play: %v\n", err)
+		return 2
+	}
+	p.names = names
+	if err := p.sitting(sit); err != nil {
+		if errors.Is(err, errQuit) {
+			fmt.Fprintln(stdout, p.t("Bye.", "Servus."))
+			return 0
+		}
+		fmt.Fprintf(stderr, "trull play: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func botName2(level string) string { return "bot-" + level }
+
+var errQuit = errors.New("quit")
+
+// player runs the terminal game.
+type player struct {
+	rules game.Rules
+	human int
+	bot   bot.Bot
+	lang  card.Lang
+	in    *bufio.Scanner
+	out   io.Writer
+	seed  string
+	names []string
+	sit   *sitting.Sitting
+}
+
+func (p *player) t(en, de string) string {
+	if p.lang == card.German {
+		return de
+	}
+	return en
+}
+
+func (p *player) sitting(sit *sitting.Sitting) error {
+	p.sit = sit
+	fmt.Fprintf(p.out, "%s — %s. %s\n", p.rules.String(), strings.Join(p.names, ", "),
+		p.t("Type 'help' for commands.", "'hilfe' zeigt die Befehle."))
+	for hand := 0; !sit.Over(); hand++ {
+		st, err := sit.NextHand()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(p.out, "\n=== %s %d — %s: %s ===\n", p.t("Deal", "Spiel"), sit.Deal()+1,
+			p.t("dealer", "Geber"), p.names[st.Dealer()])
+		rng := game.NewRand(p.seed, uint64(hand)+1)
+		for !st.Done() {
+			seat := st.ToAct()
+			var a game.Action
+			if seat == p.human {
+				if a, err = p.ask(st); err != nil {
+					return err
+				}
+			} else {
+				if a, err = p.bot.Act(st.View(seat), rng); err != nil {
+					return fmt.Errorf("bot in seat %d: %v", seat, err)
+				}
+			}
+			if err := st.Apply(a); err != nil {
+				if seat != p.human {
+					return fmt.Errorf("bot in seat %d chose an illegal action: %v", seat, err)
+				}
+				fmt.Fprintln(p.out, "  !", err)
+				continue
+			}
+			if seat != p.human {
+				fmt.Fprintf(p.out, "  %s: %s\n", p.names[seat], p.rules.Describe(a, p.lang))
+			}
+		}
+		if err := sit.Record(st); err != nil {
+			return err
+		}
+		p.showResult(st)
+	}
+	p.showSettlement()
+	return nil
+}
+
+// ask shows the human's view and reads a decision.
+func (p *player) ask(st game.State) (game.Action, error) {
+	v := st.View(p.human)
+	fmt.Fprintf(p.out, "\n%s", v.Text(p.lang))
+	legal := st.Legal(nil)
+	long := len(legal) > 40
+	if !long {
+		for i, a := range legal {
+			fmt.Fprintf(p.out, "  %2d) %s\n", i+1, p.rules.Describe(a, p.lang))
+		}
+	} else {
+		fmt.Fprintln(p.out, p.t("  Type the cards, e.g. 'S-4 T21' (offer S-4, ask for T21), or 'none'.",
+			"  Karten eingeben, z.B. 'S-4 T21' (S-4 bieten, T21 verlangen), oder 'none'."))
+	}
+	for {
+		fmt.Fprintf(p.out, "%s> ", p.names[p.human])
+		if !p.in.Scan() {
+			return game.Action{}, errQuit
+		}
+		line := strings.TrimSpace(p.in.Text())
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "quit", "exit", "q":
+			return game.Action{}, errQuit
+		case "help", "hilfe", "?":
+			fmt.Fprintln(p.out, p.t(
+				"  a number picks from the list; a card ID (T21, H-K, FOOL) or a word (pass, solo, gut, …) names an action;\n  'sheet' shows the score sheet; 'end' asks to end the sitting; 'quit' leaves.",
+				"  eine Nummer wählt aus der Liste; eine Karte (T21, H-K, FOOL) oder ein Wort (pass, solo, gut, …) nennt eine Aktion;\n  'sheet' zeigt die Abrechnung; 'end' beendet die Runde; 'quit' verlässt das Spiel."))
+			continue
+		case "sheet":
+			p.showSheet()
+			continue
+		case "end":
+			if err := p.sit.RequestEnd(p.human); err != nil {
+				fmt.Fprintln(p.out, "  !", err)
+			} else {
+				fmt.Fprintln(p.out, p.t("  The sitting will end by its rule.", "  Die Runde endet nach ihrer Regel."))
+			}
+			continue
+		}
+		if i, err := strconv.Atoi(line); err == nil && !long {
+			if i >= 1 && i <= len(legal) {
+				return legal[i-1], nil
+			}
+			fmt.Fprintln(p.out, p.t("  no such choice", "  keine solche Wahl"))
+			continue
+		}
+		if a, ok := p.match(legal, strings.Fields(line)); ok {
+			return a, nil
+		}
+		fmt.Fprintln(p.out, p.t("  not understood or not legal now; type 'help'", "  nicht verstanden oder jetzt nicht erlaubt; 'hilfe' tippen"))
+	}
+}
+
+// match finds the legal action whose record form uses the typed words: its
+// call, its card or its cards.
+func (p *player) match(legal []game.Action, words []string) (game.Action, bool) {
+	for _, a := range legal {
+		ra := p.rules.EncodeAction(a)
+		var parts []string
+		switch {
+		case len(ra.Cards) > 0:
+			parts = ra.Cards
+		case ra.Card != "":
+			parts = []string{ra.Card}
+		default:
+			parts = []string{ra.Call}
+		}
+		if ra.Say != "" {
+			parts = append(parts, ra.Say)
+		}
+		if equalFold(parts, words) {
+			return a, true
+		}
+	}
+	return game.Action{}, false
+}
+
+func equalFold(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !strings.EqualFold(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *player) showResult(st game.State) {
+	res := st.Result()
+	fmt.Fprintf(p.out, "\n--- %s: %s", p.t("Result", "Ergebnis"), res.Contract)
+	if res.Declarer >= 0 {
+		fmt.Fprintf(p.out, ", %s %s", p.t("declarer", "Spieler"), p.names[res.Declarer])
+	}
+	if res.Partner >= 0 {
+		fmt.Fprintf(p.out, ", %s %s", p.t("partner", "Partner"), p.names[res.Partner])
+	}
+	fmt.Fprintln(p.out)
+	for _, it := range res.Items {
+		side := it.Side
+		if len(it.Seats) > 0 {
+			side = fmt.Sprint(it.Seats)
+		}
+		fmt.Fprintf(p.out, "    %-28s %-10s %+d\n", it.Item, side, it.Points)
+	}
+	for seat, name := range p.names {
+		fmt.Fprintf(p.out, "    %-16s %s %4d   %s %+d\n", name, p.t("points", "Augen"), res.CardPoints[seat],
+			p.t("score", "Wertung"), res.Score[seat])
+	}
+	p.showSheet()
+}
+
+func (p *player) showSheet() {
+	fmt.Fprintf(p.out, "  %s:", p.t("Score sheet", "Schreibblock"))
+	for _, name := range p.names {
+		fmt.Fprintf(p.out, " %12s", name)
+	}
+	fmt.Fprintln(p.out)
+	for _, row := range p.sit.Sheet() {
+		label := fmt.Sprintf("%d %s", row.Hand, row.Contract)
+		if row.Redeal {
+			label = "- " + row.Contract
+		}
+		fmt.Fprintf(p.out, "  %-12s", label)
+		for _, v := range row.Totals {
+			fmt.Fprintf(p.out, " %12d", v)
+		}
+		fmt.Fprintln(p.out)
+	}
+}
+
+func (p *player) showSettlement() {
+	st := p.sit.Settlement(1)
+	fmt.Fprintf(p.out, "\n=== %s ===\n", p.t("Settlement (1 per point)", "Abrechnung (1 je Punkt)"))
+	for _, pay := range st.Payments {
+		fmt.Fprintf(p.out, "  %s → %s: %d\n", p.names[pay.From], p.names[pay.To], pay.Amount)
+	}
+	for seat, net := range st.Net {
+		fmt.Fprintf(p.out, "  %-16s %+d\n", p.names[seat], net)
+	}
+}

@@ -1,0 +1,342 @@
+// Package arena plays duplicate matches between computer players: the same
+// deals are played with the bots rotated through every seat, so that the
+// luck of the cards cancels and the difference between bots can be
+// measured with a paired confidence interval.
+package arena
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+
+	"trull/internal/bot"
+	"trull/internal/game"
+)
+
+// Omniscient is a player that may see the true state; the arena gives it
+// the state instead of a view. Only the reference "cheater" does this.
+type Omniscient interface {
+	ActState(st game.State, rng *rand.Rand) (game.Action, error)
+}
+
+// Config describes a match.
+type Config struct {
+	// Rules is the variant played.
+	Rules game.Rules
+	// Bots are the players compared (at least 2; each may be used on
+	// several seats).
+	Bots []bot.Bot
+	// Deals is the number of deals; each is played once per rotation.
+	Deals int
+	// Seed makes the match reproducible: deal d's deck is
+	// game.DeckFromSeed(pack, Seed/deal/d) and every bot decision draws from
+	// a generator derived from the seed, the deal, the rotation and the seat.
+	Seed string
+	// Workers plays deals in parallel (0: all cores). Results do not depend
+	// on it.
+	Workers int
+	// Bidder, when set, makes every decision except card play for all
+	// seats, so that the compared bots play the same contracts and only
+	// their card play differs ("card-play-only").
+	Bidder bot.Bot
+	// Progress, when set, is called after each finished deal.
+	Progress func(done, total int)
+}
+
+// HandResult is one played hand of a match.
+type HandResult struct {
+	Deal, Rotation int
+	// SeatBot is the index of the bot in each seat.
+	SeatBot  []int
+	Contract string
+	Declarer int
+	Score    []int
+}
+
+// BotStats summarizes one bot.
+type BotStats struct {
+	Name string `json:"name"`
+	// Mean is the bot's mean score per hand per seat it held.
+	Mean float64 `json:"mean"`
+	// Diff is the mean paired difference per deal against the average of
+	// the other bots, with its 95% confidence half-width.
+	Diff float64 `json:"diff"`
+	CI95 float64 `json:"ci95"`
+	// Contracts counts the bot's declarer games by contract and how many it
+	// won (score > 0).
+	Contracts map[string]*Record `json:"contracts"`
+}
+
+// Record counts declarer games.
+type Record struct {
+	Played int `json:"played"`
+	Won    int `json:"won"`
+}
+
+// Pair is the paired comparison of two bots.
+type Pair struct {
+	A, B string
+	// Diff is the mean over deals of (A's mean score − B's mean score) on
+	// that deal; CI95 its 95% confidence half-width.
+	Diff, CI95 float64
+	Deals      int
+}
+
+// Report is the outcome of a match.
+type Report struct {
+	Variant string       `json:"variant"`
+	Deals   int          `json:"deals"`
+	Hands   int          `json:"hands"`
+	Bots    []BotStats   `json:"bots"`
+	Pairs   []Pair       `json:"pairs"`
+	Results []HandResult `json:"-"`
+}
+
+// Rotations returns the seat assignments of one deal: seat i of rotation r
+// holds bot (i+r) mod k; there is one rotation per seat, so that every bot
+// sits in every seat.
+func Rotations(seats, k int) [][]int {
+	out := make([][]int, seats)
+	for r := range out {
+		out[r] = make([]int, seats)
+		for i := range out[r] {
+			out[r][i] = (i + r) % k
+		}
+	}
+	return out
+}
+
+// Run plays the match.
+func Run(c Config) (*Report, error) {
+	if len(c.Bots) < 2 {
+		return nil, errors.New("arena: need at least two bots")
+	}
+	if c.Deals <= 0 {
+		return nil, errors.New("arena: need at least one deal")
+	}
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	n := c.Rules.Seats()
+	rots := Rotations(n, len(c.Bots))
+	results := make([][]HandResult, c.Deals)
+	errs := make([]error, c.Deals)
+	var mu sync.Mutex
+	done := 0
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for d := range jobs {
+				results[d], errs[d] = playDeal(c, d, rots)
+				mu.Lock()
+				done++
+				if c.Progress != nil {
+					c.Progress(done, c.Deals)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for d := 0; d < c.Deals; d++ {
+		jobs <- d
+	}
+	close(jobs)
+	wg.Wait()
+	for d, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("arena: deal %d: %w", d, err)
+		}
+	}
+	return summarize(c, results), nil
+}
+
+// playDeal plays one deal in every rotation. A deal that is thrown in is
+// dealt again from the next seed (so every deal is played).
+func playDeal(c Config, d int, rots [][]int) ([]HandResult, error) {
+	p := c.Rules.Pack()
+	dealer := d % c.Rules.Seats()
+	var out []HandResult
+	for try := 0; ; try++ {
+		deck := game.DeckFromSeed(p, fmt.Sprintf("%s/deal/%d/%d", c.Seed, d, try))
+		out = out[:0]
+		redeal := false
+		for r, assign := range rots {
+			st, err := c.Rules.NewState(deck, dealer)
+			if err != nil {
+				return nil, err
+			}
+			if err := playHand(c, st, assign, d, r, try); err != nil {
+				return nil, err
+			}
+			res := st.Result()
+			if res.Redeal {
+				redeal = true
+			}
+			out = append(out, HandResult{Deal: d, Rotation: r, SeatBot: assign, Contract: res.Contract,
+				Declarer: res.Declarer, Score: res.Score})
+		}
+		// A deal thrown in under every rotation says nothing; deal again.
+		if !redeal || try >= 20 || !allRedeal(out) {
+			return out, nil
+		}
+	}
+}
+
+func allRedeal(rs []HandResult) bool {
+	for _, r := range rs {
+		if r.Declarer >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func playHand(c Config, st game.State, assign []int, d, r, try int) error {
+	rngs := make([]*rand.Rand, len(assign))
+	for seat := range rngs {
+		rngs[seat] = game.NewRand(fmt.Sprintf("%s/play/%d/%d/%d", c.Seed, d, r, try), uint64(seat))
+	}
+	for steps := 0; !st.Done(); steps++ {
+		if steps > 5000 {
+			return errors.New("hand does not end")
+		}
+		seat := st.ToAct()
+		b := c.Bots[assign[seat]]
+		if c.Bidder != nil && st.Phase() != "play" {
+			b = c.Bidder
+		}
+		var a game.Action
+		var err error
+		if o, ok := b.(Omniscient); ok {
+			a, err = o.ActState(st, rngs[seat])
+		} else {
+			a, err = b.Act(st.View(seat), rngs[seat])
+		}
+		if err != nil {
+			return fmt.Errorf("%s in seat %d: %w", b.Name(), seat, err)
+		}
+		if err := st.Apply(a); err != nil {
+			return fmt.Errorf("%s in seat %d chose an illegal action: %w", b.Name(), seat, err)
+		}
+	}
+	return nil
+}
+
+func summarize(c Config, results [][]HandResult) *Report {
+	k := len(c.Bots)
+	rep := &Report{Variant: c.Rules.String(), Deals: c.Deals}
+	sum := make([]float64, k)
+	cnt := make([]int, k)
+	stats := make([]BotStats, k)
+	for i, b := range c.Bots {
+		stats[i] = BotStats{Name: b.Name(), Contracts: map[string]*Record{}}
+	}
+	// perDeal[d][b] is bot b's mean score per seat on deal d.
+	perDeal := make([][]float64, len(results))
+	for d, hands := range results {
+		dsum := make([]float64, k)
+		dcnt := make([]int, k)
+		for _, h := range hands {
+			rep.Hands++
+			rep.Results = append(rep.Results, h)
+			for seat, b := range h.SeatBot {
+				dsum[b] += float64(h.Score[seat])
+				dcnt[b]++
+			}
+			if h.Declarer >= 0 {
+				b := h.SeatBot[h.Declarer]
+				rec := stats[b].Contracts[h.Contract]
+				if rec == nil {
+					rec = &Record{}
+					stats[b].Contracts[h.Contract] = rec
+				}
+				rec.Played++
+				if h.Score[h.Declarer] > 0 {
+					rec.Won++
+				}
+			}
+		}
+		perDeal[d] = make([]float64, k)
+		for b := range dsum {
+			sum[b] += dsum[b]
+			cnt[b] += dcnt[b]
+			if dcnt[b] > 0 {
+				perDeal[d][b] = dsum[b] / float64(dcnt[b])
+			}
+		}
+	}
+	for b := range stats {
+		if cnt[b] > 0 {
+			stats[b].Mean = sum[b] / float64(cnt[b])
+		}
+		diffs := make([]float64, len(perDeal))
+		for d, m := range perDeal {
+			others := 0.0
+			for o := range m {
+				if o != b {
+					others += m[o]
+				}
+			}
+			diffs[d] = m[b] - others/float64(k-1)
+		}
+		stats[b].Diff, stats[b].CI95 = MeanCI(diffs)
+	}
+	rep.Bots = stats
+	for a := 0; a < k; a++ {
+		for b := a + 1; b < k; b++ {
+			diffs := make([]float64, len(perDeal))
+			for d, m := range perDeal {
+				diffs[d] = m[a] - m[b]
+			}
+			mean, ci := MeanCI(diffs)
+			rep.Pairs = append(rep.Pairs, Pair{A: c.Bots[a].Name(), B: c.Bots[b].Name(), Diff: mean, CI95: ci, Deals: len(diffs)})
+		}
+	}
+	return rep
+}
+
+// MeanCI returns the mean of xs and the half-width of its 95% confidence
+// interval (normal approximation, 1.96 standard errors).
+func MeanCI(xs []float64) (mean, ci float64) {
+	n := float64(len(xs))
+	if n == 0 {
+		return 0, 0
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= n
+	if n < 2 {
+		return mean, math.Inf(1)
+	}
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	sd := math.Sqrt(ss / (n - 1))
+	return mean, 1.96 * sd / math.Sqrt(n)
+}
+
+// ContractNames returns the contract names seen in a report, sorted.
+func (r *Report) ContractNames() []string {
+	seen := map[string]bool{}
+	for _, b := range r.Bots {
+		for c := range b.Contracts {
+			seen[c] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for c := range seen {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
+}
