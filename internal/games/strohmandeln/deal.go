@@ -1,0 +1,268 @@
+package strohmandeln
+
+import (
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// phase is the state machine of RULES.md §3.3 (the deal and the reveals are
+// engine steps, not phases).
+type phase uint8
+
+const (
+	phFold phase = iota
+	phBid
+	phDouble
+	phPlay
+	phDone
+)
+
+var phaseNames = [...]string{"fold", "bid", "double", "play", "done"}
+
+// contract is the kind of game being played.
+type contract uint8
+
+const (
+	cNone contract = iota
+	cSimple
+	cUndertaken
+	cFolded
+	cThrownIn
+)
+
+var contractNames = [...]string{"", "simple", "undertaken", "folded", "thrown_in"}
+
+// pile is one Strohmann: cards[0] is the top card as dealt; cards[:next]
+// have been turned up (each went into the hand or is the exposed top),
+// cards[next:n] are still face down.
+type pile struct {
+	cards [4]card.Card
+	n     uint8
+	next  uint8
+	top   card.Card // the exposed top, None when there is none
+}
+
+// faceDown returns the cards still face down.
+func (p *pile) faceDown() card.Set {
+	var s card.Set
+	for j := p.next; j < p.n; j++ {
+		s.Add(p.cards[j])
+	}
+	return s
+}
+
+// trick is one trick: the card of each seat, where it came from (0 the
+// hand, k+1 the top of Strohmann k+1) and what was said with it.
+type trick struct {
+	leader int8
+	winner int8
+	cards  [2]card.Card
+	from   [2]int8
+	say    [2]uint8
+}
+
+// State is one hand of Strohmandeln. It is built on fixed-size arrays and
+// card sets; Clone is one copy. It implements game.State and
+// gametest.Places.
+type State struct {
+	r      *Rules
+	dealer int8
+	elder  int8
+	phase  phase
+	toAct  int8
+
+	hand  [2]card.Set // every card in each hand (dealt and taken up)
+	avail [2]card.Set // playable sets: hand ∪ tops
+	shown [2]card.Set // hand cards the opponent knows: taken up from a Strohmann, announced, T18 after "Ross!"
+	piles [2][3]pile
+	tops  [2]card.Set // exposed Strohmann tops of each seat
+	won   [2]card.Set // trick piles
+	nwon  [2]uint8    // tricks won
+	raw   [2]int16    // raw card points of the trick piles
+	lead  card.Card   // the card led to the current trick
+
+	tricks  [maxTricks]trick // completed tricks, then the current one
+	ntricks uint8            // completed tricks
+	ncur    uint8            // cards in the current trick (tricks[ntricks])
+
+	contract   contract
+	undertaker int8 // -1 when none
+	folder     int8 // the seat that folded, -1 when none
+	doubled    bool
+	announced  [2]uint8 // bit 1 Trull, bit 2 Four Kings (classic)
+	rossSeat   int8     // the seat that said "Ross!", -1 when nobody did
+	rossTrick  int8     // the trick of the "Ross!"
+	topschin   bool     // "Topschin!" was said in trick rossTrick+1
+
+	hist  [maxHist]game.Action
+	nhist uint8
+}
+
+// Reset deals deck (a permutation of the pack, unchecked) with the given
+// dealer, reusing s's memory: the fast path for simulations. It does not
+// allocate.
+func (s *State) Reset(deck []card.Card, dealer int) {
+	r := s.r
+	*s = State{r: r, dealer: int8(dealer), elder: int8(1 - dealer),
+		undertaker: -1, folder: -1, rossSeat: -1, rossTrick: -1}
+	for role := 0; role < 2; role++ {
+		seat := int(s.elder)
+		if role == 1 {
+			seat = dealer
+		}
+		for i := 0; i < r.handSize; i++ {
+			s.hand[seat].Add(deck[r.handIdx[role][i]])
+		}
+		s.avail[seat] = s.hand[seat]
+		for k := 0; k < 3; k++ {
+			p := &s.piles[seat][k]
+			p.n = r.pileN[k]
+			for j := 0; j < int(p.n); j++ {
+				p.cards[j] = deck[r.pileIdx[role][k][j]]
+			}
+		}
+	}
+	s.phase = phFold
+	s.toAct = s.elder
+}
+
+// isTarock reports whether c is a Tarock (T1 … T21 or the Sküs): in the
+// Strohmandeln packs these are exactly the cards of word 0.
+func isTarock(c card.Card) bool { return c < 64 && c != card.None }
+
+// reveal applies REVEAL (§3.3) to Strohmann k of seat: turn up the top
+// face-down card; a Tarock or a King goes into the hand and turning goes on;
+// a lower suit card stays as the exposed top. The last card is taken into
+// the hand, or stays on the table with lastStrohmannCard=staysOnTable.
+func (s *State) reveal(seat, k int) {
+	p := &s.piles[seat][k]
+	for p.next < p.n {
+		c := p.cards[p.next]
+		p.next++
+		s.avail[seat].Add(c)
+		if p.next == p.n {
+			if s.r.o.LastStrohmannCard == LastStaysOnTable {
+				p.top = c
+				s.tops[seat].Add(c)
+			} else {
+				s.hand[seat].Add(c)
+				s.shown[seat].Add(c)
+			}
+			return
+		}
+		if isTarock(c) || c.IsKing() {
+			s.hand[seat].Add(c)
+			s.shown[seat].Add(c)
+			continue
+		}
+		p.top = c
+		s.tops[seat].Add(c)
+		return
+	}
+}
+
+// startPlay does the initial reveal (Elder first, Strohmann 1, 2, 3) and
+// gives Elder the lead of trick 1.
+func (s *State) startPlay() {
+	for _, seat := range [2]int{int(s.elder), int(s.dealer)} {
+		for k := 0; k < 3; k++ {
+			s.reveal(seat, k)
+		}
+	}
+	s.phase = phPlay
+	s.toAct = s.elder
+}
+
+// Rules returns the variant.
+func (s *State) Rules() game.Rules { return s.r }
+
+// Dealer returns the dealer's seat.
+func (s *State) Dealer() int { return int(s.dealer) }
+
+// Elder returns Elder's seat (Vorhand, the non-dealer).
+func (s *State) Elder() int { return int(s.elder) }
+
+// Phase returns "fold", "bid", "double", "play" or "done".
+func (s *State) Phase() string { return phaseNames[s.phase] }
+
+// ToAct returns the seat to decide, -1 when the hand is over.
+func (s *State) ToAct() int {
+	if s.phase == phDone {
+		return -1
+	}
+	return int(s.toAct)
+}
+
+// Done reports whether the hand is over.
+func (s *State) Done() bool { return s.phase == phDone }
+
+// History returns a copy of the engine actions applied so far.
+func (s *State) History() []game.Action {
+	return append([]game.Action(nil), s.hist[:s.nhist]...)
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() game.State {
+	c := *s
+	return &c
+}
+
+// CopyFrom makes s a copy of o without allocating (fast path for playouts).
+func (s *State) CopyFrom(o *State) { *s = *o }
+
+// Hand returns the cards in seat's hand.
+func (s *State) Hand(seat int) card.Set { return s.hand[seat] }
+
+// Tops returns seat's exposed Strohmann tops.
+func (s *State) Tops(seat int) card.Set { return s.tops[seat] }
+
+// Playable returns seat's playable set: hand ∪ exposed tops (§3.3 PLAY).
+func (s *State) Playable(seat int) card.Set { return s.avail[seat] }
+
+// FaceDown returns seat's face-down Strohmann cards (known to nobody).
+func (s *State) FaceDown(seat int) card.Set {
+	var f card.Set
+	for k := range s.piles[seat] {
+		f = f.Union(s.piles[seat][k].faceDown())
+	}
+	return f
+}
+
+// Won returns the cards of seat's trick pile.
+func (s *State) Won(seat int) card.Set { return s.won[seat] }
+
+// currentCards returns the cards of the trick in progress.
+func (s *State) currentCards() card.Set {
+	var c card.Set
+	if s.ncur > 0 {
+		t := &s.tricks[s.ntricks]
+		c.Add(t.cards[t.leader])
+	}
+	return c
+}
+
+// Places lists every place a card can be: both hands, both players' exposed
+// tops and face-down Strohmann cards, both trick piles and the current
+// trick (gametest.Places).
+func (s *State) Places() []card.Set {
+	return []card.Set{s.hand[0], s.hand[1], s.tops[0], s.tops[1],
+		s.FaceDown(0), s.FaceDown(1), s.won[0], s.won[1], s.currentCards()}
+}
+
+// MayKnow returns the cards whose place seat may know: its hand, every
+// played card, every exposed top, and the cards of the opponent's hand that
+// were shown (taken up from a Strohmann, announced, T18 after "Ross!").
+// Face-down Strohmann cards are never included, not even seat's own.
+func (s *State) MayKnow(seat int) card.Set {
+	if seat < 0 || seat > 1 {
+		return s.won[0].Union(s.won[1]).Union(s.currentCards()).Union(s.tops[0]).Union(s.tops[1]).
+			Union(s.shown[0]).Union(s.shown[1])
+	}
+	return s.hand[seat].Union(s.won[0]).Union(s.won[1]).Union(s.currentCards()).
+		Union(s.tops[0]).Union(s.tops[1]).Union(s.shown[1-seat])
+}
+
+func (s *State) push(a game.Action) {
+	s.hist[s.nhist] = a
+	s.nhist++
+}

@@ -1,0 +1,114 @@
+package strohmandeln
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/golden")
+
+// golden is one golden playthrough: a seeded random hand as a record and
+// its summarized result.
+type golden struct {
+	Variant string       `json:"variant"`
+	Record  *game.Record `json:"record"`
+	Result  any          `json:"result"`
+	Text    []string     `json:"text"`
+}
+
+var goldenVariants = []Options{
+	{},
+	{Scoring: Classic},
+	{Pack40: true},
+	{LastStrohmannCard: LastStaysOnTable, AllowDoubling: true},
+	{SimpleGame: SimpleFold, GrammelRule: GrammelLoserUnder26},
+}
+
+// goldenName turns a variant string into a file name.
+func goldenName(variant string, i int) string {
+	r := strings.NewReplacer("(", "_", ")", "", ",", "_", "=", "-")
+	return fmt.Sprintf("%s_%d.json", strings.TrimSuffix(r.Replace(variant), "_"), i)
+}
+
+// playGolden plays a seeded hand: the deck from game.DeckFromSeed, the
+// decisions from a ChaCha8 stream, both fixed forever.
+func playGolden(r *Rules, seed string, dealer int) (*State, []byte) {
+	deck := game.DeckFromSeed(r.Pack(), seed)
+	s, err := r.Deal(deck, dealer)
+	if err != nil {
+		panic(err)
+	}
+	rng := game.NewRand(seed, 1)
+	for !s.Done() {
+		if err := s.Apply(game.Pick(rng, s.Legal(nil))); err != nil {
+			panic(err)
+		}
+	}
+	rec := game.NewRecord(r, []string{"North", "South"}, dealer, deck, s.History())
+	g := golden{Variant: r.String(), Record: rec, Result: game.Summarize(s),
+		Text: strings.Split(strings.TrimSpace(s.View(0).Text(card.English)), "\n")}
+	data, err := json.MarshalIndent(g, "", "  ")
+	if err != nil {
+		panic(err)
+	}
+	return s, append(data, '\n')
+}
+
+// TestGolden compares seeded playthroughs with testdata/golden; run
+// `go test ./internal/games/strohmandeln/ -update` to rewrite them.
+func TestGolden(t *testing.T) {
+	for _, o := range goldenVariants {
+		r := NewRules(o)
+		for i := 0; i < 2; i++ {
+			name := goldenName(r.String(), i)
+			t.Run(name, func(t *testing.T) {
+				_, got := playGolden(r, fmt.Sprintf("golden %s %d", r, i), i%2)
+				path := filepath.Join("testdata", "golden", name)
+				if *update {
+					if err := os.WriteFile(path, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run with -update to create it)", err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("playthrough differs from %s (run with -update if the change is intended)", path)
+				}
+				// The stored record replays to the stored result.
+				var g struct {
+					Record json.RawMessage `json:"record"`
+					Result json.RawMessage `json:"result"`
+				}
+				if err := json.Unmarshal(want, &g); err != nil {
+					t.Fatal(err)
+				}
+				rec, err := game.DecodeRecord(bytes.NewReader(g.Record))
+				if err != nil {
+					t.Fatal(err)
+				}
+				st, err := game.Replay(rec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, _ := json.Marshal(game.Summarize(st))
+				var a, b any
+				_ = json.Unmarshal(res, &a)
+				_ = json.Unmarshal(g.Result, &b)
+				if fmt.Sprint(a) != fmt.Sprint(b) {
+					t.Errorf("replayed result %s, stored %s", res, g.Result)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,226 @@
+package strohmandeln
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"trull/internal/game"
+)
+
+// Name is the game's name in records.
+const Name = "strohmandeln"
+
+// Scoring selects the scoring table of RULES.md §3.4.
+type Scoring uint8
+
+// Scoring variants.
+const (
+	// Extended is the default: Grammel, bonuses in tricks, Uhu, Kakadu, Rostopschin.
+	Extended Scoring = iota
+	// Classic scores announced Trull and Four Kings in hand instead.
+	Classic
+)
+
+// LastCard says what happens to the last card of a Strohmann (§3.3, C14).
+type LastCard uint8
+
+// LastCard values.
+const (
+	// LastToHand takes the last card into the hand whatever it is (default).
+	LastToHand LastCard = iota
+	// LastStaysOnTable leaves every last card exposed on the table until it
+	// is played, Tarocks and Kings included (Clarification 11).
+	LastStaysOnTable
+)
+
+// SimpleGame says what happens when both players pass (C2).
+type SimpleGame uint8
+
+// SimpleGame values.
+const (
+	// SimplePlay plays a simple game (default).
+	SimplePlay SimpleGame = iota
+	// SimpleFold throws the cards in; the same dealer deals again.
+	SimpleFold
+)
+
+// Stacking says what a new Nullrunde trigger does during a Nullrunde (C11).
+type Stacking uint8
+
+// Stacking values.
+const (
+	// StackRestart restarts the two-game window (default; never more than ×2).
+	StackRestart Stacking = iota
+	// StackStack opens a second window beside the running one; games
+	// covered by both count ×4.
+	StackStack
+)
+
+// GrammelRule selects the Grammel threshold (C4, Clarification 10).
+type GrammelRule uint8
+
+// GrammelRule values.
+const (
+	// GrammelAtLeast45: the winner has at least 45 points (135 thirds; 57
+	// with the 40-card pack).
+	GrammelAtLeast45 GrammelRule = iota
+	// GrammelLoserUnder26: the loser has fewer than 26 points (under 78
+	// thirds; 32 or fewer with the 40-card pack).
+	GrammelLoserUnder26
+)
+
+// Options are the variant options of RULES.md §3.6. The zero value is the
+// default rules.
+type Options struct {
+	// Scoring is strohmandeln.scoring (extended or classic).
+	Scoring Scoring
+	// LastStrohmannCard is strohmandeln.lastStrohmannCard.
+	LastStrohmannCard LastCard
+	// SimpleGame is strohmandeln.simpleGame.
+	SimpleGame SimpleGame
+	// AllowDoubling is strohmandeln.allowDoubling.
+	AllowDoubling bool
+	// Pack40 is strohmandeln.pack=40.
+	Pack40 bool
+	// NullrundeStacking is strohmandeln.nullrundeStacking.
+	NullrundeStacking Stacking
+	// GrammelRule is strohmandeln.grammelRule.
+	GrammelRule GrammelRule
+	// NoSilentBonusFailurePenalty is strohmandeln.silentBonusFailurePenalty=false:
+	// a captured Uhu or Kakadu then scores nothing.
+	NoSilentBonusFailurePenalty bool
+	// ValatAdditive is strohmandeln.valatReplacesAll=false: the Valat is
+	// added to the game result and the bonuses instead of replacing them.
+	ValatAdditive bool
+}
+
+// Specs is the option table of the game (RULES.md §3.6), names without the
+// game prefix, defaults first.
+var Specs = []game.OptionSpec{
+	{Name: "scoring", Kind: game.OptEnum, Values: []string{"extended", "classic"},
+		Help: "scoring table: extended (Grammel, bonuses in tricks, Uhu, Kakadu, Rostopschin) or classic (announced Trull and Four Kings in hand)"},
+	{Name: "lastStrohmannCard", Kind: game.OptEnum, Values: []string{"toHand", "staysOnTable"},
+		Help: "the last card of a Strohmann is taken into the hand, or stays face up on the table until played"},
+	{Name: "simpleGame", Kind: game.OptEnum, Values: []string{"play", "fold"},
+		Help: "when both pass, a simple game is played, or the cards are thrown in and the same dealer deals again"},
+	{Name: "allowDoubling", Kind: game.OptBool, DefaultBool: false,
+		Help: "the undertaker's opponent may double an undertaken game right after the auction (3→6, 4→8)"},
+	{Name: "pack", Kind: game.OptEnum, Values: []string{"54", "40"},
+		Help: "54 cards counted in thirds, or 40 cards (no II, III; one Glatze per suit) counted singly"},
+	{Name: "nullrundeStacking", Kind: game.OptEnum, Values: []string{"restart", "stack"},
+		Help: "a Nullrunde trigger during a Nullrunde restarts the two-game window, or stacks a second window (×4)"},
+	{Name: "grammelRule", Kind: game.OptEnum, Values: []string{"atLeast45", "loserUnder26"},
+		Help: "the Grammel point needs the winner's 45 points, or the loser under 26 points"},
+	{Name: "silentBonusFailurePenalty", Kind: game.OptBool, DefaultBool: true,
+		Help: "an Uhu or Kakadu captured in its trick gives the captor 1 point"},
+	{Name: "valatReplacesAll", Kind: game.OptBool, DefaultBool: true,
+		Help: "a Valat (12) replaces the game result and all bonuses, or is added to them"},
+}
+
+// String returns the canonical variant string of the options, as Rules.String.
+func (o Options) String() string { return game.Canonical(Name, o.parsed(), 2, 2) }
+
+// ParseOptions turns record options into Options. players must be 2.
+func ParseOptions(raw map[string]json.RawMessage, players int) (Options, error) {
+	if players != 2 {
+		return Options{}, fmt.Errorf("%s is a game for 2 players, not %d", Name, players)
+	}
+	parsed, err := game.ParseOptions(Name, Specs, raw, players)
+	if err != nil {
+		return Options{}, err
+	}
+	return optionsFrom(parsed), nil
+}
+
+func optionsFrom(p game.Options) Options {
+	var o Options
+	if p.Str(Specs, "scoring") == "classic" {
+		o.Scoring = Classic
+	}
+	if p.Str(Specs, "lastStrohmannCard") == "staysOnTable" {
+		o.LastStrohmannCard = LastStaysOnTable
+	}
+	if p.Str(Specs, "simpleGame") == "fold" {
+		o.SimpleGame = SimpleFold
+	}
+	o.AllowDoubling = p.Bool(Specs, "allowDoubling")
+	o.Pack40 = p.Str(Specs, "pack") == "40"
+	if p.Str(Specs, "nullrundeStacking") == "stack" {
+		o.NullrundeStacking = StackStack
+	}
+	if p.Str(Specs, "grammelRule") == "loserUnder26" {
+		o.GrammelRule = GrammelLoserUnder26
+	}
+	o.NoSilentBonusFailurePenalty = !p.Bool(Specs, "silentBonusFailurePenalty")
+	o.ValatAdditive = !p.Bool(Specs, "valatReplacesAll")
+	return o
+}
+
+// parsed returns the non-default options in game.ParseOptions form (enums
+// as strings, booleans as bool), for game.Canonical.
+func (o Options) parsed() game.Options {
+	p := game.Options{}
+	if o.Scoring == Classic {
+		p["scoring"] = "classic"
+	}
+	if o.LastStrohmannCard == LastStaysOnTable {
+		p["lastStrohmannCard"] = "staysOnTable"
+	}
+	if o.SimpleGame == SimpleFold {
+		p["simpleGame"] = "fold"
+	}
+	if o.AllowDoubling {
+		p["allowDoubling"] = true
+	}
+	if o.Pack40 {
+		p["pack"] = "40"
+	}
+	if o.NullrundeStacking == StackStack {
+		p["nullrundeStacking"] = "stack"
+	}
+	if o.GrammelRule == GrammelLoserUnder26 {
+		p["grammelRule"] = "loserUnder26"
+	}
+	if o.NoSilentBonusFailurePenalty {
+		p["silentBonusFailurePenalty"] = false
+	}
+	if o.ValatAdditive {
+		p["valatReplacesAll"] = false
+	}
+	return p
+}
+
+// record returns the non-default options with record JSON values: the pack
+// is a JSON number.
+func (o Options) record() map[string]any {
+	m := map[string]any{}
+	for k, v := range o.parsed() {
+		if k == "pack" {
+			m[k] = 40
+			continue
+		}
+		m[k] = v
+	}
+	return m
+}
+
+// New is the game's factory for the registry: it builds the Rules from
+// record options and the number of players (which must be 2).
+func New(opts map[string]json.RawMessage, players int) (game.Rules, error) {
+	o, err := ParseOptions(opts, players)
+	if err != nil {
+		return nil, err
+	}
+	return NewRules(o), nil
+}
+
+func init() {
+	game.Register(game.GameInfo{
+		Name:     Name,
+		Title:    "Strohmandeln (Strohmann-Tarock)",
+		MinSeats: 2,
+		MaxSeats: 2,
+		Options:  Specs,
+		New:      New,
+	})
+}

@@ -1,0 +1,485 @@
+package strohmandeln
+
+import (
+	"fmt"
+	"strings"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// View is what one seat may know of a hand (it implements game.View). All
+// actions of Strohmandeln are public; the hidden cards are the opponent's
+// dealt hand cards and every face-down Strohmann card, the seat's own
+// included. Cards are given as IDs (RULES.md §0.2).
+type View struct {
+	// Seat is the viewing seat.
+	Seat int `json:"seat"`
+	// GameName is "strohmandeln".
+	GameName string `json:"game"`
+	// Variant is the canonical variant string.
+	Variant string `json:"variant"`
+	// Dealer and Elder (Vorhand, who leads trick 1) are seats.
+	Dealer int `json:"dealer"`
+	Elder  int `json:"elder"`
+	// Phase is "fold", "bid", "double", "play" or "done".
+	Phase string `json:"phase"`
+	// ToAct is the seat to decide, -1 when the hand is over.
+	ToAct int `json:"to_act"`
+	// Contract is "", "simple", "undertaken", "folded" or "thrown_in".
+	Contract string `json:"contract,omitempty"`
+	// Undertaker is the seat that undertook the game, -1 when none.
+	Undertaker int `json:"undertaker"`
+	// Doubled is set when the opponent doubled the undertaken game.
+	Doubled bool `json:"doubled,omitempty"`
+	// Hand is the viewing seat's own hand.
+	Hand []string `json:"hand"`
+	// Players holds the public state of both seats.
+	Players [2]PlayerView `json:"players"`
+	// Trick is the trick in progress (the lead, when one was played).
+	Trick []PlayView `json:"trick"`
+	// Tricks are the completed tricks, in order.
+	Tricks []TrickView `json:"tricks"`
+	// Actions are all actions so far in record form (all are public).
+	Actions []ActionView `json:"actions"`
+	// Legal lists the viewing seat's legal actions when it is to act.
+	Legal []ActionView `json:"legal,omitempty"`
+	// Result is the outcome once the hand is over.
+	Result *game.Result `json:"result,omitempty"`
+
+	pack  *card.Pack
+	legal []game.Action
+	data  *viewData
+}
+
+// PlayerView is the public state of one seat.
+type PlayerView struct {
+	// HandSize is the number of cards in the hand.
+	HandSize int `json:"hand_size"`
+	// Known are the hand cards the opponent knows: taken up from a
+	// Strohmann, announced, or T18 after "Ross!".
+	Known []string `json:"known"`
+	// Unknown is the number of this hand's cards the viewer does not know
+	// (0 for the viewer's own hand).
+	Unknown int `json:"unknown"`
+	// Strohmaenner are the seat's three Strohmänner.
+	Strohmaenner [3]PileView `json:"strohmaenner"`
+	// Tricks is the number of tricks won; CardPoints their card points in
+	// the game's unit (thirds with 54 cards).
+	Tricks     int `json:"tricks"`
+	CardPoints int `json:"card_points"`
+	// Announced lists the classic announcements made ("trull", "fourkings").
+	Announced []string `json:"announced,omitempty"`
+}
+
+// PileView is one Strohmann as both players see it.
+type PileView struct {
+	// Turned are the cards turned up so far, from the top down (each went
+	// into the hand, was played, or is the exposed top).
+	Turned []string `json:"turned"`
+	// Top is the exposed top card, "" when none.
+	Top string `json:"top,omitempty"`
+	// FaceDown is the number of cards still face down.
+	FaceDown int `json:"face_down"`
+}
+
+// PlayView is one card played to a trick.
+type PlayView struct {
+	Seat int    `json:"seat"`
+	Card string `json:"card"`
+	// From is 0 for the hand, k for the exposed top of Strohmann k.
+	From int `json:"from"`
+	// Say is "ross" or "topschin" when that was said.
+	Say string `json:"say,omitempty"`
+}
+
+// TrickView is one completed trick.
+type TrickView struct {
+	Leader int        `json:"leader"`
+	Winner int        `json:"winner"`
+	Plays  []PlayView `json:"plays"`
+}
+
+// ActionView is one action in record form.
+type ActionView struct {
+	Seat int    `json:"seat"`
+	Act  string `json:"act"`
+	Call string `json:"call,omitempty"`
+	Card string `json:"card,omitempty"`
+	Say  string `json:"say,omitempty"`
+}
+
+// viewData is the typed form of what Resample needs from a view.
+type viewData struct {
+	hist    []game.Action
+	hand    card.Set
+	known   [2]card.Set
+	turned  [2][3][4]card.Card
+	nturned [2][3]uint8
+	trusted bool // made by State.View (not parsed from JSON)
+}
+
+func actionView(r *Rules, a game.Action) ActionView {
+	av := ActionView{Seat: int(a.Seat), Act: a.Kind.String()}
+	switch a.Kind {
+	case game.KindFold:
+		av.Call = word(foldWords[:], a.Call)
+	case game.KindBid:
+		av.Call = word(bidWords[:], a.Call)
+	case game.KindDouble:
+		av.Call = word(doubleWords[:], a.Call)
+	case game.KindAnnounce:
+		av.Call = word(announceWords[:], a.Call)
+	case game.KindPlay:
+		av.Card = r.id(a.Card)
+		if a.Call != SayNone {
+			av.Say = word(sayWords[:], a.Call)
+		}
+	}
+	return av
+}
+
+func (s *State) playView(t *trick, seat int) PlayView {
+	pv := PlayView{Seat: seat, Card: s.r.id(t.cards[seat]), From: int(t.from[seat])}
+	if t.say[seat] != SayNone {
+		pv.Say = sayWords[t.say[seat]]
+	}
+	return pv
+}
+
+// View returns what seat may know (seat 0 or 1; any other value gives a
+// spectator's view without a hand).
+func (s *State) View(seat int) game.View { return s.view(seat) }
+
+func (s *State) view(seat int) *View {
+	r := s.r
+	p := r.pack
+	v := &View{
+		Seat: seat, GameName: Name, Variant: r.canon, Dealer: int(s.dealer), Elder: int(s.elder),
+		Phase: s.Phase(), ToAct: s.ToAct(), Contract: contractNames[s.contract],
+		Undertaker: int(s.undertaker), Doubled: s.doubled,
+		Hand: []string{}, Trick: []PlayView{}, Tricks: make([]TrickView, 0, s.ntricks),
+		Actions: make([]ActionView, 0, s.nhist),
+		pack:    p,
+		data:    &viewData{trusted: true},
+	}
+	d := v.data
+	if seat == 0 || seat == 1 {
+		v.Hand = r.idList(s.hand[seat])
+		d.hand = s.hand[seat]
+	}
+	for who := 0; who < 2; who++ {
+		pv := &v.Players[who]
+		pv.HandSize = s.hand[who].Len()
+		pv.Known = r.idList(s.shown[who])
+		if who != seat {
+			pv.Unknown = pv.HandSize - len(pv.Known)
+		}
+		d.known[who] = s.shown[who]
+		pv.Tricks = int(s.nwon[who])
+		if s.contract != cFolded && s.contract != cThrownIn {
+			pv.CardPoints = s.count(who)
+		}
+		for _, call := range [2]uint8{CallTrull, CallFourKings} {
+			if s.announced[who]&call != 0 {
+				pv.Announced = append(pv.Announced, announceWords[call])
+			}
+		}
+		for k := range s.piles[who] {
+			pl := &s.piles[who][k]
+			pile := PileView{Turned: make([]string, 0, pl.next), FaceDown: int(pl.n - pl.next)}
+			for j := 0; j < int(pl.next); j++ {
+				pile.Turned = append(pile.Turned, r.id(pl.cards[j]))
+				d.turned[who][k][j] = pl.cards[j]
+			}
+			d.nturned[who][k] = pl.next
+			if pl.top != card.None {
+				pile.Top = r.id(pl.top)
+			}
+			pv.Strohmaenner[k] = pile
+		}
+	}
+	for i := 0; i < int(s.ntricks); i++ {
+		t := &s.tricks[i]
+		l := int(t.leader)
+		v.Tricks = append(v.Tricks, TrickView{Leader: l, Winner: int(t.winner),
+			Plays: []PlayView{s.playView(t, l), s.playView(t, 1-l)}})
+	}
+	if s.ncur > 0 {
+		t := &s.tricks[s.ntricks]
+		v.Trick = append(v.Trick, s.playView(t, int(t.leader)))
+	}
+	d.hist = append([]game.Action(nil), s.hist[:s.nhist]...)
+	for _, a := range d.hist {
+		v.Actions = append(v.Actions, actionView(r, a))
+	}
+	if s.phase != phDone && seat == int(s.toAct) {
+		v.legal = s.Legal(nil)
+		for _, a := range v.legal {
+			v.Legal = append(v.Legal, actionView(r, a))
+		}
+	}
+	if s.phase == phDone {
+		res := s.Result()
+		v.Result = &res
+	}
+	return v
+}
+
+// ViewSeat returns the viewing seat.
+func (v *View) ViewSeat() int { return v.Seat }
+
+// Game returns "strohmandeln".
+func (v *View) Game() string { return v.GameName }
+
+// Turn returns the seat to act, -1 when the hand is over.
+func (v *View) Turn() int { return v.ToAct }
+
+// LegalActions returns the viewing seat's legal actions when it is to act.
+func (v *View) LegalActions() []game.Action {
+	if v.legal == nil && len(v.Legal) > 0 {
+		for _, la := range v.Legal {
+			a, err := decodeView(la, v.packOrDefault())
+			if err == nil {
+				v.legal = append(v.legal, a)
+			}
+		}
+	}
+	return v.legal
+}
+
+func (v *View) packOrDefault() *card.Pack {
+	if v.pack != nil {
+		return v.pack
+	}
+	if strings.Contains(v.Variant, "pack=40") {
+		return card.Stroh40
+	}
+	return card.Stroh54
+}
+
+// decodeView parses an ActionView back into an engine action.
+func decodeView(av ActionView, p *card.Pack) (game.Action, error) {
+	seat := av.Seat
+	ra := game.RecordAction{Seat: &seat, Act: av.Act, Call: av.Call, Card: av.Card, Say: av.Say}
+	r := &Rules{pack: p}
+	as, err := r.DecodeAction(nil, ra)
+	if err != nil {
+		return game.Action{}, err
+	}
+	return as[0], nil
+}
+
+// Cards returns every card the view mentions.
+func (v *View) Cards() card.Set {
+	var s card.Set
+	add := func(id string) {
+		if c, err := card.French.ParseID(id); err == nil {
+			s.Add(c)
+		}
+	}
+	for _, id := range v.Hand {
+		add(id)
+	}
+	for _, pv := range v.Players {
+		for _, id := range pv.Known {
+			add(id)
+		}
+		for _, pile := range pv.Strohmaenner {
+			for _, id := range pile.Turned {
+				add(id)
+			}
+			add(pile.Top)
+		}
+	}
+	for _, pl := range v.Trick {
+		add(pl.Card)
+	}
+	for _, t := range v.Tricks {
+		for _, pl := range t.Plays {
+			add(pl.Card)
+		}
+	}
+	for _, a := range v.Actions {
+		add(a.Card)
+	}
+	for _, a := range v.Legal {
+		add(a.Card)
+	}
+	return s
+}
+
+// Text renders the table as the seat sees it, in English or German.
+func (v *View) Text(l card.Lang) string {
+	p := v.packOrDefault()
+	de := l == card.German
+	tr := func(en, ger string) string {
+		if de {
+			return ger
+		}
+		return en
+	}
+	name := func(id string) string {
+		c, err := p.Parse(id)
+		if err != nil {
+			return id
+		}
+		return p.Short(c)
+	}
+	names := func(ids []string) string {
+		if len(ids) == 0 {
+			return "–"
+		}
+		out := make([]string, len(ids))
+		for i, id := range ids {
+			out[i] = name(id)
+		}
+		return strings.Join(out, " ")
+	}
+	seatName := func(seat int) string {
+		who := tr("seat", "Platz")
+		role := tr("dealer", "Geber")
+		if seat == v.Elder {
+			role = "Vorhand"
+		}
+		me := ""
+		if seat == v.Seat {
+			me = tr(", you", ", du")
+		}
+		return fmt.Sprintf("%s %d (%s%s)", who, seat, role, me)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Strohmandeln %s — %s\n", v.Variant, seatName(v.Seat))
+	switch v.Contract {
+	case "undertaken":
+		d := ""
+		if v.Doubled {
+			d = tr(", doubled", ", verdoppelt")
+		}
+		fmt.Fprintf(&b, tr("Undertaken game (\"Ich nehme auf!\") by %s%s\n", "Aufgenommenes Spiel („Ich nehme auf!“) von %s%s\n"), seatName(v.Undertaker), d)
+	case "simple":
+		b.WriteString(tr("Simple game (both said \"Weiter!\")\n", "Einfaches Spiel (beide „Weiter!“)\n"))
+	case "folded":
+		b.WriteString(tr("Folded: the same dealer deals again\n", "Zusammengeworfen: derselbe Geber gibt neu\n"))
+	case "thrown_in":
+		b.WriteString(tr("Thrown in: the same dealer deals again\n", "Eingeworfen: derselbe Geber gibt neu\n"))
+	}
+	if v.Seat == 0 || v.Seat == 1 {
+		fmt.Fprintf(&b, "%s: %s\n", tr("Your hand", "Deine Hand"), names(v.Hand))
+	}
+	for seat := 0; seat < 2; seat++ {
+		pv := v.Players[seat]
+		fmt.Fprintf(&b, "%s: %d %s", seatName(seat), pv.HandSize, tr("cards in hand", "Karten in der Hand"))
+		if seat != v.Seat && len(pv.Known) > 0 {
+			fmt.Fprintf(&b, tr(" (known: %s; %d unknown)", " (bekannt: %s; %d unbekannt)"), names(pv.Known), pv.Unknown)
+		}
+		fmt.Fprintf(&b, "; %s %d, %s %s", tr("tricks", "Stiche"), pv.Tricks, tr("card points", "Kartenpunkte"), points(p, pv.CardPoints))
+		if len(pv.Announced) > 0 {
+			fmt.Fprintf(&b, "; %s %s", tr("announced", "angesagt"), strings.Join(pv.Announced, ", "))
+		}
+		b.WriteString("\n  Strohmänner:")
+		for k, pile := range pv.Strohmaenner {
+			top := "–"
+			if pile.Top != "" {
+				top = name(pile.Top)
+			}
+			fmt.Fprintf(&b, " [%d] %s +%d", k+1, top, pile.FaceDown)
+		}
+		b.WriteString("\n")
+	}
+	for i, t := range v.Tricks {
+		fmt.Fprintf(&b, "%s %d:", tr("Trick", "Stich"), i+1)
+		for _, pl := range t.Plays {
+			fmt.Fprintf(&b, " %d:%s%s", pl.Seat, name(pl.Card), sayText(pl.Say))
+		}
+		fmt.Fprintf(&b, " → %d\n", t.Winner)
+	}
+	if len(v.Trick) > 0 {
+		fmt.Fprintf(&b, "%s:", tr("Current trick", "Laufender Stich"))
+		for _, pl := range v.Trick {
+			fmt.Fprintf(&b, " %d:%s%s", pl.Seat, name(pl.Card), sayText(pl.Say))
+		}
+		b.WriteString("\n")
+	}
+	if v.ToAct >= 0 {
+		fmt.Fprintf(&b, "%s: %s\n", tr("To act", "Am Zug"), seatName(v.ToAct))
+	}
+	if len(v.Legal) > 0 {
+		var opts []string
+		r := &Rules{pack: p}
+		for _, a := range v.LegalActions() {
+			opts = append(opts, r.Describe(a, l))
+		}
+		fmt.Fprintf(&b, "%s: %s\n", tr("You may", "Du kannst"), strings.Join(opts, " | "))
+	}
+	if v.Result != nil {
+		cp := [2]string{"0", "0"}
+		for i := 0; i < 2 && i < len(v.Result.CardPoints); i++ {
+			cp[i] = points(p, v.Result.CardPoints[i])
+		}
+		fmt.Fprintf(&b, "%s: %s, %s %s : %s, %s %v", tr("Result", "Ergebnis"), v.Result.Contract,
+			tr("card points", "Kartenpunkte"), cp[0], cp[1], tr("score", "Punkte"), v.Result.Score)
+		if v.Result.Double {
+			b.WriteString(" — Nullrunde")
+		}
+		b.WriteString("\n")
+		for _, it := range v.Result.Items {
+			title := it.Item
+			if t, ok := itemTitles[it.Item]; ok {
+				title = t[l]
+			}
+			who := ""
+			if len(it.Seats) == 1 {
+				who = " " + seatName(it.Seats[0])
+			}
+			fmt.Fprintf(&b, "  %s:%s %+d\n", title, who, it.Points)
+		}
+	}
+	return b.String()
+}
+
+// itemTitles are the display names of the result items (English, German).
+var itemTitles = map[string][2]string{
+	"game":             {"Game", "Spiel"},
+	"double":           {"Doubled", "Verdoppelt"},
+	"draw":             {"Draw (Nullrunde)", "Unentschieden (Nullrunde)"},
+	"grammel":          {"Grammel point", "Grammel-Punkt"},
+	"trull":            {"Trull", "Trull"},
+	"four_kings":       {"Four Kings", "Vier Könige"},
+	"pagat_ultimo":     {"Pagat ultimo", "Pagat ultimo"},
+	"pagat_captured":   {"Pagat captured", "Pagat gefangen"},
+	"uhu":              {"Uhu", "Uhu"},
+	"uhu_captured":     {"Uhu captured", "Uhu gefangen"},
+	"kakadu":           {"Kakadu", "Kakadu"},
+	"kakadu_captured":  {"Kakadu captured", "Kakadu gefangen"},
+	"rostopschin":      {"Rostopschin", "Rostopschin"},
+	"rostopschin_lost": {"Rostopschin lost", "Rostopschin verloren"},
+	"valat":            {"Valat", "Valat"},
+}
+
+// points formats card points: thirds as points and fractions with the
+// 54-card pack ("35⅔"), singles with the 40-card pack.
+func points(p *card.Pack, n int) string {
+	if p.Size() != 54 {
+		return fmt.Sprint(n)
+	}
+	frac := [3]string{"", "⅓", "⅔"}[(n%3+3)%3]
+	whole := n / 3
+	if n < 0 && frac != "" {
+		whole--
+	}
+	if whole == 0 && frac != "" {
+		return frac
+	}
+	return fmt.Sprint(whole) + frac
+}
+
+func sayText(say string) string {
+	switch say {
+	case "ross":
+		return " „Ross!“"
+	case "topschin":
+		return " „Topschin!“"
+	}
+	return ""
+}
