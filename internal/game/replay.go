@@ -25,17 +25,26 @@ func Replay(rec *Record) (State, error) {
 		return nil, recErr("%v", err)
 	}
 	for i, ra := range rec.Actions {
-		if err := ApplyRecordAction(st, ra); err != nil {
+		if err := applyRecordAction(st, ra, true); err != nil {
 			return nil, &ActionError{Index: i, Err: err}
 		}
 	}
 	return st, nil
 }
 
+// DealKnower is implemented by states whose refusals can say more to a
+// caller that knows the whole deal (the replay of a record, whose author
+// holds the deck), e.g. where a face-down card lies. Live play never uses it.
+type DealKnower interface {
+	ApplyKnowingDeal(a Action) error
+}
+
 // ApplyRecordAction decodes one record action and applies it to st. On an
 // error st is unchanged: the engine actions are checked on a clone first
 // when the record action expands to several.
-func ApplyRecordAction(st State, ra RecordAction) error {
+func ApplyRecordAction(st State, ra RecordAction) error { return applyRecordAction(st, ra, false) }
+
+func applyRecordAction(st State, ra RecordAction, knowing bool) error {
 	if ra.Seat == nil {
 		return Illegal("the action has no seat")
 	}
@@ -53,6 +62,9 @@ func ApplyRecordAction(st State, ra RecordAction) error {
 		return err
 	}
 	if len(acts) == 1 {
+		if dk, ok := st.(DealKnower); ok && knowing {
+			return dk.ApplyKnowingDeal(acts[0])
+		}
 		return st.Apply(acts[0])
 	}
 	trial := st.Clone()

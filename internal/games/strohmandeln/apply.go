@@ -1,7 +1,6 @@
 package strohmandeln
 
 import (
-	"errors"
 	"fmt"
 
 	"trull/internal/card"
@@ -212,33 +211,4 @@ func (s *State) whereIs(seat int, c card.Card, knowDeal bool) string {
 		}
 	}
 	return ""
-}
-
-// ReplayKnowingDeal is game.Replay for the author of a record (who holds the
-// deck): when a card play is refused, the error's reason also says where the
-// card lies (ApplyKnowingDeal). The command `trull replay` may use it.
-func ReplayKnowingDeal(rec *game.Record) (game.State, error) {
-	st, err := game.Replay(rec)
-	var ae *game.ActionError
-	if err == nil || !errors.As(err, &ae) || rec.Actions[ae.Index].Act != "play" {
-		return st, err
-	}
-	prefix := *rec
-	prefix.Actions = rec.Actions[:ae.Index]
-	before, perr := game.Replay(&prefix)
-	if perr != nil {
-		return nil, err
-	}
-	s, ok := before.(*State)
-	if !ok {
-		return nil, err
-	}
-	acts, derr := s.r.DecodeAction(s, rec.Actions[ae.Index])
-	if derr != nil || len(acts) != 1 {
-		return nil, err
-	}
-	if aerr := s.ApplyKnowingDeal(acts[0]); aerr != nil {
-		return nil, &game.ActionError{Index: ae.Index, Err: aerr}
-	}
-	return nil, err
 }

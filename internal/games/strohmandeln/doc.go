@@ -40,5 +40,5 @@
 // opponent's shown voids, and replays the public history on that deal.
 //
 // Refusals from Apply never name where a hidden card lies; ApplyKnowingDeal
-// and ReplayKnowingDeal do, for the author of a hand record.
+// (game.Replay uses it), for the author of a hand record.
 package strohmandeln

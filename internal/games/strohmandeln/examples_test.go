@@ -110,7 +110,7 @@ func TestSharedIllegalExamples(t *testing.T) {
 			if err := json.Unmarshal(data, &want); err != nil {
 				t.Fatal(err)
 			}
-			_, err = ReplayKnowingDeal(rec)
+			_, err = game.Replay(rec)
 			if err == nil {
 				t.Fatal("replay succeeded")
 			}
@@ -128,11 +128,23 @@ func TestSharedIllegalExamples(t *testing.T) {
 			if err.Error() != msg {
 				t.Errorf("message\n %s\nwant\n %s", err, msg)
 			}
-			// The live path (game.Replay) never says where a hidden card lies.
-			_, lerr := game.Replay(rec)
-			if lerr == nil || strings.Contains(lerr.Error(), "face down") {
-				t.Errorf("game.Replay: %v", lerr)
+			// The live path (ApplyRecordAction) never says where a hidden
+			// card lies.
+			ae, ok := err.(*game.ActionError)
+			if !ok {
+				return
 			}
+			prefix := *rec
+			prefix.Actions = rec.Actions[:ae.Index]
+			st, perr := game.Replay(&prefix)
+			if perr != nil {
+				t.Fatal(perr)
+			}
+			lerr := game.ApplyRecordAction(st, rec.Actions[ae.Index])
+			if lerr == nil || strings.Contains(lerr.Error(), "face down") {
+				t.Errorf("live refusal: %v", lerr)
+			}
+			lerr = &game.ActionError{Index: ae.Index, Err: lerr}
 			if !strings.HasPrefix(msg, strings.SplitN(lerr.Error(), " (", 2)[0]) {
 				t.Errorf("game.Replay message %q is not the start of %q", lerr, msg)
 			}

@@ -34,7 +34,7 @@ func FuzzDecodeRecord(f *testing.F) {
 				_ = st.View(seat).Text(card.German)
 			}
 		}
-		_, _ = ReplayKnowingDeal(rec)
+		_, _ = game.Replay(rec)
 	})
 }
 
