@@ -1,0 +1,117 @@
+package game_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"trull/internal/card"
+	"trull/internal/game"
+	_ "trull/internal/games"
+	"trull/internal/games/droggn"
+)
+
+// TestDeckFromSeed pins the seed → deck derivation: it must never change,
+// or every record that gives a seed would change its deal.
+func TestDeckFromSeed(t *testing.T) {
+	cases := []struct {
+		p    *card.Pack
+		want []string
+	}{
+		{card.Droggn66, []string{"FOOL", "C-9", "C-4", "T18", "T3", "S-6", "S-4", "D-2", "C-8", "T10", "C-J", "H-7"}},
+		{card.Troggu62, []string{"T8", "FOOL", "Ba-Q", "T7", "Sw-7", "Co-Q", "Co-4", "T17"}},
+	}
+	for _, c := range cases {
+		d := game.DeckFromSeed(c.p, "trull")
+		for i, id := range c.want {
+			if got := c.p.ID(d[i]); got != id {
+				t.Errorf("%s deck[%d] = %s, want %s", c.p.Name, i, got, id)
+			}
+		}
+		if len(d) != c.p.Size() || card.Of(d...) != c.p.Cards {
+			t.Errorf("%s: deck is not a permutation", c.p.Name)
+		}
+	}
+}
+
+// TestOptions covers option parsing, defaults and the canonical string.
+func TestOptions(t *testing.T) {
+	cases := []struct {
+		opts    string
+		players int
+		want    string
+		err     string
+	}{
+		{`{}`, 3, "droggn()", ""},
+		{`{"winRule":"38","players":4}`, 4, "droggn(players=4,winRule=38)", ""},
+		{`{"winRule":38}`, 3, "droggn(winRule=38)", ""},
+		{`{"winRule":"37"}`, 3, "droggn()", ""},
+		{`{"maxDoublings":null}`, 3, "droggn()", ""},
+		{`{"maxDoublings":2,"exposeTalonInAnsager":true}`, 3, "droggn(exposeTalonInAnsager=true,maxDoublings=2)", ""},
+		{`{"noSuchOption":1}`, 3, "", `unknown option "noSuchOption"`},
+		{`{"players":3}`, 4, "", "does not match"},
+		{`{"winRule":"39"}`, 3, "", "bad value"},
+		{`{"exposeTalonInAnsager":"yes"}`, 3, "", "bad value"},
+		{`{"pack":78,"dealPattern":"5-5-5-3-3"}`, 3, "", "cannot be used"},
+	}
+	for _, c := range cases {
+		var raw map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(c.opts), &raw); err != nil {
+			t.Fatal(err)
+		}
+		r, err := droggn.New(raw, c.players)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s: error %v, want %q", c.opts, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", c.opts, err)
+			continue
+		}
+		if r.String() != c.want {
+			t.Errorf("%s: %s, want %s", c.opts, r.String(), c.want)
+		}
+	}
+}
+
+// TestDecodeRecord covers record-level errors.
+func TestDecodeRecord(t *testing.T) {
+	cases := []struct{ in, err string }{
+		{`{"format":"trull-hand/1","game":"droggn","players":["a","b","c"],"dealer":0,"seed":"x","actions":[],"extra":1}`, "unknown field"},
+		{`{"format":"trull-hand/1"} {}`, "unexpected data"},
+		{`[]`, "not valid JSON"},
+	}
+	for _, c := range cases {
+		_, err := game.DecodeRecord(strings.NewReader(c.in))
+		if err == nil || !strings.Contains(err.Error(), c.err) || !errors.Is(err, game.ErrRecord) {
+			t.Errorf("%s: %v, want %q", c.in, err, c.err)
+		}
+	}
+}
+
+// TestReplayRecordErrors covers deck and dealer checks.
+func TestReplayRecordErrors(t *testing.T) {
+	base := func(mod string) string {
+		return `{"format":"trull-hand/1","game":"droggn","players":["a","b","c"],` + mod + `,"actions":[]}`
+	}
+	cases := []struct{ in, err string }{
+		{base(`"dealer":3,"seed":"x"`), "not a seat"},
+		{base(`"dealer":0`), "neither deck nor seed"},
+		{base(`"dealer":0,"deck":["T1","T1"]`), "appears twice"},
+		{base(`"dealer":0,"deck":["T1"]`), "missing"},
+		{base(`"dealer":0,"deck":["Cu-K"]`), "unknown card ID"},
+		{`{"format":"trull-hand/1","game":"droggn","players":["a","b"],"dealer":0,"seed":"x","actions":[]}`, "needs 3 to 4 players"},
+	}
+	for _, c := range cases {
+		rec, err := game.DecodeRecord(strings.NewReader(c.in))
+		if err == nil {
+			_, err = game.Replay(rec)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.err) || !errors.Is(err, game.ErrRecord) {
+			t.Errorf("%s: %v, want %q", c.in, err, c.err)
+		}
+	}
+}
