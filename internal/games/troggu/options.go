@@ -1,0 +1,237 @@
+package troggu
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// AllPassRule is the option allPassRule (RULES.md §2.5 B1): what happens
+// when every player passes.
+type AllPassRule uint8
+
+// All-pass rules.
+const (
+	// ByPlayerCount plays Misère with up to 6 players and a forced game
+	// with 7 or 8 (the default).
+	ByPlayerCount AllPassRule = iota
+	// AlwaysMisere always plays Misère.
+	AlwaysMisere
+	// AlwaysForced forces a game at any player count (Clarification 14).
+	AlwaysForced
+)
+
+// FourKingsDiscard is the option fourKingsDiscard (B4): which 5-point cards
+// a Tappist holding four kings may discard.
+type FourKingsDiscard uint8
+
+// Four-kings discard rules.
+const (
+	// KingsOnly lets a holder of four kings discard kings, never FOOL, T21, T1.
+	KingsOnly FourKingsDiscard = iota
+	// AnyFivePoint lets a holder of four kings discard any 5-point card.
+	AnyFivePoint
+)
+
+// MisereTie is the option misereTie (B7): who pays when several players
+// tie for the most points in a Misère.
+type MisereTie uint8
+
+// Misère tie rules.
+const (
+	// AllMaxPay makes each tied player pay each player not tied.
+	AllMaxPay MisereTie = iota
+	// NoPayment settles a tie for the most points with no payment.
+	NoPayment
+)
+
+// DefaultHands is the default session length (option hands).
+const DefaultHands = 12
+
+var (
+	allPassNames  = []string{"byPlayerCount", "alwaysMisere", "alwaysForced"}
+	fourKingNames = []string{"kingsOnly", "anyFivePoint"}
+	misereNames   = []string{"allMaxPay", "noPayment"}
+)
+
+// Specs is the option table of RULES.md §2.6 (names without "troggu."). The
+// number of players is the record's player count, not an option here.
+var Specs = []game.OptionSpec{
+	{Name: "allPassRule", Kind: game.OptEnum, Values: allPassNames,
+		Help: "when all pass: Misère up to 6 players and a forced game with 7–8 (byPlayerCount), always Misère, or always a forced game"},
+	{Name: "fourKingsDiscard", Kind: game.OptEnum, Values: fourKingNames,
+		Help: "a Tappist holding four kings after taking the Tapp may discard kings only, or any 5-point card"},
+	{Name: "misereTie", Kind: game.OptEnum, Values: misereNames,
+		Help: "a tie for the most points in Misère: every tied player pays each other player, or nobody pays"},
+	{Name: "soloMultiplier", Kind: game.OptInt, Default: 1, Min: 1, Max: 100,
+		Help: "multiplies the payments of a Solo"},
+	{Name: "mustOvertrump", Kind: game.OptBool,
+		Help: "a player who must play a trump must beat the highest trump in the trick if able"},
+	{Name: "hands", Kind: game.OptInt, Default: DefaultHands, Min: 1, Max: 10000,
+		Help: "number of hands in a session (no effect on a single hand)"},
+}
+
+// Options are the typed Troggu options. The zero value is the default rules
+// of RULES.md.
+type Options struct {
+	AllPassRule      AllPassRule
+	FourKingsDiscard FourKingsDiscard
+	MisereTie        MisereTie
+	// SoloMultiplier multiplies Solo payments; 0 means 1.
+	SoloMultiplier int
+	MustOvertrump  bool
+	// Hands is the session length; 0 means DefaultHands.
+	Hands int
+}
+
+// Solo returns the Solo multiplier (at least 1).
+func (o Options) Solo() int {
+	if o.SoloMultiplier <= 0 {
+		return 1
+	}
+	return o.SoloMultiplier
+}
+
+// SessionHands returns the session length.
+func (o Options) SessionHands() int {
+	if o.Hands <= 0 {
+		return DefaultHands
+	}
+	return o.Hands
+}
+
+// table returns the options as a game.Options map holding only the values
+// that differ from the defaults.
+func (o Options) table() game.Options {
+	out := game.Options{}
+	if o.AllPassRule != ByPlayerCount {
+		out["allPassRule"] = allPassNames[o.AllPassRule]
+	}
+	if o.FourKingsDiscard != KingsOnly {
+		out["fourKingsDiscard"] = fourKingNames[o.FourKingsDiscard]
+	}
+	if o.MisereTie != AllMaxPay {
+		out["misereTie"] = misereNames[o.MisereTie]
+	}
+	if o.Solo() != 1 {
+		out["soloMultiplier"] = o.Solo()
+	}
+	if o.MustOvertrump {
+		out["mustOvertrump"] = true
+	}
+	if o.SessionHands() != DefaultHands {
+		out["hands"] = o.SessionHands()
+	}
+	return out
+}
+
+func indexOf(names []string, v string) uint8 {
+	for i, n := range names {
+		if n == v {
+			return uint8(i)
+		}
+	}
+	return 0
+}
+
+// optionsOf converts parsed record options to the typed form.
+func optionsOf(o game.Options) Options {
+	return Options{
+		AllPassRule:      AllPassRule(indexOf(allPassNames, o.Str(Specs, "allPassRule"))),
+		FourKingsDiscard: FourKingsDiscard(indexOf(fourKingNames, o.Str(Specs, "fourKingsDiscard"))),
+		MisereTie:        MisereTie(indexOf(misereNames, o.Str(Specs, "misereTie"))),
+		SoloMultiplier:   o.Int(Specs, "soloMultiplier"),
+		MustOvertrump:    o.Bool(Specs, "mustOvertrump"),
+		Hands:            o.Int(Specs, "hands"),
+	}
+}
+
+// New builds Troggu rules from record options and the number of players
+// (3 to 8). It is the factory registered with the game package.
+func New(raw map[string]json.RawMessage, players int) (game.Rules, error) {
+	o, err := game.ParseOptions("troggu", Specs, raw, players)
+	if err != nil {
+		return nil, err
+	}
+	r, err := NewRules(optionsOf(o), players)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// NewRules builds Troggu rules from typed options.
+func NewRules(o Options, players int) (*Rules, error) {
+	if players < MinSeats || players > MaxSeats {
+		return nil, fmt.Errorf("troggu is played by %d to %d players, not %d", MinSeats, MaxSeats, players)
+	}
+	if o.SoloMultiplier < 0 || o.SoloMultiplier > 100 {
+		return nil, fmt.Errorf("option soloMultiplier: bad value %d (an integer 1…100)", o.SoloMultiplier)
+	}
+	if o.Hands < 0 || o.Hands > 10000 {
+		return nil, fmt.Errorf("option hands: bad value %d (an integer 1…10000)", o.Hands)
+	}
+	if int(o.AllPassRule) >= len(allPassNames) || int(o.FourKingsDiscard) >= len(fourKingNames) || int(o.MisereTie) >= len(misereNames) {
+		return nil, fmt.Errorf("troggu: bad option value in %+v", o)
+	}
+	r := &Rules{opts: o, seats: players, deal: dealTable[players]}
+	r.owner = dealOwners(players, r.deal)
+	r.opts.SoloMultiplier = o.Solo()
+	r.opts.Hands = o.SessionHands()
+	r.name = game.Canonical("troggu", o.table(), players, 0)
+	return r, nil
+}
+
+// Default returns the default rules for the given number of players.
+func Default(players int) *Rules {
+	r, err := NewRules(Options{}, players)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// MustParse builds rules from a "k=v,k=v" option string, for tests and tools.
+func MustParse(players int, opts string) *Rules {
+	raw, err := game.ParseOptionString(Specs, opts)
+	if err != nil {
+		panic(err)
+	}
+	r, err := New(raw, players)
+	if err != nil {
+		panic(err)
+	}
+	return r.(*Rules)
+}
+
+func init() {
+	game.Register(game.GameInfo{Name: "troggu", Title: "Troggu", MinSeats: MinSeats, MaxSeats: MaxSeats, Options: Specs, New: New})
+}
+
+// Game returns "troggu".
+func (r *Rules) Game() string { return "troggu" }
+
+// String returns the canonical variant string, e.g. "troggu(players=7)";
+// the player count is always named.
+func (r *Rules) String() string { return r.name }
+
+// Seats returns the number of players.
+func (r *Rules) Seats() int { return r.seats }
+
+// Pack returns the 62-card Troggu pack.
+func (r *Rules) Pack() *card.Pack { return card.Troggu62 }
+
+// Opts returns the typed options (with SoloMultiplier and Hands filled in).
+func (r *Rules) Opts() Options { return r.opts }
+
+// Options returns the options that differ from the defaults, as record JSON
+// values.
+func (r *Rules) Options() map[string]any {
+	out := map[string]any{}
+	for k, v := range r.opts.table() {
+		out[k] = game.RecordValue(v)
+	}
+	return out
+}

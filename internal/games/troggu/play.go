@@ -1,0 +1,160 @@
+package troggu
+
+import (
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// isTrumpish reports whether c takes tricks as a trump: T1 … T21 or FOOL
+// (a powerless FOOL never reaches the comparison).
+func isTrumpish(c card.Card) bool { return c < 64 }
+
+// beats reports whether c beats b, the card winning the trick so far.
+// Trumps (FOOL highest, value 22) beat suit cards and compare by value; a
+// suit card beats only a lower card of its own suit. Any card beats None.
+func beats(c, b card.Card) bool {
+	if b == card.None {
+		return true
+	}
+	if isTrumpish(c) {
+		return !isTrumpish(b) || c > b
+	}
+	return !isTrumpish(b) && c>>4 == b>>4 && c > b
+}
+
+// above returns the trumps (FOOL included) that beat the trump t.
+func above(t card.Card) card.Set {
+	return card.Set{card.TrumpsAndFool[0] &^ (2<<uint(t) - 1), 0}
+}
+
+// followMask returns the cards that follow a lead of c.
+func followMask(c card.Card) card.Set {
+	if isTrumpish(c) {
+		return card.TrumpsAndFool
+	}
+	return card.SuitMask(c.Suit())
+}
+
+// Word masks of the set layout.
+const (
+	foolBit   = uint64(1) << card.Fool
+	trumpWord = 0x7ffffe // T1 … T21 and FOOL in word 0
+)
+
+// usable returns the hand of p without a powerless FOOL, which must be kept
+// until the last trick (§2.3 step 1).
+func (s *State) usable(p int8) card.Set {
+	h := s.hands[p]
+	if s.isPowerless(p) && s.trickNo != s.lastNo {
+		h[0] &^= foolBit
+	}
+	return h
+}
+
+// nz returns 1 if x ≠ 0, else 0.
+func nz(x uint64) uint64 { return (x | -x) >> 63 }
+
+// LegalCards returns the cards the seat to play may play (§2.3): follow
+// suit; else trump; the renege option when FOOL is the only trump; with
+// mustOvertrump, beat the highest trump in the trick if able. This is the
+// hot path of simulations: it works branch-free on the words of the sets.
+func (s *State) LegalCards() card.Set {
+	w0, w1 := s.legalWords()
+	return card.Set{w0, w1}
+}
+
+// legalWords returns the two words of LegalCards (Go passes arrays in
+// memory, two words in registers).
+func (s *State) legalWords() (uint64, uint64) {
+	p := s.toAct
+	h0, h1 := s.hands[p][0], s.hands[p][1]
+	if s.powerless>>uint(p)&1 != 0 && s.trickNo != s.lastNo {
+		h0 &^= foolBit
+	}
+	f0, f1 := s.follow[0], s.follow[1]
+	x := h1 & f1                                   // cards of the led suit
+	t := h0 & trumpWord                            // trumps, FOOL included
+	led := -nz(f0 | f1)                            // a suit or trumps to follow
+	useX := led & -nz(x)                           // follow suit
+	useT := led &^ useX & -(nz(t) & nz(t^foolBit)) // must trump (no renege)
+	if useT != 0 && s.overtrump && s.best < 64 {
+		if b := t &^ (2<<uint(s.best) - 1); b != 0 {
+			t = b
+		}
+	}
+	keep := ^(useX | useT)
+	return h0&keep | t&useT, h1&keep | x&useX
+}
+
+// PlayCard plays a legal card c for the seat to play.
+func (s *State) PlayCard(c card.Card) {
+	p := s.toAct
+	s.record(game.Action{Seat: p, Kind: game.KindPlay, Card: c})
+	w := uint64(c >> 6)
+	bit := uint64(1) << (c & 63)
+	pbit := uint8(1) << uint(p)
+	f1 := s.follow[1]
+	inF := f1 >> (c & 63) & w // a suit card of the led suit
+	led := nz(s.follow[0] | f1)
+	// Playing a suit card that does not follow while holding FOOL (the only
+	// trump, as the card is legal) is the renege: FOOL loses its power.
+	renege := w & (1 ^ inF) & led & (s.hands[p][0] >> card.Fool)
+	s.powerless |= pbit * uint8(renege)
+	s.hands[p][w] &^= bit
+	s.trick[w] |= bit
+	s.played++
+	if c == s.called {
+		s.calledOut = true
+	}
+	if c == card.Fool && s.powerless&pbit != 0 {
+		// A powerless FOOL (last trick) takes no part; when led, the next
+		// card sets the suit.
+		s.foolSeat = p
+	} else {
+		if led == 0 {
+			if w == 0 {
+				s.follow = card.Set{trumpWord, 0}
+			} else {
+				s.follow = card.Set{0, 0x3fff << ((c - 64) &^ 15)}
+			}
+			inF = w
+		}
+		// Trumps rank above every suit card (FOOL highest); a suit card
+		// counts only in the led suit.
+		key := uint8((1-w)*(128+uint64(c)) + inF*(uint64(c&15)+1))
+		if key > s.bestKey {
+			s.bestKey, s.best, s.bestSeat = key, c, p
+		}
+	}
+	if int8(s.played) < s.n {
+		if p++; p == s.n {
+			p = 0
+		}
+		s.toAct = p
+		return
+	}
+	s.finishTrick()
+}
+
+// finishTrick gives the trick to its winner; a powerless FOOL goes to its
+// holder's pile without counting as a trick won (§2.3 step 7).
+func (s *State) finishTrick() {
+	w := s.bestSeat
+	t := s.trick
+	if s.foolSeat >= 0 {
+		t[0] &^= foolBit
+		s.won[s.foolSeat][0] |= foolBit
+	}
+	s.won[w][0] |= t[0]
+	s.won[w][1] |= t[1]
+	s.tricks[w]++
+	s.leaders[s.trickNo], s.winners[s.trickNo] = s.leader, w
+	s.trickNo++
+	s.played = 0
+	s.trick, s.follow, s.best, s.bestKey, s.bestSeat, s.foolSeat = card.Set{}, card.Set{}, card.None, 0, -1, -1
+	if s.trickNo > s.lastNo {
+		s.phase, s.toAct = phaseDone, -1
+		return
+	}
+	s.leader, s.toAct = w, w
+}

@@ -1,0 +1,333 @@
+package troggu
+
+import (
+	"sync/atomic"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// View is what one seat may know of a Troggu hand: its own hand, everything
+// public (bids, the contract, the called trump by number, the number of
+// discards, every trick with who played what), its own secrets (as Tappist:
+// the Tapp it took up and its discards; its FOOL having lost its power) and
+// its legal actions. It never names a card the seat may not know, and it
+// holds no partner until the called trump has been played. When the hand
+// is over the piles are counted openly: the view then shows the discards,
+// the Tapp and the result.
+type View struct {
+	GameName string `json:"game"`
+	Variant  string `json:"variant"`
+	Seat     int    `json:"seat"`
+	Players  int    `json:"players"`
+	Dealer   int    `json:"dealer"`
+	Phase    string `json:"phase"`
+	ToAct    int    `json:"to_act"`
+	// Hand is the seat's own hand (card IDs, ascending).
+	Hand []string `json:"hand"`
+	// HandSizes is the number of cards in each seat's hand.
+	HandSizes []int `json:"hand_sizes"`
+	// TappSize is the number of cards lying face down in the Tapp.
+	TappSize int `json:"tapp_size"`
+	// Contract is "normal", "solo" or "misere" once the bidding is over.
+	Contract string `json:"contract,omitempty"`
+	// Declarer is the Tappist or Soloist, -1 for none.
+	Declarer int `json:"declarer"`
+	// Forced is set when an all-pass forced the Tappist to play.
+	Forced bool `json:"forced,omitempty"`
+	// CalledTrump is n when the Tappist called Tn (7–8 players), else 0. It
+	// is a number, not a card ID: the call names a card whose place the
+	// seat does not know.
+	CalledTrump int `json:"called_trump,omitempty"`
+	// Partner is the called partner, known once the called trump is played
+	// by a player other than the Tappist.
+	Partner *int `json:"partner,omitempty"`
+	// Alone is set once it is known that the Tappist plays alone.
+	Alone bool `json:"alone,omitempty"`
+	// TappTaken is the Tapp as the Tappist took it up (the Tappist only).
+	TappTaken []string `json:"tapp_taken,omitempty"`
+	// Discards are the Tappist's discards (his own view, or at the end).
+	Discards []string `json:"discards,omitempty"`
+	// DiscardCount is the number of cards discarded so far.
+	DiscardCount int `json:"discard_count"`
+	// Tapp is the unused Tapp of a Solo or Misère, shown at the end.
+	Tapp []string `json:"tapp,omitempty"`
+	// FoolPowerless is set when the seat reneged with FOOL (its own secret).
+	FoolPowerless bool `json:"fool_powerless,omitempty"`
+	// Log lists the bids, the call and the discards (masked for others).
+	Log []ViewEntry `json:"log"`
+	// Tricks are the completed tricks; Trick is the one in progress.
+	Tricks []ViewTrick `json:"tricks"`
+	Trick  *ViewTrick  `json:"trick,omitempty"`
+	// Legal lists the seat's legal actions when it is to act.
+	Legal []ViewAction `json:"legal,omitempty"`
+	// Result is the outcome, when the hand is over.
+	Result *ViewResult `json:"result,omitempty"`
+
+	legal   []game.Action
+	sampler atomic.Pointer[sampler]
+}
+
+// ViewEntry is one bid, call or discard group of the public log. Another
+// seat's discards show only their count.
+type ViewEntry struct {
+	Seat  int      `json:"seat"`
+	Act   string   `json:"act"`
+	Call  string   `json:"call,omitempty"`
+	Trump int      `json:"trump,omitempty"`
+	Count int      `json:"count,omitempty"`
+	Cards []string `json:"cards,omitempty"`
+}
+
+// ViewPlay is one card played to a trick. Powerless marks a FOOL that had
+// lost its power by a renege.
+type ViewPlay struct {
+	Seat      int    `json:"seat"`
+	Card      string `json:"card"`
+	Powerless bool   `json:"powerless,omitempty"`
+}
+
+// ViewTrick is one trick: its leader, the cards in order and its winner
+// (-1 while in progress).
+type ViewTrick struct {
+	Leader int        `json:"leader"`
+	Plays  []ViewPlay `json:"plays"`
+	Winner int        `json:"winner"`
+}
+
+// ViewAction is a legal action in view form. A call names the trump by
+// number.
+type ViewAction struct {
+	Seat  int    `json:"seat"`
+	Act   string `json:"act"`
+	Call  string `json:"call,omitempty"`
+	Trump int    `json:"trump,omitempty"`
+	Card  string `json:"card,omitempty"`
+}
+
+// ViewResult is the outcome shown when the hand is over (FORMAT.md fields;
+// -1 for no declarer or partner).
+type ViewResult struct {
+	Contract   string      `json:"contract"`
+	Declarer   int         `json:"declarer"`
+	Partner    int         `json:"partner"`
+	CardPoints []int       `json:"card_points"`
+	Score      []int       `json:"score"`
+	Items      []game.Item `json:"items"`
+}
+
+// ViewSeat returns the seat whose view this is.
+func (v *View) ViewSeat() int { return v.Seat }
+
+// Game returns "troggu".
+func (v *View) Game() string { return "troggu" }
+
+// Turn returns the seat to act, -1 when the hand is over.
+func (v *View) Turn() int { return v.ToAct }
+
+// LegalActions returns the seat's legal actions when it is to act.
+func (v *View) LegalActions() []game.Action {
+	if v.legal != nil || len(v.Legal) == 0 {
+		return v.legal
+	}
+	out := make([]game.Action, 0, len(v.Legal))
+	for _, la := range v.Legal {
+		kind, _ := game.ParseKind(la.Act)
+		a := game.Action{Seat: int8(la.Seat), Kind: kind, Call: bidCode(la.Call)}
+		switch {
+		case la.Trump > 0:
+			a.Card = card.Trump(la.Trump)
+		case la.Card != "":
+			a.Card, _ = parseID(la.Card)
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// Cards returns every card the view names.
+func (v *View) Cards() card.Set {
+	var s card.Set
+	add := func(ids []string) {
+		for _, id := range ids {
+			if c, err := parseID(id); err == nil {
+				s.Add(c)
+			}
+		}
+	}
+	add(v.Hand)
+	add(v.TappTaken)
+	add(v.Discards)
+	add(v.Tapp)
+	for _, e := range v.Log {
+		add(e.Cards)
+	}
+	for _, t := range v.allTricks() {
+		for _, pl := range t.Plays {
+			add([]string{pl.Card})
+		}
+	}
+	for _, la := range v.Legal {
+		if la.Card != "" {
+			add([]string{la.Card})
+		}
+	}
+	return s
+}
+
+// allTricks returns the completed tricks and the one in progress.
+func (v *View) allTricks() []ViewTrick {
+	if v.Trick == nil {
+		return v.Tricks
+	}
+	return append(v.Tricks[:len(v.Tricks):len(v.Tricks)], *v.Trick)
+}
+
+// View returns what seat may know (see View).
+func (s *State) View(seat int) game.View { return s.view(seat) }
+
+// cardIDs caches the IDs of the pack's cards; cardByID is its inverse.
+var (
+	cardIDs  [128]string
+	cardByID = map[string]card.Card{}
+)
+
+func init() {
+	for _, c := range card.Troggu62.Order {
+		cardIDs[c] = card.Troggu62.ID(c)
+		cardByID[cardIDs[c]] = c
+	}
+}
+
+// id returns the ID of c.
+func id(c card.Card) string {
+	if c < 128 && cardIDs[c] != "" {
+		return cardIDs[c]
+	}
+	return card.Troggu62.ID(c)
+}
+
+// parseID parses the ID of a card of the pack.
+func parseID(s string) (card.Card, error) {
+	if c, ok := cardByID[s]; ok {
+		return c, nil
+	}
+	return card.Troggu62.Parse(s)
+}
+
+// ids returns the IDs of the cards of cs in ascending order.
+func ids(cs card.Set) []string {
+	out := make([]string, 0, cs.Len())
+	for !cs.Empty() {
+		out = append(out, id(cs.Pop()))
+	}
+	return out
+}
+
+// view builds the view of seat (−1: a spectator, who sees only what is
+// public).
+func (s *State) view(seat int) *View {
+	n := int(s.n)
+	done := s.phase == phaseDone
+	mine := seat >= 0 && seat < n
+	v := &View{GameName: "troggu", Variant: s.r.name, Seat: seat, Players: n, Dealer: int(s.dealer),
+		Phase: s.Phase(), ToAct: int(s.toAct), Hand: []string{}, HandSizes: make([]int, n),
+		TappSize: s.tapp.Len(), Contract: s.contract.String(), Declarer: int(s.declarer),
+		Forced: s.forced != card.None, CalledTrump: s.called.TrumpNumber(),
+		DiscardCount: s.discards.Len(), Log: []ViewEntry{}, Tricks: []ViewTrick{}}
+	if mine {
+		v.Hand = ids(s.hands[seat])
+		v.FoolPowerless = s.isPowerless(int8(seat))
+	}
+	for i := range v.HandSizes {
+		v.HandSizes[i] = s.hands[i].Len()
+	}
+	own := mine && seat == int(s.declarer) && s.tookTapp()
+	if own {
+		v.TappTaken = ids(s.tappTaken)
+	}
+	if own || done {
+		v.Discards = ids(s.discards)
+	}
+	if done {
+		v.Tapp = ids(s.tapp)
+	}
+	s.viewLog(v, own || done)
+	if s.called != card.None && (s.calledOut || done) {
+		if s.partner >= 0 {
+			pt := int(s.partner)
+			v.Partner = &pt
+		} else {
+			v.Alone = true
+		}
+	}
+	if mine && seat == int(s.toAct) {
+		v.legal = s.Legal(nil)
+		v.Legal = make([]ViewAction, 0, len(v.legal))
+		for _, a := range v.legal {
+			la := ViewAction{Seat: int(a.Seat), Act: a.Kind.String()}
+			switch a.Kind {
+			case game.KindBid:
+				la.Call = bidNames[a.Call]
+			case game.KindCall:
+				la.Trump = a.Card.TrumpNumber()
+			default:
+				la.Card = id(a.Card)
+			}
+			v.Legal = append(v.Legal, la)
+		}
+	}
+	if done {
+		res := s.Result()
+		v.Result = &ViewResult{Contract: res.Contract, Declarer: res.Declarer, Partner: res.Partner,
+			CardPoints: res.CardPoints, Score: res.Score, Items: res.Items}
+	}
+	return v
+}
+
+// viewLog fills the log and the tricks from the history; showDiscards
+// reveals the discarded cards.
+func (s *State) viewLog(v *View, showDiscards bool) {
+	n := int(s.n)
+	plays := 0
+	for _, a := range s.History() {
+		switch a.Kind {
+		case game.KindBid:
+			v.Log = append(v.Log, ViewEntry{Seat: int(a.Seat), Act: "bid", Call: bidNames[a.Call]})
+		case game.KindCall:
+			v.Log = append(v.Log, ViewEntry{Seat: int(a.Seat), Act: "call", Trump: a.Card.TrumpNumber()})
+		case game.KindDiscard:
+			last := len(v.Log) - 1
+			if last < 0 || v.Log[last].Act != "discard" {
+				v.Log = append(v.Log, ViewEntry{Seat: int(a.Seat), Act: "discard"})
+				last++
+			}
+			v.Log[last].Count++
+			if showDiscards {
+				v.Log[last].Cards = append(v.Log[last].Cards, id(a.Card))
+			}
+		case game.KindPlay:
+			t := plays / n
+			if plays%n == 0 {
+				leader, winner := int(s.leader), -1
+				if t < int(s.trickNo) {
+					leader, winner = int(s.leaders[t]), int(s.winners[t])
+				}
+				v.Tricks = append(v.Tricks, ViewTrick{Leader: leader, Plays: make([]ViewPlay, 0, n), Winner: winner})
+			}
+			tr := &v.Tricks[len(v.Tricks)-1]
+			tr.Plays = append(tr.Plays, ViewPlay{Seat: int(a.Seat), Card: id(a.Card),
+				Powerless: a.Card == card.Fool && s.isPowerless(a.Seat)})
+			plays++
+		}
+	}
+	if s.phase == phasePlay {
+		if int(s.played) == 0 {
+			v.Trick = &ViewTrick{Leader: int(s.leader), Plays: []ViewPlay{}, Winner: -1}
+		} else {
+			cur := v.Tricks[len(v.Tricks)-1]
+			v.Tricks = v.Tricks[:len(v.Tricks)-1]
+			v.Trick = &cur
+		}
+	}
+}
