@@ -1,0 +1,138 @@
+package bot
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"trull/internal/game"
+	"trull/internal/games/droggn"
+)
+
+// variants are the option combinations of droggn's conformance test
+// (internal/games/droggn/conformance_test.go), covering every option value.
+var variants = []struct {
+	players int
+	opts    string
+}{
+	{3, ""},
+	{4, ""},
+	{3, "pack=78"},
+	{4, "pack=78,talonPosition=afterSecondBatch"},
+	{3, "talonPosition=afterSecondBatch,dealPattern=5-5-5-3-3"},
+	{3, "exposeTalonInAnsager=true,buyOfferRestricted=true"},
+	{3, "gstiessLastTrick=illegal,kleineUndGstiessUltimo=true"},
+	{4, "gstiessLastTrick=illegal,winRule=38"},
+	{3, "winRule=37tieLastTrick,superMordPagatScoring=separate"},
+	{3, "kingDiscardRule=atLeastOneTrump,maxDoublings=2"},
+	{3, "maxDoublings=0,defenderLayoutTiming=withDoublingTurn"},
+	{4, "defenderLayoutTiming=withDoublingTurn,superMordPagatScoring=separate"},
+}
+
+func TestRegistry(t *testing.T) {
+	for _, name := range []string{"random", "rules"} {
+		b, err := New(name)
+		if err != nil || b.Name() != name {
+			t.Fatalf("New(%q) = %v, %v", name, b, err)
+		}
+	}
+	if _, err := New("oracle"); err == nil {
+		t.Fatal("New(\"oracle\") did not fail")
+	}
+	if got := Names(); len(got) != 2 || got[0] != "random" || got[1] != "rules" {
+		t.Fatalf("Names() = %v", got)
+	}
+}
+
+// legalContains reports whether a is one of the legal actions.
+func legalContains(legal []game.Action, a game.Action) bool {
+	for _, l := range legal {
+		if l == a {
+			return true
+		}
+	}
+	return false
+}
+
+// TestNeverIllegal asks every bot for a decision at every step of many
+// hands of every variant, in all phases, and checks that the answer is
+// legal, that a seat not to act is refused, and that the choice depends on
+// the view and the generator state only. The hands mix the rules bot's and
+// random actions, so that random bids reach Super and Super Mord,
+// doubling chains and lay-outs.
+func TestNeverIllegal(t *testing.T) {
+	hands := 30
+	if testing.Short() {
+		hands = 8
+	}
+	generic := botFunc{"generic", func(v game.View, _ *rand.Rand) (game.Action, error) { return Generic(v) }}
+	bots := []Bot{Rules{}, Random{}, generic}
+	phases := map[string]int{}
+	contracts := map[droggn.Contract]int{}
+	for vi, tc := range variants {
+		r := droggn.MustParse(tc.players, tc.opts)
+		rng := rand.New(rand.NewPCG(uint64(vi), 7))
+		for h := 0; h < hands; h++ {
+			st, err := r.Deal(game.ShuffledDeck(r.Pack(), rng), rng.IntN(tc.players))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !st.Done() {
+				seat := st.ToAct()
+				v := st.View(seat)
+				legal := st.Legal(nil)
+				phases[st.Phase()]++
+				var chosen [3]game.Action
+				for i, b := range bots {
+					seed := rng.Uint64()
+					a, err := b.Act(v, rand.New(rand.NewPCG(seed, 1)))
+					if err != nil {
+						t.Fatalf("%s hand %d: %s: %v", r, h, b.Name(), err)
+					}
+					if !legalContains(legal, a) {
+						t.Fatalf("%s hand %d phase %s: %s chose an illegal action %+v", r, h, st.Phase(), b.Name(), a)
+					}
+					again, _ := b.Act(st.View(seat), rand.New(rand.NewPCG(seed, 1)))
+					if again != a {
+						t.Fatalf("%s: %s is not deterministic: %+v then %+v", r, b.Name(), a, again)
+					}
+					chosen[i] = a
+				}
+				if other := (seat + 1) % tc.players; h == 0 {
+					if _, err := (Rules{}).Act(st.View(other), rng); !errors.Is(err, ErrNotToAct) {
+						t.Fatalf("%s: rules acted for seat %d, not to act: %v", r, other, err)
+					}
+				}
+				a := chosen[0]
+				if rng.IntN(3) == 0 {
+					a = chosen[1]
+				}
+				if err := st.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			contracts[st.Contract()]++
+		}
+	}
+	for _, ph := range []string{"bidding", "discard", "buy", "layout", "doubling", "play"} {
+		if phases[ph] == 0 {
+			t.Errorf("phase %s never reached", ph)
+		}
+	}
+	for c := droggn.Ansager; c <= droggn.SuperMord; c++ {
+		if contracts[c] == 0 {
+			t.Errorf("contract %s never played", c)
+		}
+	}
+	t.Logf("decisions by phase %v; contracts %v", phases, contracts)
+}
+
+// botFunc adapts a function to the Bot interface.
+type botFunc struct {
+	name string
+	f    func(game.View, *rand.Rand) (game.Action, error)
+}
+
+func (b botFunc) Name() string { return b.name }
+
+func (b botFunc) Act(v game.View, rng *rand.Rand) (game.Action, error) { return b.f(v, rng) }
