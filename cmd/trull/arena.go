@@ -49,16 +49,7 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	start := time.Now()
-	cfg.Progress = func(done, total int) {
-		el := time.Since(start)
-		eta := time.Duration(float64(el) / float64(done) * float64(total-done))
-		fmt.Fprintf(stderr, "\r%d/%d deals  %s elapsed  ETA %s   ", done, total,
-			el.Round(time.Second), eta.Round(time.Second))
-		if done == total {
-			fmt.Fprintln(stderr)
-		}
-	}
+	cfg.Progress = progressBar(stderr, time.Now(), "deals")
 	rep, err := arena.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "trull arena: %v\n", err)

@@ -4,6 +4,7 @@
 //	trull play GAME [flags]     play a sitting in the terminal against bots
 //	trull replay FILE|-         check a hand record and print its result
 //	trull arena [flags]         duplicate matches between computer players
+//	trull sim [flags]           the research simulator for rule variants
 //	trull help                  show this help
 package main
 
@@ -21,6 +22,7 @@ usage:
   trull play GAME [flags]   play a sitting in the terminal (GAME: droggn, troggu, strohmandeln)
   trull replay FILE         check a hand record (FILE or - for standard input) and print the result
   trull arena [flags]       duplicate matches between computer players
+  trull sim [flags]         simulate many hands of a variant (or compare two) and write a report
   trull help                show this help
 
 Run "trull COMMAND -h" for the flags of a command.
@@ -44,6 +46,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdPlay(rest, stdin, stdout, stderr)
 	case "arena":
 		return cmdArena(rest, stdout, stderr)
+	case "sim":
+		return cmdSim(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
