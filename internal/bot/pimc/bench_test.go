@@ -1,0 +1,50 @@
+package pimc
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"trull/internal/game"
+	"trull/internal/games/droggn"
+)
+
+// benchViews returns the views of the seat to act at the first bid, the
+// first card and with 9, 7 and 5 tricks left of a seeded Solo.
+func benchViews(b *testing.B) map[string]*droggn.View {
+	r := droggn.Default(3)
+	out := map[string]*droggn.View{}
+	s, err := r.Deal(game.ShuffledDeck(r.Pack(), rand.New(rand.NewPCG(3, 3))), 2)
+	if err != nil {
+		b.Fatal(err)
+	}
+	out["bid"] = s.SeatView(s.ToAct())
+	s = playStart(b, r, 3, droggn.Solo, 0)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for !s.Done() {
+		if left := r.Tricks() - s.TrickNo(); left == 21 || left == 9 || left == 7 || left == 5 {
+			if name := fmt.Sprintf("play@%d", left); out[name] == nil {
+				out[name] = s.SeatView(s.ToAct())
+			}
+		}
+		s.ApplyUnchecked(game.Action{Seat: int8(s.ToAct()), Kind: game.KindPlay, Card: game.RandomCard(rng, s.LegalCards())})
+	}
+	return out
+}
+
+// BenchmarkAct times one decision of the default bot (one worker).
+func BenchmarkAct(b *testing.B) {
+	views := benchViews(b)
+	for _, name := range []string{"bid", "play@21", "play@9", "play@7", "play@5"} {
+		b.Run(name, func(b *testing.B) {
+			bot := New(Options{})
+			rng := rand.New(rand.NewPCG(1, 1))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := bot.Act(views[name], rng); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

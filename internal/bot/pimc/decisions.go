@@ -1,0 +1,221 @@
+package pimc
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"trull/internal/bot/solver"
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/games/droggn"
+)
+
+// Candidate limits for the decisions with many legal actions.
+const (
+	maxDiscards = 8 // discard candidates simulated (the best by discardScore)
+	maxAsks     = 3 // cards asked for when buying
+	maxOffers   = 2 // cards offered when buying
+)
+
+// simDecision scores each candidate by applying it in the world and
+// finishing the hand with finish, Playouts times on common random numbers.
+func (b *Bot) simDecision(d *decision, cands []game.Action) {
+	d.cands = cands
+	d.score = func(w *droggn.State, rng *rand.Rand, _ func() *solver.Solver, out []float64) {
+		seed := rng.Uint64()
+		src := rand.NewPCG(seed, 0)
+		prng := rand.New(src)
+		tmp := w.Copy()
+		for i, a := range d.cands {
+			sum := 0.0
+			for k := 0; k < b.opts.Playouts; k++ {
+				w.CopyInto(tmp)
+				tmp.ApplyUnchecked(a)
+				src.Seed(seed, uint64(k))
+				x, decl := finish(tmp, prng)
+				sum += d.payoff(decl, x)
+			}
+			out[i] = sum / float64(b.opts.Playouts)
+		}
+	}
+}
+
+// finish completes a hand from any phase with simple choices (pass, the
+// heuristic discards and buy, no lay-out, no doubling) and a heuristic
+// playout, and returns the declarer's result X and the declarer (-1 after
+// a throw-in).
+func finish(s *droggn.State, rng *rand.Rand) (x, declarer int) {
+	for !s.Done() && s.CurrentPhase() != droggn.PhPlay {
+		seat := int8(s.ToAct())
+		var a game.Action
+		switch s.CurrentPhase() {
+		case droggn.PhBid:
+			a = game.Action{Seat: seat, Kind: game.KindBid, Call: droggn.CallPass}
+		case droggn.PhDiscard:
+			a = heuristicDiscard(s)
+		case droggn.PhBuy:
+			a = heuristicBuy(s)
+		case droggn.PhLayout:
+			a = game.Action{Seat: seat, Kind: game.KindLayout, Call: droggn.CallNone}
+		default:
+			a = game.Action{Seat: seat, Kind: game.KindDouble, Call: droggn.CallGut}
+		}
+		s.ApplyUnchecked(a)
+	}
+	if s.Done() {
+		return s.FastScore(), s.Declarer()
+	}
+	x, _ = solver.Playout(s, rng)
+	return x, s.Declarer()
+}
+
+// discardScore rates a card for the declarer's discard; higher is better.
+// Discards count for the declarer, so they bank points and make voids:
+// short suits first, high cards of them (a king only with care, as it
+// needs a trump beside it and often wins anyway), trumps last.
+func discardScore(hand card.Set, p *card.Pack, c card.Card) int {
+	if c.IsTrump() {
+		return -20 - int(c)
+	}
+	n := hand.OfSuit(c.Suit()).Len()
+	score := 12 - 3*n + p.Points(c)
+	if c.IsKing() {
+		score -= 6
+	}
+	return score
+}
+
+// heuristicDiscard returns the declarer's best legal discard by
+// discardScore.
+func heuristicDiscard(s *droggn.State) game.Action {
+	var buf [32]game.Action
+	legal := s.Legal(buf[:0])
+	hand := s.Hand(s.ToAct())
+	p := s.Variant().Pack()
+	best := legal[0]
+	for _, a := range legal[1:] {
+		if discardScore(hand, p, a.Card) > discardScore(hand, p, best.Card) {
+			best = a
+		}
+	}
+	return best
+}
+
+// discardCandidates returns the legal discards worth simulating: the best
+// few by discardScore, in the legal order.
+func discardCandidates(s *droggn.State, legal []game.Action) []game.Action {
+	if len(legal) <= maxDiscards {
+		return legal
+	}
+	hand := s.Hand(s.ToAct())
+	p := s.Variant().Pack()
+	ranked := slices.Clone(legal)
+	slices.SortStableFunc(ranked, func(a, b game.Action) int {
+		return discardScore(hand, p, b.Card) - discardScore(hand, p, a.Card)
+	})
+	keep := map[card.Card]bool{}
+	for _, a := range ranked[:maxDiscards] {
+		keep[a.Card] = true
+	}
+	var out []game.Action
+	for _, a := range legal {
+		if keep[a.Card] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// asks returns the cards worth asking for when buying: the highest trumps
+// the declarer neither holds nor discarded.
+func asks(s *droggn.State, seat int, n int) []card.Card {
+	own := s.Hand(seat).Union(s.Places()[5]) // hand and discards
+	var out []card.Card
+	for t := 21; t >= 1 && len(out) < n; t-- {
+		if c := card.Trump(t); !own.Has(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// offers returns the cards worth offering: the cheapest suit cards (no
+// kings), from the shortest suits.
+func offers(s *droggn.State, seat int, n int) []card.Card {
+	hand := s.Hand(seat)
+	p := s.Variant().Pack()
+	var cs []card.Card
+	for t := hand; !t.Empty(); {
+		if c := t.Pop(); c.IsSuit() && !c.IsKing() {
+			cs = append(cs, c)
+		}
+	}
+	rank := func(c card.Card) int { return 10*p.Points(c) + hand.OfSuit(c.Suit()).Len() }
+	slices.SortStableFunc(cs, func(a, b card.Card) int { return rank(a) - rank(b) })
+	return cs[:min(n, len(cs))]
+}
+
+// heuristicBuy asks for the highest trump the declarer lacks and offers
+// the cheapest card; with nothing to offer it does not buy.
+func heuristicBuy(s *droggn.State) game.Action {
+	seat := s.ToAct()
+	a := game.Action{Seat: int8(seat), Kind: game.KindBuy}
+	x, o := asks(s, seat, 1), offers(s, seat, 1)
+	if len(x) == 1 && len(o) == 1 {
+		a.Card, a.Card2 = o[0], x[0]
+	}
+	return a
+}
+
+// buyCandidates returns not buying and the combinations of a few asks and
+// offers, each only if legal.
+func buyCandidates(s *droggn.State, legal []game.Action) []game.Action {
+	ok := make(map[game.Action]bool, len(legal))
+	for _, a := range legal {
+		ok[a] = true
+	}
+	seat := s.ToAct()
+	none := game.Action{Seat: int8(seat), Kind: game.KindBuy}
+	out := []game.Action{}
+	if ok[none] {
+		out = append(out, none)
+	}
+	for _, x := range asks(s, seat, maxAsks) {
+		for _, o := range offers(s, seat, maxOffers) {
+			if a := (game.Action{Seat: int8(seat), Kind: game.KindBuy, Card: o, Card2: x}); ok[a] {
+				out = append(out, a)
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = legal[:1]
+	}
+	return out
+}
+
+// maxDoublings is the multiplier exponent from which the bot only says
+// gut. The worlds a seat samples do not reflect what the others' bids
+// reveal, so each side can expect to win and would otherwise double
+// without end.
+const maxDoublings = 2
+
+// doubleCandidates returns gut, and doubling while k < maxDoublings.
+func doubleCandidates(s *droggn.State, legal []game.Action) []game.Action {
+	if s.Doublings() < maxDoublings {
+		return legal
+	}
+	for _, a := range legal {
+		if a.Call == droggn.CallGut {
+			return []game.Action{a}
+		}
+	}
+	return legal
+}
+
+// doublingMargin is subtracted from the estimate of doubling: half the
+// contract's base value at the current multiplier (a doubling is only
+// worth it when the side expects to win clearly).
+func doublingMargin(s *droggn.State) float64 {
+	base := [...]int{0, 20, 40, 80, 167}[s.Contract()]
+	return float64(base<<s.Doublings()) / 2
+}

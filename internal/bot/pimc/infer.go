@@ -1,0 +1,125 @@
+package pimc
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sync"
+
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/games/droggn"
+)
+
+// The worlds a seat samples are consistent with the cards it has seen but
+// not with what the bidding says about the declarer's hand: a declarer has
+// a strong hand, a uniformly sampled one an average hand. So worlds are
+// drawn again (up to maxRedraws times) while the declarer's holding in
+// them is weaker than most hands that declare the contract would be:
+// below the strength that a fraction bidShare[contract] of random hands
+// reach.
+
+// maxRedraws bounds the rejection sampling.
+const maxRedraws = 24
+
+// bidShare is the share of random hands assumed strong enough to declare
+// each contract.
+var bidShare = [...]float64{droggn.Ansager: 0.5, droggn.Solo: 0.3, droggn.Super: 0.1, droggn.SuperMord: 0.03}
+
+// strength rates a holding for declaring: trumps, more for the high ones,
+// the Gstieß, kings and queens.
+func strength(h card.Set) int {
+	s := 0
+	for t := h.Trumps(); !t.Empty(); {
+		switch n := t.Pop().TrumpNumber(); {
+		case n == 21:
+			s += 6
+		case n >= 18:
+			s += 4
+		case n >= 14:
+			s += 3
+		default:
+			s += 2
+		}
+	}
+	if h.Has(card.Fool) {
+		s += 4
+	}
+	for u := card.Suit0; u <= card.Suit3; u++ {
+		if h.Has(card.SuitCard(u, card.King)) {
+			s += 2
+		}
+		if h.Has(card.SuitCard(u, card.Queen)) {
+			s++
+		}
+		if !h.HasSuit(u) {
+			s += 2
+		}
+	}
+	return s
+}
+
+// thresholdKey names a strength distribution: a pack and a holding size.
+type thresholdKey struct {
+	pack *card.Pack
+	size int
+}
+
+var thresholds sync.Map // thresholdKey → []int, the strength at each bidShare
+
+// threshold returns the strength reached by the share bidShare[c] of
+// random holdings of size cards from the pack (computed once from a fixed
+// sample).
+func threshold(p *card.Pack, size int, c droggn.Contract) int {
+	key := thresholdKey{p, size}
+	if t, ok := thresholds.Load(key); ok {
+		return t.([]int)[c]
+	}
+	rng := rand.New(rand.NewPCG(1, uint64(size)))
+	const n = 4000
+	ss := make([]int, n)
+	for i := range ss {
+		deck := game.ShuffledDeck(p, rng)
+		ss[i] = strength(card.Of(deck[:size]...))
+	}
+	slices.Sort(ss)
+	t := make([]int, len(bidShare))
+	for c, share := range bidShare {
+		if share > 0 {
+			t[c] = ss[int(float64(n)*(1-share))]
+		}
+	}
+	thresholds.Store(key, t)
+	return t[c]
+}
+
+// plausible reports whether the declarer's holding in world w (his hand,
+// the cards he played and his discards) is strong enough for his contract.
+// The declarer himself needs no such check.
+func plausible(w *droggn.State, seat int) bool {
+	decl := w.Declarer()
+	if decl < 0 || decl == seat {
+		return true
+	}
+	held := w.Hand(decl).Union(w.Places()[5])
+	for _, a := range w.History() {
+		if a.Kind == game.KindPlay && int(a.Seat) == decl {
+			held.Add(a.Card)
+		}
+	}
+	return strength(held) >= threshold(w.Variant().Pack(), held.Len(), w.Contract())
+}
+
+// sample draws a world for the view, redrawing implausible ones.
+func sample(v *droggn.View, rng *rand.Rand) (*droggn.State, error) {
+	var w *droggn.State
+	for try := 0; try < maxRedraws; try++ {
+		var err error
+		if w, err = v.Sample(rng); err != nil {
+			return nil, err
+		}
+		if plausible(w, v.Seat) {
+			break
+		}
+	}
+	return w, nil
+}

@@ -1,0 +1,37 @@
+// Package solver solves open-card Droggn play positions exactly: all hands
+// known, from any point of the play phase (RULES.md §1.4–§1.5, every
+// droggn option). The value of a position is the declarer's hand result X
+// (the engine's FastScore at the end: card points counted in threes with
+// the Gstieß rules, Match, Pagat scores, Super Mord, the multiplier); the
+// declarer maximizes it, the two defenders minimize it together.
+//
+// The search works on a compact copy of the position (pos, rules) rather
+// than on droggn.State; the tests check that copy against the engine card
+// by card and against plain minimax over the engine. It is a fail-soft
+// alpha-beta search with
+//
+//   - a transposition table at the start of each trick (two-slot buckets,
+//     16-byte entries, a generation counter instead of clearing);
+//   - null-window searches at the root that come down on the value from
+//     above (proving a lower bound needs both defenders' moves refuted, an
+//     upper bound only the declarer's, so the former are kept to one);
+//   - a points search: once X depends only on the declarer's final card
+//     points (Pagat settled, no Match possible, no tie rule, not Super
+//     Mord), X is a nondecreasing function of them, so the X window is
+//     turned into a window on points (in thirds) and the table stores
+//     points won from the position on, shared by positions that differ in
+//     the points already won; X-search entries carry the points won so far
+//     and are reused for more (lower bound) or fewer (upper bound) points;
+//   - equivalent cards: 1-point cards of one group (trumps T2–T20, or the
+//     pips of one suit) in one hand with no other player's card between
+//     them are one move;
+//   - bounds on X from sure card points (trumps above all of the other
+//     side's, the Gstieß, the leader's quick tricks) that cut the search;
+//   - move ordering: the table's card, then win cheaply / give points to
+//     a winning partner / lead masters, then a history table;
+//   - a node budget: when it runs out, the open positions are scored by a
+//     greedy playout of the heuristic policy and the result is not exact.
+//
+// Solve and Evaluate are the entry points; Playout, Rollouts and
+// PolicyCard expose the heuristic policy for Monte Carlo players.
+package solver

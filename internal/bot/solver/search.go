@@ -1,0 +1,667 @@
+package solver
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+	"sync"
+
+	"trull/internal/card"
+	"trull/internal/games/droggn"
+)
+
+// Options switch the search features on and off (for measurements); the
+// zero value is the tuned default.
+type Options struct {
+	// TTBits is log2 of the number of transposition-table entries
+	// (default 19: 524288 entries of 16 bytes, 8 MiB).
+	TTBits int
+	// NoTT disables the transposition table.
+	NoTT bool
+	// NoEquiv disables the equivalent-card reduction.
+	NoEquiv bool
+	// NoOrder disables move ordering (cards are tried in ascending order).
+	NoOrder bool
+	// NoBounds disables the cutoffs from the bounds on the final score.
+	NoBounds bool
+	// NoPoints disables the switch to a points search once the result
+	// depends only on the card points.
+	NoPoints bool
+}
+
+// entry is one transposition-table slot (16 bytes): bounds on the value of
+// a position at the start of a trick, and the best card found there. Bounds
+// beyond int16 (only with many doublings) are stored as "none", which is
+// always correct.
+type entry struct {
+	key    uint64
+	lo, hi int16
+	move   card.Card
+	left   uint8
+	gen    uint8
+	d      uint8 // the declarer's thirds of an X-search entry
+}
+
+// Solver is an exact alpha-beta solver for open-card Droggn play positions
+// with a transposition table. A Solver is not safe for concurrent use; its
+// table is kept between calls (entries are only valid for identical
+// positions, so reuse is safe) until Reset.
+type Solver struct {
+	opts    Options
+	tt      []entry
+	mask    uint64
+	gen     uint8
+	hist    [3][128]int32
+	ru      *rules
+	nodes   int
+	budget  int
+	aborted bool
+	scratch *droggn.State
+	// rootBest is the best card of the last search at ply 0.
+	rootBest card.Card
+	// stack holds the position at each ply of the search (the root at 0).
+	stack [3*25 + 2]pos
+}
+
+// CardValue is the value of one legal card: the declarer's hand result X
+// when that card is played and everyone plays perfectly afterwards.
+type CardValue struct {
+	Card  card.Card
+	Value int
+	// Exact is false when the node budget ran out and Value is a heuristic
+	// estimate.
+	Exact bool
+}
+
+const inf = math.MaxInt64 / 4
+
+// New returns a Solver with the given options.
+func New(opts Options) *Solver {
+	if opts.TTBits <= 0 {
+		opts.TTBits = 19
+	}
+	sv := &Solver{opts: opts, gen: 1}
+	if !opts.NoTT {
+		sv.tt = make([]entry, 1<<opts.TTBits)
+		sv.mask = uint64(len(sv.tt) - 1)
+	}
+	return sv
+}
+
+// Reset forgets the transposition table and the move-ordering history, so
+// that the next search does not depend on earlier ones (for reproducible
+// results under a node budget).
+func (sv *Solver) Reset() {
+	sv.gen++
+	if sv.gen == 0 {
+		clear(sv.tt)
+		sv.gen = 1
+	}
+	sv.hist = [3][128]int32{}
+}
+
+var pool = sync.Pool{New: func() any { return New(Options{}) }}
+
+// Solve returns the value of the open-card play position s (the declarer's
+// hand result X under perfect play: the declarer maximizes, the defenders
+// minimize), a best card for the seat to act, the number of nodes searched
+// and whether the value is exact. A budget ≤ 0 means no limit; when the
+// budget runs out the remaining positions are scored by a greedy playout
+// and exact is false. A finished hand returns its score and card.None.
+func Solve(s *droggn.State, budget int) (value int, best card.Card, nodes int, exact bool) {
+	sv := pool.Get().(*Solver)
+	defer pool.Put(sv)
+	sv.Reset()
+	return sv.Solve(s, budget)
+}
+
+// Evaluate returns the value of every legal card of the seat to act in the
+// open-card position s, best first for that seat (highest X for the
+// declarer, lowest for a defender). The budget (≤ 0: no limit) is shared
+// equally among the distinct cards. It returns nil when s is not in its
+// play phase.
+func Evaluate(s *droggn.State, budget int) []CardValue {
+	sv := pool.Get().(*Solver)
+	defer pool.Put(sv)
+	sv.Reset()
+	return sv.Evaluate(s, budget)
+}
+
+// Nodes returns the number of nodes searched by the last Solve or Evaluate.
+func (sv *Solver) Nodes() int { return sv.nodes }
+
+// Solve is the package function Solve using this Solver's table.
+func (sv *Solver) Solve(s *droggn.State, budget int) (value int, best card.Card, nodes int, exact bool) {
+	if s.Done() {
+		return s.FastScore(), card.None, 0, true
+	}
+	ru, p, err := newPosition(s, sv.scratchFor(s))
+	if err != nil {
+		return 0, card.None, 0, false
+	}
+	sv.start(ru, budget)
+	v, c := sv.root(&p)
+	return int(v), c, sv.nodes, !sv.aborted
+}
+
+// Evaluate is the package function Evaluate using this Solver's table.
+func (sv *Solver) Evaluate(s *droggn.State, budget int) []CardValue {
+	if s.Done() {
+		return nil
+	}
+	ru, p, err := newPosition(s, sv.scratchFor(s))
+	if err != nil {
+		return nil
+	}
+	sv.start(ru, budget)
+	var buf [32]card.Card
+	legal := ru.legal(&p)
+	reps := legal
+	if !sv.opts.NoEquiv {
+		reps = sv.reduce(&p, legal)
+	}
+	moves := reps.Cards(buf[:0])
+	per := 0
+	if budget > 0 {
+		per = max(1, budget/len(moves))
+	}
+	vals := make(map[card.Card]CardValue, len(moves))
+	total := 0
+	for _, c := range moves {
+		sv.start(ru, per)
+		child := p
+		ru.play(&child, c)
+		v := ru.value(&child)
+		if !child.done {
+			v, _ = sv.root(&child)
+		}
+		vals[c] = CardValue{Card: c, Value: int(v), Exact: !sv.aborted}
+		total += sv.nodes
+	}
+	sv.nodes = total
+	out := make([]CardValue, 0, legal.Len())
+	for t := legal; !t.Empty(); {
+		c := t.Pop()
+		cv, ok := vals[c]
+		if !ok {
+			cv = vals[sv.representative(&p, reps, c)]
+		}
+		cv.Card = c
+		out = append(out, cv)
+	}
+	decl := p.toAct == 0
+	slices.SortStableFunc(out, func(a, b CardValue) int {
+		if decl {
+			return b.Value - a.Value
+		}
+		return a.Value - b.Value
+	})
+	return out
+}
+
+func (sv *Solver) scratchFor(s *droggn.State) *droggn.State {
+	if sv.scratch == nil {
+		sv.scratch = s.Copy()
+	}
+	return sv.scratch
+}
+
+func (sv *Solver) start(ru *rules, budget int) {
+	sv.ru = ru
+	sv.nodes = 0
+	sv.budget = budget
+	if budget <= 0 {
+		sv.budget = math.MaxInt
+	}
+	sv.aborted = false
+}
+
+// representative returns the card of reps that c is equivalent to.
+func (sv *Solver) representative(p *pos, reps card.Set, c card.Card) card.Card {
+	// The representative of a run is its lowest card: walk down from c.
+	group := groupMask(c)
+	blockers := sv.blockers(p)
+	all := reps.Union(p.hands[p.toAct]).Union(blockers).Intersect(group)
+	for x := c; ; {
+		lower := below(all, x)
+		if lower == card.None {
+			return x
+		}
+		if reps.Has(lower) {
+			return lower
+		}
+		x = lower
+	}
+}
+
+// root searches the root position p and returns its value and a best
+// card, by null-window searches that share the transposition table.
+// Proving that the declarer can reach a score (a fail high) is far more
+// expensive than proving that he cannot (a fail low): in the first the two
+// defenders' moves must all be refuted, in the second only the declarer's.
+// So the searches come down on the value from above: the first tests just
+// above a guess from a greedy playout, rising with doubling steps while
+// they fail high; after the first fail low each search tests the upper
+// bound just found, so that exactly one search at the value fails high.
+func (sv *Solver) root(p *pos) (int64, card.Card) {
+	sv.stack[0] = *p
+	lo, hi := int64(-inf), int64(inf)
+	if !sv.opts.NoBounds {
+		lo, hi = sv.ru.bounds(p)
+	}
+	g := min(max(sv.greedy(p, false), lo), hi)
+	best := card.None
+	maxi := p.toAct == 0
+	step := int64(1)
+	beta := g + 1
+	r := g
+	for lo < hi && !sv.aborted {
+		beta = min(max(beta, lo+1), hi)
+		sv.rootBest = card.None
+		r = sv.ab(0, beta-1, beta, false)
+		if r >= beta {
+			lo = r
+			if maxi {
+				best = sv.rootBest
+			}
+			step *= 2
+			beta = lo + step
+		} else {
+			hi = r
+			if !maxi {
+				best = sv.rootBest
+			}
+			beta = hi
+		}
+	}
+	if best == card.None {
+		best = sv.ru.policy(p, nil)
+	}
+	if lo == hi {
+		return lo, best
+	}
+	return min(max(r, lo), hi), best
+}
+
+// h2Seed starts the second chain of key.
+const h2Seed = 0x243f6a8885a308d3
+
+// pointsSalt tells the table keys of points searches from X searches.
+const pointsSalt = 0x5be2f9ad4c3e1d07
+
+// key returns the table key of a position at the start of a trick. A
+// points search (pts) stores card points relative to the position's own,
+// so its key leaves out everything already settled.
+func (sv *Solver) key(p *pos, pts bool) uint64 {
+	h := sv.ru.hash
+	if pts {
+		h ^= pointsSalt
+	}
+	// Two independent chains for speed.
+	h = mix(mix(mix(h, p.hands[0][0]), p.hands[1][0]), p.hands[2][0])
+	h2 := mix(mix(mix(h2Seed, p.hands[0][1]), p.hands[1][1]), p.hands[2][1])
+	h ^= h2*0x94d049bb133111eb + h2>>31
+	if pts {
+		return mix(h, uint64(p.lead))
+	}
+	h = mix(h, uint64(p.lead)|b2u(p.all)<<2|b2u(p.kgu)<<3)
+	return mix(h, uint64(p.bonus))
+}
+
+// ab is a fail-soft alpha-beta search: the result r satisfies r ≤ alpha ⇒
+// value ≤ r, r ≥ beta ⇒ value ≥ r, and otherwise value = r. The value is
+// X, or with pts the declarer's final card points in thirds (the points
+// game, valid once X depends on nothing else; see viaPoints).
+func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
+	p := &sv.stack[ply]
+	sv.nodes++
+	ru := sv.ru
+	if p.done {
+		if pts {
+			return int64(p.d)
+		}
+		return ru.value(p)
+	}
+	if !pts && !sv.opts.NoPoints && ru.settled(p) {
+		return sv.viaPoints(ply, alpha, beta)
+	}
+	// At the root (ply 0) the search must find a card, so it takes no
+	// shortcut there.
+	if p.n == 0 && p.left == 1 && ply > 0 {
+		return sv.lastTrick(p, pts)
+	}
+	if sv.nodes > sv.budget {
+		sv.aborted = true
+	}
+	if sv.aborted && ply > 0 {
+		return sv.greedy(p, pts)
+	}
+	if !sv.opts.NoBounds && ply > 0 {
+		var lo, hi int64
+		if pts {
+			lo, hi = ru.pointBounds(p)
+		} else {
+			lo, hi = ru.bounds(p)
+		}
+		if lo >= beta || lo == hi {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		alpha = max(alpha, lo)
+		beta = min(beta, hi)
+	}
+	var h uint64
+	ttMove := card.None
+	if p.n == 0 && sv.tt != nil {
+		h = sv.key(p, pts)
+		e := sv.probe(h)
+		if e != nil {
+			ttMove = e.move
+		}
+		if e != nil && ply > 0 {
+			lo, hi := e.boundsAt(p.d, pts)
+			if lo >= beta {
+				return lo
+			}
+			if hi <= alpha {
+				return hi
+			}
+			alpha = max(alpha, lo)
+			beta = min(beta, hi)
+			if alpha >= beta {
+				return alpha
+			}
+		}
+	}
+	var buf [32]card.Card
+	moves := sv.moves(p, ttMove, buf[:0])
+	pl := p.toAct
+	maxi := pl == 0
+	a, b := alpha, beta
+	best := int64(inf)
+	if maxi {
+		best = -inf
+	}
+	bestCard := moves[0]
+	for _, c := range moves {
+		child := &sv.stack[ply+1]
+		*child = *p
+		ru.play(child, c)
+		v := sv.ab(ply+1, a, b, pts)
+		if maxi {
+			if v > best {
+				best, bestCard = v, c
+				a = max(a, v)
+			}
+		} else if v < best {
+			best, bestCard = v, c
+			b = min(b, v)
+		}
+		if a >= b {
+			sv.hist[pl][c] += int32(p.left) * int32(p.left)
+			break
+		}
+	}
+	if ply == 0 {
+		sv.rootBest = bestCard
+	}
+	if h != 0 && !sv.aborted {
+		lo, hi := int64(-inf), int64(inf)
+		switch {
+		case best <= alpha:
+			hi = best
+		case best >= beta:
+			lo = best
+		default:
+			lo, hi = best, best
+		}
+		d := uint8(p.d)
+		if pts {
+			// Stored relative to the points already won (±inf stay
+			// beyond int16 and so mean "none").
+			lo, hi = lo-int64(p.d), hi-int64(p.d)
+			d = 0
+		}
+		sv.store(h, d, lo, hi, bestCard, p.left)
+	}
+	return best
+}
+
+// viaPoints searches a position whose X depends only on the declarer's
+// final card points (RULES.md §1.5 with Pagat settled, no Match possible,
+// no tie rule, not Super Mord). X is then a nondecreasing function of the
+// final points, so the minimax X is that function of the minimax points,
+// and the X window (alpha, beta) is the points window (da, db) with da the
+// most points that still give X ≤ alpha and db the fewest that give
+// X ≥ beta. The points search shares table entries between positions that
+// differ only in the points already won.
+func (sv *Solver) viaPoints(ply int, alpha, beta int64) int64 {
+	p := &sv.stack[ply]
+	ru := sv.ru
+	sv.nodes--
+	lo, hi := int64(p.d), int64(p.d+p.rem)
+	x := func(d int64) int64 { return ru.game(points(int32(d)), false, false) + p.bonus }
+	// da: the largest d in [lo-1, hi] with d = lo-1 or x(d) ≤ alpha.
+	da, top := lo-1, hi
+	for da < top {
+		mid := (da + top + 1) / 2
+		if x(mid) <= alpha {
+			da = mid
+		} else {
+			top = mid - 1
+		}
+	}
+	// db: the smallest d in [lo, hi+1] with d = hi+1 or x(d) ≥ beta.
+	bot, db := lo, hi+1
+	for bot < db {
+		mid := (bot + db) / 2
+		if x(mid) >= beta {
+			db = mid
+		} else {
+			bot = mid + 1
+		}
+	}
+	return x(sv.ab(ply, da, db, true))
+}
+
+// probe returns the table entry of key h, nil if there is none.
+func (sv *Solver) probe(h uint64) *entry {
+	i := h & sv.mask
+	if e := &sv.tt[i]; e.key == h && e.gen == sv.gen {
+		return e
+	}
+	if e := &sv.tt[i^1]; e.key == h && e.gen == sv.gen {
+		return e
+	}
+	return nil
+}
+
+// store records bounds for key h, merging them with its entry if any.
+func (sv *Solver) store(h uint64, d uint8, lo, hi int64, move card.Card, left int8) {
+	e := sv.probe(h)
+	if e != nil && e.d == d {
+		elo, ehi := e.bounds()
+		lo = max(lo, elo)
+		hi = min(hi, ehi)
+	} else if e == nil {
+		// Two slots: the first keeps the costlier entry (more tricks left)
+		// unless it is stale, the second is always replaced.
+		i := h & sv.mask
+		e = &sv.tt[i^1]
+		if e0 := &sv.tt[i]; e0.gen != sv.gen || e0.left <= uint8(left) {
+			e = e0
+		}
+	}
+	lo = max(lo, math.MinInt16)
+	hi = min(hi, math.MaxInt16)
+	if lo > math.MaxInt16 {
+		lo = math.MinInt16
+	}
+	if hi < math.MinInt16 {
+		hi = math.MaxInt16
+	}
+	*e = entry{key: h, lo: int16(lo), hi: int16(hi), move: move, left: uint8(left), gen: sv.gen, d: d}
+}
+
+// boundsAt returns the bounds the entry gives for a position whose
+// declarer has d thirds. Points-search entries are relative to d. X-search
+// entries hold the d they were found at: since more points never lower X,
+// the value at d is at least the value at any smaller d and at most the
+// value at any larger one, so a lower bound carries up and an upper bound
+// down.
+func (e *entry) boundsAt(d int32, pts bool) (lo, hi int64) {
+	lo, hi = e.bounds()
+	switch {
+	case pts:
+		return lo + int64(d), hi + int64(d)
+	case int32(e.d) < d:
+		return lo, inf
+	case int32(e.d) > d:
+		return -inf, hi
+	}
+	return lo, hi
+}
+
+// bounds returns the entry's bounds, with the int16 extremes meaning none.
+func (e *entry) bounds() (lo, hi int64) {
+	lo, hi = int64(e.lo), int64(e.hi)
+	if lo == math.MinInt16 {
+		lo = -inf
+	}
+	if hi == math.MaxInt16 {
+		hi = inf
+	}
+	return lo, hi
+}
+
+// lastTrick plays out the last trick, where every card is forced, and
+// returns X, or with pts the declarer's final points in thirds.
+func (sv *Solver) lastTrick(p *pos, pts bool) int64 {
+	q := *p
+	for !q.done {
+		sv.ru.play(&q, q.hands[q.toAct].Lowest())
+	}
+	if pts {
+		return int64(q.d)
+	}
+	return sv.ru.value(&q)
+}
+
+// greedy scores a position by a deterministic playout of the heuristic
+// policy (used when the node budget is exhausted), as lastTrick does.
+func (sv *Solver) greedy(p *pos, pts bool) int64 {
+	q := *p
+	for !q.done {
+		sv.ru.play(&q, sv.ru.policy(&q, nil))
+	}
+	if pts {
+		return int64(q.d)
+	}
+	return sv.ru.value(&q)
+}
+
+// blockers returns the cards of the other players and of the current trick:
+// the cards that can tell two cards of the player to act apart.
+func (sv *Solver) blockers(p *pos) card.Set {
+	var b card.Set
+	for i := int8(0); i < 3; i++ {
+		if i != p.toAct {
+			b = b.Union(p.hands[i])
+		}
+	}
+	for i := int8(0); i < p.n; i++ {
+		b.Add(p.trick[i])
+	}
+	return b
+}
+
+// groupMask returns the cards c is compared with for equivalence: the
+// numbered trumps, or c's suit. T1 and the Gstieß have no equivalents.
+func groupMask(c card.Card) card.Set {
+	if c.IsTrump() {
+		return card.TrumpsOnly
+	}
+	if c.IsSuit() {
+		return card.SuitMask(c.Suit())
+	}
+	return card.Set{}
+}
+
+// below returns the highest card of all below c (all within c's group).
+func below(all card.Set, c card.Card) card.Card {
+	w := c >> 6
+	x := all[w] & (1<<(c&63) - 1)
+	if c.IsSuit() {
+		x &= 0x3fff << (16 * uint(c.Suit()))
+	}
+	if x == 0 {
+		return card.None
+	}
+	return card.Card(64*int(w) + 63 - bits.LeadingZeros64(x))
+}
+
+// reduce drops from legal every card that is equivalent to a lower legal
+// card: same group (trumps or one suit), both worth 1 point, and no card of
+// another player or of the current trick between them (cards played in
+// earlier tricks are gaps). It fills upwards from the 1-point legal cards
+// through the gaps; a 1-point legal card just above the fill is redundant.
+func (sv *Solver) reduce(p *pos, legal card.Set) card.Set {
+	occ := p.occ
+	m0 := legal[0] & sv.ru.ones[0]
+	m1 := legal[1] & sv.ru.ones[1]
+	r0 := m0 & (fill(m0, ^occ[0]&card.TrumpsOnly[0]) << 1)
+	r1 := m1 & (fill(m1, ^occ[1]&suitBits) << 1)
+	return card.Set{legal[0] &^ r0, legal[1] &^ r1}
+}
+
+// suitBits holds the 14 card bits of each suit field of a Set's word 1.
+const suitBits = 0x3fff3fff3fff3fff
+
+// fill returns gen extended upwards through the runs of pro bits that
+// start just above it (an occluded fill).
+func fill(gen, pro uint64) uint64 {
+	gen |= pro & (gen << 1)
+	pro &= pro << 1
+	gen |= pro & (gen << 2)
+	pro &= pro << 2
+	gen |= pro & (gen << 4)
+	pro &= pro << 4
+	gen |= pro & (gen << 8)
+	pro &= pro << 8
+	gen |= pro & (gen << 16)
+	pro &= pro << 16
+	return gen | pro&(gen<<32)
+}
+
+// moves appends the distinct legal cards of the player to act to dst in
+// search order: the table's card first, then by the ordering heuristics.
+func (sv *Solver) moves(p *pos, ttMove card.Card, dst []card.Card) []card.Card {
+	legal := sv.ru.legal(p)
+	if !sv.opts.NoEquiv {
+		legal = sv.reduce(p, legal)
+	}
+	dst = legal.Cards(dst)
+	if sv.opts.NoOrder || len(dst) < 2 {
+		return dst
+	}
+	var score [32]int32
+	sc := score[:len(dst)]
+	ctx := sv.ru.trickContext(p)
+	for i, c := range dst {
+		s := sv.ru.orderScore(p, &ctx, c)*64 + min(sv.hist[p.toAct][c], 63)
+		if c == ttMove {
+			s = math.MaxInt32
+		}
+		sc[i] = s
+	}
+	// Insertion sort, descending by score.
+	for i := 1; i < len(dst); i++ {
+		for j := i; j > 0 && sc[j] > sc[j-1]; j-- {
+			sc[j], sc[j-1] = sc[j-1], sc[j]
+			dst[j], dst[j-1] = dst[j-1], dst[j]
+		}
+	}
+	return dst
+}
