@@ -310,3 +310,14 @@ func (s *State) Places() []card.Set {
 	}
 	return []card.Set{s.hands[0], s.hands[1], s.hands[2], s.hands[3], s.talon, s.discards, s.piles[0], s.piles[1], trick}
 }
+
+// Piles returns the cards counting for each side so far: the declarer's
+// won tricks plus the discards or the untouched talon, and the defenders'
+// won tricks (each with the Gstieß of its own side).
+func (s *State) Piles() (decl, def card.Set) { return s.declPile(), s.piles[sideDef] }
+
+// PagatPlayer returns the seat that played T1, -1 while it is unplayed.
+func (s *State) PagatPlayer() int { return int(s.t1Player) }
+
+// KGUAnnounced reports whether Kleine und Gstieß Ultimo was announced.
+func (s *State) KGUAnnounced() bool { return s.kguOn }
