@@ -7,8 +7,9 @@
 //   - "random": a uniformly random legal action, a reference for the arena;
 //   - "rules": a hand-written strategy for Droggn (bidding from hand
 //     strength, discards, buying, lay-outs, doubling and card play after the
-//     tactics of RULES' source S0), with a small game-agnostic player for
-//     the other games.
+//     tactics of RULES' source S0), for Troggu (troggu.go) and for
+//     Strohmandeln (stroh.go, after the tactics of the seed S3), with a
+//     small game-agnostic player for any other view.
 package bot
 
 import (
@@ -18,6 +19,8 @@ import (
 	"sort"
 
 	"trull/internal/game"
+	"trull/internal/games/strohmandeln"
+	"trull/internal/games/troggu"
 )
 
 // Bot is a computer player.
@@ -64,6 +67,27 @@ func legalOf(v game.View) ([]game.Action, error) {
 		return nil, ErrNotToAct
 	}
 	return legal, nil
+}
+
+// otherAct is the rules bot for views other than Droggn's: the Troggu and
+// Strohmandeln strategies for their views, Generic for anything else. The
+// answer is always one of legal.
+func otherAct(v game.View, legal []game.Action) (game.Action, error) {
+	var a game.Action
+	switch tv := v.(type) {
+	case *troggu.View:
+		a = trogguAct(tv, legal)
+	case *strohmandeln.View:
+		a = strohAct(tv, legal)
+	default:
+		return Generic(v)
+	}
+	for _, l := range legal {
+		if l == a {
+			return a, nil
+		}
+	}
+	return legal[0], nil
 }
 
 // Random plays a uniformly random legal action.

@@ -18,8 +18,9 @@ import (
 // cashes kings, the defenders keep the declarer in the middle and schmear
 // counting cards on their partner's tricks, and everybody wins cheaply,
 // counts trumps and voids, keeps the Pagat for the last trick when it can
-// win there and uses the Gstieß to save valuable cards. For other games it
-// plays Generic. It never uses rng: its choices depend on the view only.
+// win there and uses the Gstieß to save valuable cards. For Troggu and
+// Strohmandeln it plays their strategies (otherAct), for any other view
+// Generic. It never uses rng: its choices depend on the view only.
 type Rules struct {
 	// p holds the weights; nil means the tuned defaults.
 	p *params
@@ -36,7 +37,7 @@ func (b Rules) Act(v game.View, _ *rand.Rand) (game.Action, error) {
 	}
 	dv, ok := v.(*droggn.View)
 	if !ok || dv.State() == nil {
-		return Generic(v)
+		return otherAct(v, legal)
 	}
 	pp := b.p
 	if pp == nil {
