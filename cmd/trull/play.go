@@ -281,6 +281,9 @@ func (p *player) showResult(st game.State) {
 }
 
 func (p *player) showSheet() {
+	if m := p.sit.Multiplier(); m > 1 {
+		fmt.Fprintf(p.out, "  %s ×%d\n", p.t("Nullrunde: the next hand counts", "Nullrunde: das nächste Spiel zählt"), m)
+	}
 	fmt.Fprintf(p.out, "  %s:", p.t("Score sheet", "Schreibblock"))
 	for _, name := range p.names {
 		fmt.Fprintf(p.out, " %12s", name)
@@ -290,6 +293,8 @@ func (p *player) showSheet() {
 		label := fmt.Sprintf("%d %s", row.Hand, row.Contract)
 		if row.Redeal {
 			label = "- " + row.Contract
+		} else if row.Multiplier > 1 {
+			label += fmt.Sprintf(" ×%d", row.Multiplier)
 		}
 		fmt.Fprintf(p.out, "  %-12s", label)
 		for _, v := range row.Totals {

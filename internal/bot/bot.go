@@ -18,6 +18,7 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"trull/internal/bot/pimc"
 	"trull/internal/game"
 	"trull/internal/games/strohmandeln"
 	"trull/internal/games/troggu"
@@ -39,6 +40,27 @@ var ErrNotToAct = errors.New("bot: the seat of the view is not to act")
 var registry = map[string]func() Bot{
 	"random": func() Bot { return Random{} },
 	"rules":  func() Bot { return Rules{} },
+	// pimc samples worlds and solves them (Droggn); the rules bot makes the
+	// decisions of the games it does not play.
+	"pimc": func() Bot { return droggnOnly{pimc.New(pimc.Options{}), Rules{}} },
+}
+
+// droggnOnly plays Droggn views with a search bot and other games' views
+// with a fallback.
+type droggnOnly struct {
+	search   Bot
+	fallback Bot
+}
+
+// Name returns the search bot's name.
+func (d droggnOnly) Name() string { return d.search.Name() }
+
+// Act asks the search bot for Droggn and the fallback otherwise.
+func (d droggnOnly) Act(v game.View, rng *rand.Rand) (game.Action, error) {
+	if v.Game() == "droggn" {
+		return d.search.Act(v, rng)
+	}
+	return d.fallback.Act(v, rng)
 }
 
 // New returns the bot registered under name.
