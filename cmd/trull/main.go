@@ -44,6 +44,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdReplay(rest, stdin, stdout, stderr)
 	case "play":
 		return cmdPlay(rest, stdin, stdout, stderr)
+	case "serve":
+		return cmdServe(rest, stdout, stderr)
 	case "arena":
 		return cmdArena(rest, stdout, stderr)
 	case "sim":

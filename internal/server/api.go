@@ -1,0 +1,542 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"trull/internal/bot"
+	"trull/internal/game"
+	"trull/internal/sitting"
+	"trull/internal/store"
+)
+
+// Body limits of the HTTP API.
+const (
+	maxBody   = 64 << 10
+	maxRecord = 1 << 20
+	maxName   = 40
+	maxHands  = 1000
+	maxStake  = 1_000_000
+)
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/games", s.handleGames)
+	mux.HandleFunc("GET /api/tables", s.handleTables)
+	mux.HandleFunc("POST /api/tables", s.post(s.handleCreate))
+	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
+	mux.HandleFunc("POST /api/tables/{id}/claim", s.post(s.handleClaim))
+	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
+	mux.HandleFunc("POST /api/replay", s.post(s.handleReplay))
+	mux.HandleFunc("GET /ws/{id}", s.handleWS)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/"):
+			writeError(w, http.StatusNotFound, "no such API: %s %s (see docs/PROTOCOL.md)", r.Method, r.URL.Path)
+		case r.Method != http.MethodGet && r.Method != http.MethodHead:
+			w.Header().Set("Allow", "GET, HEAD")
+			writeError(w, http.StatusMethodNotAllowed, "%s is not allowed here", r.Method)
+		default:
+			s.handleStatic(w, r)
+		}
+	})
+	return securityHeaders(mux)
+}
+
+// securityHeaders sets headers every answer carries.
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer") // invite links carry secrets
+		hd.Set("X-Frame-Options", "DENY")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// post wraps a POST handler with the origin check and the rate limit.
+func (s *Server) post(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.originOK(r) {
+			writeError(w, http.StatusForbidden, "request from origin %q refused: it is not this site", r.Header.Get("Origin"))
+			return
+		}
+		if s.posts != nil && !s.posts.allow(r) {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusTooManyRequests, "too many requests; slow down")
+			return
+		}
+		h(w, r)
+	}
+}
+
+// originOK accepts requests without an Origin (other programs) and those
+// from the served host or an allowed pattern.
+func (s *Server) originOK(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	for _, p := range s.cfg.Origins {
+		if ok, _ := path.Match(strings.ToLower(p), strings.ToLower(u.Host)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "encoding the answer failed: %v", err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
+
+func writeError(w http.ResponseWriter, status int, format string, args ...any) {
+	b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(format, args...)})
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
+
+// readJSON decodes a size-limited JSON body strictly.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		writeError(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxBody)
+		return false
+	}
+	if err := strictJSON(body, v); err != nil {
+		writeError(w, http.StatusBadRequest, "the body is not the expected JSON: %v", err)
+		return false
+	}
+	return true
+}
+
+// optionJSON is one variant option of GET /api/games.
+type optionJSON struct {
+	Name     string   `json:"name"`
+	Kind     string   `json:"kind"`
+	Values   []string `json:"values,omitempty"`
+	Default  any      `json:"default"`
+	Min      *int     `json:"min,omitempty"`
+	Max      *int     `json:"max,omitempty"`
+	Nullable bool     `json:"nullable,omitempty"`
+	Help     string   `json:"help"`
+}
+
+type gameJSON struct {
+	Name     string       `json:"name"`
+	Title    string       `json:"title"`
+	MinSeats int          `json:"min_seats"`
+	MaxSeats int          `json:"max_seats"`
+	Options  []optionJSON `json:"options"`
+	Bots     []string     `json:"bots"`
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	var out []gameJSON
+	for _, g := range game.Games() {
+		gj := gameJSON{Name: g.Name, Title: g.Title, MinSeats: g.MinSeats, MaxSeats: g.MaxSeats,
+			Options: []optionJSON{}, Bots: bot.Names()}
+		for _, o := range g.Options {
+			oj := optionJSON{Name: o.Name, Help: o.Help, Nullable: o.Nullable}
+			switch o.Kind {
+			case game.OptEnum:
+				oj.Kind, oj.Values, oj.Default = "enum", o.Values, o.Values[0]
+			case game.OptInt:
+				lo, hi := o.Min, o.Max
+				oj.Kind, oj.Default, oj.Min, oj.Max = "int", game.RecordValue(o.Default), &lo, &hi
+			case game.OptBool:
+				oj.Kind, oj.Default = "bool", o.DefaultBool
+			}
+			gj.Options = append(gj.Options, oj)
+		}
+		out = append(out, gj)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleTables lists the public tables that are open or running.
+func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
+	rows, err := s.store.Tables(r.Context(), store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}, PublicOnly: true, Limit: 200})
+	if err != nil {
+		s.log.Error("listing tables failed", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the tables cannot be listed right now")
+		return
+	}
+	out := []json.RawMessage{}
+	for _, t := range rows {
+		if json.Valid(t.Info) {
+			out = append(out, t.Info)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleTable describes one table (for an invite page).
+func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
+	row, err := s.store.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		if isNotFound(err) {
+			writeError(w, http.StatusNotFound, "no such table")
+			return
+		}
+		writeError(w, http.StatusServiceUnavailable, "the table cannot be read right now")
+		return
+	}
+	writeJSON(w, http.StatusOK, json.RawMessage(row.Info))
+}
+
+// createReq is the body of POST /api/tables.
+type createReq struct {
+	Game    string                     `json:"game"`
+	Players int                        `json:"players"`
+	Options map[string]json.RawMessage `json:"options"`
+	Bots    []string                   `json:"bots"`
+	Name    string                     `json:"name"`
+	Title   string                     `json:"title"`
+	Hands   int                        `json:"hands"`
+	Public  *bool                      `json:"public"`
+	Stake   *int                       `json:"stake"`
+}
+
+type inviteJSON struct {
+	Seat int    `json:"seat"`
+	URL  string `json:"url"`
+}
+
+type createResp struct {
+	ID          string       `json:"id"`
+	HostToken   string       `json:"host_token"`
+	SeatToken   string       `json:"seat_token"`
+	Seat        int          `json:"seat"`
+	Invites     []inviteJSON `json:"invites"`
+	SpectateURL string       `json:"spectate_url"`
+}
+
+// cleanName checks a person's name.
+func cleanName(n string) (string, error) {
+	n = strings.Join(strings.Fields(n), " ")
+	switch {
+	case n == "":
+		return "", fmt.Errorf("%w: give a name", errBadRequest)
+	case utf8.RuneCountInString(n) > maxName:
+		return "", fmt.Errorf("%w: the name is longer than %d characters", errBadRequest, maxName)
+	}
+	return n, nil
+}
+
+// newTableConfig validates a create request and returns the table's first
+// event, the creator's seat token, the host token and the invites by seat.
+func (s *Server) newTableConfig(req createReq) (createData, string, string, map[int]string, error) {
+	bad := func(format string, args ...any) (createData, string, string, map[int]string, error) {
+		return createData{}, "", "", nil, fmt.Errorf("%w: "+format, append([]any{errBadRequest}, args...)...)
+	}
+	info, ok := game.Lookup(req.Game)
+	if !ok {
+		var names []string
+		for _, g := range game.Games() {
+			names = append(names, g.Name)
+		}
+		return bad("unknown game %q (want one of %s)", req.Game, strings.Join(names, ", "))
+	}
+	n := req.Players
+	if n == 0 {
+		n = len(req.Bots)
+	}
+	if n == 0 {
+		n = info.MinSeats
+	}
+	if n < info.MinSeats || n > info.MaxSeats {
+		return bad("%s is played by %d to %d players, not %d", info.Name, info.MinSeats, info.MaxSeats, n)
+	}
+	bots := req.Bots
+	if len(bots) == 0 {
+		bots = make([]string, n)
+	}
+	if len(bots) != n {
+		return bad("bots names %d seats for %d players", len(bots), n)
+	}
+	known := bot.Names()
+	human := -1
+	for i, b := range bots {
+		switch {
+		case b == "":
+			if human < 0 {
+				human = i
+			}
+		case !slices.Contains(known, b):
+			return bad("seat %d: unknown bot %q (want one of %s, or \"\" for a person)", i, b, strings.Join(known, ", "))
+		}
+	}
+	if human < 0 {
+		return bad("every seat is a bot; at least one seat is for a person")
+	}
+	rules, err := info.New(req.Options, n)
+	if err != nil {
+		return bad("%v", err)
+	}
+	name, err := cleanName(req.Name)
+	if err != nil {
+		return createData{}, "", "", nil, err
+	}
+	title := strings.Join(strings.Fields(req.Title), " ")
+	if utf8.RuneCountInString(title) > 80 {
+		return bad("the title is longer than 80 characters")
+	}
+	if req.Hands < 0 || req.Hands > maxHands {
+		return bad("hands must be 0 (the game's usual end) to %d", maxHands)
+	}
+	stake := 1
+	if req.Stake != nil {
+		stake = *req.Stake
+	}
+	if stake < 0 || stake > maxStake {
+		return bad("stake must be 0 to %d", maxStake)
+	}
+	end := sitting.DefaultEnd(rules)
+	if req.Hands > 0 {
+		end.Hands = req.Hands
+	}
+	public := true
+	if req.Public != nil {
+		public = *req.Public
+	}
+	opts := map[string]json.RawMessage{}
+	for k, v := range rules.Options() {
+		b, _ := json.Marshal(game.RecordValue(v))
+		opts[k] = b
+	}
+	seatTok, hostTok := newToken(), newToken()
+	d := createData{Game: info.Name, Options: opts, Players: n, Title: title, Public: public,
+		Seed: s.cfg.seeds(), FirstDealer: -1, End: end, Stake: stake, Host: hashToken(hostTok),
+		HostSeat: human, Seats: make([]seatData, n), CreatedMs: time.Now().UnixMilli()}
+	invites := map[int]string{}
+	for i, b := range bots {
+		switch {
+		case b != "":
+			d.Seats[i] = seatData{Bot: b}
+		case i == human:
+			d.Seats[i] = seatData{Name: name, Token: hashToken(seatTok)}
+		default:
+			inv := newToken()
+			invites[i] = inv
+			d.Seats[i] = seatData{Invite: hashToken(inv)}
+		}
+	}
+	return d, seatTok, hostTok, invites, nil
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	if !readJSON(w, r, &req) {
+		return
+	}
+	d, seatTok, hostTok, invites, err := s.newTableConfig(req)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
+		return
+	}
+	id, err := s.createTable(r.Context(), d)
+	if err != nil {
+		s.log.Error("creating a table failed", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the table could not be created; try again")
+		return
+	}
+	resp := createResp{ID: id, HostToken: hostTok, SeatToken: seatTok, Seat: d.HostSeat,
+		Invites: []inviteJSON{}, SpectateURL: "/t/" + id + "?spectate=1"}
+	for i := range d.Seats {
+		if inv, ok := invites[i]; ok {
+			resp.Invites = append(resp.Invites, inviteJSON{Seat: i, URL: "/t/" + id + "?invite=" + inv})
+		}
+	}
+	s.log.Info("table created", "table", id, "variant", d.Game, "players", d.Players)
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+// createTable stores a new table and starts its goroutine.
+func (s *Server) createTable(ctx context.Context, d createData) (string, error) {
+	id := newID()
+	lk, err := s.store.Lock(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	t := newTable(s, id, lk)
+	data, err := json.Marshal(d)
+	if err != nil {
+		lk.Release()
+		return "", err
+	}
+	first := store.Event{Seq: 1, Kind: evCreate, Data: data, At: time.Now()}
+	if err := t.apply(first); err != nil {
+		lk.Release()
+		return "", err
+	}
+	li, _ := json.Marshal(lobbyInfo{ID: id, Game: d.Game, Variant: t.rules.String(), State: t.status()})
+	row := store.Table{ID: id, Game: d.Game, Variant: t.rules.String(), Status: t.status(), Public: d.Public,
+		Info: li, Created: t.created, Updated: t.created}
+	if err := s.store.CreateTable(ctx, row, first); err != nil {
+		lk.Release()
+		return "", err
+	}
+	e := &entry{ready: make(chan struct{}), t: t}
+	close(e.ready)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		lk.Release()
+		return "", store.ErrClosed
+	}
+	s.tables[id] = e
+	s.start(t)
+	return id, nil
+}
+
+type claimReqJSON struct {
+	Invite string `json:"invite"`
+	Seat   *int   `json:"seat"`
+	Name   string `json:"name"`
+}
+
+type claimResp struct {
+	Seat      int    `json:"seat"`
+	SeatToken string `json:"seat_token"`
+}
+
+func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
+	var req claimReqJSON
+	if !readJSON(w, r, &req) {
+		return
+	}
+	name, err := cleanName(req.Name)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
+		return
+	}
+	cr := claimReq{name: name, seat: -1}
+	switch {
+	case req.Invite != "":
+		cr.invite = hashToken(req.Invite)
+	case req.Seat != nil:
+		cr.seat = *req.Seat
+	default:
+		writeError(w, http.StatusBadRequest, `give "invite" (from the invite link) or, at a public table, "seat"`)
+		return
+	}
+	tok := newToken()
+	cr.token = hashToken(tok)
+	var res claimResult
+	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) error {
+		cr.reply = make(chan claimResult, 1)
+		if err := t.send(r.Context(), cr); err != nil {
+			return err
+		}
+		var ok bool
+		if res, ok = await(t, cr.reply); !ok {
+			return errTableGone
+		}
+		return res.err
+	})
+	switch {
+	case err == nil:
+		writeJSON(w, http.StatusOK, claimResp{Seat: res.seat, SeatToken: tok})
+	case isNotFound(err):
+		writeError(w, http.StatusNotFound, "no such table")
+	case errors.Is(err, errSeatTaken), errors.Is(err, errInvite), errors.Is(err, errOver):
+		writeError(w, http.StatusConflict, "%s", strings.TrimPrefix(err.Error(), "server: "))
+	case errors.Is(err, errNeedInvite):
+		writeError(w, http.StatusForbidden, "%s", strings.TrimPrefix(err.Error(), "server: "))
+	case errors.Is(err, errBadRequest):
+		writeError(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
+	default:
+		s.log.Warn("claim failed", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the seat could not be claimed right now; try again")
+	}
+}
+
+// handleHand serves the record of a finished hand.
+func (s *Server) handleHand(w http.ResponseWriter, r *http.Request) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 0 {
+		writeError(w, http.StatusBadRequest, "the hand number must be a number from 0")
+		return
+	}
+	h, err := s.store.Hand(r.Context(), r.PathValue("id"), n)
+	if err != nil {
+		if isNotFound(err) {
+			writeError(w, http.StatusNotFound, "hand %d of this table is not finished or does not exist", n)
+			return
+		}
+		writeError(w, http.StatusServiceUnavailable, "the hand cannot be read right now")
+		return
+	}
+	var out bytes.Buffer
+	if json.Indent(&out, h.Record, "", "  ") != nil {
+		out.Reset()
+		out.Write(h.Record)
+	}
+	out.WriteByte('\n')
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="trull-%s-%d.json"`, r.PathValue("id"), n))
+	w.Write(out.Bytes())
+}
+
+// handleStatic serves the browser app; paths that are not files (the
+// app's own routes such as /t/ID) get index.html.
+func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
+	p := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if p == "" {
+		p = "index.html"
+	}
+	if st, err := fs.Stat(s.static, p); err != nil || st.IsDir() {
+		if path.Ext(p) != "" && p != "index.html" {
+			http.NotFound(w, r)
+			return
+		}
+		p = "index.html"
+	}
+	b, err := fs.ReadFile(s.static, p)
+	if err != nil {
+		writeError(w, http.StatusNotFound, "the browser app is not built into this binary (web/dist is missing)")
+		return
+	}
+	if p == "index.html" {
+		w.Header().Set("Cache-Control", "no-cache")
+	} else if strings.HasPrefix(p, "assets/") {
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	}
+	http.ServeContent(w, r, p, time.Time{}, bytes.NewReader(b))
+}

@@ -1,0 +1,263 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Limits of the table protocol (docs/PROTOCOL.md).
+const (
+	// maxMessage is the largest client message in bytes.
+	maxMessage = 16 << 10
+	// maxViolations closes a connection that keeps exceeding the rate.
+	maxViolations = 50
+	// outQueue is how many messages may wait for a slow client.
+	outQueue = 64
+	// writeTimeout bounds one write to a client.
+	writeTimeout = 10 * time.Second
+	// pingEvery checks that the client is still there.
+	pingEvery = 30 * time.Second
+)
+
+// Close codes. Codes from 4000 are final: the browser does not reconnect.
+const (
+	statusNeedToken = websocket.StatusCode(4000) // neither token nor spectate
+	statusBadToken  = websocket.StatusCode(4001) // the token is not a seat of this table
+	statusNoTable   = websocket.StatusCode(4004) // no such table
+	statusPolicy    = websocket.StatusCode(4008) // kept sending too fast
+	statusReplaced  = websocket.StatusCode(4009) // the seat was opened elsewhere
+	statusRestart   = websocket.StatusServiceRestart
+	statusTryAgain  = websocket.StatusTryAgainLater
+)
+
+// Errors of joining and claiming.
+var (
+	errBadToken   = errors.New("server: this token is not a seat of this table")
+	errInvite     = errors.New("server: the invite was already used or is not valid for this table")
+	errNeedInvite = errors.New("server: this table is private; seats are taken with an invite link")
+	errSeatTaken  = errors.New("server: the seat is taken")
+	errOver       = errors.New("server: the sitting is over")
+	errBadRequest = errors.New("server: bad request")
+)
+
+// conn is one WebSocket client of a table. Only the table goroutine reads
+// and writes seat and host; the writer goroutine owns the socket's writes.
+type conn struct {
+	ws   *websocket.Conn
+	seat int // -1: spectator
+	host bool
+
+	out       chan []byte
+	closed    chan struct{}
+	closeOnce sync.Once
+	code      websocket.StatusCode
+	reason    string
+	wrote     chan struct{} // closed when the writer has finished
+}
+
+func newConn(ws *websocket.Conn) *conn {
+	return &conn{ws: ws, seat: -1, out: make(chan []byte, outQueue), closed: make(chan struct{}), wrote: make(chan struct{})}
+}
+
+func (c *conn) role() string {
+	if c.seat >= 0 {
+		return "seat"
+	}
+	return "spectator"
+}
+
+// queue hands a message to the writer; false when the client is too slow.
+func (c *conn) queue(b []byte) bool {
+	select {
+	case <-c.closed:
+		return true
+	default:
+	}
+	select {
+	case c.out <- b:
+		return true
+	default:
+		return false
+	}
+}
+
+// close ends the connection with a close code after the queued messages.
+func (c *conn) close(code websocket.StatusCode, reason string) {
+	c.closeOnce.Do(func() {
+		c.code, c.reason = code, reason
+		close(c.closed)
+	})
+}
+
+// writer sends queued messages and pings until the connection closes.
+func (c *conn) writer() {
+	defer close(c.wrote)
+	ping := time.NewTicker(pingEvery)
+	defer ping.Stop()
+	write := func(b []byte) bool {
+		ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+		defer cancel()
+		return c.ws.Write(ctx, websocket.MessageText, b) == nil
+	}
+	for {
+		select {
+		case b := <-c.out:
+			if !write(b) {
+				c.close(websocket.StatusGoingAway, "write failed")
+				c.ws.CloseNow()
+				return
+			}
+		case <-ping.C:
+			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+			err := c.ws.Ping(ctx)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusGoingAway, "no answer to ping")
+				c.ws.CloseNow()
+				return
+			}
+		case <-c.closed:
+			// Flush what is queued (an error message before a close).
+		flush:
+			for {
+				select {
+				case b := <-c.out:
+					if !write(b) {
+						c.ws.CloseNow()
+						return
+					}
+				default:
+					break flush
+				}
+			}
+			c.ws.Close(c.code, c.reason)
+			return
+		}
+	}
+}
+
+// sendError writes an error message from the reader (before the table
+// sees the message).
+func (c *conn) sendError(seq *int64, text string) {
+	b, _ := json.Marshal(errorMsg{Type: "error", Error: text, Seq: seq})
+	c.queue(b)
+}
+
+// handleWS serves GET /ws/{id}?token=… (a seat) or ?spectate=1.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	q := r.URL.Query()
+	token, spectate, host := q.Get("token"), q.Get("spectate") != "", q.Get("host")
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	if err != nil {
+		// Accept has answered (403 for a foreign Origin).
+		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))
+		return
+	}
+	ws.SetReadLimit(maxMessage)
+	if token == "" && !spectate {
+		ws.Close(statusNeedToken, "give ?token=SEAT_TOKEN to play or ?spectate=1 to watch")
+		return
+	}
+	ctx := r.Context()
+	c := newConn(ws)
+	go c.writer()
+	defer func() { <-c.wrote }()
+	var hostHash, tokHash string
+	if host != "" {
+		hostHash = hashToken(host)
+	}
+	if token != "" {
+		tokHash = hashToken(token)
+	}
+	t, err := s.joinTable(ctx, id, c, tokHash, hostHash)
+	if err != nil {
+		switch {
+		case errors.Is(err, errBadToken):
+			c.close(statusBadToken, "this seat token does not belong to this table")
+		case isNotFound(err):
+			c.close(statusNoTable, "no such table")
+		default:
+			s.log.Warn("joining a table failed", "table", id, "err", err)
+			c.close(statusTryAgain, "the table cannot be opened right now; retry")
+		}
+		return
+	}
+	s.read(ctx, t, c)
+	// Tell the table, even when its inbox is full.
+	t.send(context.Background(), leaveReq{c})
+	c.close(websocket.StatusNormalClosure, "")
+}
+
+// read reads client messages until the connection ends, checking size,
+// rate and form before the table sees them.
+func (s *Server) read(ctx context.Context, t *table, c *conn) {
+	rate := newBucket(s.cfg.MsgRate, s.cfg.MsgRate)
+	violations := 0
+	for {
+		typ, data, err := c.ws.Read(ctx)
+		if err != nil {
+			var ce websocket.CloseError
+			if errors.As(err, &ce) && ce.Code == websocket.StatusMessageTooBig {
+				s.metrics.refused.WithLabelValues("too_big").Inc()
+			}
+			return
+		}
+		if !rate.allow(time.Now()) {
+			s.metrics.refused.WithLabelValues("rate").Inc()
+			violations++
+			if violations > maxViolations {
+				c.close(statusPolicy, "too many messages")
+				return
+			}
+			c.sendError(seqOf(data), fmt.Sprintf("too many messages: at most %g per second; this one was dropped", s.cfg.MsgRate))
+			continue
+		}
+		if typ != websocket.MessageText {
+			s.metrics.refused.WithLabelValues("bad_message").Inc()
+			c.sendError(nil, "binary messages are not understood; send JSON text")
+			continue
+		}
+		var m clientMsg
+		if err := strictJSON(data, &m); err != nil {
+			s.metrics.refused.WithLabelValues("bad_message").Inc()
+			c.sendError(seqOf(data), "bad message: not a JSON object of the protocol: "+err.Error())
+			continue
+		}
+		if m.Type == "" {
+			s.metrics.refused.WithLabelValues("bad_message").Inc()
+			c.sendError(m.Seq, `bad message: no "type" (want act, chat, hint, next, end or takeover)`)
+			continue
+		}
+		s.metrics.msgsIn.WithLabelValues(msgLabel(m.Type)).Inc()
+		if !t.trySend(clientReq{c: c, m: m, at: time.Now()}) {
+			s.metrics.refused.WithLabelValues("busy").Inc()
+			c.sendError(m.Seq, "the table is busy; try again")
+		}
+	}
+}
+
+// seqOf digs the seq out of a message that does not decode as a whole.
+func seqOf(data []byte) *int64 {
+	var m struct {
+		Seq *int64 `json:"seq"`
+	}
+	json.Unmarshal(data, &m)
+	return m.Seq
+}
+
+// msgLabel keeps the metric's label set small.
+func msgLabel(t string) string {
+	switch t {
+	case "act", "chat", "hint", "next", "end", "takeover":
+		return t
+	}
+	return "other"
+}

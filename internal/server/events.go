@@ -1,0 +1,295 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"trull/internal/bot"
+	"trull/internal/game"
+	"trull/internal/sitting"
+	"trull/internal/store"
+)
+
+// Event kinds of a table's log. A table is exactly the replay of its log:
+// the live path validates a change, appends its events and then applies
+// them with the same functions that restore a table after a restart.
+const (
+	evCreate   = "create"   // createData: the whole configuration
+	evClaim    = "claim"    // claimData: a person took a seat
+	evAct      = "act"      // actData: one record action of the hand
+	evDeal     = "deal"     // dealData: the next hand was dealt
+	evChat     = "chat"     // chatData: a chat line
+	evTakeover = "takeover" // takeoverData: a bot plays for an absent person
+	evRelease  = "release"  // releaseData: the person is back
+	evEnd      = "end"      // endData: a player asked to end the sitting
+)
+
+// createData is the first event: everything a table is made of. Seed
+// derives every deck and never leaves the server; tokens are stored only
+// as SHA-256 hashes.
+type createData struct {
+	Game        string                     `json:"game"`
+	Options     map[string]json.RawMessage `json:"options"`
+	Players     int                        `json:"players"`
+	Title       string                     `json:"title"`
+	Public      bool                       `json:"public"`
+	Seed        string                     `json:"seed"`
+	FirstDealer int                        `json:"first_dealer"`
+	End         sitting.EndRule            `json:"end"`
+	Stake       int                        `json:"stake"`
+	Host        string                     `json:"host"`
+	HostSeat    int                        `json:"host_seat"`
+	Seats       []seatData                 `json:"seats"`
+	CreatedMs   int64                      `json:"created_ms"`
+}
+
+// seatData is a seat as created: a bot, the creator (name and token), or
+// an invite waiting to be claimed.
+type seatData struct {
+	Bot    string `json:"bot,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Token  string `json:"token,omitempty"`
+	Invite string `json:"invite,omitempty"`
+}
+
+type claimData struct {
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	Token string `json:"token"`
+}
+
+// actData is one record action; Hand and Step (its index in the hand) make
+// a misplaced event detectable on replay.
+type actData struct {
+	Hand   int               `json:"hand"`
+	Step   int               `json:"step"`
+	Action game.RecordAction `json:"action"`
+	Bot    string            `json:"bot,omitempty"`
+}
+
+type dealData struct {
+	Hand int `json:"hand"`
+	Seat int `json:"seat"`
+}
+
+type chatData struct {
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+	Text string `json:"text"`
+	At   int64  `json:"at_ms"`
+}
+
+type takeoverData struct {
+	Seat int    `json:"seat"`
+	Bot  string `json:"bot"`
+}
+
+type releaseData struct {
+	Seat int `json:"seat"`
+}
+
+type endData struct {
+	Seat int `json:"seat"`
+}
+
+// event is an event before it has a sequence number.
+type event struct {
+	kind string
+	data any
+}
+
+// errCorrupt marks a log that does not replay; such a table is not loaded.
+var errCorrupt = errors.New("server: the table's event log does not replay")
+
+// apply applies one logged event to the table. It fails only for a log
+// that is not a valid history, which the live path never writes.
+func (t *table) apply(ev store.Event) error {
+	if ev.Seq != t.seq+1 {
+		return fmt.Errorf("%w: event %d follows %d", errCorrupt, ev.Seq, t.seq)
+	}
+	var err error
+	switch ev.Kind {
+	case evCreate:
+		var d createData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyCreate(d)
+		}
+	case evClaim:
+		var d claimData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyClaim(d)
+		}
+	case evAct:
+		var d actData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyAct(d)
+		}
+	case evDeal:
+		var d dealData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyDeal(d)
+		}
+	case evChat:
+		var d chatData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			t.applyChat(d)
+		}
+	case evTakeover:
+		var d takeoverData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyTakeover(d)
+		}
+	case evRelease:
+		var d releaseData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyRelease(d)
+		}
+	case evEnd:
+		var d endData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.sit.RequestEnd(d.Seat)
+		}
+	default:
+		err = fmt.Errorf("unknown event kind %q", ev.Kind)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: event %d (%s): %v", errCorrupt, ev.Seq, ev.Kind, err)
+	}
+	t.seq = ev.Seq
+	return nil
+}
+
+func (t *table) applyCreate(d createData) error {
+	if t.seq != 0 {
+		return errors.New("a second create event")
+	}
+	info, ok := game.Lookup(d.Game)
+	if !ok {
+		return fmt.Errorf("unknown game %q", d.Game)
+	}
+	r, err := info.New(d.Options, d.Players)
+	if err != nil {
+		return err
+	}
+	if len(d.Seats) != r.Seats() {
+		return fmt.Errorf("%d seats for %d players", len(d.Seats), r.Seats())
+	}
+	names := make([]string, r.Seats())
+	for i := range names {
+		names[i] = fmt.Sprintf("Seat %d", i+1)
+	}
+	sit, err := sitting.New(r, sitting.Config{Players: names, Seed: d.Seed, FirstDealer: d.FirstDealer, End: d.End})
+	if err != nil {
+		return err
+	}
+	t.cfg, t.info, t.rules, t.sit = d, info, r, sit
+	t.created = store.FromMillis(d.CreatedMs)
+	t.seats = make([]*seatState, r.Seats())
+	for i, s := range d.Seats {
+		t.seats[i] = &seatState{bot: s.Bot, name: s.Name, token: s.Token, invite: s.Invite, away: t.created}
+		if s.Bot != "" {
+			if _, err := bot.New(s.Bot); err != nil {
+				return err
+			}
+			t.seats[i].name = botName(s.Bot)
+		}
+	}
+	return t.applyDeal(dealData{Hand: 0, Seat: -1})
+}
+
+func (t *table) applyClaim(d claimData) error {
+	if d.Seat < 0 || d.Seat >= len(t.seats) {
+		return fmt.Errorf("claim of seat %d", d.Seat)
+	}
+	s := t.seats[d.Seat]
+	if s.bot != "" || s.token != "" {
+		return fmt.Errorf("seat %d is not free", d.Seat)
+	}
+	s.name, s.token, s.invite = d.Name, d.Token, ""
+	return nil
+}
+
+func (t *table) applyAct(d actData) error {
+	if t.st == nil || d.Hand != t.hand || d.Step != t.step {
+		return fmt.Errorf("action for hand %d step %d, the table is at hand %d step %d", d.Hand, d.Step, t.hand, t.step)
+	}
+	if err := game.ApplyRecordAction(t.st, d.Action); err != nil {
+		return err
+	}
+	t.step++
+	if t.st.Done() {
+		return t.finishHand()
+	}
+	return nil
+}
+
+// finishHand enters the finished hand in the sitting and keeps its record.
+func (t *table) finishHand() error {
+	deal := t.sit.Deal()
+	if err := t.sit.Record(t.st); err != nil {
+		return err
+	}
+	rec := game.NewRecord(t.rules, t.names(), t.st.Dealer(), t.sit.Deck(deal), t.st.History())
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	t.finished = append(t.finished, store.Hand{TableID: t.id, N: deal, Record: b})
+	return nil
+}
+
+func (t *table) applyDeal(d dealData) error {
+	if d.Hand != t.sit.Deal() {
+		return fmt.Errorf("deal %d, the next deal is %d", d.Hand, t.sit.Deal())
+	}
+	st, err := t.sit.NextHand()
+	if err != nil {
+		return err
+	}
+	t.st, t.hand, t.step = st, d.Hand, 0
+	return nil
+}
+
+// chatKeep is how many chat lines a table keeps for newcomers.
+const chatKeep = 50
+
+func (t *table) applyChat(d chatData) {
+	t.chat = append(t.chat, d)
+	if len(t.chat) > chatKeep {
+		t.chat = append(t.chat[:0:0], t.chat[len(t.chat)-chatKeep:]...)
+	}
+}
+
+func (t *table) applyTakeover(d takeoverData) error {
+	if d.Seat < 0 || d.Seat >= len(t.seats) || t.seats[d.Seat].bot != "" {
+		return fmt.Errorf("takeover of seat %d", d.Seat)
+	}
+	if _, err := bot.New(d.Bot); err != nil {
+		return err
+	}
+	t.seats[d.Seat].takeover = d.Bot
+	return nil
+}
+
+func (t *table) applyRelease(d releaseData) error {
+	if d.Seat < 0 || d.Seat >= len(t.seats) {
+		return fmt.Errorf("release of seat %d", d.Seat)
+	}
+	t.seats[d.Seat].takeover = ""
+	return nil
+}
+
+// names returns the seat names for hand records.
+func (t *table) names() []string {
+	out := make([]string, len(t.seats))
+	for i, s := range t.seats {
+		out[i] = s.name
+		if out[i] == "" {
+			out[i] = fmt.Sprintf("Seat %d", i+1)
+		}
+	}
+	return out
+}
+
+func botName(b string) string { return "Bot (" + b + ")" }

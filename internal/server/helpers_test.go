@@ -1,0 +1,445 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"trull/internal/sitting"
+	"trull/internal/store"
+)
+
+// placeholder is the static app of the tests (web/ is built elsewhere).
+var placeholder = fstest.MapFS{
+	"index.html":         {Data: []byte("<!doctype html><title>trull</title><p>placeholder</p>")},
+	"assets/app-1a2b.js": {Data: []byte("console.log('trull')")},
+}
+
+// testEnv is a server on a loopback listener.
+type testEnv struct {
+	t   testing.TB
+	srv *Server
+	ts  *httptest.Server
+	db  string
+	cfg Config
+}
+
+var seedCounter atomic.Int64
+
+// newEnv starts a server on a fresh SQLite file (or on db when given).
+func newEnv(t testing.TB, cfg Config) *testEnv {
+	t.Helper()
+	if cfg.DB == "" {
+		cfg.DB = filepath.Join(t.TempDir(), "trull.db")
+	}
+	if cfg.Static == nil {
+		cfg.Static = placeholder
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = testLogger()
+	}
+	if cfg.seeds == nil {
+		cfg.seeds = func() string { return fmt.Sprintf("test-seed-%d", seedCounter.Add(1)) }
+	}
+	if cfg.PostRate == 0 {
+		cfg.PostRate = -1
+	}
+	if cfg.MsgRate == 0 {
+		cfg.MsgRate = 10000 // test clients play faster than people
+	}
+	e := &testEnv{t: t, db: cfg.DB, cfg: cfg}
+	e.start()
+	t.Cleanup(e.stop)
+	return e
+}
+
+func testLogger() *slog.Logger {
+	if os.Getenv("TRULL_TEST_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+func (e *testEnv) start() {
+	e.t.Helper()
+	srv, err := New(context.Background(), e.cfg)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.srv = srv
+	e.ts = httptest.NewServer(srv.Handler())
+}
+
+func (e *testEnv) stop() {
+	if e.srv == nil {
+		return
+	}
+	e.ts.CloseClientConnections()
+	e.srv.Close()
+	e.ts.Close()
+	e.srv = nil
+}
+
+// restart stops the server and starts a new one on the same database.
+func (e *testEnv) restart() {
+	e.t.Helper()
+	e.stop()
+	e.start()
+}
+
+// do sends a JSON request and decodes a JSON answer into out.
+func (e *testEnv) do(method, path string, body any, out any) int {
+	e.t.Helper()
+	var rd io.Reader
+	if raw, ok := body.(json.RawMessage); ok {
+		rd = bytes.NewReader(raw)
+	} else if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, e.ts.URL+path, rd)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			e.t.Fatalf("%s %s: %d %s: %v", method, path, resp.StatusCode, data, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+// create makes a table and fails the test on an error.
+func (e *testEnv) create(req map[string]any) createResp {
+	e.t.Helper()
+	var out createResp
+	if code := e.do("POST", "/api/tables", req, &out); code != http.StatusCreated {
+		e.t.Fatalf("create %v: status %d", req, code)
+	}
+	return out
+}
+
+// claim takes an invite's seat.
+func (e *testEnv) claim(id, inviteURL, name string) claimResp {
+	e.t.Helper()
+	u := inviteURL[strings.Index(inviteURL, "invite=")+len("invite="):]
+	var out claimResp
+	if code := e.do("POST", "/api/tables/"+id+"/claim", map[string]any{"invite": u, "name": name}, &out); code != http.StatusOK {
+		e.t.Fatalf("claim: status %d", code)
+	}
+	return out
+}
+
+// tState is a state message as a client reads it.
+type tState struct {
+	Type  string `json:"type"`
+	Seq   int64  `json:"seq"`
+	Ack   *int64 `json:"ack"`
+	You   int    `json:"you"`
+	Host  bool   `json:"host"`
+	Table struct {
+		ID         string             `json:"id"`
+		State      string             `json:"state"`
+		Seats      []seatInfo         `json:"seats"`
+		Played     int                `json:"played"`
+		Sheet      []sitting.Row      `json:"sheet"`
+		Totals     []int              `json:"totals"`
+		Settlement sitting.Settlement `json:"settlement"`
+	} `json:"table"`
+	Hand  int               `json:"hand"`
+	Step  int               `json:"step"`
+	Done  bool              `json:"done"`
+	View  json.RawMessage   `json:"view"`
+	Legal []json.RawMessage `json:"legal"`
+}
+
+// tMsg is any server message.
+type tMsg struct {
+	Type  string  `json:"type"`
+	Error string  `json:"error"`
+	Seq   *int64  `json:"seq"`
+	Text  string  `json:"text"`
+	Hints []hint  `json:"hints"`
+	raw   []byte  // the whole message
+	state *tState // for "state"
+}
+
+// client is a WebSocket client of a table.
+type client struct {
+	t      testing.TB
+	ws     *websocket.Conn
+	in     chan tMsg
+	closed chan struct{}
+	err    error
+	last   *tState
+	seq    int64
+	// all, when set, receives every raw message (leak test).
+	all func(raw []byte)
+}
+
+// dial connects to a table: query is "token=…" or "spectate=1".
+func (e *testEnv) dial(id, query string, all func([]byte)) *client {
+	e.t.Helper()
+	return e.dialT(e.t, id, query, all)
+}
+
+// dialT is dial for a subtest t.
+func (e *testEnv) dialT(t testing.TB, id, query string, all func([]byte)) *client {
+	t.Helper()
+	c, err := e.tryDial(t, id, query, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func (e *testEnv) tryDial(t testing.TB, id, query string, all func([]byte)) (*client, error) {
+	return dialURL(t, e.ts.URL, id, query, all)
+}
+
+// dialURL connects to table id of the server at base (http://host:port).
+func dialURL(t testing.TB, base, id, query string, all func([]byte)) (*client, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	u := "ws" + strings.TrimPrefix(base, "http") + "/ws/" + id + "?" + query
+	ws, _, err := websocket.Dial(ctx, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	ws.SetReadLimit(4 << 20)
+	c := &client{t: t, ws: ws, in: make(chan tMsg, 1024), closed: make(chan struct{}), all: all}
+	go c.reader()
+	t.Cleanup(func() { ws.CloseNow() })
+	return c, nil
+}
+
+func (c *client) reader() {
+	defer close(c.closed)
+	for {
+		_, data, err := c.ws.Read(context.Background())
+		if err != nil {
+			c.err = err
+			return
+		}
+		if c.all != nil {
+			c.all(data)
+		}
+		var m tMsg
+		if err := json.Unmarshal(data, &m); err != nil {
+			c.err = err
+			return
+		}
+		m.raw = data
+		if m.Type == "state" {
+			var st tState
+			json.Unmarshal(data, &st)
+			m.state = &st
+		}
+		c.in <- m
+	}
+}
+
+// send writes a message with the next seq and returns the seq.
+func (c *client) send(m map[string]any) int64 {
+	c.t.Helper()
+	c.seq++
+	m["seq"] = c.seq
+	b, _ := json.Marshal(m)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.ws.Write(ctx, websocket.MessageText, b); err != nil {
+		c.t.Fatalf("write: %v", err)
+	}
+	return c.seq
+}
+
+// next returns the next message, failing after d.
+func (c *client) next(d time.Duration) tMsg {
+	c.t.Helper()
+	select {
+	case m := <-c.in:
+		if m.state != nil {
+			c.last = m.state
+		}
+		return m
+	case <-c.closed:
+		// Drain what came before the close.
+		select {
+		case m := <-c.in:
+			if m.state != nil {
+				c.last = m.state
+			}
+			return m
+		default:
+		}
+		c.t.Fatalf("connection closed: %v", c.err)
+	case <-time.After(d):
+		c.t.Fatalf("no message within %v", d)
+	}
+	return tMsg{}
+}
+
+// waitFor reads messages until f accepts one.
+func (c *client) waitFor(what string, f func(tMsg) bool) tMsg {
+	c.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		m := c.next(time.Until(deadline))
+		if f(m) {
+			return m
+		}
+	}
+	c.t.Fatalf("timed out waiting for %s", what)
+	return tMsg{}
+}
+
+// state waits for a state message.
+func (c *client) state() *tState {
+	c.t.Helper()
+	return c.waitFor("a state", func(m tMsg) bool { return m.state != nil }).state
+}
+
+// latest returns the newest state received so far, waiting only for the
+// first one.
+func (c *client) latest() *tState {
+	c.t.Helper()
+	if c.last == nil {
+		return c.state()
+	}
+	for {
+		select {
+		case m := <-c.in:
+			if m.state != nil {
+				c.last = m.state
+			}
+		default:
+			return c.last
+		}
+	}
+}
+
+// closeCode waits for the server to close the connection and returns the code.
+func (c *client) closeCode() websocket.StatusCode {
+	c.t.Helper()
+	select {
+	case <-c.closed:
+	case <-time.After(10 * time.Second):
+		c.t.Fatal("the server did not close the connection")
+	}
+	return websocket.CloseStatus(c.err)
+}
+
+// legalAction picks an action from the legal list: random, but a discard
+// (a count of k among listed cards) is asked from the hint bot when hint
+// is set, else the first k cards.
+func pickAction(rng *rand.Rand, legal []json.RawMessage) map[string]any {
+	var acts []map[string]any
+	for _, l := range legal {
+		var m map[string]any
+		json.Unmarshal(l, &m)
+		acts = append(acts, m)
+	}
+	a := acts[rng.IntN(len(acts))]
+	if a["act"] == "discard" {
+		cards := a["cards"].([]any)
+		n := int(a["count"].(float64))
+		rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+		a = map[string]any{"act": "discard", "cards": cards[:n]}
+	}
+	delete(a, "seat")
+	return a
+}
+
+// answer waits for the state that acknowledges seq, or the error about it.
+func (c *client) answer(seq int64) tMsg {
+	c.t.Helper()
+	return c.waitFor("an answer", func(m tMsg) bool {
+		return (m.state != nil && m.state.Ack != nil && *m.state.Ack == seq) ||
+			((m.Type == "error" || m.Type == "hint") && m.Seq != nil && *m.Seq == seq)
+	})
+}
+
+// playUntil plays the client's seat with random legal actions (a refused
+// random discard is replaced by the hint bot's) until stop says so.
+func (c *client) playUntil(rng *rand.Rand, stop func(*tState) bool) *tState {
+	c.t.Helper()
+	st := c.last
+	if st == nil {
+		st = c.state()
+	}
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
+		if stop(st) {
+			return st
+		}
+		switch {
+		case st.Done && st.Table.State != store.StatusOver:
+			m := c.answer(c.send(map[string]any{"type": "next"}))
+			if m.state == nil {
+				st = c.state() // another player dealt first
+				continue
+			}
+			st = m.state
+		case len(st.Legal) > 0:
+			a := pickAction(rng, st.Legal)
+			m := c.answer(c.send(map[string]any{"type": "act", "action": a}))
+			if m.Type == "error" {
+				if a["act"] != "discard" {
+					c.t.Fatalf("legal action %v refused: %s", a, m.Error)
+				}
+				h := c.answer(c.send(map[string]any{"type": "hint"}))
+				if len(h.Hints) == 0 {
+					c.t.Fatalf("no hint: %s", h.raw)
+				}
+				b, _ := json.Marshal(h.Hints[0].Action)
+				var ha map[string]any
+				json.Unmarshal(b, &ha)
+				delete(ha, "seat")
+				m = c.answer(c.send(map[string]any{"type": "act", "action": ha}))
+				if m.state == nil {
+					c.t.Fatalf("the hint %v was refused: %s", ha, m.Error)
+				}
+			}
+			st = m.state
+		default:
+			st = c.state()
+		}
+	}
+	c.t.Fatal("the sitting did not reach its goal in time")
+	return nil
+}
+
+func contextTimeout() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 5*time.Second)
+}
+
+// httptestGet runs one GET on a handler and returns the body.
+func httptestGet(h http.Handler, path string) string {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+	return rec.Body.String()
+}

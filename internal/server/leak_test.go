@@ -1,0 +1,248 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/gametest"
+	"trull/internal/store"
+)
+
+// received is one message a connection got.
+type received struct {
+	seat int // -1: spectator
+	raw  []byte
+}
+
+// TestNoLeak is the hidden-information property over many seeded
+// sittings of every game: no message to a seat or a spectator ever names
+// a card that seat may not know at that point of the hand. Every seat is a
+// connected person or a bot; the hands are replayed from their records to
+// know what each seat may know after each step.
+func TestNoLeak(t *testing.T) {
+	seeds := 4
+	if testing.Short() {
+		seeds = 2
+	}
+	e := newEnv(t, Config{})
+	type variant struct {
+		game    string
+		players int
+		options map[string]any
+	}
+	vs := []variant{
+		{"droggn", 3, nil}, {"droggn", 4, nil}, {"droggn", 3, map[string]any{"exposeTalonInAnsager": true, "buyOfferRestricted": true}},
+		{"troggu", 3, nil}, {"troggu", 4, nil}, {"troggu", 5, nil}, {"troggu", 6, nil}, {"troggu", 7, nil}, {"troggu", 8, nil},
+		{"strohmandeln", 2, nil}, {"strohmandeln", 2, map[string]any{"allowDoubling": true}},
+	}
+	for _, v := range vs {
+		info, ok := game.Lookup(v.game)
+		if !ok {
+			t.Fatalf("%s is not registered", v.game)
+		}
+		for seed := 0; seed < seeds; seed++ {
+			name := fmt.Sprintf("%s-%d-%v-%d", v.game, v.players, v.options, seed)
+			t.Run(name, func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(uint64(seed), uint64(v.players)))
+				bots := make([]string, v.players)
+				// Seed 0: every seat a person; later seeds: some bots.
+				for s := 1; s < v.players && seed > 0; s++ {
+					if rng.IntN(2) == 0 {
+						bots[s] = "rules"
+					}
+				}
+				opts := v.options
+				if opts == nil {
+					opts = map[string]any{}
+				}
+				if _, err := info.New(rawOptions(opts), v.players); err != nil {
+					t.Skipf("variant not offered: %v", err)
+				}
+				checkNoLeak(t, e, v.game, v.players, opts, bots, rng)
+			})
+		}
+	}
+}
+
+func rawOptions(o map[string]any) map[string]json.RawMessage {
+	out := map[string]json.RawMessage{}
+	for k, v := range o {
+		b, _ := json.Marshal(v)
+		out[k] = b
+	}
+	return out
+}
+
+func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts map[string]any, bots []string, rng *rand.Rand) {
+	tb := e.create(map[string]any{"game": gameName, "players": players, "bots": bots, "options": opts, "name": "P0", "hands": 2})
+	tokens := map[int]string{tb.Seat: tb.SeatToken}
+	for i, inv := range tb.Invites {
+		tokens[inv.Seat] = e.claim(tb.ID, inv.URL, fmt.Sprintf("P%d", i+1)).SeatToken
+	}
+	var mu sync.Mutex
+	var got []received
+	record := func(seat int) func([]byte) {
+		return func(b []byte) {
+			mu.Lock()
+			got = append(got, received{seat, append([]byte(nil), b...)})
+			mu.Unlock()
+		}
+	}
+	spec := e.dialT(t, tb.ID, "spectate=1", record(-1))
+	var clients []*client
+	for seat := 0; seat < players; seat++ {
+		if tok, ok := tokens[seat]; ok {
+			clients = append(clients, e.dialT(t, tb.ID, "token="+tok, record(seat)))
+		}
+	}
+	// One goroutine drives every person's seat.
+	deadline := time.Now().Add(10 * time.Second)
+	var final *tState
+	for final == nil {
+		if time.Now().After(deadline) {
+			for _, c := range clients {
+				t.Logf("seat %d: %s", c.last.You, c.last.raw())
+			}
+			t.Fatal("the sitting did not end in time")
+		}
+		moved := false
+		for _, c := range clients {
+			st := c.latest()
+			switch {
+			case st.Table.State == store.StatusOver:
+				final = st
+			case st.Done && c == clients[0]:
+				c.answer(c.send(map[string]any{"type": "next"}))
+				moved = true
+			case len(st.Legal) > 0 && !st.Done:
+				a := pickAction(rng, st.Legal)
+				if m := c.answer(c.send(map[string]any{"type": "act", "action": a})); m.Type == "error" && a["act"] != "discard" {
+					t.Fatalf("legal action %v refused: %s", a, m.Error)
+				}
+				moved = true
+			}
+			if final != nil {
+				break
+			}
+		}
+		if !moved && final == nil {
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+	spec.waitFor("the spectator's last state", func(m tMsg) bool { return m.state != nil && m.state.Seq == final.Seq })
+	for _, c := range clients {
+		for c.latest().Seq < final.Seq {
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+
+	// Replay every dealt hand: may[deal][step][seat+1].
+	may := map[int][][]card.Set{}
+	legals := map[int][][]string{}
+	var rules game.Rules
+	for _, row := range final.Table.Sheet {
+		resp, err := http.Get(fmt.Sprintf("%s/api/tables/%s/hands/%d", e.ts.URL, tb.ID, row.Deal))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var rec game.Record
+		if err := json.Unmarshal(data, &rec); err != nil {
+			t.Fatalf("hand %d: %v", row.Deal, err)
+		}
+		r, err := rec.RulesOf()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules = r
+		deck, _ := rec.DeckOf(r)
+		st, err := r.NewState(deck, *rec.Dealer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var steps [][]card.Set
+		var ls [][]string
+		snap := func() {
+			out := make([]card.Set, players+1)
+			l := make([]string, players+1)
+			for s := -1; s < players; s++ {
+				out[s+1] = st.MayKnow(s)
+				l[s+1] = "[]"
+				if s >= 0 && s == st.ToAct() && bots[s] == "" {
+					b, _ := json.Marshal(game.LegalRecordActions(st))
+					var v any
+					json.Unmarshal(b, &v)
+					b, _ = json.Marshal(v) // the key order splitLegal gives
+					l[s+1] = string(b)
+				}
+			}
+			steps, ls = append(steps, out), append(ls, l)
+		}
+		snap()
+		for i, ra := range rec.Actions {
+			if err := game.ApplyRecordAction(st, ra); err != nil {
+				t.Fatalf("hand %d action %d: %v", row.Deal, i, err)
+			}
+			snap()
+		}
+		may[row.Deal], legals[row.Deal] = steps, ls
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	checked := 0
+	for _, m := range got {
+		var head struct {
+			Type string `json:"type"`
+			Hand int    `json:"hand"`
+			Step int    `json:"step"`
+		}
+		json.Unmarshal(m.raw, &head)
+		if head.Type != "state" {
+			// Chat is what people typed; errors and hints answer a seat's
+			// own message about its own cards. Views travel in states.
+			continue
+		}
+		steps, ok := may[head.Hand]
+		if !ok || head.Step >= len(steps) {
+			t.Fatalf("a state of hand %d step %d, which the records do not have", head.Hand, head.Step)
+		}
+		rest, legal := splitLegal(m.raw)
+		if want := legals[head.Hand][head.Step][m.seat+1]; legal != want {
+			t.Fatalf("seat %d at hand %d step %d was offered %s, want %s", m.seat, head.Hand, head.Step, legal, want)
+		}
+		leak, err := gametest.ViewLeaks(rules, rest, steps[head.Step][m.seat+1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !leak.Empty() {
+			t.Fatalf("seat %d was told %s at hand %d step %d:\n%s", m.seat, leak, head.Hand, head.Step, m.raw)
+		}
+		checked++
+	}
+	if checked < players {
+		t.Fatalf("only %d state messages checked", checked)
+	}
+}
+
+// splitLegal returns the message without its legal actions, and them.
+// Legal actions may name cards as questions (Droggn's asked card, Troggu's
+// called trump), so they are not scanned for card names; instead they
+// must be exactly the seat's legal actions, which depend only on its view
+// (the conformance suite checks that every resampled world offers the
+// same).
+func splitLegal(raw []byte) (map[string]any, string) {
+	var m map[string]any
+	json.Unmarshal(raw, &m)
+	legal, _ := json.Marshal(m["legal"])
+	delete(m, "legal")
+	return m, string(legal)
+}

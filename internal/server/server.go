@@ -1,0 +1,392 @@
+// Package server is `trull serve`: the HTTP lobby and one WebSocket per
+// player of a table (docs/PROTOCOL.md), on a store that loses nothing.
+//
+// Each table is one goroutine that owns its state (seats, the sitting, the
+// hand in progress, connections, bots) and takes requests from a bounded
+// inbox. Every change is an event appended durably to the table's log
+// before anyone is told of it; a restarted server replays the logs and has
+// every table back exactly. Each connection receives only its own seat's
+// view (spectators the public view); seat tokens are random 128-bit values
+// of which only SHA-256 hashes are stored.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	_ "trull/internal/games" // every game
+	"trull/internal/store"
+	"trull/internal/store/postgres"
+	"trull/internal/store/sqlite"
+	"trull/web"
+)
+
+// Config configures a Server.
+type Config struct {
+	// Addr is the address Serve listens on (default 127.0.0.1:8080).
+	Addr string
+	// AdminAddr, when set, serves Prometheus metrics at /metrics and pprof
+	// at /debug/pprof/ on a separate listener.
+	AdminAddr string
+	// DB is an SQLite file path or a postgres:// URL; empty means
+	// DataDir/trull.db.
+	DB string
+	// Logger receives the server's logs (default: slog.Default()).
+	Logger *slog.Logger
+	// Static is the browser app; nil means web.FS().
+	Static fs.FS
+	// BotDelay is the pause before a bot acts; 0 lets bots answer at once
+	// (tests, load tests).
+	BotDelay time.Duration
+	// DataDir holds the default SQLite database (default ./trull-data).
+	DataDir string
+	// Grace is how long a person must be away before the host may let a
+	// bot take the seat (default 30 s; negative: at once).
+	Grace time.Duration
+	// IdleUnload unloads a table nobody has touched for this long; it is
+	// loaded again from its log on the next request (default 10 min).
+	IdleUnload time.Duration
+	// Origins are extra Origin host patterns allowed besides the served
+	// host itself (path.Match syntax, e.g. "*.example.org").
+	Origins []string
+	// MsgRate limits the messages a WebSocket client may send per second
+	// (default 20).
+	MsgRate float64
+	// PostRate limits POST requests per client address per second
+	// (default 5, burst four times that; negative: no limit).
+	PostRate float64
+
+	// seeds, in tests, replaces the random sitting seeds.
+	seeds func() string
+}
+
+// Server is a running trull server.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	store   store.Store
+	metrics *metrics
+	static  fs.FS
+	handler http.Handler
+	admin   http.Handler
+	posts   *ipLimiter
+
+	mu     sync.Mutex
+	tables map[string]*entry
+	closed bool
+	wg     sync.WaitGroup
+}
+
+// entry is a table being loaded or loaded.
+type entry struct {
+	ready chan struct{}
+	t     *table
+	err   error
+}
+
+// OpenStore opens the store a --db value names: a postgres:// (or
+// postgresql://) URL, else an SQLite file (empty: dataDir/trull.db).
+func OpenStore(ctx context.Context, db, dataDir string) (store.Store, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return postgres.Open(ctx, db)
+	}
+	if db == "" {
+		if dataDir == "" {
+			dataDir = "trull-data"
+		}
+		db = filepath.Join(dataDir, "trull.db")
+	}
+	return sqlite.Open(ctx, db)
+}
+
+// New opens the database, restores every open and running table this
+// server can own, and returns the server. Handler serves it; Serve listens.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Addr == "" {
+		cfg.Addr = "127.0.0.1:8080"
+	}
+	if cfg.Grace == 0 {
+		cfg.Grace = 30 * time.Second
+	}
+	if cfg.IdleUnload <= 0 {
+		cfg.IdleUnload = 10 * time.Minute
+	}
+	if cfg.MsgRate <= 0 {
+		cfg.MsgRate = 20
+	}
+	if cfg.PostRate == 0 {
+		cfg.PostRate = 5
+	}
+	if cfg.seeds == nil {
+		cfg.seeds = newSeed
+	}
+	st, err := OpenStore(ctx, cfg.DB, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	return newServer(ctx, cfg, st)
+}
+
+func newServer(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
+	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
+		tables: map[string]*entry{}}
+	if s.static == nil {
+		s.static = web.FS()
+	}
+	if cfg.PostRate > 0 {
+		s.posts = newIPLimiter(cfg.PostRate, 4*cfg.PostRate)
+	}
+	s.handler = s.routes()
+	s.admin = s.adminRoutes()
+	if err := s.restore(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// restore loads every open and running table that no other server owns.
+func (s *Server) restore(ctx context.Context) error {
+	rows, err := s.store.Tables(ctx, store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}})
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, row := range rows {
+		if _, err := s.table(ctx, row.ID); err != nil {
+			if !errors.Is(err, store.ErrLocked) {
+				s.log.Error("restoring a table failed", "table", row.ID, "err", err)
+			}
+			continue
+		}
+		n++
+	}
+	if len(rows) > 0 {
+		s.log.Info("restored tables", "tables", n, "of", len(rows))
+	}
+	return nil
+}
+
+// table returns the loaded table id, loading it from its log when needed.
+func (s *Server) table(ctx context.Context, id string) (*table, error) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, store.ErrClosed
+	}
+	if e := s.tables[id]; e != nil {
+		s.mu.Unlock()
+		select {
+		case <-e.ready:
+			return e.t, e.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	e := &entry{ready: make(chan struct{})}
+	s.tables[id] = e
+	s.mu.Unlock()
+
+	var t *table
+	lk, err := s.store.Lock(ctx, id)
+	if err == nil {
+		t, err = loadTable(ctx, s, id, lk)
+		if err != nil {
+			lk.Release()
+		}
+	}
+	e.t, e.err = t, err
+	if err != nil {
+		s.mu.Lock()
+		if s.tables[id] == e {
+			delete(s.tables, id)
+		}
+		s.mu.Unlock()
+		close(e.ready)
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.closed {
+		delete(s.tables, id)
+		s.mu.Unlock()
+		lk.Release()
+		e.t, e.err = nil, store.ErrClosed
+		close(e.ready)
+		return nil, store.ErrClosed
+	}
+	s.start(t)
+	s.mu.Unlock()
+	close(e.ready)
+	return t, nil
+}
+
+// start runs a table's goroutine; s.mu is held.
+func (s *Server) start(t *table) {
+	s.metrics.tables.Inc()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t.run()
+	}()
+}
+
+// dropTable forgets a table that stopped.
+func (s *Server) dropTable(t *table) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e := s.tables[t.id]; e != nil && e.t == t {
+		delete(s.tables, t.id)
+	}
+	s.metrics.tables.Dec()
+}
+
+// withTable runs fn with the loaded table, loading it again when it
+// stopped meanwhile (unloaded when idle).
+func (s *Server) withTable(ctx context.Context, id string, fn func(t *table) error) error {
+	for try := 0; ; try++ {
+		t, err := s.table(ctx, id)
+		if err != nil {
+			return err
+		}
+		err = fn(t)
+		if !errors.Is(err, errTableGone) || try == 2 {
+			return err
+		}
+	}
+}
+
+// joinTable attaches c to a table.
+func (s *Server) joinTable(ctx context.Context, id string, c *conn, token, host string) (*table, error) {
+	var joined *table
+	err := s.withTable(ctx, id, func(t *table) error {
+		reply := make(chan error, 1)
+		if err := t.send(ctx, joinReq{c: c, token: token, hostHash: host, reply: reply}); err != nil {
+			return err
+		}
+		joined = t
+		err, ok := await(t, reply)
+		if !ok {
+			return errTableGone
+		}
+		return err
+	})
+	return joined, err
+}
+
+func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }
+
+// idleCheck is how often a table checks whether to unload.
+func (s *Server) idleCheck() time.Duration {
+	d := s.cfg.IdleUnload / 4
+	if d > time.Minute {
+		d = time.Minute
+	}
+	return d
+}
+
+// Handler returns the HTTP handler: the API, the WebSockets and the app.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// AdminHandler returns the admin handler: /metrics and /debug/pprof/.
+func (s *Server) AdminHandler() http.Handler { return s.admin }
+
+func (s *Server) adminRoutes() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
+}
+
+// Serve listens on Addr (and AdminAddr when set) until ctx ends, then
+// shuts down gracefully. ready, when not nil, receives the bound address.
+func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("server: %w", err)
+	}
+	srv := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
+	errc := make(chan error, 2)
+	go func() { errc <- srv.Serve(ln) }()
+	var admin *http.Server
+	if s.cfg.AdminAddr != "" {
+		aln, err := net.Listen("tcp", s.cfg.AdminAddr)
+		if err != nil {
+			srv.Close()
+			return fmt.Errorf("server: admin: %w", err)
+		}
+		admin = &http.Server{Handler: s.admin, ReadHeaderTimeout: 10 * time.Second}
+		go func() { errc <- admin.Serve(aln) }()
+		s.log.Info("admin listening", "addr", "http://"+aln.Addr().String(), "metrics", "/metrics", "pprof", "/debug/pprof/")
+	}
+	s.log.Info("trull serve listening", "url", "http://"+ln.Addr().String())
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			srv.Close()
+			if admin != nil {
+				admin.Close()
+			}
+			return fmt.Errorf("server: %w", err)
+		}
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	// Tables first: they close their WebSockets, which Shutdown does not
+	// wait for.
+	s.stopTables()
+	srv.Shutdown(shut)
+	if admin != nil {
+		admin.Shutdown(shut)
+	}
+	return nil
+}
+
+// stopTables stops every table goroutine and waits for them.
+func (s *Server) stopTables() {
+	s.mu.Lock()
+	s.closed = true
+	var ts []*table
+	for _, e := range s.tables {
+		select {
+		case <-e.ready:
+			if e.t != nil {
+				ts = append(ts, e.t)
+			}
+		default:
+		}
+	}
+	s.mu.Unlock()
+	for _, t := range ts {
+		t.halt()
+	}
+	s.wg.Wait()
+}
+
+// Close stops every table and closes the database.
+func (s *Server) Close() error {
+	s.stopTables()
+	return s.store.Close()
+}

@@ -1,0 +1,112 @@
+package postgres
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"trull/internal/store"
+	"trull/internal/store/storetest"
+)
+
+// dsn returns the test database or skips: .ci/services.sh starts
+// PostgreSQL and exports TRULL_TEST_POSTGRES.
+func dsn(t *testing.T) string {
+	d := os.Getenv("TRULL_TEST_POSTGRES")
+	if d == "" {
+		t.Skip("TRULL_TEST_POSTGRES is not set: no PostgreSQL to test against (.ci/services.sh starts one)")
+	}
+	return d
+}
+
+func TestConformance(t *testing.T) {
+	d := dsn(t)
+	storetest.Run(t, func(t *testing.T) store.Store {
+		s, err := Open(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+// TestLockBetweenServers: two stores on one database are two servers; the
+// advisory lock gives a table to one of them until it lets go or dies.
+func TestLockBetweenServers(t *testing.T) {
+	d := dsn(t)
+	ctx := context.Background()
+	a, err := Open(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	id := "lock-between-servers"
+	la, err := a.Lock(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Lock(ctx, id); err == nil {
+		t.Fatal("server b got the lock server a holds")
+	}
+	if err := la.Release(); err != nil {
+		t.Fatal(err)
+	}
+	lb, err := b.Lock(ctx, id)
+	if err != nil {
+		t.Fatalf("server b after a released: %v", err)
+	}
+	// Server b dies: its session ends and a can take the table.
+	b.Close()
+	select {
+	case <-lb.Lost():
+	default:
+	}
+	// A dead server's session may take a moment to end.
+	var la2 store.Lock
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if la2, err = a.Lock(ctx, id); err == nil || time.Now().After(deadline) {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("server a after b closed: %v", err)
+	}
+	la2.Release()
+}
+
+// TestLockLost: when the lock connection dies, every lock reports Lost.
+func TestLockLost(t *testing.T) {
+	d := dsn(t)
+	ctx := context.Background()
+	s, err := Open(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	l, err := s.Lock(ctx, "lock-lost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	s.mu.Lock()
+	err = s.conn.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&pid)
+	s.mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.W.ExecContext(ctx, `SELECT pg_terminate_backend($1)`, pid); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-l.Lost():
+	case <-time.After(3 * PingEvery):
+		t.Fatal("the lock was not reported lost after its session was terminated")
+	}
+}

@@ -1,0 +1,356 @@
+// Package sqlstore is the SQL shared by store/sqlite and store/postgres:
+// the same statements with $n parameters run on both databases through
+// database/sql. It migrates the schema with goose and batches appends into
+// group commits, so many tables share one durable write.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pressly/goose/v3"
+
+	"trull/internal/store"
+)
+
+// DB implements every store.Store method except Lock and Close over two
+// database/sql pools: W for writes (one connection for SQLite) and R for
+// reads.
+type DB struct {
+	W, R *sql.DB
+	// IsConflict reports whether err is a unique-key violation.
+	IsConflict func(err error) bool
+
+	reqs    chan *appendReq
+	stop    chan struct{}
+	done    chan struct{}
+	closeMu sync.Once
+}
+
+type appendReq struct {
+	ctx     context.Context
+	tableID string
+	evs     []store.Event
+	err     chan error
+}
+
+// maxBatch caps the appends committed together.
+const maxBatch = 256
+
+// Migrate brings the schema up to date with goose over the embedded
+// migrations. A locker serializes servers migrating one database at once.
+func Migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, opts ...goose.ProviderOption) error {
+	p, err := goose.NewProvider(dialect, db, store.Migrations(), opts...)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("store: migrating the schema: %w", err)
+	}
+	return nil
+}
+
+// Start starts the group-commit writer. Appends made before Start block.
+func (d *DB) Start() {
+	d.reqs = make(chan *appendReq, 1024)
+	d.stop = make(chan struct{})
+	d.done = make(chan struct{})
+	go d.writer()
+}
+
+// Stop ends the writer after the appends already queued; later appends
+// fail with store.ErrClosed.
+func (d *DB) Stop() {
+	d.closeMu.Do(func() {
+		close(d.stop)
+		<-d.done
+	})
+}
+
+// writer commits queued appends in batches: one transaction (one fsync)
+// for every append that arrived while the previous commit ran. When a batch
+// fails, its appends are retried one by one so only the bad one fails.
+func (d *DB) writer() {
+	defer close(d.done)
+	batch := make([]*appendReq, 0, maxBatch)
+	for {
+		var first *appendReq
+		select {
+		case first = <-d.reqs:
+		case <-d.stop:
+			for {
+				select {
+				case r := <-d.reqs:
+					r.err <- store.ErrClosed
+				default:
+					return
+				}
+			}
+		}
+		batch = append(batch[:0], first)
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-d.reqs:
+				batch = append(batch, r)
+			default:
+				break fill
+			}
+		}
+		live := batch[:0]
+		for _, r := range batch {
+			if err := r.ctx.Err(); err != nil {
+				r.err <- err
+				continue
+			}
+			live = append(live, r)
+		}
+		if len(live) == 0 {
+			continue
+		}
+		if err := d.commit(live); err == nil {
+			for _, r := range live {
+				r.err <- nil
+			}
+			continue
+		} else if len(live) == 1 {
+			live[0].err <- err
+			continue
+		}
+		for _, r := range live {
+			r.err <- d.commit([]*appendReq{r})
+		}
+	}
+}
+
+func (d *DB) commit(reqs []*appendReq) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	tx, err := d.W.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	defer tx.Rollback()
+	for _, r := range reqs {
+		for _, ev := range r.evs {
+			if err := insertEvent(ctx, tx, r.tableID, ev); err != nil {
+				return d.wrap("append", err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return d.wrap("commit", err)
+	}
+	return nil
+}
+
+func insertEvent(ctx context.Context, tx *sql.Tx, tableID string, ev store.Event) error {
+	_, err := tx.ExecContext(ctx,
+		`INSERT INTO trull_events (table_id, seq, kind, data, at_ms) VALUES ($1, $2, $3, $4, $5)`,
+		tableID, ev.Seq, ev.Kind, string(ev.Data), store.Millis(ev.At))
+	return err
+}
+
+func (d *DB) wrap(op string, err error) error {
+	if d.IsConflict != nil && d.IsConflict(err) {
+		return fmt.Errorf("store: %s: %w (%v)", op, store.ErrConflict, err)
+	}
+	return fmt.Errorf("store: %s: %w", op, err)
+}
+
+// Append implements store.Store.
+func (d *DB) Append(ctx context.Context, tableID string, evs ...store.Event) error {
+	if len(evs) == 0 {
+		return nil
+	}
+	r := &appendReq{ctx: ctx, tableID: tableID, evs: evs, err: make(chan error, 1)}
+	select {
+	case <-d.stop:
+		return store.ErrClosed
+	default:
+	}
+	select {
+	case d.reqs <- r:
+	case <-d.stop:
+		return store.ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	// The writer always answers a queued request, even when it stops.
+	return <-r.err
+}
+
+// CreateTable implements store.Store.
+func (d *DB) CreateTable(ctx context.Context, t store.Table, first store.Event) error {
+	tx, err := d.W.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx,
+		`INSERT INTO trull_tables (id, game, variant, status, public, info, created_ms, updated_ms)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+		t.ID, t.Game, t.Variant, t.Status, boolInt(t.Public), string(t.Info), store.Millis(t.Created), store.Millis(t.Updated))
+	if err != nil {
+		return d.wrap("create table", err)
+	}
+	if err := insertEvent(ctx, tx, t.ID, first); err != nil {
+		return d.wrap("create table", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return d.wrap("create table", err)
+	}
+	return nil
+}
+
+// Events implements store.Store.
+func (d *DB) Events(ctx context.Context, tableID string, after int64) ([]store.Event, error) {
+	rows, err := d.R.QueryContext(ctx,
+		`SELECT seq, kind, data, at_ms FROM trull_events WHERE table_id = $1 AND seq > $2 ORDER BY seq`,
+		tableID, after)
+	if err != nil {
+		return nil, fmt.Errorf("store: events: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Event
+	for rows.Next() {
+		var ev store.Event
+		var data string
+		var at int64
+		if err := rows.Scan(&ev.Seq, &ev.Kind, &data, &at); err != nil {
+			return nil, fmt.Errorf("store: events: %w", err)
+		}
+		ev.Data = []byte(data)
+		ev.At = store.FromMillis(at)
+		out = append(out, ev)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: events: %w", err)
+	}
+	return out, nil
+}
+
+// UpdateTable implements store.Store.
+func (d *DB) UpdateTable(ctx context.Context, t store.Table) error {
+	res, err := d.W.ExecContext(ctx,
+		`UPDATE trull_tables SET status = $1, public = $2, info = $3, updated_ms = $4 WHERE id = $5`,
+		t.Status, boolInt(t.Public), string(t.Info), store.Millis(t.Updated), t.ID)
+	if err != nil {
+		return fmt.Errorf("store: update table: %w", err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("store: update table %s: %w", t.ID, store.ErrNotFound)
+	}
+	return nil
+}
+
+const tableCols = `id, game, variant, status, public, info, created_ms, updated_ms`
+
+func scanTable(sc interface{ Scan(...any) error }) (store.Table, error) {
+	var t store.Table
+	var public int
+	var info string
+	var created, updated int64
+	if err := sc.Scan(&t.ID, &t.Game, &t.Variant, &t.Status, &public, &info, &created, &updated); err != nil {
+		return t, err
+	}
+	t.Public = public != 0
+	t.Info = []byte(info)
+	t.Created = store.FromMillis(created)
+	t.Updated = store.FromMillis(updated)
+	return t, nil
+}
+
+// Table implements store.Store.
+func (d *DB) Table(ctx context.Context, id string) (store.Table, error) {
+	row := d.R.QueryRowContext(ctx, `SELECT `+tableCols+` FROM trull_tables WHERE id = $1`, id)
+	t, err := scanTable(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, fmt.Errorf("store: table %s: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return t, fmt.Errorf("store: table %s: %w", id, err)
+	}
+	return t, nil
+}
+
+// Tables implements store.Store.
+func (d *DB) Tables(ctx context.Context, f store.Filter) ([]store.Table, error) {
+	var where []string
+	var args []any
+	if len(f.Statuses) > 0 {
+		ph := make([]string, len(f.Statuses))
+		for i, s := range f.Statuses {
+			args = append(args, s)
+			ph[i] = fmt.Sprintf("$%d", len(args))
+		}
+		where = append(where, "status IN ("+strings.Join(ph, ", ")+")")
+	}
+	if f.PublicOnly {
+		where = append(where, "public <> 0")
+	}
+	q := `SELECT ` + tableCols + ` FROM trull_tables`
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	q += " ORDER BY created_ms DESC, id"
+	if f.Limit > 0 {
+		q += fmt.Sprintf(" LIMIT %d", f.Limit)
+	}
+	rows, err := d.R.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: tables: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Table
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: tables: %w", err)
+		}
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: tables: %w", err)
+	}
+	return out, nil
+}
+
+// PutHand implements store.Store.
+func (d *DB) PutHand(ctx context.Context, h store.Hand) error {
+	_, err := d.W.ExecContext(ctx,
+		`INSERT INTO trull_hands (table_id, n, record) VALUES ($1, $2, $3)
+		 ON CONFLICT (table_id, n) DO UPDATE SET record = excluded.record`,
+		h.TableID, h.N, string(h.Record))
+	if err != nil {
+		return fmt.Errorf("store: put hand: %w", err)
+	}
+	return nil
+}
+
+// Hand implements store.Store.
+func (d *DB) Hand(ctx context.Context, tableID string, n int) (store.Hand, error) {
+	h := store.Hand{TableID: tableID, N: n}
+	var rec string
+	err := d.R.QueryRowContext(ctx, `SELECT record FROM trull_hands WHERE table_id = $1 AND n = $2`, tableID, n).Scan(&rec)
+	if errors.Is(err, sql.ErrNoRows) {
+		return h, fmt.Errorf("store: hand %d of table %s: %w", n, tableID, store.ErrNotFound)
+	}
+	if err != nil {
+		return h, fmt.Errorf("store: hand: %w", err)
+	}
+	h.Record = []byte(rec)
+	return h, nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,301 @@
+// Package storetest is the conformance suite every store.Store passes:
+// store/sqlite runs it on a temporary file, store/postgres on the database
+// that TRULL_TEST_POSTGRES names.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"trull/internal/store"
+)
+
+// Run runs every conformance test on the store that open returns. Each
+// test gets a fresh store from open; ids are unique per call of Run, so a
+// shared database may hold earlier runs' tables.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	prefix := fmt.Sprintf("t%d-", time.Now().UnixNano())
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s store.Store, id func(string) string)
+	}{
+		{"CreateAndEvents", testCreateAndEvents},
+		{"AppendConflict", testAppendConflict},
+		{"ConcurrentAppends", testConcurrentAppends},
+		{"Tables", testTables},
+		{"Hands", testHands},
+		{"Lock", testLock},
+		{"Closed", testClosed},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			id := func(n string) string { return prefix + tc.name + "-" + n }
+			tc.fn(t, s, id)
+		})
+	}
+}
+
+var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+
+func table(id string, status string, public bool, at time.Time) store.Table {
+	return store.Table{ID: id, Game: "droggn", Variant: "droggn()", Status: status, Public: public,
+		Info: []byte(`{"seats":[]}`), Created: at, Updated: at}
+}
+
+func ev(seq int64, kind, data string) store.Event {
+	return store.Event{Seq: seq, Kind: kind, Data: []byte(data), At: t0.Add(time.Duration(seq) * time.Second)}
+}
+
+func testCreateAndEvents(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	a := id("a")
+	if err := s.CreateTable(ctx, table(a, store.StatusOpen, true, t0), ev(1, "create", `{"game":"droggn"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateTable(ctx, table(a, store.StatusOpen, true, t0), ev(1, "create", `{}`)); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("second CreateTable with the same id: %v, want ErrConflict", err)
+	}
+	if err := s.Append(ctx, a, ev(2, "act", `{"x":1}`), ev(3, "act", `{"x":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, a, ev(4, "chat", `{"text":"Grüß Gott ✓"}`)); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := s.Events(ctx, a, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.Event{ev(1, "create", `{"game":"droggn"}`), ev(2, "act", `{"x":1}`), ev(3, "act", `{"x":2}`), ev(4, "chat", `{"text":"Grüß Gott ✓"}`)}
+	if len(evs) != len(want) {
+		t.Fatalf("got %d events, want %d", len(evs), len(want))
+	}
+	for i := range want {
+		g, w := evs[i], want[i]
+		if g.Seq != w.Seq || g.Kind != w.Kind || string(g.Data) != string(w.Data) || !g.At.Equal(w.At) {
+			t.Errorf("event %d = %+v, want %+v", i, g, w)
+		}
+	}
+	tail, err := s.Events(ctx, a, 2)
+	if err != nil || len(tail) != 2 || tail[0].Seq != 3 {
+		t.Fatalf("Events after 2 = %v, %v; want seqs 3, 4", tail, err)
+	}
+	none, err := s.Events(ctx, id("missing"), 0)
+	if err != nil || len(none) != 0 {
+		t.Fatalf("Events of a missing table = %v, %v; want none", none, err)
+	}
+}
+
+func testAppendConflict(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	a := id("a")
+	if err := s.CreateTable(ctx, table(a, store.StatusOpen, false, t0), ev(1, "create", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, a, ev(2, "act", `{"first":true}`)); err != nil {
+		t.Fatal(err)
+	}
+	// A second writer that also thinks seq 2 is next must be refused,
+	// and a batch with one taken seq must leave nothing behind.
+	if err := s.Append(ctx, a, ev(2, "act", `{"second":true}`)); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("duplicate seq: %v, want ErrConflict", err)
+	}
+	if err := s.Append(ctx, a, ev(3, "act", `{}`), ev(2, "act", `{}`)); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("batch with a duplicate seq: %v, want ErrConflict", err)
+	}
+	evs, err := s.Events(ctx, a, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 2 || string(evs[1].Data) != `{"first":true}` {
+		t.Fatalf("log after conflicts = %+v; want the first two events only", evs)
+	}
+}
+
+// testConcurrentAppends appends from many goroutines at once (the group
+// commit path) and checks that every log is complete and in order.
+func testConcurrentAppends(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	const tables, events = 8, 40
+	for i := range tables {
+		if err := s.CreateTable(ctx, table(id(fmt.Sprint(i)), store.StatusPlaying, false, t0), ev(1, "create", `{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, tables)
+	for i := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seq := int64(2); seq <= events; seq++ {
+				if err := s.Append(ctx, id(fmt.Sprint(i)), ev(seq, "act", fmt.Sprintf(`{"n":%d}`, seq))); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	for i := range tables {
+		evs, err := s.Events(ctx, id(fmt.Sprint(i)), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(evs) != events {
+			t.Fatalf("table %d has %d events, want %d", i, len(evs), events)
+		}
+		for j, e := range evs {
+			if e.Seq != int64(j+1) {
+				t.Fatalf("table %d event %d has seq %d", i, j, e.Seq)
+			}
+		}
+	}
+}
+
+func testTables(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	rows := []store.Table{
+		table(id("old"), store.StatusOver, true, t0),
+		table(id("open"), store.StatusOpen, true, t0.Add(time.Minute)),
+		table(id("private"), store.StatusPlaying, false, t0.Add(2*time.Minute)),
+	}
+	for _, r := range rows {
+		if err := s.CreateTable(ctx, r, ev(1, "create", `{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Table(ctx, id("open"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Game != "droggn" || got.Variant != "droggn()" || !got.Public || got.Status != store.StatusOpen ||
+		string(got.Info) != `{"seats":[]}` || !got.Created.Equal(t0.Add(time.Minute)) {
+		t.Fatalf("Table = %+v", got)
+	}
+	if _, err := s.Table(ctx, id("nope")); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("missing table: %v, want ErrNotFound", err)
+	}
+	upd := got
+	upd.Status, upd.Public, upd.Info, upd.Updated = store.StatusPlaying, false, []byte(`{"seats":[1]}`), t0.Add(time.Hour)
+	if err := s.UpdateTable(ctx, upd); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = s.Table(ctx, id("open")); got.Status != store.StatusPlaying || got.Public || string(got.Info) != `{"seats":[1]}` || !got.Updated.Equal(t0.Add(time.Hour)) {
+		t.Fatalf("after UpdateTable: %+v", got)
+	}
+	missing := upd
+	missing.ID = id("nope")
+	if err := s.UpdateTable(ctx, missing); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("UpdateTable of a missing table: %v, want ErrNotFound", err)
+	}
+	mine := func(ts []store.Table) []string {
+		var out []string
+		for _, x := range ts {
+			if len(x.ID) > len(id("")) && x.ID[:len(id(""))] == id("") {
+				out = append(out, x.ID)
+			}
+		}
+		return out
+	}
+	cases := []struct {
+		name string
+		f    store.Filter
+		want []string
+	}{
+		{"all, newest first", store.Filter{}, []string{id("private"), id("open"), id("old")}},
+		{"running", store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}}, []string{id("private"), id("open")}},
+		{"public", store.Filter{PublicOnly: true}, []string{id("old")}},
+		{"over and public", store.Filter{Statuses: []string{store.StatusOver}, PublicOnly: true}, []string{id("old")}},
+	}
+	for _, c := range cases {
+		ts, err := s.Tables(ctx, c.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := mine(ts); fmt.Sprint(g) != fmt.Sprint(c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, g, c.want)
+		}
+	}
+	if ts, err := s.Tables(ctx, store.Filter{Limit: 1}); err != nil || len(ts) != 1 {
+		t.Errorf("Limit 1: %d tables, %v", len(ts), err)
+	}
+}
+
+func testHands(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	a := id("a")
+	if err := s.CreateTable(ctx, table(a, store.StatusPlaying, false, t0), ev(1, "create", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Hand(ctx, a, 0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("missing hand: %v, want ErrNotFound", err)
+	}
+	for _, rec := range []string{`{"v":1}`, `{"v":2}`} {
+		if err := s.PutHand(ctx, store.Hand{TableID: a, N: 0, Record: []byte(rec)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := s.Hand(ctx, a, 0)
+	if err != nil || string(h.Record) != `{"v":2}` || h.N != 0 || h.TableID != a {
+		t.Fatalf("Hand = %+v, %v; want the replaced record", h, err)
+	}
+}
+
+func testLock(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	a, b := id("a"), id("b")
+	la, err := s.Lock(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Lock(ctx, a); !errors.Is(err, store.ErrLocked) {
+		t.Fatalf("second Lock: %v, want ErrLocked", err)
+	}
+	lb, err := s.Lock(ctx, b)
+	if err != nil {
+		t.Fatalf("Lock of another table: %v", err)
+	}
+	if err := la.Release(); err != nil {
+		t.Fatal(err)
+	}
+	la2, err := s.Lock(ctx, a)
+	if err != nil {
+		t.Fatalf("Lock after Release: %v", err)
+	}
+	select {
+	case <-la2.Lost():
+		t.Fatal("a fresh lock is lost")
+	default:
+	}
+	la2.Release()
+	lb.Release()
+}
+
+func testClosed(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	a := id("a")
+	if err := s.CreateTable(ctx, table(a, store.StatusOpen, false, t0), ev(1, "create", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, a, ev(2, "act", `{}`)); !errors.Is(err, store.ErrClosed) {
+		t.Fatalf("Append after Close: %v, want ErrClosed", err)
+	}
+	if _, err := s.Lock(ctx, a); !errors.Is(err, store.ErrClosed) {
+		t.Fatalf("Lock after Close: %v, want ErrClosed", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+}

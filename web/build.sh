@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Rebuilds the browser app into web/dist, which is committed and embedded by
+# web.go (so `go build` needs no npm).
+#
+#   web/build.sh          install the pinned packages (npm ci) and build
+#   web/build.sh --check  the same, then fail if dist differs from the commit
+#
+# The build is reproducible: the same sources and package-lock.json give
+# the same bytes (fixed file names, no timestamps).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+check=0
+case "${1:-}" in
+  --check) check=1 ;;
+  "") ;;
+  *) echo "usage: web/build.sh [--check]" >&2; exit 2 ;;
+esac
+
+command -v npm >/dev/null || { echo "web/build.sh: npm is not installed (Node.js 20.19 or newer is needed)" >&2; exit 1; }
+
+npm ci --no-audit --no-fund --loglevel=error
+npm run --silent build
+
+if [ "$check" = 1 ]; then
+  cd ..
+  if ! git diff --exit-code --stat -- web/dist || [ -n "$(git status --porcelain -- web/dist)" ]; then
+    git status --short -- web/dist
+    echo "web/build.sh: web/dist differs from the sources; run web/build.sh and commit web/dist" >&2
+    exit 1
+  fi
+  echo "web/dist matches its sources"
+fi

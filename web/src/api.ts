@@ -1,0 +1,223 @@
+// The HTTP side of docs/PROTOCOL.md: the lobby, claiming a seat, hand
+// records and replays, plus what the browser keeps in local storage.
+
+import type { GameName } from "./cards";
+
+/** OptionSpec is one variant option of GET /api/games. */
+export interface OptionSpec {
+  name: string;
+  kind: string; // "enum", "int", "bool"
+  values?: string[] | null;
+  default: unknown;
+  help: string;
+  min?: number;
+  max?: number;
+  nullable?: boolean;
+}
+
+/** GameSpec is one game of GET /api/games. */
+export interface GameSpec {
+  name: GameName;
+  title: string;
+  min_seats: number;
+  max_seats: number;
+  options: OptionSpec[];
+  bots?: string[];
+}
+
+/** SeatInfo describes one seat of a table. */
+export interface SeatInfo {
+  seat: number;
+  name: string;
+  bot?: string;
+  taken?: boolean;
+  connected?: boolean;
+  host?: boolean;
+  /** the bot that plays for an absent person */
+  takeover?: string;
+  away_since_ms?: number;
+}
+
+/** TableInfo is one table of GET /api/tables. */
+export interface TableInfo {
+  id: string;
+  game: GameName;
+  variant: string;
+  state: string;
+  name?: string;
+  seats: SeatInfo[];
+}
+
+/** Created is the answer to POST /api/tables. */
+export interface Created {
+  id: string;
+  host_token: string;
+  seat_token: string;
+  seat: number;
+  invites: { seat: number; url: string }[];
+  spectate_url: string;
+}
+
+/** Action is an action in hand-record form (FORMAT.md). */
+export interface Action {
+  seat?: number;
+  act: string;
+  call?: string;
+  card?: string;
+  cards?: string[];
+  say?: string;
+  count?: number;
+}
+
+/** ApiError carries the server's {"error": …} text. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)["Content-Type"] = "application/json";
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const msg =
+      data && typeof data === "object" && "error" in data ? String((data as { error: unknown }).error) : text || res.statusText;
+    throw new ApiError(msg, res.status);
+  }
+  return data as T;
+}
+
+/** games lists the games and their option specs. */
+export const games = () => call<GameSpec[]>("GET", "/api/games");
+
+/** tables lists the open and running tables. */
+export const tables = () => call<TableInfo[]>("GET", "/api/tables");
+
+/** tableInfo describes one table as the lobby lists it. */
+export const tableInfo = (id: string) => call<TableInfo>("GET", `/api/tables/${encodeURIComponent(id)}`);
+
+/** NewTable is the body of POST /api/tables. */
+export interface NewTable {
+  game: GameName;
+  players: number;
+  options: Record<string, unknown>;
+  bots: string[];
+  name: string;
+  hands?: number;
+}
+
+/** createTable creates a table and seats its creator. */
+export const createTable = (t: NewTable) => call<Created>("POST", "/api/tables", t);
+
+/** claim takes the seat of an invite link. */
+export const claim = (id: string, invite: string, name: string) =>
+  call<{ seat: number; seat_token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/claim`, { invite, name });
+
+/** handRecord fetches the record of a finished hand (text, as served). */
+export async function handRecord(id: string, n: number): Promise<string> {
+  const res = await fetch(`/api/tables/${encodeURIComponent(id)}/hands/${n}`);
+  const text = await res.text();
+  if (!res.ok) {
+    let msg = text;
+    try {
+      msg = JSON.parse(text).error ?? text;
+    } catch {
+      /* plain text */
+    }
+    throw new ApiError(msg, res.status);
+  }
+  return text;
+}
+
+/** replay checks a record and returns its result and per-step views. */
+export const replay = (record: string) => call<ReplayResult>("POST", "/api/replay", record);
+
+/** ReplayResult is the answer of POST /api/replay. */
+export interface ReplayResult {
+  game: GameName;
+  variant?: string;
+  complete: boolean;
+  contract?: string;
+  declarer?: number | null;
+  partner?: number | null;
+  card_points?: number[];
+  score?: number[];
+  items?: { item: string; side?: string; seats?: number[]; points: number }[];
+  players?: string[];
+  to_act?: number;
+  steps?: ReplayStep[];
+  views?: unknown[];
+}
+
+/** ReplayStep is one step of a replay: the action taken and the public view after it. */
+export interface ReplayStep {
+  action?: Action | null;
+  /** the public view after the action */
+  view: unknown;
+  /** every seat's own view after the action */
+  views?: unknown[];
+  text?: string;
+  text_de?: string;
+}
+
+/** Seat credentials kept in local storage per table. */
+export interface SeatCred {
+  token: string;
+  seat: number;
+  name?: string;
+}
+
+const KEY = "trull.";
+
+function load<T>(k: string): T | null {
+  try {
+    const v = localStorage.getItem(KEY + k);
+    return v ? (JSON.parse(v) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(k: string, v: unknown) {
+  try {
+    if (v === null) localStorage.removeItem(KEY + k);
+    else localStorage.setItem(KEY + k, JSON.stringify(v));
+  } catch {
+    /* private mode: nothing kept */
+  }
+}
+
+/** seatCred returns the stored seat token of a table. */
+export const seatCred = (id: string) => load<SeatCred>("seat." + id);
+/** storeSeat keeps the seat token of a table (null forgets it). */
+export const storeSeat = (id: string, c: SeatCred | null) => save("seat." + id, c);
+/** hostToken returns the stored host token of a table. */
+export const hostToken = (id: string) => load<string>("host." + id);
+/** storeHost keeps the host token of a table. */
+export const storeHost = (id: string, tok: string) => save("host." + id, tok);
+/** storedName is the name last used. */
+export const storedName = () => load<string>("name") ?? "";
+/** storeName remembers the player's name. */
+export const storeName = (n: string) => save("name", n);
+/** storedInvites returns the invite links of a table the player created. */
+export const storedInvites = (id: string) => load<Created>("created." + id);
+/** storeCreated keeps the answer of a created table (its invites). */
+export const storeCreated = (c: Created) => save("created." + c.id, c);
+/** pref reads a stored preference. */
+export const pref = <T>(k: string) => load<T>("pref." + k);
+/** storePref writes a preference. */
+export const storePref = (k: string, v: unknown) => save("pref." + k, v);

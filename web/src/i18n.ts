@@ -1,0 +1,396 @@
+// German and English text of the app, with each game's own words.
+
+import type { Action } from "./api";
+import { cardName, FOOL_NAME, parse, roman, type GameName } from "./cards";
+
+/** Lang is a display language. */
+export type Lang = "en" | "de";
+
+const S = {
+  tagline: ["Droggn, Troggu and Strohmandeln in the browser", "Droggn, Troggu und Strohmandeln im Browser"],
+  lobby: ["Lobby", "Lobby"],
+  openTables: ["Tables", "Tische"],
+  noTables: ["No tables yet. Create one below.", "Noch keine Tische. Lege unten einen an."],
+  refresh: ["Refresh", "Aktualisieren"],
+  newTable: ["New table", "Neuer Tisch"],
+  game: ["Game", "Spiel"],
+  players: ["Players", "Spieler"],
+  seat: ["Seat", "Platz"],
+  seatN: ["Seat {0}", "Platz {0}"],
+  you: ["you", "du"],
+  human: ["Person (invite link)", "Mensch (Einladungslink)"],
+  bot: ["Bot", "Bot"],
+  botLevel: ["Bot: {0}", "Bot: {0}"],
+  yourName: ["Your name", "Dein Name"],
+  tableName: ["Table name (optional)", "Tischname (optional)"],
+  hands: ["Hands in the sitting", "Spiele in der Sitzung"],
+  handsHelp: ["empty: the game's usual end", "leer: das übliche Ende des Spiels"],
+  options: ["Rules and variants", "Regeln und Varianten"],
+  defaultMark: ["default", "Standard"],
+  unlimited: ["unlimited", "unbegrenzt"],
+  create: ["Create table", "Tisch anlegen"],
+  creating: ["Creating…", "Lege an…"],
+  watch: ["Watch", "Zuschauen"],
+  enter: ["Back to my seat", "Zurück an meinen Platz"],
+  rules: ["Rules", "Regeln"],
+  importRecord: ["Import a hand record", "Spielprotokoll importieren"],
+  language: ["Deutsch", "English"],
+  free: ["free", "frei"],
+  running: ["running", "läuft"],
+  open: ["waiting for players", "wartet auf Spieler"],
+  over: ["over", "beendet"],
+  invites: ["Invite links", "Einladungslinks"],
+  invitesHelp: [
+    "Send each link to one person: the first to open it takes that seat.",
+    "Schicke jeden Link an eine Person: wer ihn zuerst öffnet, bekommt den Platz.",
+  ],
+  spectateLink: ["Link for spectators", "Link für Zuschauer"],
+  copy: ["Copy", "Kopieren"],
+  copied: ["Copied", "Kopiert"],
+  close: ["Close", "Schließen"],
+  claimTitle: ["You are invited to seat {0}", "Du bist an Platz {0} eingeladen"],
+  claimBtn: ["Take the seat", "Platz nehmen"],
+  seatTaken: ["This seat has been taken already.", "Dieser Platz ist schon vergeben."],
+  nameNeeded: ["Please give a name.", "Bitte gib einen Namen an."],
+  connecting: ["Connecting…", "Verbinde…"],
+  reconnecting: ["Connection lost; trying again in {0} s…", "Verbindung verloren; neuer Versuch in {0} s…"],
+  spectating: ["You are watching", "Du schaust zu"],
+  yourTurn: ["Your turn", "Du bist dran"],
+  waitingFor: ["Waiting for {0}", "Warte auf {0}"],
+  playCard: ["Play a card", "Spiel eine Karte aus"],
+  handOver: ["The hand is over", "Das Spiel ist aus"],
+  sittingOver: ["The sitting is over", "Die Sitzung ist beendet"],
+  trick: ["Trick", "Stich"],
+  trickN: ["Trick {0}", "Stich {0}"],
+  lastTrick: ["Last trick", "Letzter Stich"],
+  lastTrickYou: ["Last trick — you took it", "Letzter Stich — du hast ihn"],
+  lastTrickBy: ["Last trick — {0} took it", "Letzter Stich — {0} hat ihn"],
+  log: ["Bidding", "Reizen"],
+  sheet: ["Score sheet", "Schreibblock"],
+  chat: ["Chat", "Chat"],
+  table: ["Table", "Tisch"],
+  hint: ["Hint", "Tipp"],
+  hintIs: ["Hint: {0}", "Tipp: {0}"],
+  send: ["Send", "Senden"],
+  chatEmpty: ["No messages yet.", "Noch keine Nachrichten."],
+  handN: ["Hand {0}", "Spiel {0}"],
+  dealer: ["dealer", "Geber"],
+  cards: ["cards", "Karten"],
+  tricks: ["tricks", "Stiche"],
+  points: ["points", "Punkte"],
+  cardPoints: ["Card points", "Kartenpunkte"],
+  score: ["Score", "Punkte"],
+  total: ["Total", "Summe"],
+  redeal: ["dealt again", "neu gegeben"],
+  settlement: ["Settlement", "Abrechnung"],
+  pays: ["{0} pays {1}: {2}", "{0} zahlt {1}: {2}"],
+  noPayments: ["Nobody pays anybody.", "Niemand zahlt."],
+  select: ["Choose {0} cards to discard ({1} chosen)", "Wähle {0} Karten zum Ablegen ({1} gewählt)"],
+  selectDroggn: ["Choose {0} cards to discard ({1} chosen)", "Wähle {0} Karten zum Drücken ({1} gewählt)"],
+  confirmDiscard: ["Discard", "Ablegen"],
+  confirmDroggn: ["Discard", "Drücken"],
+  confirm: ["Confirm", "Bestätigen"],
+  result: ["Result", "Ergebnis"],
+  replay: ["Replay", "Wiedergabe"],
+  export: ["Download record", "Protokoll herunterladen"],
+  hand: ["Your hand", "Deine Karten"],
+  noHand: ["No cards", "Keine Karten"],
+  botTakeover: ["Let a bot play", "Bot spielen lassen"],
+  absent: ["away", "abwesend"],
+  error: ["Error", "Fehler"],
+  back: ["Back", "Zurück"],
+  toLobby: ["Lobby", "Lobby"],
+  step: ["Step {0} of {1}", "Schritt {0} von {1}"],
+  first: ["|◀", "|◀"],
+  prev: ["◀", "◀"],
+  next: ["▶", "▶"],
+  last: ["▶|", "▶|"],
+  importHelp: [
+    "Choose a hand record (trull-hand/1 JSON) or paste it here.",
+    "Wähle ein Spielprotokoll (trull-hand/1 JSON) oder füge es hier ein.",
+  ],
+  check: ["Show the replay", "Wiedergabe zeigen"],
+  incomplete: ["Incomplete record: seat {0} is to act.", "Unvollständiges Protokoll: Platz {0} ist am Zug."],
+  lastResult: ["Last hand", "Letztes Spiel"],
+  dismiss: ["OK", "OK"],
+  multiplier: ["×{0}", "×{0}"],
+  doubled: ["doubled", "gedoppelt"],
+  alone: ["plays alone", "spielt allein"],
+  partnerIs: ["partner: {0}", "Partner: {0}"],
+  called: ["called {0}", "gerufen: {0}"],
+  powerless: ["your {0} has lost its power", "dein {0} hat seine Kraft verloren"],
+  discards: ["Discards", "Gedrückt"],
+  yourDiscards: ["Your discards", "Deine gedrückten Karten"],
+  tappTaken: ["Tapp taken up", "Aufgenommener Tapp"],
+  bought: ["bought {0} from {1}", "kauft {0} von {1}"],
+  buyLost: ["asked for {0}: the right to buy is lost", "verlangt {0}: Kaufrecht verloren"],
+  offered: ["offered card: {0}", "gebotene Karte: {0}"],
+  laidOut: ["laid out", "ausgelegt"],
+  known: ["known", "bekannt"],
+  faceDown: ["face down", "verdeckt"],
+  offerCard: ["Offer a card: click it in your hand", "Biete eine Karte: klicke sie in deiner Hand an"],
+  askFor: ["Ask for", "Verlange"],
+  buyBtn: ["Offer {0}, ask for {1}", "{0} bieten, {1} verlangen"],
+  gameOf: ["{0} of {1}", "{0} von {1}"],
+  host: ["host", "Gastgeber"],
+  newerHand: ["Hand {0} — result", "Spiel {0} — Ergebnis"],
+  variant: ["Variant", "Variante"],
+  replayOf: ["Replay of hand {0}", "Wiedergabe von Spiel {0}"],
+  replayTitle: ["Replay", "Wiedergabe"],
+  seatsAll: ["All hands", "Alle Karten"],
+  notFound: ["Page not found.", "Seite nicht gefunden."],
+  rulesOf: ["Rules of {0}", "Regeln von {0}"],
+  fullRules: [
+    "A summary of the project's rules specification (RULES.md), which the engine implements with every documented variant.",
+    "Eine Zusammenfassung der Regelspezifikation des Projekts (RULES.md), die das Programm mit allen beschriebenen Varianten umsetzt.",
+  ],
+  elder: ["Elder", "Vorhand"],
+  gone: ["The table does not exist (any more).", "Diesen Tisch gibt es nicht (mehr)."],
+  badToken: ["Your seat token was refused.", "Dein Platz-Schlüssel wurde abgelehnt."],
+  watchInstead: ["Watch instead", "Stattdessen zuschauen"],
+  nextHand: ["Deal the next hand", "Nächstes Spiel geben"],
+  askEnd: ["Ask to end the sitting", "Ende der Sitzung verlangen"],
+  endAsked: ["{0} asked to end the sitting.", "{0} hat das Ende der Sitzung verlangt."],
+  handsLeft: ["Hands left: {0}.", "Noch {0} Spiele."],
+} as const;
+
+/** Key is a UI string key. */
+export type Key = keyof typeof S;
+
+/** t returns the text of key in lang, with {0}, {1}, … replaced by args. */
+export function t(lang: Lang, key: Key, ...args: (string | number)[]): string {
+  const s: string = S[key][lang === "de" ? 1 : 0];
+  return args.length ? s.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? "")) : s;
+}
+
+/** tr picks the English or German text. */
+export function tr(lang: Lang, en: string, de: string): string {
+  return lang === "de" ? de : en;
+}
+
+/** Game titles. */
+export const TITLE: Record<GameName, string> = { droggn: "Droggn", troggu: "Troggu", strohmandeln: "Strohmandeln" };
+
+/** contractName names a contract ("ansager", "misere", …) in the game's words. */
+export function contractName(game: GameName, c: string, lang: Lang): string {
+  const names: Record<string, [string, string]> = {
+    ansager: ["Ansager", "Ansager"],
+    solo: ["Solo", "Solo"],
+    super: ["Super", "Super"],
+    supermord: ["Super Mord", "Super Mord"],
+    thrown_in: ["thrown in", "eingeworfen"],
+    normal: ["Normal game (Tapp)", "Normalspiel (Tapp)"],
+    misere: ["Misère", "Misère"],
+    undertaken: ["undertaken (Ich nehme auf!)", "aufgenommen (Ich nehme auf!)"],
+    simple: ["simple game", "einfaches Spiel"],
+    folded: ["folded", "zusammengeworfen"],
+  };
+  void game;
+  const n = names[c];
+  return n ? n[lang === "de" ? 1 : 0] : c;
+}
+
+/** declarerWord names the declarer's role in the game's words. */
+export function declarerWord(game: GameName, contract: string, lang: Lang): string {
+  if (game === "troggu") {
+    if (contract === "solo") return "Soloist";
+    return "Tappist";
+  }
+  if (game === "strohmandeln") return tr(lang, "undertaker", "Aufnehmer");
+  return tr(lang, "declarer", "Spieler");
+}
+
+/** talonWord names the talon in the game's words. */
+export function talonWord(game: GameName): string {
+  return game === "troggu" ? "Tapp" : game === "strohmandeln" ? "Strohmänner" : "Talon";
+}
+
+/** LabelCtx says what an action label needs to know about the hand. */
+export interface LabelCtx {
+  game: GameName;
+  lang: Lang;
+  /** a contract was bid before (Droggn: "gut" instead of "weiter") */
+  bidBefore?: boolean;
+  /** the acting seat is the declarer */
+  isDeclarer?: boolean;
+}
+
+/** actionLabel names a legal action for a button, in the game's words. */
+export function actionLabel(a: Action, x: LabelCtx): string {
+  const { game, lang } = x;
+  const de = lang === "de";
+  const card = (id?: string) => (id ? cardName(id, game, lang) : "");
+  switch (game) {
+    case "droggn":
+      switch (a.act) {
+        case "bid":
+          switch (a.call) {
+            case "pass":
+            case "weiter":
+            case "gut":
+              return x.bidBefore ? tr(lang, "gut (pass)", "gut") : tr(lang, "weiter (pass)", "weiter");
+            case "ansager":
+              return tr(lang, "Ansager (ich sage an)", "Ansager (ich sage an)");
+          }
+          return contractName(game, a.call ?? "", lang);
+        case "buy":
+          if (a.call === "none" || !a.cards) return tr(lang, "buy nothing", "nicht kaufen");
+          return t(lang, "buyBtn", card(a.cards[0]), card(a.cards[1]));
+        case "layout":
+          if (a.card === "T1") return tr(lang, "lay out the Pagat", "Pagat auslegen");
+          if (a.card === "FOOL") return tr(lang, "lay out the Gstieß", "Gstieß auslegen");
+          return x.isDeclarer ? tr(lang, "ich liege (no lay-out)", "ich liege") : tr(lang, "no lay-out", "nicht auslegen");
+        case "double":
+          if (a.call === "schwacher") return tr(lang, "Schwacher (double)", "einen Schwachen geben");
+          if (a.call === "retour") return tr(lang, "Retour (redouble)", "Retour");
+          return tr(lang, "gut (no double)", "gut");
+      }
+      break;
+    case "troggu":
+      switch (a.act) {
+        case "bid":
+          if (a.call === "normal") return tr(lang, "Normal (ich nehm's: take the Tapp)", "Ich nehm's (Tapp)");
+          if (a.call === "solo") return "Solo";
+          return tr(lang, "pass", "Passe");
+        case "call": {
+          const p = parse(a.card ?? "");
+          const n = p.kind === "trump" ? roman(p.n) : a.card;
+          return tr(lang, `call ${n}`, `${n} rufen`);
+        }
+      }
+      break;
+    case "strohmandeln":
+      switch (a.act) {
+        case "fold":
+          return a.call === "fold" ? tr(lang, "fold (no Tarock)", "zusammenwerfen") : tr(lang, "stay", "bleiben");
+        case "bid":
+          return a.call === "undertake" ? tr(lang, "undertake: Ich nehme auf!", "Ich nehme auf!") : tr(lang, "pass: Weiter!", "Weiter!");
+        case "double":
+          return a.call === "double" ? tr(lang, "double", "doppeln") : tr(lang, "gut (no double)", "gut");
+        case "announce":
+          return a.call === "trull" ? tr(lang, "announce the Trull", "Trull ansagen") : tr(lang, "announce Four Kings", "Vier Könige ansagen");
+        case "play":
+          if (a.say) return `${card(a.card)} ${de ? "mit" : "with"} „${a.say === "ross" ? "Ross!" : "Topschin!"}“`;
+      }
+      break;
+  }
+  if (a.act === "play") return card(a.card);
+  return [a.act, a.call, a.card, ...(a.cards ?? [])].filter(Boolean).join(" ");
+}
+
+/** logText describes a public action of the log (third person). */
+export function logText(e: { act: string; call?: string; card?: string; cards?: string[]; hidden?: number; count?: number; trump?: number; say?: string }, x: LabelCtx): string {
+  const { game, lang } = x;
+  const card = (id?: string) => (id ? cardName(id, game, lang) : "?");
+  switch (e.act) {
+    case "discard": {
+      const n = e.count ?? (e.cards?.length ?? 0) + (e.hidden ?? 0);
+      if (e.cards && e.cards.length && !e.hidden) return tr(lang, "discards ", "drückt ") + e.cards.map((c) => card(c)).join(", ");
+      return tr(lang, `discards ${n} cards`, `drückt ${n} Karten`);
+    }
+    case "buy":
+      if (e.call === "none") return tr(lang, "does not buy", "kauft nicht");
+      if (e.call === "asked" || e.hidden) return tr(lang, `offers a card, asks for ${card(e.cards?.[0])}`, `bietet eine Karte, verlangt ${card(e.cards?.[0])}`);
+      if (e.cards?.length === 2) return tr(lang, `offers ${card(e.cards[0])}, asks for ${card(e.cards[1])}`, `bietet ${card(e.cards[0])}, verlangt ${card(e.cards[1])}`);
+      break;
+    case "layout":
+      if (e.call === "none" || (!e.card && !e.cards?.length)) return x.isDeclarer ? "ich liege" : tr(lang, "no lay-out", "legt nicht aus");
+      return tr(lang, `lays out ${card(e.card ?? e.cards?.[0])}`, `legt ${card(e.card ?? e.cards?.[0])} aus`);
+    case "call": {
+      const n = e.trump ?? (e.card ? (parse(e.card) as { n?: number }).n : 0) ?? 0;
+      return tr(lang, `calls ${card("T" + n)}`, `ruft ${card("T" + n)}`);
+    }
+    case "play":
+      return card(e.card) + (e.say ? ` „${e.say === "ross" ? "Ross!" : "Topschin!"}“` : "");
+  }
+  return actionLabel({ act: e.act, call: e.call, card: e.card, cards: e.cards }, x);
+}
+
+/** itemName names a scored item of a result. */
+export function itemName(item: string, game: GameName, lang: Lang): string {
+  const m: Record<string, [string, string]> = {
+    game: ["game", "Spiel"],
+    match: ["all tricks (Match)", "alle Stiche (Match)"],
+    pagat_ultimo: ["Pagat ultimo", "Pagat ultimo"],
+    pagat_capture: ["Pagat captured", "Pagat gefangen"],
+    pagat_captured: ["Pagat captured", "Pagat gefangen"],
+    pagat_laid_out: ["laid-out Pagat", "ausgelegter Pagat"],
+    gstiess_laid_out: ["laid-out Gstieß", "ausgelegter Gstieß"],
+    kleine_und_gstiess_ultimo: ["Kleine und Gstieß Ultimo", "Kleine und Gstieß Ultimo"],
+    no_trick: ["no trick (×3)", "kein Stich (×3)"],
+    under_30: ["under 30 (×2)", "unter 30 (×2)"],
+    solo_multiplier: ["Solo multiplier", "Solo-Faktor"],
+    tie_57_57: ["57:57, no payment", "57:57, keine Zahlung"],
+    misere_most_points: ["most points in Misère", "meiste Punkte im Misère"],
+    misere_tie_no_payment: ["tie, no payment", "Gleichstand, keine Zahlung"],
+    double: ["doubled", "gedoppelt"],
+    draw: ["draw (Nullrunde)", "unentschieden (Nullrunde)"],
+    grammel: ["Grammel", "Grammel"],
+    trull: ["Trull", "Trull"],
+    four_kings: ["Four Kings", "Vier Könige"],
+    uhu: ["Uhu", "Uhu"],
+    uhu_captured: ["Uhu captured", "Uhu gefangen"],
+    kakadu: ["Kakadu", "Kakadu"],
+    kakadu_captured: ["Kakadu captured", "Kakadu gefangen"],
+    rostopschin: ["Rostopschin", "Rostopschin"],
+    rostopschin_lost: ["Rostopschin lost", "Rostopschin verloren"],
+    valat: ["Valat", "Valat"],
+  };
+  void game;
+  const n = m[item];
+  return n ? n[lang === "de" ? 1 : 0] : item.replace(/_/g, " ");
+}
+
+/** sideName names a side of a result item. */
+export function sideName(side: string, game: GameName, lang: Lang): string {
+  const m: Record<string, [string, string]> = {
+    declarer: [game === "troggu" ? "Tappist's side" : "declarer", game === "troggu" ? "Tappist-Seite" : "Spieler"],
+    defenders: ["defenders", "Gegenspieler"],
+    undertaker: ["undertaker", "Aufnehmer"],
+    opponent: ["opponent", "Gegner"],
+    elder: ["Elder (Vorhand)", "Vorhand"],
+    dealer: ["dealer", "Geber"],
+  };
+  const n = m[side];
+  return n ? n[lang === "de" ? 1 : 0] : side;
+}
+
+/** foolWord returns the game's name of the Fool. */
+export function foolWord(game: GameName): string {
+  return FOOL_NAME[game];
+}
+
+/** OPTION_HELP_DE translates the option help texts of GET /api/games. */
+export const OPTION_HELP_DE: Record<string, string> = {
+  "droggn.pack": "66: das Tiroler 66-Blatt (Standard); 78: das volle Blatt, 39 gewinnen, in Fünfern gegeben",
+  "droggn.talonPosition": "wo die 3 Talonkarten gegeben werden: nach allen Paketen oder nach der zweiten Runde",
+  "droggn.dealPattern": "Paketgrößen für jeden aktiven Spieler (66-Blatt)",
+  "droggn.exposeTalonInAnsager": "beim Ansager wird der Talon allen gezeigt, bevor der Spieler ihn nimmt",
+  "droggn.gstiessLastTrick": "illegal: der Gstieß darf nicht in den letzten Stich; wer ihn hat, muss ihn im vorletzten spielen",
+  "droggn.kleineUndGstiessUltimo":
+    "ein Spieler mit nur Pagat und Gstieß, ohne Tarock bei den Gegnern, spielt den Gstieß aus und macht den letzten Stich mit dem Pagat: +20",
+  "droggn.winRule": "37: die Hälfte gewinnt; 38: der Spieler braucht 38; 37tieLastTrick: bei 37:37 entscheidet der letzte Stich",
+  "droggn.superMordPagatScoring":
+    "inclusive: Super Mord zählt 167/187 und endet beim ersten verlorenen Stich; separate: 167 plus die normalen Pagat-Wertungen, bis zum Ende gespielt",
+  "droggn.kingDiscardRule": "ein gedrückter König braucht je König einen gedrückten Tarock, oder einen Tarock für beliebig viele Könige",
+  "droggn.maxDoublings": "Obergrenze für Schwacher und Retour (leer: unbegrenzt)",
+  "droggn.defenderLayoutTiming": "wann ein Gegenspieler den Pagat auslegen darf: gleich nach „ich liege“ oder direkt vor seinem ersten Doppelruf",
+  "droggn.buyOfferRestricted": "die beim Kauf gebotene Karte darf nicht Gstieß, Mond, Pagat oder ein König sein",
+  "troggu.allPassRule":
+    "wenn alle passen: Misère bis 6 Spieler und Pflichtspiel mit 7–8 (byPlayerCount), immer Misère, oder immer Pflichtspiel",
+  "troggu.fourKingsDiscard": "ein Tappist mit vier Königen nach dem Aufnehmen darf nur Könige ablegen, oder jede 5-Punkte-Karte",
+  "troggu.misereTie": "Gleichstand der meisten Punkte im Misère: jeder davon zahlt jedem anderen, oder niemand zahlt",
+  "troggu.soloMultiplier": "Faktor für die Zahlungen eines Solos",
+  "troggu.mustOvertrump": "wer Trumpf geben muss, muss den höchsten Trumpf im Stich überstechen, wenn er kann",
+  "troggu.hands": "Zahl der Spiele einer Sitzung",
+  "strohmandeln.scoring":
+    "Wertung: extended (Grammel, Boni in den Stichen, Uhu, Kakadu, Rostopschin) oder classic (angesagter Trull und vier Könige in der Hand)",
+  "strohmandeln.lastStrohmannCard": "die letzte Karte eines Strohmanns kommt in die Hand oder bleibt offen liegen, bis sie gespielt wird",
+  "strohmandeln.simpleGame": "wenn beide passen: ein einfaches Spiel, oder die Karten werden eingeworfen und derselbe Geber gibt neu",
+  "strohmandeln.allowDoubling": "der Gegner des Aufnehmers darf gleich nach dem Reizen doppeln (3→6, 4→8)",
+  "strohmandeln.pack": "54 Karten in Dritteln gezählt, oder 40 Karten (ohne II, III; eine Glatze je Farbe) einzeln gezählt",
+  "strohmandeln.nullrundeStacking": "eine neue Nullrunde während einer Nullrunde beginnt das Fenster neu, oder stapelt ein zweites (×4)",
+  "strohmandeln.grammelRule": "der Grammel-Punkt braucht 45 Punkte des Gewinners, oder weniger als 26 des Verlierers",
+  "strohmandeln.silentBonusFailurePenalty": "ein gefangener Uhu oder Kakadu bringt dem Fänger 1 Punkt",
+  "strohmandeln.valatReplacesAll": "ein Valat (12) ersetzt das Spielergebnis und alle Boni, oder wird dazugezählt",
+};

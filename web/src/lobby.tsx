@@ -1,0 +1,330 @@
+// The lobby: open and running tables, and the form that creates a table
+// from the option specs of GET /api/games.
+
+import { useEffect, useMemo, useState } from "preact/hooks";
+import * as api from "./api";
+import type { GameSpec, OptionSpec, TableInfo } from "./api";
+import type { GameName } from "./cards";
+import { Icon } from "./face";
+import { OPTION_HELP_DE, t, TITLE, tr, type Lang } from "./i18n";
+import { linkClick, navigate } from "./router";
+
+const BOTS_DEFAULT = ["rules", "random"];
+
+function botLabel(b: string, lang: Lang): string {
+  const m: Record<string, [string, string]> = {
+    rules: ["rules bot (good)", "Regel-Bot (gut)"],
+    random: ["random bot (beginner)", "Zufalls-Bot (Anfänger)"],
+    pimc: ["PIMC bot (strong)", "PIMC-Bot (stark)"],
+    ismcts: ["ISMCTS bot (strong)", "ISMCTS-Bot (stark)"],
+  };
+  const n = m[b];
+  return n ? n[lang === "de" ? 1 : 0] : b;
+}
+
+/** Lobby lists tables and creates new ones. */
+export function Lobby(p: { lang: Lang }) {
+  const { lang } = p;
+  const [specs, setSpecs] = useState<GameSpec[] | null>(null);
+  const [list, setList] = useState<TableInfo[] | null>(null);
+  const [err, setErr] = useState("");
+
+  const load = () =>
+    api
+      .tables()
+      .then((l) => setList(l ?? []))
+      .catch((e) => setErr(String(e.message ?? e)));
+  useEffect(() => {
+    api
+      .games()
+      .then(setSpecs)
+      .catch((e) => setErr(String(e.message ?? e)));
+    load();
+    const id = setInterval(load, 5000);
+    return () => clearInterval(id);
+  }, []);
+
+  return (
+    <main class="lobby">
+      <p class="tagline">{t(lang, "tagline")}</p>
+      {err && <p class="error">{err}</p>}
+      <section class="box">
+        <h2>
+          {t(lang, "openTables")}{" "}
+          <button type="button" class="small-btn" onClick={load}>
+            {t(lang, "refresh")}
+          </button>
+        </h2>
+        {list === null ? <p>…</p> : list.length === 0 ? <p class="muted">{t(lang, "noTables")}</p> : <TableList list={list} lang={lang} />}
+      </section>
+      <section class="box">
+        <h2>{t(lang, "newTable")}</h2>
+        {specs ? <CreateForm specs={specs} lang={lang} /> : <p>…</p>}
+      </section>
+      <section class="box links">
+        <h2>{t(lang, "rules")}</h2>
+        <p>
+          {(["droggn", "troggu", "strohmandeln"] as GameName[]).map((g) => (
+            <a href={`/rules/${g}`} onClick={(e) => linkClick(e, `/rules/${g}`)} class="pill">
+              {TITLE[g]}
+            </a>
+          ))}
+          <a href="/replay" onClick={(e) => linkClick(e, "/replay")} class="pill">
+            {t(lang, "importRecord")}
+          </a>
+        </p>
+      </section>
+    </main>
+  );
+}
+
+function stateWord(s: string, lang: Lang): string {
+  if (s === "open" || s === "waiting") return t(lang, "open");
+  if (s === "over" || s === "done" || s === "finished") return t(lang, "over");
+  if (s === "running" || s === "playing") return t(lang, "running");
+  return s;
+}
+
+function TableList(p: { list: TableInfo[]; lang: Lang }) {
+  const { lang } = p;
+  return (
+    <ul class="tables">
+      {p.list.map((tb) => {
+        const mine = api.seatCred(tb.id);
+        return (
+          <li key={tb.id} data-table={tb.id}>
+            <div class="tl-head">
+              <strong>{tb.name || TITLE[tb.game] || tb.game}</strong>
+              <span class="muted"> {tb.variant}</span>
+              <span class="state">{stateWord(tb.state, lang)}</span>
+            </div>
+            <div class="tl-seats">
+              {tb.seats.map((s) => (
+                <span class={"seat-tag" + (s.bot ? " bot" : s.taken ? "" : " free")}>
+                  {s.bot ? <Icon name="bot" title={s.bot} /> : null} {s.bot ? `Bot ${s.seat + 1}` : s.taken ? s.name || t(lang, "seatN", s.seat + 1) : t(lang, "free")}
+                </span>
+              ))}
+            </div>
+            <div class="tl-actions">
+              {mine && (
+                <a class="btn primary" href={`/t/${tb.id}`} onClick={(e) => linkClick(e, `/t/${tb.id}`)}>
+                  {t(lang, "enter")}
+                </a>
+              )}
+              <a class="btn" href={`/t/${tb.id}?spectate=1`} onClick={(e) => linkClick(e, `/t/${tb.id}?spectate=1`)}>
+                {t(lang, "watch")}
+              </a>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function defaultValue(o: OptionSpec): unknown {
+  if (o.kind === "enum") return o.default ?? o.values?.[0] ?? "";
+  if (o.kind === "bool") return !!o.default;
+  return o.default ?? null;
+}
+
+function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
+  const { lang, specs } = p;
+  const [gameName, setGame] = useState<GameName>(specs[0]?.name ?? "droggn");
+  const spec = specs.find((s) => s.name === gameName) ?? specs[0];
+  const [players, setPlayers] = useState(spec?.min_seats ?? 3);
+  const [bots, setBots] = useState<string[]>([]);
+  const [opts, setOpts] = useState<Record<string, unknown>>({});
+  const [name, setName] = useState(api.storedName());
+  const [tableName, setTableName] = useState("");
+  const [hands, setHands] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [err, setErr] = useState("");
+  const botKinds = useMemo(() => {
+    const ks = spec?.bots?.length ? [...spec.bots] : BOTS_DEFAULT;
+    // The rules bot first: it is the default opponent.
+    return ks.sort((a, b) => (a === "rules" ? -1 : b === "rules" ? 1 : 0));
+  }, [spec]);
+
+  // Reset the form's game-dependent parts when the game changes.
+  useEffect(() => {
+    if (!spec) return;
+    setPlayers((n) => Math.min(Math.max(n, spec.min_seats), spec.max_seats));
+    const o: Record<string, unknown> = {};
+    for (const x of spec.options) o[x.name] = defaultValue(x);
+    setOpts(o);
+  }, [gameName]);
+  // Seat 1 is the creator; the others default to the rules bot.
+  const seatBots = useMemo(() => {
+    const out: string[] = [];
+    for (let i = 0; i < players; i++) out.push(i === 0 ? "" : bots[i] ?? botKinds[0]);
+    return out;
+  }, [players, bots, botKinds]);
+
+  if (!spec) return null;
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setErr(t(lang, "nameNeeded"));
+      return;
+    }
+    setBusy(true);
+    setErr("");
+    const options: Record<string, unknown> = {};
+    for (const o of spec.options) {
+      const v = opts[o.name];
+      if (v === undefined || JSON.stringify(v) === JSON.stringify(defaultValue(o))) continue;
+      options[o.name] = v;
+    }
+    try {
+      api.storeName(name.trim());
+      const body: api.NewTable = { game: spec.name, players, options, bots: seatBots, name: tableName.trim() || name.trim() };
+      const n = parseInt(hands, 10);
+      if (n > 0) body.hands = n;
+      const c = await api.createTable(body);
+      api.storeSeat(c.id, { token: c.seat_token, seat: c.seat, name: name.trim() });
+      api.storeHost(c.id, c.host_token);
+      api.storeCreated(c);
+      navigate(`/t/${c.id}`);
+    } catch (x) {
+      setErr(String((x as Error).message ?? x));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="create" onSubmit={submit}>
+      <div class="row">
+        <label>
+          {t(lang, "game")}
+          <select name="game" value={gameName} onChange={(e) => setGame((e.target as HTMLSelectElement).value as GameName)}>
+            {specs.map((s) => (
+              <option value={s.name}>{s.title || TITLE[s.name]}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t(lang, "players")}
+          <select name="players" value={players} onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}>
+            {range(spec.min_seats, spec.max_seats).map((n) => (
+              <option value={n}>{n}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div class="row">
+        <label>
+          {t(lang, "yourName")}
+          <input name="name" value={name} maxLength={40} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          {t(lang, "tableName")}
+          <input name="table" value={tableName} maxLength={60} onInput={(e) => setTableName((e.target as HTMLInputElement).value)} />
+        </label>
+      </div>
+      <fieldset class="seats-form">
+        <legend>{tr(lang, "Seats", "Plätze")}</legend>
+        {seatBots.map((b, i) => (
+          <label class="seat-row">
+            <span>{t(lang, "seatN", i + 1)}</span>
+            {i === 0 ? (
+              <em>{name ? `${name} (${t(lang, "you")})` : t(lang, "you")}</em>
+            ) : (
+              <select
+                name={`bot${i}`}
+                value={b}
+                onChange={(e) => {
+                  const v = (e.target as HTMLSelectElement).value;
+                  setBots((old) => {
+                    const nb = [...old];
+                    nb[i] = v;
+                    return nb;
+                  });
+                }}
+              >
+                {botKinds.map((k) => (
+                  <option value={k}>{botLabel(k, lang)}</option>
+                ))}
+                <option value="">{t(lang, "human")}</option>
+              </select>
+            )}
+          </label>
+        ))}
+      </fieldset>
+      <details class="options">
+        <summary>{t(lang, "options")}</summary>
+        {spec.options.map((o) => (
+          <OptionField spec={o} game={spec.name} value={opts[o.name]} lang={lang} set={(v) => setOpts((old) => ({ ...old, [o.name]: v }))} />
+        ))}
+        {!spec.options.some((o) => o.name === "hands") && (
+          <label class="opt">
+            <span class="opt-name">{t(lang, "hands")}</span>
+            <input type="number" min={1} max={1000} value={hands} placeholder="—" onInput={(e) => setHands((e.target as HTMLInputElement).value)} />
+            <small class="help">{t(lang, "handsHelp")}</small>
+          </label>
+        )}
+      </details>
+      {err && <p class="error">{err}</p>}
+      <button type="submit" class="btn primary big" disabled={busy} data-testid="create">
+        {busy ? t(lang, "creating") : t(lang, "create")}
+      </button>
+    </form>
+  );
+}
+
+function range(a: number, b: number): number[] {
+  const out: number[] = [];
+  for (let i = a; i <= b; i++) out.push(i);
+  return out;
+}
+
+function OptionField(p: { spec: OptionSpec; game: GameName; value: unknown; lang: Lang; set: (v: unknown) => void }) {
+  const { spec: o, lang } = p;
+  const help = (lang === "de" && OPTION_HELP_DE[`${p.game}.${o.name}`]) || o.help;
+  const def = defaultValue(o);
+  const isDef = JSON.stringify(p.value) === JSON.stringify(def);
+  let input;
+  if (o.kind === "enum") {
+    input = (
+      <select name={o.name} value={String(p.value ?? def)} onChange={(e) => p.set((e.target as HTMLSelectElement).value)}>
+        {(o.values ?? []).map((v) => (
+          <option value={v}>
+            {v}
+            {v === def ? ` (${t(lang, "defaultMark")})` : ""}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (o.kind === "bool") {
+    input = <input type="checkbox" name={o.name} checked={!!p.value} onChange={(e) => p.set((e.target as HTMLInputElement).checked)} />;
+  } else {
+    const nullable = o.nullable || o.default === null;
+    const v = p.value as number | null | undefined;
+    input = (
+      <span class="int">
+        <input
+          type="number"
+          name={o.name}
+          min={o.min}
+          max={o.max}
+          value={v === null || v === undefined ? "" : v}
+          placeholder={nullable ? t(lang, "unlimited") : ""}
+          onInput={(e) => {
+            const s = (e.target as HTMLInputElement).value;
+            p.set(s === "" ? (nullable ? null : def) : Number(s));
+          }}
+        />
+        {def !== null && def !== undefined && <small class="muted"> ({t(lang, "defaultMark")}: {String(def)})</small>}
+        {nullable && def === null && <small class="muted"> ({t(lang, "defaultMark")}: {t(lang, "unlimited")})</small>}
+      </span>
+    );
+  }
+  return (
+    <label class={"opt" + (isDef ? "" : " changed")}>
+      <span class="opt-name">{o.name}</span>
+      {input}
+      <small class="help">{help}</small>
+    </label>
+  );
+}

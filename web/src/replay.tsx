@@ -1,0 +1,255 @@
+// The replay viewer: a finished hand of a table, or an imported hand
+// record, checked by POST /api/replay and shown step by step.
+
+import { useEffect, useMemo, useState } from "preact/hooks";
+import * as api from "./api";
+import type { ReplayResult, ReplayStep } from "./api";
+import { sortHand, type GameName } from "./cards";
+import { Card } from "./face";
+import { actionLabel, contractName, itemName, sideName, t, TITLE, tr, type Lang } from "./i18n";
+import { model, type Model } from "./model";
+import { linkClick } from "./router";
+import { ExportButton, fmtPoints, signed, variantText } from "./table";
+
+/** ReplayPage shows hand n of a table. */
+export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
+  const [rec, setRec] = useState<string | null>(null);
+  const [err, setErr] = useState("");
+  useEffect(() => {
+    api
+      .handRecord(p.id, p.hand)
+      .then(setRec)
+      .catch((e) => setErr(String(e.message ?? e)));
+  }, [p.id, p.hand]);
+  return (
+    <main class="replay-page">
+      <p>
+        <a class="btn" href={`/t/${p.id}`} onClick={(e) => linkClick(e, `/t/${p.id}`)}>
+          ← {t(p.lang, "back")}
+        </a>{" "}
+        <ExportButton tableId={p.id} hand={p.hand} lang={p.lang} />
+      </p>
+      <h2>{t(p.lang, "replayOf", p.hand + 1)}</h2>
+      {err && <p class="error">{err}</p>}
+      {rec && <Viewer record={rec} lang={p.lang} />}
+    </main>
+  );
+}
+
+/** ImportPage reads a record from a file or pasted text. */
+export function ImportPage(p: { lang: Lang }) {
+  const { lang } = p;
+  const [text, setText] = useState("");
+  const [shown, setShown] = useState<string | null>(null);
+  const onFile = async (e: Event) => {
+    const f = (e.target as HTMLInputElement).files?.[0];
+    if (!f) return;
+    const s = await f.text();
+    setText(s);
+    setShown(s);
+  };
+  return (
+    <main class="replay-page">
+      <h2>{t(lang, "importRecord")}</h2>
+      <p class="muted">{t(lang, "importHelp")}</p>
+      <p>
+        <input type="file" accept=".json,application/json" onChange={onFile} data-testid="import-file" />
+      </p>
+      <textarea rows={6} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} spellcheck={false} />
+      <p>
+        <button type="button" class="btn primary" disabled={!text.trim()} onClick={() => setShown(text)}>
+          {t(lang, "check")}
+        </button>
+      </p>
+      {shown && <Viewer key={shown} record={shown} lang={lang} />}
+    </main>
+  );
+}
+
+interface RecordJSON {
+  game?: GameName;
+  players?: string[];
+}
+
+/** uniqueNames tells equal names apart by seat number. */
+function uniqueNames(ns: string[]): string[] {
+  return ns.map((n, i) => (ns.indexOf(n) !== i || ns.lastIndexOf(n) !== i ? `${n} (${i + 1})` : n));
+}
+
+function stepsOf(r: ReplayResult): ReplayStep[] {
+  if (r.steps?.length) return r.steps;
+  if (r.views?.length) return r.views.map((v) => ({ view: v }));
+  return [];
+}
+
+function Viewer(p: { record: string; lang: Lang }) {
+  const { lang } = p;
+  const [res, setRes] = useState<ReplayResult | null>(null);
+  const [err, setErr] = useState("");
+  const [i, setI] = useState(0);
+  const rec = useMemo<RecordJSON>(() => {
+    try {
+      return JSON.parse(p.record) as RecordJSON;
+    } catch {
+      return {};
+    }
+  }, [p.record]);
+  useEffect(() => {
+    api
+      .replay(p.record)
+      .then((r) => {
+        setRes(r);
+        setI(0);
+      })
+      .catch((e) => setErr(String(e.message ?? e)));
+  }, [p.record]);
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => {
+      if (!res) return;
+      const n = stepsOf(res).length;
+      if (e.key === "ArrowLeft") setI((x) => Math.max(0, x - 1));
+      if (e.key === "ArrowRight") setI((x) => Math.min(n - 1, x + 1));
+    };
+    addEventListener("keydown", key);
+    return () => removeEventListener("keydown", key);
+  }, [res]);
+  if (err) return <p class="error">{err}</p>;
+  if (!res) return <p>…</p>;
+  const game = (res.game ?? rec.game ?? "droggn") as GameName;
+  const names = uniqueNames(res.players ?? rec.players ?? []);
+  const steps = stepsOf(res);
+  const step = steps[Math.min(i, steps.length - 1)];
+  const m = step ? model(step.view, game) : null;
+  const nm = (s: number) => names[s] ?? t(lang, "seatN", s + 1);
+  return (
+    <div class="viewer" data-testid="replay">
+      <h3>
+        {TITLE[game]} {res.variant ? <span class="muted">{variantText(res.variant)}</span> : null}
+      </h3>
+      {res.complete ? (
+        <ReplaySummary res={res} game={game} names={names.map((_, k) => nm(k))} lang={lang} m={m} />
+      ) : (
+        <p>{t(lang, "incomplete", nm(res.to_act ?? 0))}</p>
+      )}
+      {steps.length > 0 && m && (
+        <>
+          <div class="stepper">
+            <button type="button" class="btn" onClick={() => setI(0)} disabled={i === 0} aria-label="first">
+              {t(lang, "first")}
+            </button>
+            <button type="button" class="btn" onClick={() => setI(Math.max(0, i - 1))} disabled={i === 0} aria-label="previous">
+              {t(lang, "prev")}
+            </button>
+            <input type="range" min={0} max={steps.length - 1} value={i} onInput={(e) => setI(Number((e.target as HTMLInputElement).value))} />
+            <button type="button" class="btn" onClick={() => setI(Math.min(steps.length - 1, i + 1))} disabled={i >= steps.length - 1} aria-label="next">
+              {t(lang, "next")}
+            </button>
+            <button type="button" class="btn" onClick={() => setI(steps.length - 1)} disabled={i >= steps.length - 1} aria-label="last">
+              {t(lang, "last")}
+            </button>
+          </div>
+          <p class="muted">
+            {t(lang, "step", i + 1, steps.length)}
+            {step.action
+              ? ` — ${nm(step.action.seat ?? -1)}: ${(lang === "de" ? step.text_de : step.text) || actionLabel(step.action, { game, lang, isDeclarer: step.action.seat === m.declarer })}`
+              : ""}
+          </p>
+          <StepView m={m} step={step} names={names.map((_, k) => nm(k))} lang={lang} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; lang: Lang; m: Model | null }) {
+  const { res, game, names, lang } = p;
+  const fm = { game, variant: res.variant ?? p.m?.variant ?? "" };
+  return (
+    <div class="result">
+      <p>
+        <strong>{contractName(game, res.contract ?? "", lang)}</strong>
+        {res.declarer !== null && res.declarer !== undefined ? ` — ${names[res.declarer]}` : ""}
+        {res.partner !== null && res.partner !== undefined ? ` + ${names[res.partner]}` : ""}
+      </p>
+      <table class="res">
+        <thead>
+          <tr>
+            <th />
+            {names.map((n) => (
+              <th>{n}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>{t(lang, "cardPoints")}</td>
+            {(res.card_points ?? []).map((v) => (
+              <td>{fmtPoints(v, fm)}</td>
+            ))}
+          </tr>
+          <tr>
+            <td>{t(lang, "score")}</td>
+            {(res.score ?? []).map((v) => (
+              <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      {(res.items ?? []).length > 0 && (
+        <ul class="items">
+          {(res.items ?? []).map((it) => (
+            <li>
+              {itemName(it.item, game, lang)}
+              {it.side ? ` (${sideName(it.side, game, lang)})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function StepView(p: { m: Model; step: ReplayStep; names: string[]; lang: Lang }) {
+  const { m, lang, names } = p;
+  const raw = p.step.view as Record<string, unknown>;
+  // Each seat's own view shows its hand: a finished hand's record shows all.
+  const hands = p.step.views?.length
+    ? p.step.views.map((v) => ((v as { hand?: string[] })?.hand ?? []).map(String))
+    : Array.isArray(raw?.hands)
+      ? (raw.hands as string[][])
+      : null;
+  const cur = m.trick && m.trick.plays.length ? m.trick : m.tricks[m.tricks.length - 1];
+  return (
+    <div class="step">
+      {hands && (
+        <div class="all-hands">
+          {hands.map((h, s) => (
+            <div class={"ahand" + (s === m.toAct ? " turn" : "")}>
+              <span class="who">{names[s]}</span>
+              <span class="gcards">
+                {sortHand(h).map((c) => (
+                  <Card id={c} game={m.game} lang={lang} small />
+                ))}
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
+      {cur && (
+        <div class="trick">
+          <div class="trick-label">
+            {tr(lang, "Trick", "Stich")} {m.trick && m.trick.plays.length ? m.tricks.length + 1 : m.tricks.length}
+          </div>
+          <div class="trick-cards">
+            {cur.plays.map((pl) => (
+              <div class={"played" + (pl.seat === cur.winner ? " won" : "")}>
+                <Card id={pl.card} game={m.game} lang={lang} />
+                <span class="who">{names[pl.seat]}</span>
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

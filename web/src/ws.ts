@@ -1,0 +1,131 @@
+// One WebSocket per table (docs/PROTOCOL.md), reconnecting with backoff:
+// after a dropped connection or a reload the server answers with the full
+// state of the seat, so nothing else needs to be kept.
+
+/** Status is the connection's state as the UI shows it. */
+export interface Status {
+  state: "connecting" | "open" | "waiting" | "failed";
+  /** seconds until the next attempt, when waiting */
+  retryIn?: number;
+  /** why the connection was given up, when failed */
+  reason?: string;
+  code?: number;
+}
+
+/** Handlers receive messages and status changes. */
+export interface Handlers {
+  message(m: Record<string, unknown>): void;
+  status(s: Status): void;
+}
+
+/** Close codes at or above 4000 are the server's final word (bad token, no such table). */
+const FINAL = 4000;
+const DELAYS = [0.5, 1, 2, 4, 8, 15];
+
+/** wsURL builds the table's WebSocket address. */
+export function wsURL(table: string, token: string | null): string {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const q = token ? "token=" + encodeURIComponent(token) : "spectate=1";
+  return `${proto}//${location.host}/ws/${encodeURIComponent(table)}?${q}`;
+}
+
+/** Conn keeps a table connection open until closed. */
+export class Conn {
+  private ws: WebSocket | null = null;
+  private attempt = 0;
+  private timer: number | undefined;
+  private tick: number | undefined;
+  private closed = false;
+  private readonly onWake = () => this.wake();
+
+  constructor(
+    private readonly url: string,
+    private readonly h: Handlers,
+  ) {
+    window.addEventListener("online", this.onWake);
+    document.addEventListener("visibilitychange", this.onWake);
+    this.open();
+  }
+
+  /** send writes a message when connected; it reports whether it was sent. */
+  send(m: unknown): boolean {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(m));
+      return true;
+    }
+    return false;
+  }
+
+  /** close ends the connection for good. */
+  close() {
+    this.closed = true;
+    window.removeEventListener("online", this.onWake);
+    document.removeEventListener("visibilitychange", this.onWake);
+    clearTimeout(this.timer);
+    clearInterval(this.tick);
+    this.ws?.close(1000);
+    this.ws = null;
+  }
+
+  private wake() {
+    if (this.closed || document.visibilityState === "hidden") return;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      clearInterval(this.tick);
+      this.timer = undefined;
+      this.open();
+    }
+  }
+
+  private open() {
+    this.timer = undefined;
+    this.h.status({ state: "connecting" });
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.url);
+    } catch (e) {
+      this.h.status({ state: "failed", reason: String(e) });
+      return;
+    }
+    this.ws = ws;
+    ws.onmessage = (ev) => {
+      let m: unknown;
+      try {
+        m = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
+      if (m && typeof m === "object") {
+        if ((m as { type?: unknown }).type === "state") this.attempt = 0;
+        this.h.message(m as Record<string, unknown>);
+      }
+    };
+    ws.onopen = () => this.h.status({ state: "open" });
+    ws.onclose = (ev) => {
+      if (this.ws !== ws || this.closed) return;
+      this.ws = null;
+      if (ev.code >= FINAL) {
+        this.h.status({ state: "failed", reason: ev.reason, code: ev.code });
+        return;
+      }
+      this.retry();
+    };
+  }
+
+  private retry() {
+    const base = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];
+    this.attempt++;
+    // Spread reconnects of many clients after a server restart.
+    const delay = base * (0.8 + 0.4 * Math.random());
+    let left = Math.ceil(delay);
+    this.h.status({ state: "waiting", retryIn: left });
+    this.tick = window.setInterval(() => {
+      left = Math.max(0, left - 1);
+      this.h.status({ state: "waiting", retryIn: left });
+    }, 1000);
+    this.timer = window.setTimeout(() => {
+      clearInterval(this.tick);
+      this.open();
+    }, delay * 1000);
+  }
+}
