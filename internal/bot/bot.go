@@ -18,6 +18,7 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"trull/internal/bot/ismcts"
 	"trull/internal/bot/pimc"
 	"trull/internal/game"
 	"trull/internal/games/strohmandeln"
@@ -43,6 +44,8 @@ var registry = map[string]func() Bot{
 	// pimc samples worlds and solves them (Droggn); the rules bot makes the
 	// decisions of the games it does not play.
 	"pimc": func() Bot { return droggnOnly{pimc.New(pimc.Options{}), Rules{}} },
+	// ismcts searches information sets in every game.
+	"ismcts": func() Bot { return ismcts.Default() },
 }
 
 // droggnOnly plays Droggn views with a search bot and other games' views

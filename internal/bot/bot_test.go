@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"trull/internal/game"
@@ -30,7 +31,7 @@ var variants = []struct {
 }
 
 func TestRegistry(t *testing.T) {
-	for _, name := range []string{"random", "rules"} {
+	for _, name := range []string{"ismcts", "pimc", "random", "rules"} {
 		b, err := New(name)
 		if err != nil || b.Name() != name {
 			t.Fatalf("New(%q) = %v, %v", name, b, err)
@@ -39,7 +40,7 @@ func TestRegistry(t *testing.T) {
 	if _, err := New("oracle"); err == nil {
 		t.Fatal("New(\"oracle\") did not fail")
 	}
-	if got := Names(); len(got) != 2 || got[0] != "random" || got[1] != "rules" {
+	if got := Names(); !reflect.DeepEqual(got, []string{"ismcts", "pimc", "random", "rules"}) {
 		t.Fatalf("Names() = %v", got)
 	}
 }

@@ -1,0 +1,111 @@
+package ismcts
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"trull/internal/game"
+	"trull/internal/games/droggn"
+	"trull/internal/games/strohmandeln"
+	"trull/internal/games/troggu"
+)
+
+// benchRules are the variants benchmarked: one per game, 3 players where
+// the game allows a choice.
+func benchRules() []game.Rules {
+	return []game.Rules{droggn.Default(3), troggu.Default(3), strohmandeln.NewRules(strohmandeln.Options{})}
+}
+
+// decisionViews plays hands with a cheap ISMCTS in every seat and returns
+// the view of every decision that is not forced.
+func decisionViews(tb testing.TB, r game.Rules, hands int) []game.View {
+	tb.Helper()
+	cheap := New(Options{Iterations: 30})
+	var out []game.View
+	for h := 0; h < hands; h++ {
+		seed := fmt.Sprintf("views/%s/%d", r, h)
+		st, err := r.NewState(game.DeckFromSeed(r.Pack(), seed), h%r.Seats())
+		if err != nil {
+			tb.Fatal(err)
+		}
+		rng := game.NewRand(seed, 0)
+		for !st.Done() {
+			v := st.View(st.ToAct())
+			if len(v.LegalActions()) > 1 {
+				out = append(out, v)
+			}
+			a, err := cheap.Act(v, rng)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if err := st.Apply(a); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkDecision measures decisions with the default options (one
+// worker) over the non-forced decisions of a few hands: ms per decision
+// and iterations per second.
+func BenchmarkDecision(b *testing.B) {
+	for _, r := range benchRules() {
+		b.Run(r.Game(), func(b *testing.B) {
+			views := decisionViews(b, r, 2)
+			bt := Default()
+			rng := rand.New(rand.NewPCG(1, 2))
+			b.ResetTimer()
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				if _, err := bt.Act(views[i%len(views)], rng); err != nil {
+					b.Fatal(err)
+				}
+			}
+			el := time.Since(start)
+			b.ReportMetric(float64(el.Microseconds())/1000/float64(b.N), "ms/decision")
+			b.ReportMetric(float64(b.N*bt.Options().Iterations)/el.Seconds(), "iter/s")
+		})
+	}
+}
+
+// TestDecisionTime reports the median and 99th percentile time of a
+// decision with the default options over the non-forced decisions of a
+// few hands of each game, and checks that the median stays within the
+// 250 ms target (loosely: the machine may be shared).
+func TestDecisionTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing in -short mode")
+	}
+	bt := Default()
+	for _, r := range benchRules() {
+		all := decisionViews(t, r, 1)
+		// Every third decision of a hand: the bidding, the exchange and
+		// each stage of the play are all represented.
+		var views []game.View
+		for i := 0; i < len(all); i += 3 {
+			views = append(views, all[i])
+		}
+		rng := rand.New(rand.NewPCG(3, 4))
+		ds := make([]time.Duration, 0, len(views))
+		for _, v := range views {
+			start := time.Now()
+			if _, err := bt.Act(v, rng); err != nil {
+				t.Fatal(err)
+			}
+			ds = append(ds, time.Since(start))
+		}
+		slices.Sort(ds)
+		med, p99 := ds[len(ds)/2], ds[min(len(ds)-1, len(ds)*99/100)]
+		t.Logf("%-16s %3d decisions: median %6.1f ms, p99 %6.1f ms, max %6.1f ms (%d iterations, %d trees, %d worker)",
+			r, len(ds), ms(med), ms(p99), ms(ds[len(ds)-1]), bt.Options().Iterations, bt.Options().Trees, bt.Options().Workers)
+		if med > 250*time.Millisecond {
+			t.Errorf("%s: median decision time %v exceeds 250 ms", r, med)
+		}
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -1,0 +1,370 @@
+// Package ismcts is an Information-Set Monte Carlo Tree Search player
+// (single-observer ISMCTS after Cowling, Powley and Whitehouse, "Information
+// Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012) for every trull
+// game, through the game.Rules / game.State contract.
+//
+// It decides from one seat's game.View only. Each iteration
+//
+//   - determinizes: Rules.Resample deals the cards the seat cannot see
+//     (other hands, the talon or Tapp, discards, every face-down Strohmann
+//     card — its own included —, and with them Troggu's secret partner) at
+//     random, consistent with the view; nothing is read from the true
+//     state;
+//   - selects down the tree with UCB1 over the actions available in that
+//     determinization, with availability counts (a child's exploration
+//     term counts the visits in which it could have been chosen); below
+//     the root the children are widened progressively, the default
+//     policy's choice first;
+//   - expands one child and plays the hand out with a cheap, non-uniform
+//     default policy (see below);
+//   - backs up every seat's own score (Result.Score; the fast score paths
+//     of the engines), so that each seat in the tree maximizes its own
+//     result: Droggn's defenders and Troggu's partners cooperate exactly
+//     as far as their scores agree, and Misère is every player for himself.
+//     Rewards are measured in units of the mean absolute score of the tree.
+//
+// The tree branches on the searching seat's decisions and on the other
+// seats' card plays. The other seats' earlier decisions (bids, calls,
+// exchanges, buying, lay-outs, doubling, folds) depend mostly on cards the
+// searching seat cannot see, so in each determinization they are made by
+// the default policy, which reads the deciding seat's own (sampled) hand;
+// the tree follows them as observed. A card the searching seat cannot
+// observe (another seat's discard, the card offered when buying) is masked
+// in the tree, so its later decisions never depend on a hidden card.
+//
+// The default policy bids, calls, discards and buys from simple hand
+// estimates (for Droggn the least-squares strength fits of the rules bot),
+// never lays out or doubles, and plays cards with trick-taking rules that
+// see the whole determinization: cash masters, win a valuable trick with
+// the weakest card no later opponent can beat, give points to a partner's
+// safe trick, otherwise play the cheapest card, duck in Misère, and play
+// Strohmann tops first.
+//
+// At the root the candidates are the legal actions, except in Droggn: the
+// few most promising discards and buys, and only "gut" after two
+// doublings (the determinizations do not reflect what the others' bids and
+// doublings reveal, so both sides could expect to win and double without
+// end). For decisions before the card play the default policy's choice is
+// kept unless the search finds another action better by more than two
+// standard errors: with a modest budget the values of close options are
+// noisy.
+//
+// Search effort is split over a fixed number of independent trees (root
+// parallelization, Options.Trees) whose root statistics are merged; tree i
+// draws its randomness from a seed taken from the generator passed to Act
+// and i alone. Options.Workers only says how many trees are searched at
+// once, so with an iteration budget a decision depends on the view, the
+// generator and the options other than Workers, never on the worker
+// count. A time budget (Options.MaxTime) makes it depend on the machine's
+// speed.
+//
+// Droggn, Troggu and Strohmandeln are searched through small adapters on
+// the engines' fast paths (Sample/ResampleInto, LegalCards, PlayCard,
+// FastScore/Score/Scores); any other game through the game.State contract
+// alone, with a generic default policy.
+package ismcts
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"trull/internal/game"
+)
+
+// Options configure a Bot. The zero value gives the defaults.
+type Options struct {
+	// Iterations is the number of iterations per decision, shared by the
+	// trees (default DefaultIterations).
+	Iterations int
+	// MaxTime, when positive, also stops the search once it has passed
+	// (whichever comes first; each tree does at least one iteration). The
+	// decision then depends on the machine's speed; leave it zero for
+	// reproducible play.
+	MaxTime time.Duration
+	// Exploration is the UCB1 exploration constant c (default
+	// DefaultExploration), for rewards in units of the mean absolute
+	// score seen in the tree.
+	Exploration float64
+	// Trees is the number of independent trees whose root statistics are
+	// merged (default DefaultTrees). A decision depends on it, not on
+	// Workers.
+	Trees int
+	// Workers is the number of trees searched at once: 0 or 1 for one, a
+	// negative number for every core (GOMAXPROCS). It never exceeds Trees.
+	Workers int
+	// Hints is the number of candidates Hint returns (default
+	// DefaultHints; negative for all).
+	Hints int
+}
+
+// Defaults of Options. With DefaultIterations a decision takes about 40 ms
+// (median) and at most about 150 ms on one core of the reference machine
+// (BenchmarkDecision, TestDecisionTime).
+const (
+	DefaultIterations  = 3000
+	DefaultExploration = 1.4
+	DefaultTrees       = 2
+	DefaultHints       = 5
+)
+
+func (o Options) withDefaults() Options {
+	if o.Iterations <= 0 {
+		o.Iterations = DefaultIterations
+	}
+	if o.Exploration <= 0 {
+		o.Exploration = DefaultExploration
+	}
+	if o.Trees <= 0 {
+		o.Trees = DefaultTrees
+	}
+	if o.Workers < 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.Workers == 0 {
+		o.Workers = 1
+	}
+	o.Workers = min(o.Workers, o.Trees)
+	if o.Hints == 0 {
+		o.Hints = DefaultHints
+	}
+	return o
+}
+
+// Bot is the ISMCTS player. It satisfies the bot.Bot interface (Name and
+// Act). A Bot holds no state between decisions and is safe for concurrent
+// use.
+type Bot struct {
+	opts Options
+}
+
+// New returns an ISMCTS bot with the given options (zero fields take their
+// defaults).
+func New(opts Options) *Bot { return &Bot{opts: opts.withDefaults()} }
+
+// Default returns a bot with the default options: DefaultIterations
+// iterations over DefaultTrees trees, searched one after the other.
+func Default() *Bot { return New(Options{}) }
+
+// Options returns the bot's options with the defaults filled in.
+func (b *Bot) Options() Options { return b.opts }
+
+// Name returns "ismcts".
+func (b *Bot) Name() string { return "ismcts" }
+
+// Candidate is one root action with its search statistics.
+type Candidate struct {
+	Action game.Action
+	// Visits is the number of iterations that chose the action, summed
+	// over the trees; Share is Visits over all root visits (1 for a forced
+	// action, which is not searched).
+	Visits int
+	Share  float64
+	// Value is the seat's mean score (in the game's own points, as in
+	// Result.Score) over the iterations that chose the action; 0 when it
+	// was not visited.
+	Value float64
+}
+
+// ErrNotToAct is returned when the view's seat has no decision to make.
+var ErrNotToAct = errors.New("ismcts: the seat of the view is not to act")
+
+// Act returns the best root action: the most visited (ties go to the
+// higher value, then to the earlier legal action), or the heuristic
+// default of a decision before the card play unless the search clearly
+// prefers another (see the package documentation). A forced action is
+// returned without search.
+func (b *Bot) Act(v game.View, rng *rand.Rand) (game.Action, error) {
+	cands, err := b.search(v, rng)
+	if err != nil {
+		return game.Action{}, err
+	}
+	return cands[0].Action, nil
+}
+
+// Hint returns the best root actions with their visit shares and values,
+// best first (Options.Hints of them; the first is what Act plays). A forced
+// action comes back alone with no visits.
+func (b *Bot) Hint(v game.View, rng *rand.Rand) ([]Candidate, error) {
+	cands, err := b.search(v, rng)
+	if err != nil {
+		return nil, err
+	}
+	if n := b.opts.Hints; n > 0 && len(cands) > n {
+		cands = cands[:n]
+	}
+	return cands, nil
+}
+
+// search runs the trees and returns the root candidates, best first.
+func (b *Bot) search(v game.View, rng *rand.Rand) ([]Candidate, error) {
+	legal := v.LegalActions()
+	seat := v.ViewSeat()
+	if len(legal) == 0 || v.Turn() != seat || seat < 0 {
+		return nil, ErrNotToAct
+	}
+	if len(legal) == 1 {
+		return []Candidate{{Action: legal[0], Share: 1}}, nil
+	}
+	rules, err := rulesOf(v)
+	if err != nil {
+		return nil, err
+	}
+	seed := rng.Uint64()
+	roots, def := rootCandidates(v, legal)
+	if len(roots) == 1 {
+		return []Candidate{{Action: roots[0], Share: 1}}, nil
+	}
+	if def < 0 && roots[0].Kind != game.KindPlay {
+		def = policyDefault(rules, v, roots, seed)
+	}
+	o := b.opts
+	// A time budget is shared out among the rounds of trees.
+	perTree := o.MaxTime / time.Duration((o.Trees+o.Workers-1)/o.Workers)
+	results := make([]treeResult, o.Trees)
+	errs := make([]error, o.Trees)
+	var next int
+	var mu sync.Mutex
+	take := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		if next >= o.Trees {
+			return -1
+		}
+		next++
+		return next - 1
+	}
+	work := func() {
+		for i := take(); i >= 0; i = take() {
+			iters := o.Iterations / o.Trees
+			if i < o.Iterations%o.Trees {
+				iters++
+			}
+			var deadline time.Time
+			if perTree > 0 {
+				deadline = time.Now().Add(perTree)
+			}
+			t := newTree(rules, v, roots, o.Exploration, seed, uint64(i))
+			results[i], errs[i] = t.run(max(iters, 1), deadline)
+		}
+	}
+	var wg sync.WaitGroup
+	for range o.Workers - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+	return merge(roots, def, results, errs)
+}
+
+// merge adds up the root statistics of the trees (in tree order) and sorts
+// the candidates best first: by visits, then by value. When the root has a
+// heuristic default (def ≥ 0: the default policy's bid, discard, call, …)
+// it comes first unless the most visited candidate's value exceeds the
+// default's by more than overrule standard errors of their difference:
+// with a modest budget the values of close options are noisy, so the
+// search must show a clear improvement to overrule the heuristic.
+func merge(roots []game.Action, def int, results []treeResult, errs []error) ([]Candidate, error) {
+	cands := make([]Candidate, len(roots))
+	sums := make([]float64, len(roots))
+	sqs := make([]float64, len(roots))
+	total, ok := 0, 0
+	var firstErr error
+	for i, r := range results {
+		if errs[i] != nil {
+			if firstErr == nil {
+				firstErr = errs[i]
+			}
+			continue
+		}
+		ok++
+		for j := range roots {
+			cands[j].Visits += r.visits[j]
+			sums[j] += r.sums[j]
+			sqs[j] += r.sqs[j]
+			total += r.visits[j]
+		}
+	}
+	if ok == 0 {
+		return nil, firstErr
+	}
+	for j, a := range roots {
+		cands[j].Action = a
+		if cands[j].Visits > 0 {
+			cands[j].Value = sums[j] / float64(cands[j].Visits)
+		}
+		if total > 0 {
+			cands[j].Share = float64(cands[j].Visits) / float64(total)
+		}
+	}
+	order := make([]int, len(roots))
+	for j := range order {
+		order[j] = j
+	}
+	slices.SortStableFunc(order, func(x, y int) int {
+		cx, cy := &cands[x], &cands[y]
+		switch {
+		case cx.Visits != cy.Visits:
+			return cy.Visits - cx.Visits
+		case cx.Value > cy.Value:
+			return -1
+		case cx.Value < cy.Value:
+			return 1
+		}
+		return 0
+	})
+	if def >= 0 && order[0] != def {
+		b := order[0]
+		se := math.Sqrt(variance(sums[b], sqs[b], cands[b].Visits)/float64(cands[b].Visits) +
+			variance(sums[def], sqs[def], cands[def].Visits)/float64(max(cands[def].Visits, 1)))
+		if cands[def].Visits == 0 || cands[b].Value-cands[def].Value <= overrule*se {
+			k := slices.Index(order, def)
+			copy(order[1:k+1], order[:k])
+			order[0] = def
+		}
+	}
+	out := make([]Candidate, len(roots))
+	for i, j := range order {
+		out[i] = cands[j]
+	}
+	return out, nil
+}
+
+// policyDefault returns the index among roots of the default policy's
+// action for the view's seat (-1 if it is not a candidate). It is used for
+// the decisions before the card play, where the policy reads only the
+// seat's own hand and public facts, so one determinization serves.
+func policyDefault(r game.Rules, v game.View, roots []game.Action, seed uint64) int {
+	w := newWorld(r, v)
+	if w.resample(v, rand.New(rand.NewPCG(seed, 1<<32))) != nil {
+		return -1
+	}
+	rnd := fastRand{seed ^ 0x5851f42d4c957f2d}
+	return slices.Index(roots, w.policy(&rnd))
+}
+
+// variance returns the sample variance of n values from their sum and sum
+// of squares (0 for fewer than two).
+func variance(sum, sq float64, n int) float64 {
+	if n < 2 {
+		return 0
+	}
+	m := sum / float64(n)
+	return max(0, (sq-float64(n)*m*m)/float64(n-1))
+}
+
+// rulesOf finds the rules of a view: the variant string names them.
+func rulesOf(v game.View) (game.Rules, error) {
+	if r := adapterRules(v); r != nil {
+		return r, nil
+	}
+	return nil, errors.New("ismcts: cannot find the rules of a " + v.Game() + " view")
+}
+
+// overrule is the number of standard errors by which the search must
+// prefer another candidate to the root's heuristic default.
+const overrule = 2.0

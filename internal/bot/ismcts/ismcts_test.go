@@ -1,0 +1,251 @@
+package ismcts
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"trull/internal/game"
+	"trull/internal/games/droggn"
+	"trull/internal/games/strohmandeln"
+	"trull/internal/games/troggu"
+)
+
+// variants are the rule sets the tests cover: every game, several seat
+// counts and the options that add decisions (doubling, announcements,
+// partner calling, restricted buying).
+func variants() []game.Rules {
+	return []game.Rules{
+		droggn.Default(3),
+		droggn.Default(4),
+		droggn.MustParse(3, "buyOfferRestricted=true,exposeTalonInAnsager=true,maxDoublings=2"),
+		troggu.Default(3),
+		troggu.Default(5),
+		troggu.Default(7),
+		troggu.MustParse(8, "mustOvertrump=true"),
+		strohmandeln.NewRules(strohmandeln.Options{}),
+		strohmandeln.NewRules(strohmandeln.Options{Scoring: strohmandeln.Classic, AllowDoubling: true}),
+		strohmandeln.NewRules(strohmandeln.Options{Pack40: true, SimpleGame: strohmandeln.SimpleFold,
+			LastStrohmannCard: strohmandeln.LastStaysOnTable}),
+	}
+}
+
+// randomState deals a hand from seed and plays random legal actions (before
+// the card play, half of the time the first one, which the engines list as
+// the declining one, so that the later phases of a game are reached) for a
+// random number of steps, stopping at a decision; nil if the hand ended.
+func randomState(t testing.TB, r game.Rules, seed string) game.State {
+	t.Helper()
+	rng := game.NewRand(seed, 0)
+	st, err := r.NewState(game.DeckFromSeed(r.Pack(), seed), rng.IntN(r.Seats()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf []game.Action
+	pick := func(s game.State) game.Action {
+		buf = s.Legal(buf[:0])
+		if buf[0].Kind != game.KindPlay && rng.IntN(2) == 0 {
+			return buf[0]
+		}
+		return buf[rng.IntN(len(buf))]
+	}
+	// Walk to the end once to learn the length, then stop part of the way.
+	probe := st.Clone()
+	steps := 0
+	for !probe.Done() {
+		probe.ApplyUnchecked(pick(probe))
+		steps++
+	}
+	if steps == 0 {
+		return nil
+	}
+	stop := rng.IntN(steps)
+	for i := 0; i < stop && !st.Done(); i++ {
+		if err := st.Apply(pick(st)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.Done() {
+		return nil
+	}
+	return st
+}
+
+// TestLegal asks the bot for decisions in random positions of every
+// variant (random legal play from a seeded deal, stopped at a random
+// point), up to a quota per phase so that every phase is met, and checks
+// that each answer is legal.
+func TestLegal(t *testing.T) {
+	quota, seeds := 8, 300
+	if testing.Short() {
+		quota, seeds = 3, 120
+	}
+	b := New(Options{Iterations: 40})
+	for _, r := range variants() {
+		t.Run(r.String(), func(t *testing.T) {
+			phases := map[string]int{}
+			for i := 0; i < seeds; i++ {
+				seed := fmt.Sprintf("legal/%s/%d", r, i)
+				st := randomState(t, r, seed)
+				if st == nil || phases[st.Phase()] >= quota {
+					continue
+				}
+				phase := st.Phase()
+				phases[phase]++
+				v := st.View(st.ToAct())
+				a, err := b.Act(v, game.NewRand(seed, 1))
+				if err != nil {
+					t.Fatalf("%s: phase %s: %v", seed, phase, err)
+				}
+				if !slices.Contains(v.LegalActions(), a) {
+					t.Fatalf("%s: phase %s: %+v is not among the legal actions", seed, phase, a)
+				}
+				if err := st.Apply(a); err != nil {
+					t.Fatalf("%s: phase %s: %v", seed, phase, err)
+				}
+			}
+			t.Logf("decisions by phase: %v", phases)
+		})
+	}
+}
+
+// TestGenericWorld searches every game through the generic game.State
+// contract alone (the fallback for games without an adapter) and checks
+// that the iterations reach the root and the best action is legal.
+func TestGenericWorld(t *testing.T) {
+	for _, r := range []game.Rules{droggn.Default(3), troggu.Default(4), strohmandeln.NewRules(strohmandeln.Options{})} {
+		for i := 0; i < 6; i++ {
+			seed := fmt.Sprintf("generic/%s/%d", r, i)
+			st := randomState(t, r, seed)
+			if st == nil {
+				continue
+			}
+			v := st.View(st.ToAct())
+			roots := v.LegalActions()
+			tr := newTree(r, v, roots, DefaultExploration, 1, 2)
+			tr.w = &genericWorld{r: r}
+			res, err := tr.run(50, time.Time{})
+			if err != nil {
+				t.Fatalf("%s: %v", seed, err)
+			}
+			n := 0
+			for _, x := range res.visits {
+				n += x
+			}
+			if n != 50 {
+				t.Fatalf("%s: %d root visits after 50 iterations", seed, n)
+			}
+			cands, err := merge(roots, -1, []treeResult{res}, []error{nil})
+			if err != nil || !slices.Contains(roots, cands[0].Action) {
+				t.Fatalf("%s: best %+v (%v) is not legal", seed, cands[0].Action, err)
+			}
+		}
+	}
+}
+
+// TestWholeHands plays complete hands with the bot in every seat, so that
+// every decision kind of the default variants is met in play.
+func TestWholeHands(t *testing.T) {
+	hands := 3
+	if testing.Short() {
+		hands = 1
+	}
+	b := New(Options{Iterations: 60})
+	for _, r := range variants() {
+		t.Run(r.String(), func(t *testing.T) {
+			kinds := map[game.Kind]int{}
+			for h := 0; h < hands; h++ {
+				seed := fmt.Sprintf("whole/%s/%d", r, h)
+				st, err := r.NewState(game.DeckFromSeed(r.Pack(), seed), h%r.Seats())
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := game.NewRand(seed, 0)
+				for !st.Done() {
+					a, err := b.Act(st.View(st.ToAct()), rng)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := st.Apply(a); err != nil {
+						t.Fatalf("illegal %+v: %v", a, err)
+					}
+					kinds[a.Kind]++
+				}
+			}
+			t.Logf("decisions by kind: %v", kinds)
+		})
+	}
+}
+
+// TestDeterministic checks that a decision depends only on the view, the
+// generator and the options, not on the number of workers.
+func TestDeterministic(t *testing.T) {
+	for _, r := range []game.Rules{droggn.Default(3), troggu.Default(3), strohmandeln.NewRules(strohmandeln.Options{})} {
+		for i := 0; i < 4; i++ {
+			seed := fmt.Sprintf("det/%s/%d", r, i)
+			st := randomState(t, r, seed)
+			if st == nil {
+				continue
+			}
+			v := st.View(st.ToAct())
+			var first []Candidate
+			for _, workers := range []int{1, 2, 4, 1} {
+				b := New(Options{Iterations: 120, Trees: 4, Workers: workers, Hints: -1})
+				got, err := b.Hint(v, game.NewRand(seed, 1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if first == nil {
+					first = got
+					continue
+				}
+				if !slices.Equal(first, got) {
+					t.Fatalf("%s: workers=%d gave %+v, want %+v", seed, workers, got, first)
+				}
+			}
+		}
+	}
+}
+
+// TestHint checks the shape of a hint: sorted by visits, shares adding up
+// to one, at most Options.Hints entries.
+func TestHint(t *testing.T) {
+	r := droggn.Default(3)
+	st, err := r.NewState(game.DeckFromSeed(r.Pack(), "hint"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := st.View(st.ToAct())
+	b := New(Options{Iterations: 200, Hints: -1})
+	hs, err := b.Hint(v, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hs) != len(v.LegalActions()) {
+		t.Fatalf("got %d hints for %d legal actions", len(hs), len(v.LegalActions()))
+	}
+	share := 0.0
+	for i, h := range hs {
+		share += h.Share
+		if i > 0 && h.Visits > hs[i-1].Visits {
+			t.Fatalf("hints not sorted: %+v", hs)
+		}
+		t.Logf("%-28s visits %4d share %.2f value %7.1f", r.Describe(h.Action, 0), h.Visits, h.Share, h.Value)
+	}
+	if share < 0.999 || share > 1.001 {
+		t.Fatalf("shares add up to %v", share)
+	}
+	a, err := b.Act(v, rand.New(rand.NewPCG(1, 2)))
+	if err != nil || a != hs[0].Action {
+		t.Fatalf("Act gave %+v (%v), Hint's first is %+v", a, err, hs[0].Action)
+	}
+	b3 := New(Options{Iterations: 200, Hints: 3})
+	if hs, _ := b3.Hint(v, rand.New(rand.NewPCG(1, 2))); len(hs) != 3 {
+		t.Fatalf("Hints=3 gave %d hints", len(hs))
+	}
+	if _, err := b.Act(st.View((st.ToAct()+1)%3), rand.New(rand.NewPCG(1, 2))); err != ErrNotToAct {
+		t.Fatalf("a seat not to act got %v", err)
+	}
+}

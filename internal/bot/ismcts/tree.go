@@ -1,0 +1,273 @@
+package ismcts
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// node is one tree node: the (masked) action that leads to it from its
+// parent, the seat that chose it, and that seat's statistics.
+type node struct {
+	key     game.Action
+	actor   int8
+	visits  int32
+	avail   int32   // visits of the parent in which key was available
+	sum     float64 // sum of the actor's rewards (scores)
+	sq      float64 // sum of their squares
+	child   int32   // first child, -1 for none
+	sibling int32   // next sibling, -1 for none
+}
+
+// tree is one single-observer ISMCTS tree for the seat of a view.
+type tree struct {
+	w     world
+	v     game.View
+	seat  int
+	roots []game.Action
+	c     float64
+
+	rng *rand.Rand // for Resample
+	rnd fastRand   // for the policy and tie-breaks
+
+	nodes   []node
+	buf     []game.Action
+	path    []int32
+	rewards []float64
+	absSum  float64 // sum of |reward| over every seat and iteration
+	absN    int
+}
+
+// treeResult holds the root statistics of one tree, in the order of the
+// root candidates.
+type treeResult struct {
+	visits []int
+	sums   []float64
+	sqs    []float64
+}
+
+// newTree prepares tree number idx of a search from seed.
+func newTree(r game.Rules, v game.View, roots []game.Action, c float64, seed, idx uint64) *tree {
+	t := &tree{w: newWorld(r, v), v: v, seat: v.ViewSeat(), roots: roots, c: c,
+		rng:     rand.New(rand.NewPCG(seed, idx)),
+		rewards: make([]float64, r.Seats()),
+		buf:     make([]game.Action, 0, 64)}
+	t.rnd = fastRand{seed ^ (idx+1)*0x9e3779b97f4a7c15}
+	t.nodes = make([]node, 1, 1024)
+	t.nodes[0] = node{actor: -1, child: -1, sibling: -1}
+	// The root's children are the candidates, in order.
+	for i := len(roots) - 1; i >= 0; i-- {
+		t.addChild(0, roots[i], int8(t.seat))
+	}
+	return t
+}
+
+// addChild adds a child with key to node p (at the head of its list) and
+// returns its index.
+func (t *tree) addChild(p int32, key game.Action, actor int8) int32 {
+	i := int32(len(t.nodes))
+	t.nodes = append(t.nodes, node{key: key, actor: actor, child: -1, sibling: t.nodes[p].child})
+	t.nodes[p].child = i
+	return i
+}
+
+// findChild returns the child of p with key, or -1.
+func (t *tree) findChild(p int32, key game.Action) int32 {
+	for i := t.nodes[p].child; i >= 0; i = t.nodes[i].sibling {
+		if t.nodes[i].key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// errNoWorld is returned when no determinization could be sampled.
+var errNoWorld = errors.New("ismcts: the view could not be resampled")
+
+// run does iters iterations (fewer when the deadline passes; at least one)
+// and returns the root statistics.
+func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
+	var lastErr error
+	done, failed := 0, 0
+	for it := 0; it < iters; it++ {
+		if !deadline.IsZero() && done > 0 && it&7 == 0 && time.Now().After(deadline) {
+			break
+		}
+		if err := t.w.resample(t.v, t.rng); err != nil {
+			lastErr = err
+			if failed++; failed > 8 && done == 0 {
+				break
+			}
+			continue
+		}
+		t.iterate()
+		done++
+	}
+	if done == 0 {
+		if lastErr == nil {
+			lastErr = errNoWorld
+		}
+		return treeResult{}, fmt.Errorf("%w: %v", errNoWorld, lastErr)
+	}
+	res := treeResult{visits: make([]int, len(t.roots)), sums: make([]float64, len(t.roots)), sqs: make([]float64, len(t.roots))}
+	for i, a := range t.roots {
+		ch := t.findChild(0, a)
+		res.visits[i] = int(t.nodes[ch].visits)
+		res.sums[i] = t.nodes[ch].sum
+		res.sqs[i] = t.nodes[ch].sq
+	}
+	return res, nil
+}
+
+// hiddenKind reports whether an action of kind k by another seat hides a
+// card from the observer: a discard, or the card offered when buying.
+func hiddenKind(k game.Kind) bool { return k == game.KindDiscard || k == game.KindBuy }
+
+// mask returns the part of a that the observer sees when another seat
+// takes a hidden action.
+func mask(a game.Action) game.Action {
+	a.Card = card.None
+	return a
+}
+
+// iterate runs one iteration on the current determinization.
+func (t *tree) iterate() {
+	st := t.w.state()
+	t.path = t.path[:0]
+	cur := int32(0)
+	for !st.Done() {
+		actor := st.ToAct()
+		var a game.Action
+		var next int32
+		expanded := false
+		switch {
+		case cur == 0:
+			next = t.selectChild(0, nil)
+			a = t.nodes[next].key
+		default:
+			t.buf = t.w.candidates(t.buf[:0])
+			if len(t.buf) == 0 {
+				// Defensive: an engine without candidates here ends the descent.
+				next = -1
+				break
+			}
+			if actor != t.seat && t.buf[0].Kind != game.KindPlay {
+				a = t.w.policy(&t.rnd)
+				key := a
+				if hiddenKind(a.Kind) {
+					key = mask(a)
+				}
+				if next = t.findChild(cur, key); next < 0 {
+					next = t.addChild(cur, key, int8(actor))
+					expanded = true
+				}
+				break
+			}
+			next, expanded = t.expandOrSelect(cur, int8(actor))
+			a = t.nodes[next].key
+		}
+		if next < 0 {
+			break
+		}
+		st.ApplyUnchecked(a)
+		t.path = append(t.path, next)
+		cur = next
+		if expanded {
+			break
+		}
+	}
+	if !st.Done() {
+		t.w.playout(&t.rnd)
+	}
+	t.w.scores(t.rewards)
+	for _, r := range t.rewards {
+		t.absSum += math.Abs(r)
+	}
+	t.absN += len(t.rewards)
+	for _, i := range t.path {
+		n := &t.nodes[i]
+		n.visits++
+		r := t.rewards[n.actor]
+		n.sum += r
+		n.sq += r * r
+	}
+}
+
+// expandOrSelect handles a decision node whose candidates in this
+// determinization are t.buf. It counts their availability and either adds
+// a child for an untried candidate or selects among the available tried
+// ones by UCB. Below the root the children are widened progressively: a
+// node visited n times considers at most 1 + widen·√n of its available
+// candidates, the default policy's choice first, then random ones, so that
+// its value is not dragged down by trying every poor move at once.
+func (t *tree) expandOrSelect(cur int32, actor int8) (int32, bool) {
+	untried := 0
+	for k := range t.buf {
+		if ch := t.findChild(cur, t.buf[k]); ch >= 0 {
+			t.nodes[ch].avail++
+			continue
+		}
+		t.buf[untried], t.buf[k] = t.buf[k], t.buf[untried]
+		untried++
+	}
+	tried := len(t.buf) - untried
+	allowed := 1 + int(widen*math.Sqrt(float64(t.nodes[cur].visits)))
+	if untried == 0 || tried >= allowed {
+		return t.selectChild(cur, t.buf[untried:]), false
+	}
+	pick := t.buf[t.rnd.intn(untried)]
+	if p := t.w.policy(&t.rnd); containsAction(t.buf[:untried], p) {
+		pick = p
+	}
+	ch := t.addChild(cur, pick, actor)
+	t.nodes[ch].avail = 1
+	return ch, true
+}
+
+// widen is the progressive widening factor of expandOrSelect.
+const widen = 1.0
+
+func containsAction(as []game.Action, a game.Action) bool {
+	for _, x := range as {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// selectChild returns the child of p with the best UCB1 value among those
+// whose key is in avail (every child when avail is nil, as at the root,
+// whose availability is counted here).
+func (t *tree) selectChild(p int32, avail []game.Action) int32 {
+	unit := 1.0
+	if t.absN > 0 && t.absSum > 0 {
+		unit = t.absSum / float64(t.absN)
+	}
+	best, bestV := int32(-1), math.Inf(-1)
+	for i := t.nodes[p].child; i >= 0; i = t.nodes[i].sibling {
+		n := &t.nodes[i]
+		if avail != nil {
+			if !containsAction(avail, n.key) {
+				continue
+			}
+		} else {
+			n.avail++
+		}
+		var v float64
+		if n.visits == 0 {
+			v = math.Inf(1)
+		} else {
+			v = n.sum/float64(n.visits)/unit + t.c*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
+		}
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}

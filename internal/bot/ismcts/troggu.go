@@ -1,0 +1,278 @@
+package ismcts
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/games/troggu"
+)
+
+// trogguWorld is the Troggu adapter: determinizations from Rules.Resample,
+// the fast bidding, calling, exchange and card-play steps and the fast
+// Score.
+type trogguWorld struct {
+	r  *troggu.Rules
+	s  *troggu.State
+	n  int
+	tr trickRules
+
+	// team is each seat's side for card play, found once per
+	// determinization when the play starts (the partner is the holder of
+	// the called trump in that determinization).
+	team     [8]int8
+	misere   bool
+	teamDone bool
+	ctx      playCtx
+	buf      []game.Action
+}
+
+func newTrogguWorld(r *troggu.Rules) *trogguWorld {
+	w := &trogguWorld{r: r, n: r.Seats(), tr: trickRules{foolTrump: true, size: r.Seats(), pack: r.Pack()},
+		buf: make([]game.Action, 0, 32)}
+	w.ctx.seats, w.ctx.team = w.n, &w.team
+	return w
+}
+
+func (w *trogguWorld) resample(v game.View, rng *rand.Rand) error {
+	s, err := w.r.Resample(v, rng)
+	if err != nil {
+		return err
+	}
+	w.s = s.(*troggu.State)
+	w.teamDone = false
+	return nil
+}
+
+func (w *trogguWorld) state() game.State { return w.s }
+
+func (w *trogguWorld) candidates(dst []game.Action) []game.Action { return w.s.Legal(dst) }
+
+// policy bids by strength, calls T20 (or the highest trump below it that
+// the Tappist lacks), discards by discardScore and plays cards by the
+// trick-taking rules.
+func (w *trogguWorld) policy(rnd *fastRand) game.Action {
+	s := w.s
+	seat := int8(s.ToAct())
+	switch s.Phase() {
+	case "bidding":
+		return game.Action{Seat: seat, Kind: game.KindBid, Call: w.bid()}
+	case "call":
+		return game.Action{Seat: seat, Kind: game.KindCall, Card: trogguCall(s.Hand(int(seat)))}
+	case "exchange":
+		return game.Action{Seat: seat, Kind: game.KindDiscard, Card: w.discard()}
+	case "play":
+		return game.Action{Seat: seat, Kind: game.KindPlay, Card: w.card(rnd)}
+	}
+	w.buf = s.Legal(w.buf[:0])
+	return w.buf[0]
+}
+
+// bid is the default bid: the chance of reaching 58 points estimated from
+// the hand (the least-squares fits of the rules bot, package bot) decides
+// between Solo, Normal and pass.
+func (w *trogguWorld) bid() uint8 {
+	s := w.s
+	f := tgFeatures(s.Hand(s.ToAct()))
+	wn, ws := tgNormal[w.n], tgSolo[w.n]
+	pn := pWin(wn.eval(f), wn.sd, tgWin)
+	ps := pWin(ws.eval(f), ws.sd, tgWin)
+	legal := s.LegalBids()
+	canNormal, canSolo := legal&(1<<troggu.BidNormal) != 0, legal&(1<<troggu.BidSolo) != 0
+	switch {
+	case canSolo && ps >= 0.92:
+		return troggu.BidSolo
+	case canNormal && pn >= 0.42:
+		return troggu.BidNormal
+	case canSolo && !canNormal && ps >= 0.5:
+		return troggu.BidSolo
+	}
+	return troggu.BidPass
+}
+
+// tgFeat are the features of a Troggu hand the strength estimate reads.
+type tgFeat struct {
+	trumps, fool, mond, pagat, high, kings, queens, courts, voids, long int
+}
+
+func tgFeatures(h card.Set) tgFeat {
+	f := tgFeat{trumps: h.Trumps().Len(), fool: b2i(h.Has(card.Fool)), mond: b2i(h.Has(card.Mond)),
+		pagat: b2i(h.Has(card.Pagat))}
+	for n := 15; n <= 20; n++ {
+		f.high += b2i(h.Has(card.Trump(n)))
+	}
+	for u := card.Suit0; u <= card.Suit3; u++ {
+		su := h.OfSuit(u)
+		f.long = max(f.long, su.Len())
+		f.voids += b2i(su.Empty())
+		f.kings += b2i(su.Has(card.SuitCard(u, card.King)))
+		f.queens += b2i(su.Has(card.SuitCard(u, card.Queen)))
+		f.courts += b2i(su.Has(card.SuitCard(u, card.Knight))) + b2i(su.Has(card.SuitCard(u, card.Jack)))
+	}
+	return f
+}
+
+// tgWeights are the coefficients of a linear estimate of the declarer
+// side's card points over tgFeat, with the residual standard deviation.
+type tgWeights struct {
+	base, trump, fool, mond, pagat, high, king, queen, court, void, long, sd float64
+}
+
+func (w tgWeights) eval(f tgFeat) float64 {
+	return w.base + w.trump*float64(f.trumps) + w.fool*float64(f.fool) + w.mond*float64(f.mond) +
+		w.pagat*float64(f.pagat) + w.high*float64(f.high) + w.king*float64(f.kings) +
+		w.queen*float64(f.queens) + w.court*float64(f.courts) + w.void*float64(f.voids) + w.long*float64(f.long)
+}
+
+// The declarer side's final card points estimated from the hand as dealt,
+// per number of players, for a Normal game and a Solo (the rules bot's
+// self-play fits).
+var (
+	tgNormal = [troggu.MaxSeats + 1]tgWeights{
+		3: {27.43, 2.91, 10.21, 5.93, 2.57, 1.05, 3.94, 1.72, 0.67, 0.94, 1.03, 9.39},
+		4: {44.80, 2.85, 12.29, 7.31, 2.30, 1.50, 1.80, 0.93, 0.19, -0.01, 0.22, 11.70},
+		5: {26.11, 4.21, 15.37, 8.34, 0.73, 2.10, 2.47, 0.98, 0.40, -0.24, 0.96, 12.95},
+		6: {34.99, 3.26, 15.09, 7.94, 1.56, 2.15, -0.09, 1.40, 0.48, -0.35, 0.04, 14.54},
+		7: {35.63, 3.68, 17.52, 11.37, 0.39, 3.95, -0.37, 1.52, 1.30, 0.29, 1.59, 17.76},
+		8: {38.89, 3.23, 18.32, 12.61, -1.11, 4.48, -1.98, 1.75, 0.32, 0.43, 0.52, 18.82},
+	}
+	tgSolo = [troggu.MaxSeats + 1]tgWeights{
+		3: {4.61, 2.64, 10.00, 6.19, 1.99, 1.42, 6.13, 2.32, 0.57, 7.35, 1.11, 7.45},
+		4: {10.66, 2.64, 12.02, 6.90, 1.28, 1.92, 5.78, 0.30, 0.00, 7.07, 1.09, 8.19},
+		5: {9.19, 2.03, 13.39, 8.18, 0.66, 2.13, 5.17, -0.10, -0.09, 8.26, 0.25, 8.52},
+		6: {11.98, 1.90, 13.89, 8.43, 0.48, 2.69, 3.29, -0.18, -0.29, 6.94, 0.02, 9.02},
+		7: {10.27, 1.21, 14.95, 9.81, -0.44, 3.17, 1.17, -0.14, -0.20, 6.61, -0.42, 8.98},
+		8: {11.09, 0.51, 16.06, 12.28, -0.46, 4.42, 0.29, 0.00, -0.32, 6.05, -0.89, 8.92},
+	}
+)
+
+// tgWin are the card points a side needs to win.
+const tgWin = 58
+
+// pWin is the chance of reaching need with card points estimated at mu
+// (normal approximation with standard deviation sd).
+func pWin(mu, sd, need float64) float64 {
+	return 0.5 * (1 + math.Erf((mu-need+0.5)/(sd*math.Sqrt2)))
+}
+
+func kingCount(h card.Set) int {
+	n := 0
+	for u := card.Suit0; u <= card.Suit3; u++ {
+		n += b2i(h.Has(card.SuitCard(u, card.King)))
+	}
+	return n
+}
+
+// trogguCall calls T20, or the highest trump below it that the Tappist
+// does not hold.
+func trogguCall(h card.Set) card.Card {
+	for t := 20; t >= 1; t-- {
+		if c := card.Trump(t); !h.Has(c) {
+			return c
+		}
+	}
+	return card.Trump(20)
+}
+
+// discard returns the legal discard with the best discardScore (the
+// discards count for the Tappist).
+func (w *trogguWorld) discard() card.Card {
+	s := w.s
+	h := s.Hand(s.ToAct())
+	best, bv := card.None, math.MinInt
+	for l := s.LegalDiscards(); !l.Empty(); {
+		c := l.Pop()
+		if v := discardScore(h, w.tr.pack, c); v > bv {
+			best, bv = c, v
+		}
+	}
+	return best
+}
+
+// sides fills team and misere for the contract being played.
+func (w *trogguWorld) sides() {
+	s := w.s
+	w.teamDone = true
+	w.misere = s.Contract() == troggu.ContractMisere
+	d := s.Declarer()
+	for p := range w.team {
+		w.team[p] = 1
+		if w.misere {
+			w.team[p] = int8(p)
+		}
+	}
+	if d < 0 {
+		return
+	}
+	w.team[d] = 0
+	if s.Contract() != troggu.ContractNormal {
+		return
+	}
+	called := card.None
+	hist := s.History()
+	for _, a := range hist {
+		if a.Kind == game.KindCall {
+			called = a.Card
+		}
+	}
+	if called == card.None {
+		return
+	}
+	for p := 0; p < w.n; p++ {
+		if p != d && s.Hand(p).Has(called) {
+			w.team[p] = 0
+		}
+	}
+	for _, a := range hist {
+		if a.Kind == game.KindPlay && a.Card == called && int(a.Seat) != d {
+			w.team[a.Seat] = 0
+		}
+	}
+}
+
+// card is the default card play of the seat to act. The current trick is
+// the tail of the history: the cards played so far modulo the seats.
+func (w *trogguWorld) card(rnd *fastRand) card.Card {
+	s := w.s
+	if !w.teamDone {
+		w.sides()
+	}
+	left := 0
+	for p := 0; p < w.n; p++ {
+		left += s.Hand(p).Len()
+	}
+	played := w.n*w.r.HandSize() - left
+	c := &w.ctx
+	c.t.n = 0
+	if k := played % w.n; k > 0 {
+		hist := s.History()
+		for _, a := range hist[len(hist)-k:] {
+			c.t.add(a.Card, a.Seat)
+		}
+	}
+	for p := 0; p < w.n; p++ {
+		c.hands[p] = s.Hand(p)
+	}
+	me := s.ToAct()
+	c.me, c.misere, c.legal = int8(me), w.misere, s.LegalCards()
+	return w.tr.play(c, rnd)
+}
+
+func (w *trogguWorld) playout(rnd *fastRand) {
+	s := w.s
+	for !s.Done() {
+		if s.Phase() == "play" {
+			s.PlayCard(w.card(rnd))
+			continue
+		}
+		s.ApplyUnchecked(w.policy(rnd))
+	}
+}
+
+func (w *trogguWorld) scores(out []float64) {
+	sc := w.s.Score()
+	for i := range out {
+		out[i] = float64(sc[i])
+	}
+}

@@ -1,0 +1,224 @@
+package ismcts
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/games/droggn"
+	"trull/internal/games/strohmandeln"
+	"trull/internal/games/troggu"
+)
+
+// world is one determinization being searched, with the fast paths of its
+// game. A world is used by one tree only.
+type world interface {
+	// resample replaces the world by a new determinization of v.
+	resample(v game.View, rng *rand.Rand) error
+	// state returns the determinization; the tree applies its moves to it.
+	state() game.State
+	// candidates appends the actions the search considers for the seat to
+	// act: the legal actions, or a few sensible ones when there are very
+	// many (Droggn's buying).
+	candidates(dst []game.Action) []game.Action
+	// policy returns the default policy's action for the seat to act.
+	policy(rnd *fastRand) game.Action
+	// playout finishes the hand with the default policy.
+	playout(rnd *fastRand)
+	// scores writes each seat's score of the finished hand to out.
+	scores(out []float64)
+}
+
+// newWorld returns the world for a view: a game's adapter, or the generic
+// world for games without one.
+func newWorld(r game.Rules, v game.View) world {
+	switch v := v.(type) {
+	case *droggn.View:
+		if v.State() != nil {
+			return newDroggnWorld(v.State().Variant())
+		}
+	case *troggu.View:
+		if tr, ok := r.(*troggu.Rules); ok {
+			return newTrogguWorld(tr)
+		}
+	case *strohmandeln.View:
+		if sr, ok := r.(*strohmandeln.Rules); ok {
+			return newStrohWorld(sr)
+		}
+	}
+	return &genericWorld{r: r}
+}
+
+// rootCandidates returns the actions searched at the root, and the index
+// of a heuristic default among them (-1 for none; see merge). They are
+// the legal actions, except in Droggn: the few most promising discards
+// (the best by the discard estimate is the default), the few sensible
+// buys, and gut alone from maxDoublings on. A Strohmandeln announcement
+// (classic scoring) carries no risk: it is the default when legal.
+func rootCandidates(v game.View, legal []game.Action) ([]game.Action, int) {
+	if _, ok := v.(*strohmandeln.View); ok {
+		return legal, slices.IndexFunc(legal, func(a game.Action) bool { return a.Kind == game.KindAnnounce })
+	}
+	dv, ok := v.(*droggn.View)
+	if !ok || dv.State() == nil {
+		return legal, -1
+	}
+	switch dv.State().CurrentPhase() {
+	case droggn.PhDiscard:
+		return droggnDiscardCandidates(dv.State(), legal)
+	case droggn.PhBuy:
+		return droggnBuyCandidates(dv.State(), legal), -1
+	case droggn.PhDouble:
+		return droggnDoubleCandidates(dv.State(), legal), -1
+	}
+	return legal, -1
+}
+
+// rulesCache maps variant strings to rules.
+var rulesCache sync.Map
+
+// adapterRules returns the rules of a view, nil when they cannot be found:
+// a Droggn view holds them; otherwise they are rebuilt from the view's
+// canonical variant string with the game registry.
+func adapterRules(v game.View) game.Rules {
+	var variant string
+	switch v := v.(type) {
+	case *droggn.View:
+		if v.State() != nil {
+			return v.State().Variant()
+		}
+		variant = v.Variant
+	case *troggu.View:
+		variant = v.Variant
+	case *strohmandeln.View:
+		variant = v.Variant
+	default:
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil
+		}
+		var x struct {
+			Variant string `json:"variant"`
+		}
+		if json.Unmarshal(b, &x) != nil {
+			return nil
+		}
+		variant = x.Variant
+	}
+	if r, ok := rulesCache.Load(variant); ok {
+		return r.(game.Rules)
+	}
+	r := parseVariant(v.Game(), variant)
+	if r != nil {
+		rulesCache.Store(variant, r)
+	}
+	return r
+}
+
+// parseVariant builds the rules named by a canonical variant string
+// "game(k=v,…)" (players included when not the default).
+func parseVariant(name, variant string) game.Rules {
+	info, ok := game.Lookup(name)
+	if !ok {
+		return nil
+	}
+	inner, ok := strings.CutPrefix(variant, name+"(")
+	if !ok {
+		return nil
+	}
+	inner, ok = strings.CutSuffix(inner, ")")
+	if !ok {
+		return nil
+	}
+	raw, err := game.ParseOptionString(info.Options, inner)
+	if err != nil {
+		return nil
+	}
+	players := info.MinSeats
+	if p, ok := raw["players"]; ok {
+		if players, err = strconv.Atoi(string(p)); err != nil {
+			return nil
+		}
+	}
+	r, err := info.New(raw, players)
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// genericWorld searches any game through the game.State contract alone.
+// Its default policy plays the cheapest legal card and takes the first
+// legal action otherwise (the engines list the declining one first).
+type genericWorld struct {
+	r   game.Rules
+	s   game.State
+	buf []game.Action
+}
+
+func (w *genericWorld) resample(v game.View, rng *rand.Rand) error {
+	s, err := w.r.Resample(v, rng)
+	if err != nil {
+		return err
+	}
+	w.s = s
+	return nil
+}
+
+func (w *genericWorld) state() game.State { return w.s }
+
+func (w *genericWorld) candidates(dst []game.Action) []game.Action { return w.s.Legal(dst) }
+
+func (w *genericWorld) policy(rnd *fastRand) game.Action {
+	w.buf = w.s.Legal(w.buf[:0])
+	if rnd.chance(randomShare) {
+		return w.buf[rnd.intn(len(w.buf))]
+	}
+	if w.buf[0].Kind != game.KindPlay {
+		return w.buf[0]
+	}
+	best := w.buf[0]
+	for _, a := range w.buf[1:] {
+		if genericCost(a.Card) < genericCost(best.Card) {
+			best = a
+		}
+	}
+	return best
+}
+
+// genericCost orders cards for giving them away when nothing is known of
+// the game: nominal points, then trumps above suit cards, then strength.
+func genericCost(c card.Card) int {
+	v := 1000 * c.NominalPoints()
+	switch {
+	case c.IsTrump():
+		v += 400 + int(c)
+	case c.IsSuit():
+		v += int(c.Rank())
+	}
+	return v
+}
+
+func (w *genericWorld) playout(rnd *fastRand) {
+	for steps := 0; !w.s.Done() && steps < 10000; steps++ {
+		w.s.ApplyUnchecked(w.policy(rnd))
+	}
+}
+
+func (w *genericWorld) scores(out []float64) {
+	if !w.s.Done() {
+		clear(out)
+		return
+	}
+	res := w.s.Result()
+	for i := range out {
+		if i < len(res.Score) {
+			out[i] = float64(res.Score[i])
+		}
+	}
+}
