@@ -223,13 +223,13 @@ func higherTrumps(c card.Card) card.Set {
 	if !c.IsTrump() {
 		return card.TrumpsOnly
 	}
-	return card.Set{card.TrumpsOnly[0] &^ (1<<(uint(c)+1) - 1), 0}
+	return card.Set{Lo: card.TrumpsOnly.Lo &^ (1<<(uint(c)+1) - 1), Hi: 0}
 }
 
 // higherInSuit returns the cards of c's suit that rank above c.
 func higherInSuit(c card.Card) card.Set {
 	m := card.SuitMask(c.Suit())
-	return card.Set{0, m[1] &^ (1<<(uint(c)-64+1) - 1)}
+	return card.Set{Lo: 0, Hi: m.Hi &^ (1<<(uint(c)-64+1) - 1)}
 }
 
 // pBeats is the probability that seat o, playing later to a trick governed

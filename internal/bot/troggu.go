@@ -164,7 +164,7 @@ func tgAbove(t card.Card) card.Set {
 	if !tgTrumpish(t) {
 		return card.TrumpsAndFool
 	}
-	return card.Set{card.TrumpsAndFool[0] &^ (2<<uint(t) - 1), 0}
+	return card.Set{Lo: card.TrumpsAndFool.Lo &^ (2<<uint(t) - 1), Hi: 0}
 }
 
 // newTgKnow reads a Troggu view.
@@ -449,7 +449,7 @@ func (k *tgKnow) isMaster(c card.Card) bool {
 // tgHigherInSuit returns the cards of c's suit above c.
 func tgHigherInSuit(c card.Card) card.Set {
 	m := card.SuitMask(c.Suit())
-	return card.Set{0, m[1] &^ (1<<(uint(c)-64+1) - 1)}
+	return card.Set{Lo: 0, Hi: m.Hi &^ (1<<(uint(c)-64+1) - 1)}
 }
 
 // future is the points the other cards of a later trick bring.

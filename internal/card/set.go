@@ -5,21 +5,22 @@ import (
 	"strings"
 )
 
-// Set is a set of cards as a 128-bit bitset: word 0 holds T1 … T21 and FOOL,
-// word 1 the four suits (see the package documentation for the layout).
-// The zero value is the empty set; Set is a value type.
-type Set [2]uint64
+// Set is a set of cards as a 128-bit bitset: Lo holds T1 … T21 and FOOL,
+// Hi the four suits (see the package documentation for the layout). The
+// zero value is the empty set; Set is a value type of two words, passed in
+// registers.
+type Set struct{ Lo, Hi uint64 }
 
 // Masks of the set layout.
 var (
 	// TrumpsOnly holds T1 … T21.
-	TrumpsOnly = Set{0x3ffffe, 0}
+	TrumpsOnly = Set{Lo: 0x3ffffe}
 	// TrumpsAndFool holds T1 … T21 and FOOL.
-	TrumpsAndFool = Set{0x7ffffe, 0}
+	TrumpsAndFool = Set{Lo: 0x7ffffe}
 )
 
 // SuitMask returns the set of all 14 cards of suit s (of the 78-card universe).
-func SuitMask(s Suit) Set { return Set{0, 0x3fff << (16 * uint(s))} }
+func SuitMask(s Suit) Set { return Set{Hi: 0x3fff << (16 * uint(s))} }
 
 // Of returns the set holding the given cards.
 func Of(cs ...Card) Set {
@@ -32,57 +33,75 @@ func Of(cs ...Card) Set {
 
 // Single returns the set holding only c.
 func Single(c Card) Set {
-	var s Set
-	s[c>>6] = 1 << (c & 63)
-	return s
+	if c < 64 {
+		return Set{Lo: 1 << c}
+	}
+	return Set{Hi: 1 << (c & 63)}
 }
 
 // Has reports whether c is in s.
-func (s Set) Has(c Card) bool { return s[c>>6]>>(c&63)&1 != 0 }
+func (s Set) Has(c Card) bool {
+	if c < 64 {
+		return s.Lo>>c&1 != 0
+	}
+	return s.Hi>>(c&63)&1 != 0
+}
 
 // Add adds c to s.
-func (s *Set) Add(c Card) { s[c>>6] |= 1 << (c & 63) }
+func (s *Set) Add(c Card) {
+	if c < 64 {
+		s.Lo |= 1 << c
+	} else {
+		s.Hi |= 1 << (c & 63)
+	}
+}
 
 // Remove removes c from s.
-func (s *Set) Remove(c Card) { s[c>>6] &^= 1 << (c & 63) }
+func (s *Set) Remove(c Card) {
+	if c < 64 {
+		s.Lo &^= 1 << c
+	} else {
+		s.Hi &^= 1 << (c & 63)
+	}
+}
 
 // Len returns the number of cards in s.
-func (s Set) Len() int { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+func (s Set) Len() int { return bits.OnesCount64(s.Lo) + bits.OnesCount64(s.Hi) }
 
 // Empty reports whether s has no card.
-func (s Set) Empty() bool { return s[0]|s[1] == 0 }
+func (s Set) Empty() bool { return s.Lo|s.Hi == 0 }
 
 // Union returns s ∪ t.
-func (s Set) Union(t Set) Set { return Set{s[0] | t[0], s[1] | t[1]} }
+func (s Set) Union(t Set) Set { return Set{Lo: s.Lo | t.Lo, Hi: s.Hi | t.Hi} }
 
 // Intersect returns s ∩ t.
-func (s Set) Intersect(t Set) Set { return Set{s[0] & t[0], s[1] & t[1]} }
+func (s Set) Intersect(t Set) Set { return Set{Lo: s.Lo & t.Lo, Hi: s.Hi & t.Hi} }
 
 // Minus returns s \ t.
-func (s Set) Minus(t Set) Set { return Set{s[0] &^ t[0], s[1] &^ t[1]} }
+func (s Set) Minus(t Set) Set { return Set{Lo: s.Lo &^ t.Lo, Hi: s.Hi &^ t.Hi} }
 
 // Overlaps reports whether s ∩ t is not empty.
-func (s Set) Overlaps(t Set) bool { return s[0]&t[0]|s[1]&t[1] != 0 }
+func (s Set) Overlaps(t Set) bool { return s.Lo&t.Lo|s.Hi&t.Hi != 0 }
 
 // SubsetOf reports whether every card of s is in t.
-func (s Set) SubsetOf(t Set) bool { return s[0]&^t[0]|s[1]&^t[1] == 0 }
+func (s Set) SubsetOf(t Set) bool { return s.Lo&^t.Lo|s.Hi&^t.Hi == 0 }
 
 // Trumps returns the numbered trumps of s (FOOL excluded).
-func (s Set) Trumps() Set { return Set{s[0] & TrumpsOnly[0], 0} }
+func (s Set) Trumps() Set { return Set{Lo: s.Lo & TrumpsOnly.Lo} }
 
 // OfSuit returns the cards of suit u in s.
-func (s Set) OfSuit(u Suit) Set { return Set{0, s[1] & (0x3fff << (16 * uint(u)))} }
+func (s Set) OfSuit(u Suit) Set { return Set{Hi: s.Hi & (0x3fff << (16 * uint(u)))} }
 
 // HasSuit reports whether s holds a card of suit u.
-func (s Set) HasSuit(u Suit) bool { return s[1]&(0x3fff<<(16*uint(u))) != 0 }
+func (s Set) HasSuit(u Suit) bool { return s.Hi&(0x3fff<<(16*uint(u))) != 0 }
 
 // Lowest returns the lowest card of s (by value), None when empty.
 func (s Set) Lowest() Card {
-	if s[0] != 0 {
-		return Card(bits.TrailingZeros64(s[0]))
+	if s.Lo != 0 {
+		return Card(bits.TrailingZeros64(s.Lo))
 	}
-	if s[1] != 0 {
-		return Card(64 + bits.TrailingZeros64(s[1]))
+	if s.Hi != 0 {
+		return Card(64 + bits.TrailingZeros64(s.Hi))
 	}
 	return None
 }
@@ -91,25 +110,25 @@ func (s Set) Lowest() Card {
 // the trumps this is the highest trump number (FOOL above T21); within one
 // suit it is the strongest card.
 func (s Set) Highest() Card {
-	if s[1] != 0 {
-		return Card(127 - bits.LeadingZeros64(s[1]))
+	if s.Hi != 0 {
+		return Card(127 - bits.LeadingZeros64(s.Hi))
 	}
-	if s[0] != 0 {
-		return Card(63 - bits.LeadingZeros64(s[0]))
+	if s.Lo != 0 {
+		return Card(63 - bits.LeadingZeros64(s.Lo))
 	}
 	return None
 }
 
 // Pop removes and returns the lowest card of s, None when empty.
 func (s *Set) Pop() Card {
-	if s[0] != 0 {
-		c := Card(bits.TrailingZeros64(s[0]))
-		s[0] &= s[0] - 1
+	if s.Lo != 0 {
+		c := Card(bits.TrailingZeros64(s.Lo))
+		s.Lo &= s.Lo - 1
 		return c
 	}
-	if s[1] != 0 {
-		c := Card(64 + bits.TrailingZeros64(s[1]))
-		s[1] &= s[1] - 1
+	if s.Hi != 0 {
+		c := Card(64 + bits.TrailingZeros64(s.Hi))
+		s.Hi &= s.Hi - 1
 		return c
 	}
 	return None
@@ -117,16 +136,15 @@ func (s *Set) Pop() Card {
 
 // Nth returns the i-th lowest card of s (0-based); i must be < s.Len().
 func (s Set) Nth(i int) Card {
-	w := 0
-	if n0 := bits.OnesCount64(s[0]); i >= n0 {
+	x, base := s.Lo, 0
+	if n0 := bits.OnesCount64(s.Lo); i >= n0 {
 		i -= n0
-		w = 1
+		x, base = s.Hi, 64
 	}
-	x := s[w]
 	for ; i > 0; i-- {
 		x &= x - 1
 	}
-	return Card(64*w + bits.TrailingZeros64(x))
+	return Card(base + bits.TrailingZeros64(x))
 }
 
 // Cards returns the cards of s in ascending value order, appended to dst.

@@ -274,17 +274,17 @@ func follow(h card.Set, gov card.Card) card.Set {
 	}
 	var f card.Set
 	if gov.IsTrump() {
-		f[0] = h[0] & card.TrumpsOnly[0]
+		f.Lo = h.Lo & card.TrumpsOnly.Lo
 	} else {
-		f[1] = h[1] & (0x3fff << (16 * uint(gov.Suit())))
-		if f[1] == 0 {
-			f[0] = h[0] & card.TrumpsOnly[0]
+		f.Hi = h.Hi & (0x3fff << (16 * uint(gov.Suit())))
+		if f.Hi == 0 {
+			f.Lo = h.Lo & card.TrumpsOnly.Lo
 		}
 	}
-	if f[0]|f[1] == 0 {
+	if f.Lo|f.Hi == 0 {
 		return h
 	}
-	f[0] |= h[0] & foolBit[0]
+	f.Lo |= h.Lo & foolBit.Lo
 	return f
 }
 
@@ -315,7 +315,7 @@ func (ru *rules) play(p *pos, c card.Card) {
 	pl := p.toAct
 	if c == card.Fool && ru.kgu && pl == 0 && p.n == 0 && p.left == 2 && !ru.superMord &&
 		ru.pagatLaid != 0 && p.hands[0] == card.Of(card.Pagat, card.Fool) &&
-		p.hands[1][0]&card.TrumpsOnly[0] == 0 && p.hands[2][0]&card.TrumpsOnly[0] == 0 {
+		p.hands[1].Lo&card.TrumpsOnly.Lo == 0 && p.hands[2].Lo&card.TrumpsOnly.Lo == 0 {
 		p.kgu = true
 	}
 	p.hands[pl].Remove(c)
@@ -541,7 +541,7 @@ func (ru *rules) pointBounds(p *pos) (lo, hi int64) {
 }
 
 // fivePointTrumps holds T1 and T21.
-var fivePointTrumps = card.Of(card.Pagat, card.Mond)[0]
+var fivePointTrumps = card.Of(card.Pagat, card.Mond).Lo
 
 // highBit returns the highest set bit of x (x ≠ 0).
 func highBit(x uint64) uint64 { return 1 << (63 - bits.LeadingZeros64(x)) }
@@ -561,9 +561,9 @@ func trumpThirds(t uint64) int32 {
 // pile; each side's own Gstieß always returns to that side. The declarer's
 // card in a trick the defenders win is not counted (it may be his Gstieß).
 func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
-	td := p.hands[0][0] & card.TrumpsOnly[0]
-	tf := (p.hands[1][0] | p.hands[2][0]) & card.TrumpsOnly[0]
-	fool := foolBit[0]
+	td := p.hands[0].Lo & card.TrumpsOnly.Lo
+	tf := (p.hands[1].Lo | p.hands[2].Lo) & card.TrumpsOnly.Lo
+	fool := foolBit.Lo
 	// The defenders' trumps above every declarer trump.
 	defBoss := tf
 	if td != 0 {
@@ -583,23 +583,23 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 	if declBoss != 0 {
 		k := bits.OnesCount64(declBoss)
 		decl = trumpThirds(declBoss) + int32(2*k)
-		if (p.hands[1][0]|p.hands[2][0])&fool != 0 {
+		if (p.hands[1].Lo|p.hands[2].Lo)&fool != 0 {
 			decl--
 		}
 	}
-	declFool := p.hands[0][0]&fool != 0
-	defFool := (p.hands[1][0]|p.hands[2][0])&fool != 0
+	declFool := p.hands[0].Lo&fool != 0
+	defFool := (p.hands[1].Lo|p.hands[2].Lo)&fool != 0
 	// Quick tricks of the leader (see quickTricks); under
 	// gstiessLastTrick=illegal a leader holding the Gstieß may have to lead
 	// it in between, so then there are none.
-	if !ru.lineBounds && p.n == 0 && !(ru.gIllegal && p.hands[p.lead][0]&fool != 0) {
+	if !ru.lineBounds && p.n == 0 && !(ru.gIllegal && p.hands[p.lead].Lo&fool != 0) {
 		switch {
 		case p.lead == 0 && tf == 0:
 			if k, th := ru.quickTricks(p, true); k > 0 {
 				decl = max(decl, th+int32(2*k)-int32(b2u(defFool)))
 			}
 		case p.lead != 0 && td == 0:
-			partner := p.hands[3-p.lead][0] & card.TrumpsOnly[0]
+			partner := p.hands[3-p.lead].Lo & card.TrumpsOnly.Lo
 			if k, th := ru.quickTricks(p, partner == 0); k > 0 {
 				def = max(def, th+int32(2*k)-int32(b2u(declFool)+b2u(defFool)))
 			}
@@ -625,9 +625,9 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 // though not on every line.
 func (ru *rules) quickTricks(p *pos, suits bool) (k int, th int32) {
 	mine := p.hands[p.lead]
-	for all := p.occ[0] & card.TrumpsOnly[0]; all != 0; {
+	for all := p.occ.Lo & card.TrumpsOnly.Lo; all != 0; {
 		hb := uint64(1) << (63 - bits.LeadingZeros64(all))
-		if mine[0]&hb == 0 {
+		if mine.Lo&hb == 0 {
 			break
 		}
 		k++
@@ -636,9 +636,9 @@ func (ru *rules) quickTricks(p *pos, suits bool) (k int, th int32) {
 	}
 	for u := uint(0); u < 4 && suits; u++ {
 		field := uint64(0x3fff) << (16 * u)
-		for all := p.occ[1] & field; all != 0; {
+		for all := p.occ.Hi & field; all != 0; {
 			hb := uint64(1) << (63 - bits.LeadingZeros64(all))
-			if mine[1]&hb == 0 {
+			if mine.Hi&hb == 0 {
 				break
 			}
 			k++

@@ -64,13 +64,13 @@ func strength(c card.Card) int32 {
 // (the highest trump, else the highest card of gov's suit), None if h
 // cannot take the lead in such a trick.
 func top(h card.Set, gov card.Card) card.Card {
-	if t := h[0] & card.TrumpsOnly[0]; t != 0 {
+	if t := h.Lo & card.TrumpsOnly.Lo; t != 0 {
 		return card.Card(63 - bits.LeadingZeros64(t))
 	}
 	if gov == card.None || gov.IsTrump() {
 		return card.None
 	}
-	if s := h[1] & (0x3fff << (16 * uint(gov.Suit()))); s != 0 {
+	if s := h.Hi & (0x3fff << (16 * uint(gov.Suit()))); s != 0 {
 		return card.Card(127 - bits.LeadingZeros64(s))
 	}
 	return card.None
@@ -80,12 +80,12 @@ func top(h card.Set, gov card.Card) card.Card {
 // (trumps, or c's suit).
 func isBoss(others card.Set, c card.Card) bool {
 	if c.IsTrump() {
-		return others[0]&card.TrumpsOnly[0]>>c == 0
+		return others.Lo&card.TrumpsOnly.Lo>>c == 0
 	}
 	if !c.IsSuit() {
 		return false
 	}
-	return others[1]&(0x3fff<<(16*uint(c.Suit())))>>(c-64) <= 1
+	return others.Hi&(0x3fff<<(16*uint(c.Suit())))>>(c-64) <= 1
 }
 
 // orderScore rates c for the player to act; higher is tried first. It is

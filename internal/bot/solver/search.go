@@ -298,8 +298,8 @@ func (sv *Solver) key(p *pos, pts bool) uint64 {
 		h ^= pointsSalt
 	}
 	// Two independent chains for speed.
-	h = mix(mix(mix(h, p.hands[0][0]), p.hands[1][0]), p.hands[2][0])
-	h2 := mix(mix(mix(h2Seed, p.hands[0][1]), p.hands[1][1]), p.hands[2][1])
+	h = mix(mix(mix(h, p.hands[0].Lo), p.hands[1].Lo), p.hands[2].Lo)
+	h2 := mix(mix(mix(h2Seed, p.hands[0].Hi), p.hands[1].Hi), p.hands[2].Hi)
 	h ^= h2*0x94d049bb133111eb + h2>>31
 	if pts {
 		return mix(h, uint64(p.lead))
@@ -591,15 +591,18 @@ func groupMask(c card.Card) card.Set {
 
 // below returns the highest card of all below c (all within c's group).
 func below(all card.Set, c card.Card) card.Card {
-	w := c >> 6
-	x := all[w] & (1<<(c&63) - 1)
+	x := all.Lo
+	if c >= 64 {
+		x = all.Hi
+	}
+	x &= 1<<(c&63) - 1
 	if c.IsSuit() {
 		x &= 0x3fff << (16 * uint(c.Suit()))
 	}
 	if x == 0 {
 		return card.None
 	}
-	return card.Card(64*int(w) + 63 - bits.LeadingZeros64(x))
+	return card.Card(int(c&64) + 63 - bits.LeadingZeros64(x))
 }
 
 // reduce drops from legal every card that is equivalent to a lower legal
@@ -609,11 +612,11 @@ func below(all card.Set, c card.Card) card.Card {
 // through the gaps; a 1-point legal card just above the fill is redundant.
 func (sv *Solver) reduce(p *pos, legal card.Set) card.Set {
 	occ := p.occ
-	m0 := legal[0] & sv.ru.ones[0]
-	m1 := legal[1] & sv.ru.ones[1]
-	r0 := m0 & (fill(m0, ^occ[0]&card.TrumpsOnly[0]) << 1)
-	r1 := m1 & (fill(m1, ^occ[1]&suitBits) << 1)
-	return card.Set{legal[0] &^ r0, legal[1] &^ r1}
+	m0 := legal.Lo & sv.ru.ones.Lo
+	m1 := legal.Hi & sv.ru.ones.Hi
+	r0 := m0 & (fill(m0, ^occ.Lo&card.TrumpsOnly.Lo) << 1)
+	r1 := m1 & (fill(m1, ^occ.Hi&suitBits) << 1)
+	return card.Set{Lo: legal.Lo &^ r0, Hi: legal.Hi &^ r1}
 }
 
 // suitBits holds the 14 card bits of each suit field of a Set's word 1.

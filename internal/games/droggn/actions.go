@@ -140,17 +140,17 @@ func follow(h card.Set, gov card.Card) card.Set {
 	}
 	var f card.Set
 	if gov.IsTrump() {
-		f[0] = h[0] & card.TrumpsOnly[0]
+		f.Lo = h.Lo & card.TrumpsOnly.Lo
 	} else {
-		f[1] = h[1] & (0x3fff << (16 * uint(gov.Suit())))
-		if f[1] == 0 {
-			f[0] = h[0] & card.TrumpsOnly[0]
+		f.Hi = h.Hi & (0x3fff << (16 * uint(gov.Suit())))
+		if f.Hi == 0 {
+			f.Lo = h.Lo & card.TrumpsOnly.Lo
 		}
 	}
-	if f[0]|f[1] == 0 {
+	if f.Lo|f.Hi == 0 {
 		return h
 	}
-	f[0] |= h[0] & card.Single(card.Fool)[0]
+	f.Lo |= h.Lo & card.Single(card.Fool).Lo
 	return f
 }
 

@@ -30,13 +30,13 @@ func (f *fastRand) intn(n int) int {
 
 // pick returns a uniformly random card of a non-empty set.
 func (f *fastRand) pick(s card.Set) card.Card {
-	n0 := bits.OnesCount64(s[0])
-	i := f.intn(n0 + bits.OnesCount64(s[1]))
-	w := s[0]
+	n0 := bits.OnesCount64(s.Lo)
+	i := f.intn(n0 + bits.OnesCount64(s.Hi))
+	w := s.Lo
 	base := 0
 	if i >= n0 {
 		i -= n0
-		w = s[1]
+		w = s.Hi
 		base = 64
 	}
 	for ; i > 0; i-- {

@@ -61,12 +61,12 @@ func (s *State) legalFor(seat int) card.Set {
 	// Word 0 of a set holds exactly the Tarocks of the Strohmandeln packs;
 	// suit u occupies bits 16u … 16u+13 of word 1.
 	if led := s.lead; led >= 64 {
-		if m := p[1] & (0x3fff << ((led - 64) &^ 15)); m != 0 {
-			return card.Set{0, m}
+		if m := p.Hi & (0x3fff << ((led - 64) &^ 15)); m != 0 {
+			return card.Set{Lo: 0, Hi: m}
 		}
 	}
-	if p[0] != 0 {
-		return card.Set{p[0], 0}
+	if p.Lo != 0 {
+		return card.Set{Lo: p.Lo, Hi: 0}
 	}
 	return p
 }
@@ -119,9 +119,8 @@ func (s *State) PlayCard(c card.Card) {
 func (s *State) play(seat int, c card.Card, say uint8) {
 	t := &s.tricks[s.ntricks]
 	var from int8
-	w, bit := c>>6&1, uint64(1)<<(c&63)
-	if s.tops[seat][w]&bit != 0 {
-		s.tops[seat][w] &^= bit
+	if s.tops[seat].Has(c) {
+		s.tops[seat].Remove(c)
 		ps := &s.piles[seat]
 		switch {
 		case ps[0].top == c:
@@ -132,10 +131,10 @@ func (s *State) play(seat int, c card.Card, say uint8) {
 			ps[2].top, from = card.None, 3
 		}
 	} else {
-		s.hand[seat][w] &^= bit
-		s.shown[seat][w] &^= bit
+		s.hand[seat].Remove(c)
+		s.shown[seat].Remove(c)
 	}
-	s.avail[seat][w] &^= bit
+	s.avail[seat].Remove(c)
 	t.cards[seat], t.from[seat], t.say[seat] = c, from, say
 	switch say {
 	case SayRoss:
@@ -177,8 +176,8 @@ func (s *State) settle(t *trick) {
 	}
 	t.winner = int8(w)
 	c0, c1 := t.cards[0], t.cards[1]
-	s.won[w][c0>>6&1] |= 1 << (c0 & 63)
-	s.won[w][c1>>6&1] |= 1 << (c1 & 63)
+	s.won[w].Add(c0)
+	s.won[w].Add(c1)
 	s.raw[w] += int16(s.r.points[c0&127]) + int16(s.r.points[c1&127])
 	s.nwon[w]++
 	s.ntricks++

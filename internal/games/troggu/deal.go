@@ -11,7 +11,7 @@ func (s *State) Reset(deck []card.Card, dealer int) {
 	var sets [16]card.Set // the seats' hands, then the Tapp at placeTapp
 	own := &s.r.owner[dealer]
 	for i, c := range deck[:len(own)] {
-		sets[own[i]&15][c>>6&1] |= 1 << (c & 63)
+		sets[own[i]&15].Add(c)
 	}
 	hands := (*[MaxSeats]card.Set)(sets[:MaxSeats])
 	s.dealSets(hands, sets[placeTapp], dealer)

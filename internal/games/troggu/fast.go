@@ -26,7 +26,7 @@ func (r *fastRand) intn(n int) int {
 
 // card returns a uniformly random card of a non-empty set (branch-free:
 // whether the card is a trump is as random as the card).
-func (r *fastRand) card(s card.Set) card.Card { return r.pick(s[0], s[1]) }
+func (r *fastRand) card(s card.Set) card.Card { return r.pick(s.Lo, s.Hi) }
 
 // pick returns a uniformly random card of the non-empty set {w0, w1},
 // without branches: whether the card is a trump is as random as the card.

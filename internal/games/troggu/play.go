@@ -24,7 +24,7 @@ func beats(c, b card.Card) bool {
 
 // above returns the trumps (FOOL included) that beat the trump t.
 func above(t card.Card) card.Set {
-	return card.Set{card.TrumpsAndFool[0] &^ (2<<uint(t) - 1), 0}
+	return card.Set{Lo: card.TrumpsAndFool.Lo &^ (2<<uint(t) - 1), Hi: 0}
 }
 
 // followMask returns the cards that follow a lead of c.
@@ -46,7 +46,7 @@ const (
 func (s *State) usable(p int8) card.Set {
 	h := s.hands[p]
 	if s.isPowerless(p) && s.trickNo != s.lastNo {
-		h[0] &^= foolBit
+		h.Lo &^= foolBit
 	}
 	return h
 }
@@ -60,18 +60,18 @@ func nz(x uint64) uint64 { return (x | -x) >> 63 }
 // hot path of simulations: it works branch-free on the words of the sets.
 func (s *State) LegalCards() card.Set {
 	w0, w1 := s.legalWords()
-	return card.Set{w0, w1}
+	return card.Set{Lo: w0, Hi: w1}
 }
 
 // legalWords returns the two words of LegalCards (Go passes arrays in
 // memory, two words in registers).
 func (s *State) legalWords() (uint64, uint64) {
 	p := s.toAct
-	h0, h1 := s.hands[p][0], s.hands[p][1]
+	h0, h1 := s.hands[p].Lo, s.hands[p].Hi
 	if s.powerless>>uint(p)&1 != 0 && s.trickNo != s.lastNo {
 		h0 &^= foolBit
 	}
-	f0, f1 := s.follow[0], s.follow[1]
+	f0, f1 := s.follow.Lo, s.follow.Hi
 	x := h1 & f1                                   // cards of the led suit
 	t := h0 & trumpWord                            // trumps, FOOL included
 	led := -nz(f0 | f1)                            // a suit or trumps to follow
@@ -91,17 +91,16 @@ func (s *State) PlayCard(c card.Card) {
 	p := s.toAct
 	s.record(game.Action{Seat: p, Kind: game.KindPlay, Card: c})
 	w := uint64(c >> 6)
-	bit := uint64(1) << (c & 63)
 	pbit := uint8(1) << uint(p)
-	f1 := s.follow[1]
+	f1 := s.follow.Hi
 	inF := f1 >> (c & 63) & w // a suit card of the led suit
-	led := nz(s.follow[0] | f1)
+	led := nz(s.follow.Lo | f1)
 	// Playing a suit card that does not follow while holding FOOL (the only
 	// trump, as the card is legal) is the renege: FOOL loses its power.
-	renege := w & (1 ^ inF) & led & (s.hands[p][0] >> card.Fool)
+	renege := w & (1 ^ inF) & led & (s.hands[p].Lo >> card.Fool)
 	s.powerless |= pbit * uint8(renege)
-	s.hands[p][w] &^= bit
-	s.trick[w] |= bit
+	s.hands[p].Remove(c)
+	s.trick.Add(c)
 	s.played++
 	if c == s.called {
 		s.calledOut = true
@@ -113,9 +112,9 @@ func (s *State) PlayCard(c card.Card) {
 	} else {
 		if led == 0 {
 			if w == 0 {
-				s.follow = card.Set{trumpWord, 0}
+				s.follow = card.Set{Lo: trumpWord, Hi: 0}
 			} else {
-				s.follow = card.Set{0, 0x3fff << ((c - 64) &^ 15)}
+				s.follow = card.Set{Lo: 0, Hi: 0x3fff << ((c - 64) &^ 15)}
 			}
 			inF = w
 		}
@@ -142,11 +141,11 @@ func (s *State) finishTrick() {
 	w := s.bestSeat
 	t := s.trick
 	if s.foolSeat >= 0 {
-		t[0] &^= foolBit
-		s.won[s.foolSeat][0] |= foolBit
+		t.Lo &^= foolBit
+		s.won[s.foolSeat].Lo |= foolBit
 	}
-	s.won[w][0] |= t[0]
-	s.won[w][1] |= t[1]
+	s.won[w].Lo |= t.Lo
+	s.won[w].Hi |= t.Hi
 	s.tricks[w]++
 	s.leaders[s.trickNo], s.winners[s.trickNo] = s.leader, w
 	s.trickNo++
