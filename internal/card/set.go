@@ -136,15 +136,35 @@ func (s *Set) Pop() Card {
 
 // Nth returns the i-th lowest card of s (0-based); i must be < s.Len().
 func (s Set) Nth(i int) Card {
-	x, base := s.Lo, 0
 	if n0 := bits.OnesCount64(s.Lo); i >= n0 {
-		i -= n0
-		x, base = s.Hi, 64
+		return Card(64 + select64(s.Hi, i-n0))
+	}
+	return Card(select64(s.Lo, i))
+}
+
+// select64 returns the position of the i-th lowest set bit of x, narrowing
+// by halves with population counts.
+func select64(x uint64, i int) int {
+	base := 0
+	if n := bits.OnesCount32(uint32(x)); i >= n {
+		i -= n
+		x >>= 32
+		base = 32
+	}
+	if n := bits.OnesCount16(uint16(x)); i >= n {
+		i -= n
+		x >>= 16
+		base += 16
+	}
+	if n := bits.OnesCount8(uint8(x)); i >= n {
+		i -= n
+		x >>= 8
+		base += 8
 	}
 	for ; i > 0; i-- {
 		x &= x - 1
 	}
-	return Card(base + bits.TrailingZeros64(x))
+	return base + bits.TrailingZeros64(x)
 }
 
 // Cards returns the cards of s in ascending value order, appended to dst.

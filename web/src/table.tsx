@@ -515,7 +515,7 @@ function Board(p: BoardProps) {
           <SeatChip m={m} seat={s} names={names} info={p.tbl.seats[s]} lang={lang} takeover={p.takeover} />
         ))}
       </section>
-      {game === "strohmandeln" && m.players && (
+      {game === "strohmandeln" && m.players && !m.result && (
         <StrohSide m={m} seat={m.seat >= 0 ? 1 - m.seat : 1} lang={lang} names={names} />
       )}
       <section class="center">
@@ -523,7 +523,7 @@ function Board(p: BoardProps) {
         <Extras m={m} names={names} lang={lang} />
       </section>
       <section class={"prompt" + (myTurn ? " mine" : "")} data-testid="prompt">
-        <Prompt m={m} names={names} lang={lang} myTurn={myTurn} plays={plays.length > 0} />
+        <Prompt m={m} names={names} lang={lang} myTurn={myTurn} plays={plays.length > 0} over={p.tbl.state === "over"} />
         {myTurn && discardable.size > 0 && (
           <div class="actions">
             <span>{t(lang, game === "droggn" ? "selectDroggn" : "select", discardCount, p.selected.length)}</span>
@@ -585,7 +585,7 @@ function Board(p: BoardProps) {
           </div>
         )}
       </section>
-      {game === "strohmandeln" && m.players && m.seat >= 0 && (
+      {game === "strohmandeln" && m.players && m.seat >= 0 && !m.result && (
         <StrohSide m={m} seat={m.seat} lang={lang} names={names} mine playable={myTurn ? playable : undefined} onPlay={clickCard} />
       )}
       {m.seat >= 0 && !(m.result && hand.length === 0) && (
@@ -609,9 +609,9 @@ function Board(p: BoardProps) {
   );
 }
 
-function Prompt(p: { m: Model; names: string[]; lang: Lang; myTurn: boolean; plays: boolean }) {
+function Prompt(p: { m: Model; names: string[]; lang: Lang; myTurn: boolean; plays: boolean; over: boolean }) {
   const { m, lang } = p;
-  if (m.result || m.toAct < 0) return <p class="turn">{t(lang, "handOver")}</p>;
+  if (m.result || m.toAct < 0) return <p class="turn">{t(lang, p.over ? "sittingOver" : "handOver")}</p>;
   if (p.myTurn) return <p class="turn me">{t(lang, "yourTurn") + (p.plays ? " — " + t(lang, "playCard") : "")}</p>;
   return <p class="turn">{t(lang, "waitingFor", p.names[m.toAct] ?? "?")}</p>;
 }
