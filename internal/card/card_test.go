@@ -2,6 +2,8 @@ package card
 
 import (
 	"errors"
+	"math/bits"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -97,5 +99,40 @@ func TestSet(t *testing.T) {
 	}
 	if got := s.Format(French); got != "T5 FOOL S-K D-2" {
 		t.Errorf("format %q", got)
+	}
+}
+
+// TestSelect64 checks the broadword selection against counting bit by bit,
+// on every single-byte pattern in every byte position and on random words.
+func TestSelect64(t *testing.T) {
+	naive := func(x uint64, i int) int {
+		for pos := 0; pos < 64; pos++ {
+			if x>>pos&1 != 0 {
+				if i == 0 {
+					return pos
+				}
+				i--
+			}
+		}
+		return -1
+	}
+	check := func(x uint64) {
+		for i := 0; i < bits.OnesCount64(x); i++ {
+			if got, want := select64(x, i), naive(x, i); got != want {
+				t.Fatalf("select64(%#x, %d) = %d, want %d", x, i, got, want)
+			}
+		}
+	}
+	for b := uint64(0); b < 256; b++ {
+		for sh := 0; sh < 64; sh += 8 {
+			check(b << sh)
+			check(b<<sh | 1<<63 | 1)
+		}
+	}
+	check(^uint64(0))
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		check(rng.Uint64() & rng.Uint64())
+		check(rng.Uint64())
 	}
 }

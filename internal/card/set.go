@@ -33,10 +33,9 @@ func Of(cs ...Card) Set {
 
 // Single returns the set holding only c.
 func Single(c Card) Set {
-	if c < 64 {
-		return Set{Lo: 1 << c}
-	}
-	return Set{Hi: 1 << (c & 63)}
+	b := uint64(1) << (c & 63)
+	hi := -(uint64(c) >> 6 & 1)
+	return Set{Lo: b &^ hi, Hi: b & hi}
 }
 
 // Has reports whether c is in s.
@@ -47,22 +46,21 @@ func (s Set) Has(c Card) bool {
 	return s.Hi>>(c&63)&1 != 0
 }
 
-// Add adds c to s.
+// Add adds c to s. It is branch-free: dealing adds cards in random order,
+// where a branch on the word would be mispredicted half of the time.
 func (s *Set) Add(c Card) {
-	if c < 64 {
-		s.Lo |= 1 << c
-	} else {
-		s.Hi |= 1 << (c & 63)
-	}
+	b := uint64(1) << (c & 63)
+	hi := -(uint64(c) >> 6 & 1) // all ones for a card of Hi
+	s.Lo |= b &^ hi
+	s.Hi |= b & hi
 }
 
-// Remove removes c from s.
+// Remove removes c from s (branch-free, as Add).
 func (s *Set) Remove(c Card) {
-	if c < 64 {
-		s.Lo &^= 1 << c
-	} else {
-		s.Hi &^= 1 << (c & 63)
-	}
+	b := uint64(1) << (c & 63)
+	hi := -(uint64(c) >> 6 & 1)
+	s.Lo &^= b &^ hi
+	s.Hi &^= b & hi
 }
 
 // Len returns the number of cards in s.
@@ -142,30 +140,36 @@ func (s Set) Nth(i int) Card {
 	return Card(select64(s.Lo, i))
 }
 
-// select64 returns the position of the i-th lowest set bit of x, narrowing
-// by halves with population counts.
+// select64 returns the position of the i-th lowest set bit of x (i must be
+// below the number of set bits) without branches, by broadword selection
+// (S. Vigna, "Broadword implementation of rank/select queries", 2008): the
+// bytes' population counts become prefix sums by one multiplication, a
+// bytewise comparison with i counts the bytes before the bit, and a table
+// finishes inside the byte.
 func select64(x uint64, i int) int {
-	base := 0
-	if n := bits.OnesCount32(uint32(x)); i >= n {
-		i -= n
-		x >>= 32
-		base = 32
-	}
-	if n := bits.OnesCount16(uint16(x)); i >= n {
-		i -= n
-		x >>= 16
-		base += 16
-	}
-	if n := bits.OnesCount8(uint8(x)); i >= n {
-		i -= n
-		x >>= 8
-		base += 8
-	}
-	for ; i > 0; i-- {
-		x &= x - 1
-	}
-	return base + bits.TrailingZeros64(x)
+	const l8, h8 = 0x0101010101010101, 0x8080808080808080
+	s := x - (x>>1)&0x5555555555555555
+	s = s&0x3333333333333333 + (s>>2)&0x3333333333333333
+	s = (s + s>>4) & 0x0f0f0f0f0f0f0f0f
+	sums := s * l8 // byte k: the set bits of bytes 0 … k
+	place := uint(bits.OnesCount64(((uint64(i)*l8|h8)-sums)&h8)) * 8
+	rank := uint64(i) - (sums<<8)>>place&0xff
+	return int(place) + int(selectInByte[(rank<<8|x>>place&0xff)&(8<<8-1)])
 }
+
+// selectInByte[r<<8|b] is the position of the r-th lowest set bit of b.
+var selectInByte = func() (t [8 << 8]uint8) {
+	for b := range 256 {
+		r := 0
+		for pos := range 8 {
+			if b>>pos&1 != 0 {
+				t[r<<8|b] = uint8(pos)
+				r++
+			}
+		}
+	}
+	return t
+}()
 
 // Cards returns the cards of s in ascending value order, appended to dst.
 func (s Set) Cards(dst []Card) []Card {

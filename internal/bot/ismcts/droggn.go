@@ -59,7 +59,7 @@ const maxDoublings = 2
 
 // policy bids by droggnBid, discards by discardScore, buys by heuristicBuy,
 // never lays out or doubles, and plays cards by the trick-taking rules.
-func (w *droggnWorld) policy(rnd *fastRand) game.Action {
+func (w *droggnWorld) policy(rnd *game.FastSource) game.Action {
 	s := w.s
 	seat := int8(s.ToAct())
 	switch s.CurrentPhase() {
@@ -81,7 +81,7 @@ func (w *droggnWorld) policy(rnd *fastRand) game.Action {
 }
 
 // card is the default card play of the seat to act.
-func (w *droggnWorld) card(rnd *fastRand) card.Card {
+func (w *droggnWorld) card(rnd *game.FastSource) card.Card {
 	s := w.s
 	me := s.ToAct()
 	c := &w.ctx
@@ -113,7 +113,7 @@ func (w *droggnWorld) discard() game.Action {
 	return best
 }
 
-func (w *droggnWorld) playout(rnd *fastRand) {
+func (w *droggnWorld) playout(rnd *game.FastSource) {
 	s := w.s
 	for !s.Done() {
 		if s.CurrentPhase() == droggn.PhPlay {

@@ -343,7 +343,7 @@ func policyDefault(r game.Rules, v game.View, roots []game.Action, seed uint64) 
 	if w.resample(v, rand.New(rand.NewPCG(seed, 1<<32))) != nil {
 		return -1
 	}
-	rnd := fastRand{seed ^ 0x5851f42d4c957f2d}
+	rnd := game.FastSourceSeeded(seed ^ 0x5851f42d4c957f2d)
 	return slices.Index(roots, w.policy(&rnd))
 }
 

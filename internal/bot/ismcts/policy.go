@@ -1,32 +1,12 @@
 package ismcts
 
 import (
-	"math/bits"
-
 	"trull/internal/card"
+	"trull/internal/game"
 )
 
-// fastRand is a small, fast generator (wyrand) for the default policy and
-// the tree's tie-breaking; each tree seeds its own.
-type fastRand struct{ s uint64 }
-
-func (r *fastRand) next() uint64 {
-	r.s += 0xa0761d6478bd642f
-	hi, lo := bits.Mul64(r.s, r.s^0xe7037ed1a0b428db)
-	return hi ^ lo
-}
-
-// intn returns a number in [0, n), n > 0.
-func (r *fastRand) intn(n int) int {
-	hi, _ := bits.Mul64(r.next(), uint64(n))
-	return int(hi)
-}
-
 // chance reports true with probability p/256.
-func (r *fastRand) chance(p uint64) bool { return r.next()&255 < p }
-
-// card returns a uniformly random card of a non-empty set.
-func (r *fastRand) card(s card.Set) card.Card { return s.Nth(r.intn(s.Len())) }
+func chance(r *game.FastSource, p uint64) bool { return r.Uint64()&255 < p }
 
 // trickRules are what the card-play policy needs to know of a game.
 type trickRules struct {
@@ -227,13 +207,13 @@ func (c *playCtx) opponents() card.Set {
 //   - In misère every player ducks with its strongest losing card.
 //
 // A few plays (randomShare out of 256) are uniformly random.
-func (tr *trickRules) play(c *playCtx, rnd *fastRand) card.Card {
+func (tr *trickRules) play(c *playCtx, rnd *game.FastSource) card.Card {
 	legal := c.legal
 	if legal.Len() == 1 {
 		return legal.Lowest()
 	}
-	if rnd.chance(randomShare) {
-		return rnd.card(legal)
+	if chance(rnd, randomShare) {
+		return rnd.Card(legal)
 	}
 	if c.t.n == 0 {
 		return tr.lead(c)

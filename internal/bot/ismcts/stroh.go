@@ -99,7 +99,7 @@ func (w *strohWorld) strength(seat int) float64 {
 // 0.35, undertakes from 0.62 (0.68 with classic scoring), doubles from
 // 0.7, announces whatever may be announced and plays cards by the
 // trick-taking rules, the exposed Strohmann tops first among equals.
-func (w *strohWorld) policy(rnd *fastRand) game.Action {
+func (w *strohWorld) policy(rnd *game.FastSource) game.Action {
 	s := w.s
 	seat := s.ToAct()
 	a := game.Action{Seat: int8(seat)}
@@ -142,7 +142,7 @@ func (w *strohWorld) policy(rnd *fastRand) game.Action {
 
 // card is the default card play of the seat to act. The card of a trick
 // in progress is the one card in no hand, Strohmann or trick pile.
-func (w *strohWorld) card(rnd *fastRand) card.Card {
+func (w *strohWorld) card(rnd *game.FastSource) card.Card {
 	s := w.s
 	seat := s.ToAct()
 	c := &w.ctx
@@ -157,7 +157,7 @@ func (w *strohWorld) card(rnd *fastRand) card.Card {
 	return w.tr.play(c, rnd)
 }
 
-func (w *strohWorld) playout(rnd *fastRand) {
+func (w *strohWorld) playout(rnd *game.FastSource) {
 	s := w.s
 	for !s.Done() {
 		if !w.classic && s.Phase() == "play" {

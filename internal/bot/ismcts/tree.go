@@ -32,8 +32,8 @@ type tree struct {
 	roots []game.Action
 	c     float64
 
-	rng *rand.Rand // for Resample
-	rnd fastRand   // for the policy and tie-breaks
+	rng *rand.Rand      // for Resample
+	rnd game.FastSource // for the policy and tie-breaks
 
 	nodes   []node
 	buf     []game.Action
@@ -57,7 +57,7 @@ func newTree(r game.Rules, v game.View, roots []game.Action, c float64, seed, id
 		rng:     rand.New(rand.NewPCG(seed, idx)),
 		rewards: make([]float64, r.Seats()),
 		buf:     make([]game.Action, 0, 64)}
-	t.rnd = fastRand{seed ^ (idx+1)*0x9e3779b97f4a7c15}
+	t.rnd = game.FastSourceSeeded(seed ^ (idx+1)*0x9e3779b97f4a7c15)
 	t.nodes = make([]node, 1, 1024)
 	t.nodes[0] = node{actor: -1, child: -1, sibling: -1}
 	// The root's children are the candidates, in order.
@@ -220,7 +220,7 @@ func (t *tree) expandOrSelect(cur int32, actor int8) (int32, bool) {
 	if untried == 0 || tried >= allowed {
 		return t.selectChild(cur, t.buf[untried:]), false
 	}
-	pick := t.buf[t.rnd.intn(untried)]
+	pick := t.buf[t.rnd.IntN(untried)]
 	if p := t.w.policy(&t.rnd); containsAction(t.buf[:untried], p) {
 		pick = p
 	}

@@ -52,7 +52,7 @@ func (w *trogguWorld) candidates(dst []game.Action) []game.Action { return w.s.L
 // policy bids by strength, calls T20 (or the highest trump below it that
 // the Tappist lacks), discards by discardScore and plays cards by the
 // trick-taking rules.
-func (w *trogguWorld) policy(rnd *fastRand) game.Action {
+func (w *trogguWorld) policy(rnd *game.FastSource) game.Action {
 	s := w.s
 	seat := int8(s.ToAct())
 	switch s.Phase() {
@@ -233,7 +233,7 @@ func (w *trogguWorld) sides() {
 
 // card is the default card play of the seat to act. The current trick is
 // the tail of the history: the cards played so far modulo the seats.
-func (w *trogguWorld) card(rnd *fastRand) card.Card {
+func (w *trogguWorld) card(rnd *game.FastSource) card.Card {
 	s := w.s
 	if !w.teamDone {
 		w.sides()
@@ -259,7 +259,7 @@ func (w *trogguWorld) card(rnd *fastRand) card.Card {
 	return w.tr.play(c, rnd)
 }
 
-func (w *trogguWorld) playout(rnd *fastRand) {
+func (w *trogguWorld) playout(rnd *game.FastSource) {
 	s := w.s
 	for !s.Done() {
 		if s.Phase() == "play" {

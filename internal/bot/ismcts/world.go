@@ -27,9 +27,9 @@ type world interface {
 	// many (Droggn's buying).
 	candidates(dst []game.Action) []game.Action
 	// policy returns the default policy's action for the seat to act.
-	policy(rnd *fastRand) game.Action
+	policy(rnd *game.FastSource) game.Action
 	// playout finishes the hand with the default policy.
-	playout(rnd *fastRand)
+	playout(rnd *game.FastSource)
 	// scores writes each seat's score of the finished hand to out.
 	scores(out []float64)
 }
@@ -174,10 +174,10 @@ func (w *genericWorld) state() game.State { return w.s }
 
 func (w *genericWorld) candidates(dst []game.Action) []game.Action { return w.s.Legal(dst) }
 
-func (w *genericWorld) policy(rnd *fastRand) game.Action {
+func (w *genericWorld) policy(rnd *game.FastSource) game.Action {
 	w.buf = w.s.Legal(w.buf[:0])
-	if rnd.chance(randomShare) {
-		return w.buf[rnd.intn(len(w.buf))]
+	if chance(rnd, randomShare) {
+		return w.buf[rnd.IntN(len(w.buf))]
 	}
 	if w.buf[0].Kind != game.KindPlay {
 		return w.buf[0]
@@ -204,7 +204,7 @@ func genericCost(c card.Card) int {
 	return v
 }
 
-func (w *genericWorld) playout(rnd *fastRand) {
+func (w *genericWorld) playout(rnd *game.FastSource) {
 	for steps := 0; !w.s.Done() && steps < 10000; steps++ {
 		w.s.ApplyUnchecked(w.policy(rnd))
 	}

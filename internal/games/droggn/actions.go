@@ -1,6 +1,8 @@
 package droggn
 
 import (
+	"math/bits"
+
 	"trull/internal/card"
 	"trull/internal/game"
 )
@@ -394,39 +396,46 @@ func (s *State) PlayCard(c card.Card) {
 
 func (s *State) finishTrick() {
 	last := int(s.trickNo) == s.r.tricks-1
-	best := int8(-1)
-	var bc card.Card
-	for i := int8(0); i < 3; i++ {
-		c := s.trick[i]
-		if c == card.Fool {
-			if s.foolLaid && s.trickSeat[i] == s.declarer && last && s.declAll {
-				best, bc = i, card.None
-				s.foolWonSM = true
-				break
-			}
-			continue
+	t := card.Single(s.trick[0]).Union(card.Single(s.trick[1])).Union(card.Single(s.trick[2]))
+	var winner int8
+	ws := sideDef
+	foolSide := -1 // the side that keeps the Gstieß, -1 if it is not in the trick
+	if t.Has(card.Fool) {
+		i := 0
+		for s.trick[i] != card.Fool {
+			i++
 		}
-		switch {
-		case best < 0:
-			best, bc = i, c
-		case c.IsTrump():
-			if !bc.IsTrump() || c > bc {
-				best, bc = i, c
-			}
-		case !bc.IsTrump() && c.Suit() == bc.Suit() && c.Rank() > bc.Rank():
-			best, bc = i, c
+		fs := s.trickSeat[i]
+		if s.foolLaid && fs == s.declarer && last && s.declAll {
+			// The laid-out Gstieß wins the last trick of a Super Mord.
+			s.foolWonSM = true
+			winner = fs
+			goto won
 		}
+		foolSide = s.side(int(fs))
+		t.Remove(card.Fool)
 	}
-	winner := s.trickSeat[best]
-	ws := s.side(int(winner))
-	for i := int8(0); i < 3; i++ {
-		c := s.trick[i]
-		if c == card.Fool && !s.foolWonSM {
-			s.piles[s.side(int(s.trickSeat[i]))].Add(c)
+	{
+		// The highest trump wins, else the highest card of the led suit;
+		// the card order of a Set is the order of strength.
+		var bc card.Card
+		if tr := t.Lo & card.TrumpsOnly.Lo; tr != 0 {
+			bc = card.Card(63 - bits.LeadingZeros64(tr))
 		} else {
-			s.piles[ws].Add(c)
+			bc = t.OfSuit(s.gov.Suit()).Highest()
 		}
+		i := 0
+		for s.trick[i] != bc {
+			i++
+		}
+		winner = s.trickSeat[i]
 	}
+won:
+	ws = s.side(int(winner))
+	if foolSide >= 0 {
+		s.piles[foolSide].Add(card.Fool)
+	}
+	s.piles[ws] = s.piles[ws].Union(t)
 	s.wonTricks[ws]++
 	if ws != sideDecl {
 		s.declAll = false

@@ -1,64 +1,23 @@
 package strohmandeln
 
 import (
-	"math/bits"
-	"math/rand/v2"
 	"testing"
 
 	"trull/internal/card"
 	"trull/internal/game"
 )
 
-// fastRand is a small splitmix64 generator for the benchmarks: the fast
-// path is measured, not the generator behind math/rand's interface.
-type fastRand struct{ x uint64 }
-
-func (f *fastRand) next() uint64 {
-	f.x += 0x9e3779b97f4a7c15
-	z := f.x
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
-// intn returns a number in [0, n) (multiply-shift; the tiny bias does not
-// matter for a benchmark).
-func (f *fastRand) intn(n int) int {
-	hi, _ := bits.Mul64(f.next(), uint64(n))
-	return int(hi)
-}
-
-// pick returns a uniformly random card of a non-empty set.
-func (f *fastRand) pick(s card.Set) card.Card {
-	n0 := bits.OnesCount64(s.Lo)
-	i := f.intn(n0 + bits.OnesCount64(s.Hi))
-	w := s.Lo
-	base := 0
-	if i >= n0 {
-		i -= n0
-		w = s.Hi
-		base = 64
-	}
-	for ; i > 0; i-- {
-		w &= w - 1
-	}
-	return card.Card(base + bits.TrailingZeros64(w))
-}
-
 // randomHand plays one random hand on the fast path: shuffle, deal, random
 // fold/bid/double answers, random legal cards, scoring. It does not allocate.
-func randomHand(s *State, deck []card.Card, rng *fastRand, buf []game.Action) [2]int {
-	for i := len(deck) - 1; i > 0; i-- {
-		j := rng.intn(i + 1)
-		deck[i], deck[j] = deck[j], deck[i]
-	}
-	s.Reset(deck, rng.intn(2))
+func randomHand(s *State, deck []card.Card, rng *game.FastSource, buf []game.Action) [2]int {
+	rng.Shuffle(deck)
+	s.Reset(deck, rng.IntN(2))
 	for s.phase < phPlay {
 		buf = s.Legal(buf[:0])
-		s.ApplyUnchecked(buf[rng.intn(len(buf))])
+		s.ApplyUnchecked(buf[rng.IntN(len(buf))])
 	}
 	for s.phase == phPlay {
-		s.PlayCard(rng.pick(s.LegalCards()))
+		s.PlayCard(rng.Card(s.LegalCards()))
 	}
 	return s.Scores()
 }
@@ -70,7 +29,7 @@ func BenchmarkRandomHand(b *testing.B) {
 		b.Run(r.String(), func(b *testing.B) {
 			s := r.NewHand()
 			deck := append([]card.Card(nil), r.Pack().Order...)
-			rng := &fastRand{x: 1}
+			rng := game.NewFastSource(1, 0)
 			buf := make([]game.Action, 0, 64)
 			b.ReportAllocs()
 			sum := 0
@@ -85,7 +44,7 @@ func BenchmarkRandomHand(b *testing.B) {
 
 // midHand returns a state after the auction and a few tricks.
 func midHand(r *Rules, seed uint64, tricks int) *State {
-	rng := rand.New(rand.NewPCG(seed, 7))
+	rng := game.NewFastRand(seed, 7)
 	for {
 		deck := game.ShuffledDeck(r.Pack(), rng)
 		s, _ := r.Deal(deck, 0)
@@ -153,7 +112,7 @@ func BenchmarkResample(b *testing.B) {
 	s := midHand(r, 3, 8)
 	v := s.view(int(s.toAct))
 	w := r.NewHand()
-	rng := rand.New(rand.NewPCG(5, 6))
+	rng := game.NewFastRand(5, 6)
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := r.ResampleInto(w, v, rng); err != nil {

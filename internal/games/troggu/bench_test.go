@@ -2,7 +2,6 @@ package troggu
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"trull/internal/card"
@@ -14,14 +13,6 @@ var (
 	benchState game.State
 )
 
-// shuffle is an allocation-free Fisher–Yates shuffle.
-func shuffle(rng *fastRand, deck []card.Card) {
-	for i := len(deck) - 1; i > 0; i-- {
-		j := rng.intn(i + 1)
-		deck[i], deck[j] = deck[j], deck[i]
-	}
-}
-
 // BenchmarkRandomHand measures a whole random hand on the fast path:
 // shuffle and deal, random bids, call and discards, every card play, and
 // scoring.
@@ -31,12 +22,12 @@ func BenchmarkRandomHand(b *testing.B) {
 			r := Default(n)
 			s := NewState(r)
 			deck := append([]card.Card(nil), r.Pack().Order...)
-			rng := rand.New(rand.NewPCG(1, 2))
-			fr := &fastRand{rng.Uint64()}
+			rng := game.NewFastRand(1, 2)
+			fr := game.NewFastSource(1, 3)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				shuffle(fr, deck)
+				fr.Shuffle(deck)
 				s.Reset(deck, i%n)
 				s.RandomPlayout(rng)
 				sc := s.Score()
@@ -49,7 +40,7 @@ func BenchmarkRandomHand(b *testing.B) {
 // midHand returns a state in the middle of the play phase.
 func midHand(b *testing.B, n int) *State {
 	r := Default(n)
-	rng := rand.New(rand.NewPCG(9, 9))
+	rng := game.NewFastRand(9, 9)
 	for {
 		st, _ := r.NewState(game.ShuffledDeck(r.Pack(), rng), 0)
 		s := st.(*State)
@@ -119,7 +110,7 @@ func BenchmarkResample(b *testing.B) {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			s := midHand(b, n)
 			v := s.View(s.ToAct())
-			rng := rand.New(rand.NewPCG(5, 5))
+			rng := game.NewFastRand(5, 5)
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				w, err := s.r.Resample(v, rng)
