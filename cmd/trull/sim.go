@@ -72,7 +72,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	if err := sim.Write(*out, o, hs); err != nil {
 		return fail(err)
 	}
-	fmt.Fprintf(stdout, "%d hands in %.1fs (%.0f hands/s); report in %s/report.md\n",
+	fmt.Fprintf(stdout, "%d hands in %.1fs (%.3g hands/s); report in %s/report.md\n",
 		*hands*len(hs), el, float64(*hands*len(hs))/el, *out)
 	return 0
 }

@@ -248,7 +248,7 @@ func markdown(out Output, plots []string) string {
 	for i, s := range out.Summaries {
 		fmt.Fprintf(&b, "## Variant %c: `%s`\n\n%d hands", 'A'+i, s.Variant, s.Hands)
 		if s.HandsPerSecond > 0 {
-			fmt.Fprintf(&b, ", %.0f hands per second", s.HandsPerSecond)
+			fmt.Fprintf(&b, ", %.3g hands per second", s.HandsPerSecond)
 		}
 		b.WriteString(".\n\n| contract | frequency (95% CI) | declarer success (95% CI) |\n|---|---|---|\n")
 		for _, c := range sortedKeys(s.Contracts) {
