@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"trull/internal/bot"
 	"trull/internal/server"
 )
 
@@ -28,6 +29,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	grace := fs.Duration("grace", 30*time.Second, "how long a player must be away before the host may let a bot take the seat")
 	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	format := fs.String("log-format", "text", "log format: text or json")
+	hintBot := fs.String("hint-bot", "ismcts", "bot whose ranked candidates answer hints (ismcts-fast on a small machine)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: trull serve [--addr 127.0.0.1:8080] [--db ./trull-data/trull.db | --db postgres://…] [--admin-addr ADDR]")
 		fs.PrintDefaults()
@@ -59,11 +61,15 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	log := slog.New(h)
+	if _, err := bot.New(*hintBot); err != nil {
+		fmt.Fprintf(stderr, "trull serve: bad --hint-bot: %v\n", err)
+		return 2
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv, err := server.New(ctx, server.Config{Addr: *addr, AdminAddr: *admin, DB: *db, Logger: log,
-		BotDelay: *botDelay, Grace: *grace})
+		BotDelay: *botDelay, Grace: *grace, HintBot: *hintBot})
 	if err != nil {
 		log.Error("trull serve: cannot start", "err", err)
 		return 1

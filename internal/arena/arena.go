@@ -96,16 +96,45 @@ type Report struct {
 	Results []HandResult `json:"-"`
 }
 
-// Rotations returns the seat assignments of one deal: seat i of rotation r
-// holds bot (i+r) mod k; there is one rotation per seat, so that every bot
-// sits in every seat.
+// Rotations returns the seat assignments of one deal, each assignment
+// giving the bot of every seat, all different. Two bots share the seats
+// as evenly as possible, ⌈n/2⌉ to one and ⌊n/2⌋ to the other in one block,
+// turned through every seat and then swapped: each bot holds every seat,
+// and the majority and the minority in every position (3 seats: 6
+// assignments; 2 seats: 2; 6 seats: 6). More bots are rotated in turn
+// through the seats (seat i of rotation r holds bot (i+r) mod k), without
+// repeating an assignment.
 func Rotations(seats, k int) [][]int {
-	out := make([][]int, seats)
-	for r := range out {
-		out[r] = make([]int, seats)
-		for i := range out[r] {
-			out[r][i] = (i + r) % k
+	var out [][]int
+	seen := map[string]bool{}
+	add := func(a []int) {
+		key := fmt.Sprint(a)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, a)
 		}
+	}
+	if k == 2 {
+		for _, swap := range []int{0, 1} {
+			for r := 0; r < seats; r++ {
+				a := make([]int, seats)
+				for i := range a {
+					if (i+r)%seats >= (seats+1)/2 {
+						a[i] = 1
+					}
+					a[i] ^= swap
+				}
+				add(a)
+			}
+		}
+		return out
+	}
+	for r := 0; r < max(seats, k); r++ {
+		a := make([]int, seats)
+		for i := range a {
+			a[i] = (i + r) % k
+		}
+		add(a)
 	}
 	return out
 }

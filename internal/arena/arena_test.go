@@ -27,19 +27,35 @@ func TestMeanCI(t *testing.T) {
 }
 
 func TestRotations(t *testing.T) {
-	got := Rotations(3, 2)
-	want := [][]int{{0, 1, 0}, {1, 0, 1}, {0, 1, 0}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("Rotations(3,2) = %v", got)
+	cases := []struct {
+		seats, k int
+		want     [][]int
+	}{
+		{2, 2, [][]int{{0, 1}, {1, 0}}},
+		{3, 2, [][]int{{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {1, 1, 0}, {1, 0, 1}, {0, 1, 1}}},
+		{4, 2, [][]int{{0, 0, 1, 1}, {0, 1, 1, 0}, {1, 1, 0, 0}, {1, 0, 0, 1}}},
+		{3, 3, [][]int{{0, 1, 2}, {1, 2, 0}, {2, 0, 1}}},
+		{2, 3, [][]int{{0, 1}, {1, 2}, {2, 0}}},
 	}
-	// Every bot sits in every seat.
-	for seat := 0; seat < 3; seat++ {
-		seen := map[int]bool{}
-		for _, r := range got {
-			seen[r[seat]] = true
+	for _, c := range cases {
+		got := Rotations(c.seats, c.k)
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Rotations(%d, %d) = %v, want %v", c.seats, c.k, got, c.want)
 		}
-		if len(seen) != 2 {
-			t.Errorf("seat %d sees bots %v", seat, seen)
+	}
+	// With two bots on 6 seats: 6 assignments, 3 seats each, every bot in
+	// every seat equally often.
+	got := Rotations(6, 2)
+	if len(got) != 6 {
+		t.Fatalf("Rotations(6, 2) = %v", got)
+	}
+	for seat := 0; seat < 6; seat++ {
+		n := 0
+		for _, a := range got {
+			n += a[seat]
+		}
+		if n != 3 {
+			t.Errorf("Rotations(6, 2): bot 1 holds seat %d in %d of 6", seat, n)
 		}
 	}
 }
@@ -60,8 +76,8 @@ func TestRunDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(a.Bots, b.Bots) || !reflect.DeepEqual(a.Pairs, b.Pairs) {
 		t.Errorf("reports differ between 1 and 2 workers:\n%+v\n%+v", a.Pairs, b.Pairs)
 	}
-	if a.Hands != 36 {
-		t.Errorf("hands %d, want 36", a.Hands)
+	if a.Hands != 12*6 { // 6 seat assignments of two bots on 3 seats
+		t.Errorf("hands %d, want 72", a.Hands)
 	}
 	for _, h := range a.Results {
 		s := 0

@@ -13,10 +13,13 @@
 package bot
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strconv"
+	"strings"
 
 	"trull/internal/bot/ismcts"
 	"trull/internal/bot/pimc"
@@ -38,44 +41,116 @@ type Bot interface {
 // ErrNotToAct is returned by Act when the view's seat has no decision to make.
 var ErrNotToAct = errors.New("bot: the seat of the view is not to act")
 
-var registry = map[string]func() Bot{
-	"random": func() Bot { return Random{} },
-	"rules":  func() Bot { return Rules{} },
-	// pimc samples worlds and solves them (Droggn); the rules bot makes the
-	// decisions of the games it does not play.
-	"pimc": func() Bot { return droggnOnly{pimc.New(pimc.Options{}), Rules{}} },
-	// ismcts searches information sets in every game.
-	"ismcts": func() Bot { return ismcts.Default() },
+// registry maps bot names to constructors; n is the budget of a level
+// ("ismcts@500": 500 iterations, "pimc@20": 20 worlds), 0 for the default.
+var registry = map[string]func(n int) Bot{
+	"random": func(int) Bot { return Random{} },
+	"rules":  func(int) Bot { return Rules{} },
+	// pimc samples worlds consistent with the view and scores each
+	// candidate in each: Droggn with the exact solver and playouts, the
+	// other games with playouts of the ISMCTS default policy.
+	"pimc": func(n int) Bot {
+		return byGame{droggn: pimc.New(pimc.Options{Worlds: n}),
+			other: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: Rules{}})}
+	},
+	// ismcts searches information sets in every game. Outside Droggn (whose
+	// adapter has its own candidates and defaults) the rules bot proposes
+	// the decisions before the card play and the search checks them.
+	"ismcts": func(n int) Bot { return searchBot(ismcts.Options{Iterations: n}) },
+	// ismcts-fast is the level for small servers: a tenth of the budget.
+	"ismcts-fast": func(n int) Bot {
+		return searchBot(ismcts.Options{Iterations: cmp.Or(n, FastIterations), Name: "ismcts-fast"})
+	},
 }
 
-// droggnOnly plays Droggn views with a search bot and other games' views
-// with a fallback.
-type droggnOnly struct {
-	search   Bot
-	fallback Bot
+// searchBot returns the ISMCTS player with opts: as it is for Droggn, with
+// the rules bot as Prior for the other games.
+func searchBot(opts ismcts.Options) Bot {
+	withPrior := opts
+	withPrior.Prior = Rules{}
+	return byGame{droggn: ismcts.New(opts), other: ismcts.New(withPrior)}
 }
 
-// Name returns the search bot's name.
-func (d droggnOnly) Name() string { return d.search.Name() }
+// references are bots that are not players: "cheater" searches the true
+// state (every hand, the talon, the face-down cards) with the ISMCTS
+// machinery, the ceiling the arena measures the players against. It
+// decides only through arena.Omniscient.
+var references = map[string]func(n int) Bot{
+	"cheater": func(n int) Bot {
+		return Cheater{ismcts.New(ismcts.Options{Iterations: n, Name: "cheater"}), ismcts.New(ismcts.Options{Iterations: n, Name: "cheater", Prior: Rules{}})}
+	},
+}
 
-// Act asks the search bot for Droggn and the fallback otherwise.
-func (d droggnOnly) Act(v game.View, rng *rand.Rand) (game.Action, error) {
+// FastIterations is the budget of "ismcts-fast", a tenth of the default.
+const FastIterations = ismcts.DefaultIterations / 10
+
+// pimcPlayouts is the number of playouts per world in the games without
+// a solver: "pimc@n" does n·pimcPlayouts iterations of flat Monte Carlo.
+const pimcPlayouts = 75
+
+// byGame plays Droggn views with one bot and the other games' with another.
+type byGame struct {
+	droggn Bot
+	other  Bot
+}
+
+// Name returns the Droggn bot's name.
+func (d byGame) Name() string { return d.droggn.Name() }
+
+// Act asks the bot for the view's game.
+func (d byGame) Act(v game.View, rng *rand.Rand) (game.Action, error) {
 	if v.Game() == "droggn" {
-		return d.search.Act(v, rng)
+		return d.droggn.Act(v, rng)
 	}
-	return d.fallback.Act(v, rng)
+	return d.other.Act(v, rng)
 }
 
-// New returns the bot registered under name.
+// Cheater is the reference player that sees every card. Its Act refuses:
+// only ActState, given the true state, decides.
+type Cheater struct{ droggn, other *ismcts.Bot }
+
+// Name returns "cheater".
+func (c Cheater) Name() string { return "cheater" }
+
+// Act returns an error: the cheater needs the true state.
+func (c Cheater) Act(game.View, *rand.Rand) (game.Action, error) {
+	return game.Action{}, errors.New("bot: cheater decides from the true state only (arena reference)")
+}
+
+// ActState decides for the seat to act of the true state.
+func (c Cheater) ActState(st game.State, rng *rand.Rand) (game.Action, error) {
+	if st.Rules().Game() == "droggn" {
+		return c.droggn.ActState(st, rng)
+	}
+	return c.other.ActState(st, rng)
+}
+
+// New returns the bot registered under name, optionally with a budget
+// ("ismcts@500"), or a reference bot ("cheater").
 func New(name string) (Bot, error) {
-	mk, ok := registry[name]
-	if !ok {
-		return nil, fmt.Errorf("bot: unknown bot %q (have %v)", name, Names())
+	base, n := name, 0
+	if i := strings.IndexByte(name, '@'); i >= 0 {
+		k, err := strconv.Atoi(name[i+1:])
+		if err != nil || k <= 0 {
+			return nil, fmt.Errorf("bot: bad budget in %q: want a positive number after @", name)
+		}
+		base, n = name[:i], k
 	}
-	return mk(), nil
+	mk, ok := registry[base]
+	if !ok {
+		mk, ok = references[base]
+	}
+	if !ok {
+		return nil, fmt.Errorf("bot: unknown bot %q (have %v and the reference cheater)", name, Names())
+	}
+	if n > 0 && (base == "random" || base == "rules") {
+		return nil, fmt.Errorf("bot: %s has no budget (%q)", base, name)
+	}
+	return mk(n), nil
 }
 
-// Names returns the registered bot names, sorted.
+// Names returns the names of the registered players, sorted (the
+// reference bots are not players and are not listed).
 func Names() []string {
 	out := make([]string, 0, len(registry))
 	for n := range registry {

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"trull/internal/bot/ismcts"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
 )
@@ -31,17 +32,62 @@ var variants = []struct {
 }
 
 func TestRegistry(t *testing.T) {
-	for _, name := range []string{"ismcts", "pimc", "random", "rules"} {
-		b, err := New(name)
-		if err != nil || b.Name() != name {
-			t.Fatalf("New(%q) = %v, %v", name, b, err)
+	cases := []struct {
+		name, want string // want: the bot's name, "" for a refusal
+	}{
+		{"ismcts", "ismcts"}, {"pimc", "pimc"}, {"random", "random"}, {"rules", "rules"},
+		{"ismcts-fast", "ismcts-fast"}, {"cheater", "cheater"},
+		{"ismcts@500", "ismcts"}, {"pimc@10", "pimc"}, {"cheater@200", "cheater"},
+		{"oracle", ""}, {"ismcts@", ""}, {"ismcts@0", ""}, {"ismcts@x", ""}, {"rules@5", ""},
+	}
+	for _, c := range cases {
+		b, err := New(c.name)
+		switch {
+		case c.want == "" && err == nil:
+			t.Errorf("New(%q) did not fail", c.name)
+		case c.want != "" && (err != nil || b.Name() != c.want):
+			t.Errorf("New(%q) = %v, %v; want a bot named %s", c.name, b, err, c.want)
 		}
 	}
-	if _, err := New("oracle"); err == nil {
-		t.Fatal("New(\"oracle\") did not fail")
-	}
-	if got := Names(); !reflect.DeepEqual(got, []string{"ismcts", "pimc", "random", "rules"}) {
+	if got := Names(); !reflect.DeepEqual(got, []string{"ismcts", "ismcts-fast", "pimc", "random", "rules"}) {
 		t.Fatalf("Names() = %v", got)
+	}
+	if b, _ := New("ismcts@500"); b.(byGame).other.(*ismcts.Bot).Options().Iterations != 500 {
+		t.Error("ismcts@500 does not do 500 iterations")
+	}
+}
+
+// TestCheaterSeesTheTruth checks that the cheater refuses to decide from a
+// view and decides legally from the true state in every game.
+func TestCheaterSeesTheTruth(t *testing.T) {
+	b, _ := New("cheater@100")
+	c := b.(Cheater)
+	for _, name := range []string{"droggn", "troggu", "strohmandeln"} {
+		info, _ := game.Lookup(name)
+		r, err := info.New(nil, info.MinSeats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := r.NewState(game.DeckFromSeed(r.Pack(), "cheater/"+name), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		if _, err := c.Act(st.View(st.ToAct()), rng); err == nil {
+			t.Errorf("%s: the cheater decided from a view", name)
+		}
+		for steps := 0; !st.Done() && steps < 200; steps++ {
+			a, err := c.ActState(st, rng)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if err := st.Apply(a); err != nil {
+				t.Fatalf("%s: the cheater chose an illegal action: %v", name, err)
+			}
+		}
+		if !st.Done() {
+			t.Errorf("%s: the hand did not end", name)
+		}
 	}
 }
 

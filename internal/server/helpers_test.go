@@ -59,6 +59,9 @@ func newEnv(t testing.TB, cfg Config) *testEnv {
 	if cfg.PostRate == 0 {
 		cfg.PostRate = -1
 	}
+	if cfg.HintBot == "" {
+		cfg.HintBot = "rules" // hints only help random test clients discard
+	}
 	if cfg.MsgRate == 0 {
 		cfg.MsgRate = 10000 // test clients play faster than people
 	}

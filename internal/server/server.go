@@ -67,6 +67,11 @@ type Config struct {
 	// PostRate limits POST requests per client address per second
 	// (default 5, burst four times that; negative: no limit).
 	PostRate float64
+	// HintBot is the bot whose ranked candidates answer hint requests
+	// (default "ismcts"; e.g. "ismcts-fast" on a small machine).
+	HintBot string
+	// Hints is the number of candidates a hint lists (default 3).
+	Hints int
 
 	// seeds, in tests, replaces the random sitting seeds.
 	seeds func() string

@@ -495,10 +495,10 @@ func TestTakeover(t *testing.T) {
 	}
 }
 
-// TestChatAndHint: chat reaches everyone (and newcomers), hints come from
-// the rules bot and are legal.
+// TestChatAndHint: chat reaches everyone (and newcomers); hints are the
+// search bot's ranked candidates with values, and legal.
 func TestChatAndHint(t *testing.T) {
-	e := newEnv(t, Config{})
+	e := newEnv(t, Config{HintBot: "ismcts@200"})
 	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
 	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
 	spec := e.dial(tb.ID, "spectate=1", nil)
@@ -524,8 +524,13 @@ func TestChatAndHint(t *testing.T) {
 		st = ann.state()
 	}
 	h := ann.answer(ann.send(map[string]any{"type": "hint"}))
-	if h.Type != "hint" || len(h.Hints) != 1 {
+	if h.Type != "hint" || len(h.Hints) == 0 || len(h.Hints) > 3 {
 		t.Fatalf("hint: %s", h.raw)
+	}
+	for i, x := range h.Hints {
+		if x.Bot != "ismcts" || (len(st.Legal) > 1 && x.Value == nil) {
+			t.Fatalf("hint %d without a value or from the wrong bot: %s", i, h.raw)
+		}
 	}
 	b, _ := json.Marshal(h.Hints[0].Action)
 	var ha map[string]any

@@ -1,11 +1,13 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"runtime/debug"
 	"slices"
@@ -950,13 +952,14 @@ func (t *table) act(r clientReq) {
 	t.srv.metrics.actLatency.Observe(time.Since(r.at).Seconds())
 }
 
-// hint answers with the rules bot's choice for the seat to act.
+// hint answers with the hint bot's best candidates for the seat to act,
+// with their estimated values when the bot searches.
 func (t *table) hint(c *conn, m clientMsg) {
 	if c.seat < 0 || t.st.Done() || t.st.ToAct() != c.seat {
 		t.refuse(c, m.Seq, "hint", "hint: it is not your turn")
 		return
 	}
-	name := "rules"
+	name := cmp.Or(t.srv.cfg.HintBot, "ismcts")
 	b := t.bots[name]
 	if b == nil {
 		var err error
@@ -966,10 +969,29 @@ func (t *table) hint(c *conn, m clientMsg) {
 		}
 		t.bots[name] = b
 	}
-	acts := t.decide(t.st.Clone(), c.seat, b)
 	var hints []hint
-	for _, ra := range game.EncodeHistory(t.rules, acts) {
-		hints = append(hints, hint{Action: ra, Bot: name})
+	if l := t.st.Legal(nil); len(l) > 0 && l[0].Kind == game.KindDiscard {
+		// A discard is sent whole: the bot chooses every card of it.
+		for _, ra := range game.EncodeHistory(t.rules, t.decide(t.st.Clone(), c.seat, b)) {
+			hints = append(hints, hint{Action: ra, Bot: b.Name()})
+		}
+	} else {
+		start := time.Now()
+		hs, err := bot.Hints(b, t.st.View(c.seat), t.rng, cmp.Or(t.srv.cfg.Hints, 3))
+		t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
+		if err != nil {
+			t.log.Warn("hint failed", "bot", name, "seat", c.seat, "err", err)
+			t.refuse(c, m.Seq, "hint", "hint: the bot found no answer")
+			return
+		}
+		for _, h := range hs {
+			x := hint{Action: t.rules.EncodeAction(h.Action), Bot: b.Name()}
+			if h.Valued {
+				v := math.Round(h.Value*100) / 100
+				x.Value = &v
+			}
+			hints = append(hints, x)
+		}
 	}
 	out, _ := json.Marshal(hintMsg{Type: "hint", Seq: m.Seq, Hints: hints})
 	t.sendTo(c, out)

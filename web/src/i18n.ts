@@ -71,6 +71,7 @@ const S = {
   table: ["Table", "Tisch"],
   hint: ["Hint", "Tipp"],
   hintIs: ["Hint: {0}", "Tipp: {0}"],
+  hintElse: ["else {0}", "sonst {0}"],
   send: ["Send", "Senden"],
   chatEmpty: ["No messages yet.", "Noch keine Nachrichten."],
   handN: ["Hand {0}", "Spiel {0}"],

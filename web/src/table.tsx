@@ -146,7 +146,16 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
 
 interface Hint {
   action: Action;
-  value?: number;
+  value?: number | null;
+  /** The other candidates the bot weighed, best first. */
+  alts?: Hint[];
+}
+
+/** hintText is a candidate with its estimated score, e.g. "XXI (+4.2)". */
+function hintText(h: Hint, label: (a: Action) => string): string {
+  if (h.value == null) return label(h.action);
+  const v = Math.round(h.value * 10) / 10;
+  return `${label(h.action)} (${v > 0 ? "+" : ""}${v})`;
 }
 
 function sameAction(a: Action, b: Action): boolean {
@@ -216,7 +225,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             break;
           case "hint": {
             const hs = (m.hints as Hint[]) ?? [];
-            setHint(hs[0] ?? null);
+            setHint(hs.length ? { ...hs[0], alts: hs.slice(1) } : null);
             break;
           }
         }
@@ -581,7 +590,12 @@ function Board(p: BoardProps) {
             <button type="button" class="small-btn" data-testid="hint" onClick={p.askHint}>
               <Icon name="hint" /> {t(lang, "hint")}
             </button>
-            {p.hint && <span class="muted">{t(lang, "hintIs", actionLabel(p.hint.action, ctx))}</span>}
+            {p.hint && (
+              <span class="muted" data-testid="hint-text">
+                {t(lang, "hintIs", hintText(p.hint, (a) => actionLabel(a, ctx)))}
+                {p.hint.alts?.length ? " · " + t(lang, "hintElse", p.hint.alts.map((h) => hintText(h, (a) => actionLabel(a, ctx))).join(", ")) : ""}
+              </span>
+            )}
           </div>
         )}
       </section>

@@ -37,6 +37,8 @@ func (w *droggnWorld) resample(v game.View, rng *rand.Rand) error {
 	return nil
 }
 
+func (w *droggnWorld) set(s game.State) { w.s = s.(*droggn.State).Copy() }
+
 func (w *droggnWorld) state() game.State { return w.s }
 
 func (w *droggnWorld) candidates(dst []game.Action) []game.Action {

@@ -100,6 +100,24 @@ type Options struct {
 	// Hints is the number of candidates Hint returns (default
 	// DefaultHints; negative for all).
 	Hints int
+	// Flat replaces the tree by flat Monte Carlo over determinizations
+	// (Perfect-Information Monte Carlo with playouts): every iteration
+	// samples a world, tries the root candidates in turn and finishes the
+	// hand with the default policy; nothing below the root is searched.
+	Flat bool
+	// Prior, when set, proposes the default of the decisions before the
+	// card play (bids, folds, calls, doubling, announcements) instead of
+	// the default policy, e.g. the "rules" bot of package bot; the search
+	// overrules it only by a clear margin (see merge).
+	Prior Player
+	// Name is the name the bot reports (default "ismcts", or "pimc" when
+	// Flat is set).
+	Name string
+}
+
+// Player is the method of bot.Bot that Options.Prior needs.
+type Player interface {
+	Act(v game.View, rng *rand.Rand) (game.Action, error)
 }
 
 // Defaults of Options. With DefaultIterations a decision takes about 40 ms
@@ -132,6 +150,12 @@ func (o Options) withDefaults() Options {
 	if o.Hints == 0 {
 		o.Hints = DefaultHints
 	}
+	if o.Name == "" {
+		o.Name = "ismcts"
+		if o.Flat {
+			o.Name = "pimc"
+		}
+	}
 	return o
 }
 
@@ -153,8 +177,8 @@ func Default() *Bot { return New(Options{}) }
 // Options returns the bot's options with the defaults filled in.
 func (b *Bot) Options() Options { return b.opts }
 
-// Name returns "ismcts".
-func (b *Bot) Name() string { return "ismcts" }
+// Name returns the bot's name (Options.Name).
+func (b *Bot) Name() string { return b.opts.Name }
 
 // Candidate is one root action with its search statistics.
 type Candidate struct {
@@ -179,7 +203,7 @@ var ErrNotToAct = errors.New("ismcts: the seat of the view is not to act")
 // prefers another (see the package documentation). A forced action is
 // returned without search.
 func (b *Bot) Act(v game.View, rng *rand.Rand) (game.Action, error) {
-	cands, err := b.search(v, rng)
+	cands, err := b.search(v, nil, rng)
 	if err != nil {
 		return game.Action{}, err
 	}
@@ -190,7 +214,7 @@ func (b *Bot) Act(v game.View, rng *rand.Rand) (game.Action, error) {
 // best first (Options.Hints of them; the first is what Act plays). A forced
 // action comes back alone with no visits.
 func (b *Bot) Hint(v game.View, rng *rand.Rand) ([]Candidate, error) {
-	cands, err := b.search(v, rng)
+	cands, err := b.search(v, nil, rng)
 	if err != nil {
 		return nil, err
 	}
@@ -200,8 +224,24 @@ func (b *Bot) Hint(v game.View, rng *rand.Rand) ([]Candidate, error) {
 	return cands, nil
 }
 
-// search runs the trees and returns the root candidates, best first.
-func (b *Bot) search(v game.View, rng *rand.Rand) ([]Candidate, error) {
+// ActState decides for the seat to act of the true state st, searching
+// st itself instead of sampled worlds: the reference player that sees
+// every card (the arena's "cheater"), an upper bound for the players that
+// decide from their view. It satisfies arena.Omniscient.
+func (b *Bot) ActState(st game.State, rng *rand.Rand) (game.Action, error) {
+	if st.Done() || st.ToAct() < 0 {
+		return game.Action{}, ErrNotToAct
+	}
+	cands, err := b.search(st.View(st.ToAct()), st, rng)
+	if err != nil {
+		return game.Action{}, err
+	}
+	return cands[0].Action, nil
+}
+
+// search runs the trees and returns the root candidates, best first. With
+// truth set, every iteration searches a copy of it instead of a sample.
+func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate, error) {
 	legal := v.LegalActions()
 	seat := v.ViewSeat()
 	if len(legal) == 0 || v.Turn() != seat || seat < 0 {
@@ -219,10 +259,17 @@ func (b *Bot) search(v game.View, rng *rand.Rand) ([]Candidate, error) {
 	if len(roots) == 1 {
 		return []Candidate{{Action: roots[0], Share: 1}}, nil
 	}
-	if def < 0 && roots[0].Kind != game.KindPlay {
-		def = policyDefault(rules, v, roots, seed)
-	}
 	o := b.opts
+	if def < 0 && roots[0].Kind != game.KindPlay {
+		if o.Prior != nil {
+			if a, err := o.Prior.Act(v, rand.New(rand.NewPCG(seed, 2))); err == nil {
+				def = slices.Index(roots, a)
+			}
+		}
+		if def < 0 {
+			def = policyDefault(rules, v, roots, seed)
+		}
+	}
 	// A time budget is shared out among the rounds of trees.
 	perTree := o.MaxTime / time.Duration((o.Trees+o.Workers-1)/o.Workers)
 	results := make([]treeResult, o.Trees)
@@ -249,6 +296,7 @@ func (b *Bot) search(v game.View, rng *rand.Rand) ([]Candidate, error) {
 				deadline = time.Now().Add(perTree)
 			}
 			t := newTree(rules, v, roots, o.Exploration, seed, uint64(i))
+			t.flat, t.truth = o.Flat, truth
 			results[i], errs[i] = t.run(max(iters, 1), deadline)
 		}
 	}

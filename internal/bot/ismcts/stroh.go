@@ -35,6 +35,8 @@ func (w *strohWorld) resample(v game.View, rng *rand.Rand) error {
 	return w.r.ResampleInto(w.s, v.(*strohmandeln.View), rng)
 }
 
+func (w *strohWorld) set(s game.State) { w.s = s.Clone().(*strohmandeln.State) }
+
 func (w *strohWorld) state() game.State { return w.s }
 
 func (w *strohWorld) candidates(dst []game.Action) []game.Action { return w.s.Legal(dst) }

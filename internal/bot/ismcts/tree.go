@@ -32,6 +32,9 @@ type tree struct {
 	roots []game.Action
 	c     float64
 
+	flat  bool       // flat Monte Carlo: no tree below the root
+	truth game.State // the true state, for the reference player; nil to sample
+
 	rng *rand.Rand      // for Resample
 	rnd game.FastSource // for the policy and tie-breaks
 
@@ -98,7 +101,9 @@ func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
 		if !deadline.IsZero() && done > 0 && it&7 == 0 && time.Now().After(deadline) {
 			break
 		}
-		if err := t.w.resample(t.v, t.rng); err != nil {
+		if t.truth != nil {
+			t.w.set(t.truth)
+		} else if err := t.w.resample(t.v, t.rng); err != nil {
 			lastErr = err
 			if failed++; failed > 8 && done == 0 {
 				break
@@ -146,6 +151,11 @@ func (t *tree) iterate() {
 		var next int32
 		expanded := false
 		switch {
+		case cur == 0 && t.flat:
+			// Flat Monte Carlo: every candidate in turn, then a playout.
+			next = t.leastVisited()
+			a = t.nodes[next].key
+			expanded = true
 		case cur == 0:
 			next = t.selectChild(0, nil)
 			a = t.nodes[next].key
@@ -227,6 +237,19 @@ func (t *tree) expandOrSelect(cur int32, actor int8) (int32, bool) {
 	ch := t.addChild(cur, pick, actor)
 	t.nodes[ch].avail = 1
 	return ch, true
+}
+
+// leastVisited returns the root child with the fewest visits (the first
+// in candidate order among equals).
+func (t *tree) leastVisited() int32 {
+	best := int32(-1)
+	for i := t.nodes[0].child; i >= 0; i = t.nodes[i].sibling {
+		t.nodes[i].avail++
+		if best < 0 || t.nodes[i].visits < t.nodes[best].visits {
+			best = i
+		}
+	}
+	return best
 }
 
 // widen is the progressive widening factor of expandOrSelect.

@@ -45,6 +45,11 @@ func (w *trogguWorld) resample(v game.View, rng *rand.Rand) error {
 	return nil
 }
 
+func (w *trogguWorld) set(s game.State) {
+	w.s = s.Clone().(*troggu.State)
+	w.teamDone = false
+}
+
 func (w *trogguWorld) state() game.State { return w.s }
 
 func (w *trogguWorld) candidates(dst []game.Action) []game.Action { return w.s.Legal(dst) }

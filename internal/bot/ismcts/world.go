@@ -20,6 +20,9 @@ import (
 type world interface {
 	// resample replaces the world by a new determinization of v.
 	resample(v game.View, rng *rand.Rand) error
+	// set replaces the world by a copy of s: the true state, for the
+	// reference player that sees every card.
+	set(s game.State)
 	// state returns the determinization; the tree applies its moves to it.
 	state() game.State
 	// candidates appends the actions the search considers for the seat to
@@ -169,6 +172,8 @@ func (w *genericWorld) resample(v game.View, rng *rand.Rand) error {
 	w.s = s
 	return nil
 }
+
+func (w *genericWorld) set(s game.State) { w.s = s.Clone() }
 
 func (w *genericWorld) state() game.State { return w.s }
 
