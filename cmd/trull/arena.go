@@ -26,6 +26,7 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "parallel workers (0: all cores)")
 	cardPlay := fs.String("card-play-only", "", "a bot that makes every decision but card play (fixed contracts)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	asMD := fs.Bool("markdown", false, "print the report as a Markdown section (docs/STRENGTH.md)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -60,8 +61,58 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, string(b))
 		return 0
 	}
+	if *asMD {
+		printMarkdown(stdout, rep, "trull arena "+strings.Join(args, " "))
+		return 0
+	}
 	printReport(stdout, rep)
 	return 0
+}
+
+// printMarkdown writes a report as a Markdown section: the pairs with
+// their verdicts, each bot's mean, decision times and declarer success.
+func printMarkdown(w io.Writer, rep *arena.Report, command string) {
+	names := make([]string, len(rep.Bots))
+	for i, b := range rep.Bots {
+		names[i] = b.Name
+	}
+	fmt.Fprintf(w, "### %s: %s\n\n", rep.Variant, strings.Join(names, " vs "))
+	fmt.Fprintf(w, "`%s`: %d duplicate deals, %d hands.\n\n", strings.Replace(command, " --markdown", "", 1), rep.Deals, rep.Hands)
+	fmt.Fprintln(w, "| comparison | difference per hand | 95% CI | verdict |")
+	fmt.Fprintln(w, "|---|---:|---:|---|")
+	for _, p := range rep.Pairs {
+		fmt.Fprintf(w, "| %s − %s | %+.2f | ± %.2f | %s |\n", p.A, p.B, p.Diff, p.CI95, verdict(p))
+	}
+	fmt.Fprintln(w)
+	names = rep.ContractNames()
+	fmt.Fprintf(w, "| bot | mean per hand | decisions | median ms | p99 ms |")
+	for _, c := range names {
+		fmt.Fprintf(w, " %s won/played |", c)
+	}
+	fmt.Fprintf(w, "\n|---|---:|---:|---:|---:|%s\n", strings.Repeat("---:|", len(names)))
+	for _, b := range rep.Bots {
+		fmt.Fprintf(w, "| %s | %.2f | %d | %.1f | %.1f |", b.Name, b.Mean, b.Decisions, b.ThinkMedian, b.ThinkP99)
+		for _, c := range names {
+			if r := b.Contracts[c]; r != nil {
+				fmt.Fprintf(w, " %d/%d (%.0f%%) |", r.Won, r.Played, 100*float64(r.Won)/float64(r.Played))
+			} else {
+				fmt.Fprint(w, " – |")
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w)
+}
+
+// verdict says which bot of a pair is stronger, if the interval excludes 0.
+func verdict(p arena.Pair) string {
+	switch {
+	case p.Diff-p.CI95 > 0:
+		return p.A + " is stronger"
+	case p.Diff+p.CI95 < 0:
+		return p.B + " is stronger"
+	}
+	return "no significant difference"
 }
 
 // rulesFromFlags builds a variant from a game name, a player count (0: the
@@ -89,14 +140,11 @@ func printReport(w io.Writer, rep *arena.Report) {
 	}
 	fmt.Fprintln(w)
 	for _, p := range rep.Pairs {
-		verdict := "no significant difference"
-		switch {
-		case p.Diff-p.CI95 > 0:
-			verdict = p.A + " is stronger"
-		case p.Diff+p.CI95 < 0:
-			verdict = p.B + " is stronger"
-		}
-		fmt.Fprintf(w, "%s − %s: %.2f ± %.2f per hand (%s)\n", p.A, p.B, p.Diff, p.CI95, verdict)
+		fmt.Fprintf(w, "%s − %s: %.2f ± %.2f per hand (%s)\n", p.A, p.B, p.Diff, p.CI95, verdict(p))
+	}
+	fmt.Fprintf(w, "\ndecision time (decisions with a choice):\n")
+	for _, b := range rep.Bots {
+		fmt.Fprintf(w, "%-12s %6d decisions, median %.1f ms, 99th percentile %.1f ms\n", b.Name, b.Decisions, b.ThinkMedian, b.ThinkP99)
 	}
 	fmt.Fprintf(w, "\ndeclarer success by contract (won/played):\n%-12s", "bot")
 	names := rep.ContractNames()

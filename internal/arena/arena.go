@@ -10,8 +10,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
+	"time"
 
 	"trull/internal/bot"
 	"trull/internal/game"
@@ -55,6 +57,8 @@ type HandResult struct {
 	Contract string
 	Declarer int
 	Score    []int
+	// Think is how long each decision with a choice took, by bot index.
+	Think [][]time.Duration `json:"-"`
 }
 
 // BotStats summarizes one bot.
@@ -69,6 +73,13 @@ type BotStats struct {
 	// Contracts counts the bot's declarer games by contract and how many it
 	// won (score > 0).
 	Contracts map[string]*Record `json:"contracts"`
+	// Decisions is the number of the bot's decisions that had more than
+	// one legal action; ThinkMedian and ThinkP99 the median and the 99th
+	// percentile of their durations, in milliseconds (they depend on the
+	// machine and the load: reports, not results).
+	Decisions   int     `json:"decisions"`
+	ThinkMedian float64 `json:"think_median_ms"`
+	ThinkP99    float64 `json:"think_p99_ms"`
 }
 
 // Record counts declarer games.
@@ -202,7 +213,8 @@ func playDeal(c Config, d int, rots [][]int) ([]HandResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := playHand(c, st, assign, d, r, try); err != nil {
+			think := make([][]time.Duration, len(c.Bots))
+			if err := playHand(c, st, assign, d, r, try, think); err != nil {
 				return nil, err
 			}
 			res := st.Result()
@@ -210,7 +222,7 @@ func playDeal(c Config, d int, rots [][]int) ([]HandResult, error) {
 				redeal = true
 			}
 			out = append(out, HandResult{Deal: d, Rotation: r, SeatBot: assign, Contract: res.Contract,
-				Declarer: res.Declarer, Score: res.Score})
+				Declarer: res.Declarer, Score: res.Score, Think: think})
 		}
 		// A deal thrown in under every rotation says nothing; deal again.
 		if !redeal || try >= 20 || !allRedeal(out) {
@@ -228,7 +240,7 @@ func allRedeal(rs []HandResult) bool {
 	return true
 }
 
-func playHand(c Config, st game.State, assign []int, d, r, try int) error {
+func playHand(c Config, st game.State, assign []int, d, r, try int, think [][]time.Duration) error {
 	rngs := make([]*rand.Rand, len(assign))
 	for seat := range rngs {
 		rngs[seat] = game.NewRand(fmt.Sprintf("%s/play/%d/%d/%d", c.Seed, d, r, try), uint64(seat))
@@ -238,16 +250,20 @@ func playHand(c Config, st game.State, assign []int, d, r, try int) error {
 			return errors.New("hand does not end")
 		}
 		seat := st.ToAct()
-		b := c.Bots[assign[seat]]
+		b, bi := c.Bots[assign[seat]], assign[seat]
 		if c.Bidder != nil && st.Phase() != "play" {
-			b = c.Bidder
+			b, bi = c.Bidder, -1
 		}
 		var a game.Action
 		var err error
+		start := time.Now()
 		if o, ok := b.(Omniscient); ok {
 			a, err = o.ActState(st, rngs[seat])
 		} else {
 			a, err = b.Act(st.View(seat), rngs[seat])
+		}
+		if dt := time.Since(start); bi >= 0 && len(st.Legal(nil)) > 1 {
+			think[bi] = append(think[bi], dt)
 		}
 		if err != nil {
 			return fmt.Errorf("%s in seat %d: %w", b.Name(), seat, err)
@@ -317,6 +333,24 @@ func summarize(c Config, results [][]HandResult) *Report {
 			diffs[d] = m[b] - others/float64(k-1)
 		}
 		stats[b].Diff, stats[b].CI95 = MeanCI(diffs)
+	}
+	for b := range stats {
+		var ts []time.Duration
+		for _, hands := range results {
+			for _, h := range hands {
+				if b < len(h.Think) {
+					ts = append(ts, h.Think[b]...)
+				}
+			}
+		}
+		stats[b].Decisions = len(ts)
+		if len(ts) > 0 {
+			slices.Sort(ts)
+			ms := func(q float64) float64 {
+				return float64(ts[min(len(ts)-1, int(q*float64(len(ts))))].Microseconds()) / 1000
+			}
+			stats[b].ThinkMedian, stats[b].ThinkP99 = ms(0.5), ms(0.99)
+		}
 	}
 	rep.Bots = stats
 	for a := 0; a < k; a++ {

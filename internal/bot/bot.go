@@ -42,24 +42,25 @@ type Bot interface {
 var ErrNotToAct = errors.New("bot: the seat of the view is not to act")
 
 // registry maps bot names to constructors; n is the budget of a level
-// ("ismcts@500": 500 iterations, "pimc@20": 20 worlds), 0 for the default.
-var registry = map[string]func(n int) Bot{
-	"random": func(int) Bot { return Random{} },
-	"rules":  func(int) Bot { return Rules{} },
+// ("ismcts@500": 500 iterations, "pimc@20": 20 worlds), 0 for the default,
+// and name the full name the bot reports ("ismcts@500").
+var registry = map[string]func(n int, name string) Bot{
+	"random": func(int, string) Bot { return Random{} },
+	"rules":  func(int, string) Bot { return Rules{} },
 	// pimc samples worlds consistent with the view and scores each
 	// candidate in each: Droggn with the exact solver and playouts, the
 	// other games with playouts of the ISMCTS default policy.
-	"pimc": func(n int) Bot {
-		return byGame{droggn: pimc.New(pimc.Options{Worlds: n}),
-			other: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: Rules{}})}
+	"pimc": func(n int, name string) Bot {
+		return byGame{droggn: pimc.New(pimc.Options{Worlds: n, Name: name}),
+			other: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: Rules{}, Name: name})}
 	},
 	// ismcts searches information sets in every game. Outside Droggn (whose
 	// adapter has its own candidates and defaults) the rules bot proposes
 	// the decisions before the card play and the search checks them.
-	"ismcts": func(n int) Bot { return searchBot(ismcts.Options{Iterations: n}) },
+	"ismcts": func(n int, name string) Bot { return searchBot(ismcts.Options{Iterations: n, Name: name}) },
 	// ismcts-fast is the level for small servers: a tenth of the budget.
-	"ismcts-fast": func(n int) Bot {
-		return searchBot(ismcts.Options{Iterations: cmp.Or(n, FastIterations), Name: "ismcts-fast"})
+	"ismcts-fast": func(n int, name string) Bot {
+		return searchBot(ismcts.Options{Iterations: cmp.Or(n, FastIterations), Name: name})
 	},
 }
 
@@ -75,9 +76,9 @@ func searchBot(opts ismcts.Options) Bot {
 // state (every hand, the talon, the face-down cards) with the ISMCTS
 // machinery, the ceiling the arena measures the players against. It
 // decides only through arena.Omniscient.
-var references = map[string]func(n int) Bot{
-	"cheater": func(n int) Bot {
-		return Cheater{ismcts.New(ismcts.Options{Iterations: n, Name: "cheater"}), ismcts.New(ismcts.Options{Iterations: n, Name: "cheater", Prior: Rules{}})}
+var references = map[string]func(n int, name string) Bot{
+	"cheater": func(n int, name string) Bot {
+		return Cheater{name, ismcts.New(ismcts.Options{Iterations: n, Name: name}), ismcts.New(ismcts.Options{Iterations: n, Name: name, Prior: Rules{}})}
 	},
 }
 
@@ -107,10 +108,13 @@ func (d byGame) Act(v game.View, rng *rand.Rand) (game.Action, error) {
 
 // Cheater is the reference player that sees every card. Its Act refuses:
 // only ActState, given the true state, decides.
-type Cheater struct{ droggn, other *ismcts.Bot }
+type Cheater struct {
+	name          string
+	droggn, other *ismcts.Bot
+}
 
-// Name returns "cheater".
-func (c Cheater) Name() string { return "cheater" }
+// Name returns "cheater" (with its budget, "cheater@500").
+func (c Cheater) Name() string { return c.name }
 
 // Act returns an error: the cheater needs the true state.
 func (c Cheater) Act(game.View, *rand.Rand) (game.Action, error) {
@@ -146,7 +150,7 @@ func New(name string) (Bot, error) {
 	if n > 0 && (base == "random" || base == "rules") {
 		return nil, fmt.Errorf("bot: %s has no budget (%q)", base, name)
 	}
-	return mk(n), nil
+	return mk(n, name), nil
 }
 
 // Names returns the names of the registered players, sorted (the

@@ -37,7 +37,7 @@ func TestRegistry(t *testing.T) {
 	}{
 		{"ismcts", "ismcts"}, {"pimc", "pimc"}, {"random", "random"}, {"rules", "rules"},
 		{"ismcts-fast", "ismcts-fast"}, {"cheater", "cheater"},
-		{"ismcts@500", "ismcts"}, {"pimc@10", "pimc"}, {"cheater@200", "cheater"},
+		{"ismcts@500", "ismcts@500"}, {"pimc@10", "pimc@10"}, {"cheater@200", "cheater@200"},
 		{"oracle", ""}, {"ismcts@", ""}, {"ismcts@0", ""}, {"ismcts@x", ""}, {"rules@5", ""},
 	}
 	for _, c := range cases {

@@ -528,7 +528,7 @@ func TestChatAndHint(t *testing.T) {
 		t.Fatalf("hint: %s", h.raw)
 	}
 	for i, x := range h.Hints {
-		if x.Bot != "ismcts" || (len(st.Legal) > 1 && x.Value == nil) {
+		if x.Bot != "ismcts@200" || (len(st.Legal) > 1 && x.Value == nil) {
 			t.Fatalf("hint %d without a value or from the wrong bot: %s", i, h.raw)
 		}
 	}

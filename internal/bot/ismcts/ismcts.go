@@ -108,7 +108,8 @@ type Options struct {
 	// Prior, when set, proposes the default of the decisions before the
 	// card play (bids, folds, calls, doubling, announcements) instead of
 	// the default policy, e.g. the "rules" bot of package bot; the search
-	// overrules it only by a clear margin (see merge).
+	// overrules it only by a clear margin (see merge). With Flat, the
+	// prior makes these decisions alone.
 	Prior Player
 	// Name is the name the bot reports (default "ismcts", or "pimc" when
 	// Flat is set).
@@ -265,6 +266,11 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 			if a, err := o.Prior.Act(v, rand.New(rand.NewPCG(seed, 2))); err == nil {
 				def = slices.Index(roots, a)
 			}
+		}
+		if def >= 0 && o.Flat {
+			// Flat Monte Carlo searches the card play only: its sampled
+			// worlds ignore what bids reveal, so the prior decides.
+			return []Candidate{{Action: roots[def], Share: 1}}, nil
 		}
 		if def < 0 {
 			def = policyDefault(rules, v, roots, seed)

@@ -110,6 +110,11 @@ func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
 			}
 			continue
 		}
+		if t.flat {
+			done += t.iterateFlat()
+			it += len(t.roots) - 1
+			continue
+		}
 		t.iterate()
 		done++
 	}
@@ -127,6 +132,32 @@ func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
 		res.sqs[i] = t.nodes[ch].sq
 	}
 	return res, nil
+}
+
+// iterateFlat scores every root candidate in the current determinization
+// (Perfect-Information Monte Carlo): each is applied to a copy of the same
+// world and played out with the same random numbers, so that candidates
+// are compared on equal terms. It returns the number of playouts.
+func (t *tree) iterateFlat() int {
+	world := t.w.state().Clone()
+	seed := t.rnd.Uint64()
+	for i := t.nodes[0].child; i >= 0; i = t.nodes[i].sibling {
+		t.w.set(world)
+		t.rnd = game.FastSourceSeeded(seed)
+		st := t.w.state()
+		st.ApplyUnchecked(t.nodes[i].key)
+		if !st.Done() {
+			t.w.playout(&t.rnd)
+		}
+		t.w.scores(t.rewards)
+		n := &t.nodes[i]
+		n.visits++
+		n.avail++
+		r := t.rewards[t.seat]
+		n.sum += r
+		n.sq += r * r
+	}
+	return len(t.roots)
 }
 
 // hiddenKind reports whether an action of kind k by another seat hides a
@@ -151,11 +182,6 @@ func (t *tree) iterate() {
 		var next int32
 		expanded := false
 		switch {
-		case cur == 0 && t.flat:
-			// Flat Monte Carlo: every candidate in turn, then a playout.
-			next = t.leastVisited()
-			a = t.nodes[next].key
-			expanded = true
 		case cur == 0:
 			next = t.selectChild(0, nil)
 			a = t.nodes[next].key
@@ -237,19 +263,6 @@ func (t *tree) expandOrSelect(cur int32, actor int8) (int32, bool) {
 	ch := t.addChild(cur, pick, actor)
 	t.nodes[ch].avail = 1
 	return ch, true
-}
-
-// leastVisited returns the root child with the fewest visits (the first
-// in candidate order among equals).
-func (t *tree) leastVisited() int32 {
-	best := int32(-1)
-	for i := t.nodes[0].child; i >= 0; i = t.nodes[i].sibling {
-		t.nodes[i].avail++
-		if best < 0 || t.nodes[i].visits < t.nodes[best].visits {
-			best = i
-		}
-	}
-	return best
 }
 
 // widen is the progressive widening factor of expandOrSelect.

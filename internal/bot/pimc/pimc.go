@@ -62,6 +62,8 @@ type Options struct {
 	// discards, buying, lay-outs, doubling) instead of the simulations,
 	// e.g. the "rules" bot of package bot.
 	Others Player
+	// Name is the name the bot reports (default "pimc").
+	Name string
 }
 
 // Player is the method of bot.Bot that pimc needs from another player.
@@ -88,6 +90,9 @@ func (o Options) withDefaults() Options {
 	if o.Workers == 0 {
 		o.Workers = 1
 	}
+	if o.Name == "" {
+		o.Name = "pimc"
+	}
 	return o
 }
 
@@ -106,8 +111,8 @@ func New(opts Options) *Bot { return &Bot{opts: opts.withDefaults()} }
 // Options returns the bot's options with the defaults filled in.
 func (b *Bot) Options() Options { return b.opts }
 
-// Name returns "pimc".
-func (b *Bot) Name() string { return "pimc" }
+// Name returns the bot's name (Options.Name).
+func (b *Bot) Name() string { return b.opts.Name }
 
 // Candidate is an action with its estimated value.
 type Candidate struct {
