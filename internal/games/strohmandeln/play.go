@@ -159,10 +159,12 @@ func (s *State) play(seat int, c card.Card, say uint8) {
 // beats reports whether b, played second, beats the lead a: the highest
 // Tarock wins (the Sküs highest), else the highest card of the led suit.
 func beats(a, b card.Card) bool {
-	if isTarock(b) {
-		return !isTarock(a) || b > a
-	}
-	return !isTarock(a) && a.Suit() == b.Suit() && b > a
+	// Branch-free on the card order: Tarocks (the Sküs highest) lie below
+	// 64, each suit in its own block of 16 above, strongest last.
+	aT, bT := a < 64, b < 64
+	higher := b > a
+	sameSuit := a>>4 == b>>4
+	return bT && (!aT || higher) || !bT && !aT && sameSuit && higher
 }
 
 // settle gives the completed trick to its winner, turns up the next cards
