@@ -261,6 +261,13 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 		return []Candidate{{Action: roots[0], Share: 1}}, nil
 	}
 	o := b.opts
+	if def < 0 && o.Flat && o.Prior != nil && roots[0].Kind == game.KindPlay {
+		// Flat search checks the prior's card: it is played unless another
+		// card does better by a clear margin in the same worlds.
+		if a, err := o.Prior.Act(v, rand.New(rand.NewPCG(seed, 2))); err == nil {
+			def = slices.Index(roots, a)
+		}
+	}
 	if def < 0 && roots[0].Kind != game.KindPlay {
 		if o.Prior != nil {
 			if a, err := o.Prior.Act(v, rand.New(rand.NewPCG(seed, 2))); err == nil {
@@ -302,7 +309,10 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 				deadline = time.Now().Add(perTree)
 			}
 			t := newTree(rules, v, roots, o.Exploration, seed, uint64(i))
-			t.flat, t.truth = o.Flat, truth
+			t.flat, t.truth, t.def = o.Flat, truth, -1
+			if o.Flat {
+				t.def = def
+			}
 			results[i], errs[i] = t.run(max(iters, 1), deadline)
 		}
 	}
@@ -375,7 +385,13 @@ func merge(roots []game.Action, def int, results []treeResult, errs []error) ([]
 		b := order[0]
 		se := math.Sqrt(variance(sums[b], sqs[b], cands[b].Visits)/float64(cands[b].Visits) +
 			variance(sums[def], sqs[def], cands[def].Visits)/float64(max(cands[def].Visits, 1)))
-		if cands[def].Visits == 0 || cands[b].Value-cands[def].Value <= overrule*se {
+		diff := cands[b].Value - cands[def].Value
+		if dn, dsum, dsq := pairedStats(results, errs, b); dn > 0 {
+			// Flat search scored both in the same worlds: a paired test.
+			diff = dsum / float64(dn)
+			se = math.Sqrt(variance(dsum, dsq, dn) / float64(dn))
+		}
+		if cands[def].Visits == 0 || diff <= overrule*se {
 			k := slices.Index(order, def)
 			copy(order[1:k+1], order[:k])
 			order[0] = def
@@ -386,6 +402,21 @@ func merge(roots []game.Action, def int, results []treeResult, errs []error) ([]
 		out[i] = cands[j]
 	}
 	return out, nil
+}
+
+// pairedStats returns the number of worlds and the sums of candidate b's
+// reward differences to the default, and of their squares, over the trees
+// of a flat search (0 when the search kept none).
+func pairedStats(results []treeResult, errs []error, b int) (n int, sum, sq float64) {
+	for i, r := range results {
+		if errs[i] != nil || r.dsums == nil {
+			continue
+		}
+		n += r.visits[b]
+		sum += r.dsums[b]
+		sq += r.dsqs[b]
+	}
+	return n, sum, sq
 }
 
 // policyDefault returns the index among roots of the default policy's

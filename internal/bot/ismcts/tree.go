@@ -33,6 +33,10 @@ type tree struct {
 	c     float64
 
 	flat  bool       // flat Monte Carlo: no tree below the root
+	def   int        // flat search: index of the default candidate, -1 for none
+	flatR []float64  // flat search: the candidates' rewards in the current world
+	dsum  []float64  // flat search: sums of reward differences to the default
+	dsq   []float64  // … and of their squares
 	truth game.State // the true state, for the reference player; nil to sample
 
 	rng *rand.Rand      // for Resample
@@ -52,6 +56,10 @@ type treeResult struct {
 	visits []int
 	sums   []float64
 	sqs    []float64
+	// In flat search with a default (tree.def ≥ 0): the sums of each
+	// candidate's reward minus the default's in the same world, and of
+	// their squares, for a paired comparison.
+	dsums, dsqs []float64
 }
 
 // newTree prepares tree number idx of a search from seed.
@@ -124,7 +132,8 @@ func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
 		}
 		return treeResult{}, fmt.Errorf("%w: %v", errNoWorld, lastErr)
 	}
-	res := treeResult{visits: make([]int, len(t.roots)), sums: make([]float64, len(t.roots)), sqs: make([]float64, len(t.roots))}
+	res := treeResult{visits: make([]int, len(t.roots)), sums: make([]float64, len(t.roots)), sqs: make([]float64, len(t.roots)),
+		dsums: t.dsum, dsqs: t.dsq}
 	for i, a := range t.roots {
 		ch := t.findChild(0, a)
 		res.visits[i] = int(t.nodes[ch].visits)
@@ -141,7 +150,13 @@ func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
 func (t *tree) iterateFlat() int {
 	world := t.w.state().Clone()
 	seed := t.rnd.Uint64()
-	for i := t.nodes[0].child; i >= 0; i = t.nodes[i].sibling {
+	if t.flatR == nil {
+		t.flatR = make([]float64, len(t.roots))
+		t.dsum = make([]float64, len(t.roots))
+		t.dsq = make([]float64, len(t.roots))
+	}
+	k := 0
+	for i := t.nodes[0].child; i >= 0; i, k = t.nodes[i].sibling, k+1 {
 		t.w.set(world)
 		t.rnd = game.FastSourceSeeded(seed)
 		st := t.w.state()
@@ -156,6 +171,14 @@ func (t *tree) iterateFlat() int {
 		r := t.rewards[t.seat]
 		n.sum += r
 		n.sq += r * r
+		t.flatR[k] = r
+	}
+	if t.def >= 0 {
+		for k, r := range t.flatR {
+			d := r - t.flatR[t.def]
+			t.dsum[k] += d
+			t.dsq[k] += d * d
+		}
 	}
 	return len(t.roots)
 }
