@@ -17,13 +17,15 @@ ISMCTS=${ISMCTS:-ismcts@600}
 CHEATER=${CHEATER:-cheater@600}
 OUT=${OUT:-docs/STRENGTH.md}
 GAMES=${GAMES:-"droggn:3 troggu:3 troggu:6 strohmandeln:2"}
+WORKERS=${WORKERS:-0} # 0: every core
+TIME_DEALS=${TIME_DEALS:-20}
 
 bin=$(mktemp -d)/trull
 go build -o "$bin" ./cmd/trull
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 
-arena() { "$bin" arena --deals "$DEALS" --markdown "$@" 2>/dev/null; }
+arena() { "$bin" arena --deals "$DEALS" --workers "$WORKERS" --markdown "$@" 2>/dev/null; }
 
 {
   cat <<EOF
@@ -35,11 +37,16 @@ same decks are played with the bots rotated through every seat assignment (two b
 seats: six hands a deal), and the difference per hand is the mean over deals of the two bots'
 mean scores on that deal, with its 95% confidence interval (1.96 standard errors over deals).
 
-The ladder: \`random\` (legal moves) < \`rules\` (the seeds' tactics) < \`pimc\` (sampled
-worlds; Droggn with the exact solver) < \`ismcts\` (information-set search), and \`cheater\`,
-which searches the true deal, as the ceiling. The budgets here are smaller than the defaults
-(pimc 40 worlds, ismcts 3000 iterations) so that the whole ladder runs on two cores in hours;
-decision times are measured on decisions with a choice.
+The ladder: \`random\` (legal moves) < \`rules\` (the seeds' tactics) < \`pimc\` (Perfect-Information
+Monte Carlo: worlds sampled consistent with the seat's view; in Droggn every decision is
+simulated and the card play solved exactly near the end, in Troggu and Strohmandeln the rules
+bot bids and each card is scored by playouts in the same worlds, the rules bot's card kept
+unless another is better by two standard errors) < \`ismcts\` (information-set search over
+determinizations, the rules bot's bids as defaults it may overrule), and \`cheater\`, the same
+search on the true deal, as the ceiling. The budgets here are smaller than the defaults (pimc
+40 worlds, ismcts 3000 iterations) so that the whole ladder runs on two cores in a few hours;
+decision times are measured on decisions with a choice, at these budgets. A row's verdict
+names the stronger bot when the interval excludes zero.
 
 EOF
   for gp in $GAMES; do
@@ -54,6 +61,17 @@ EOF
     echo "Card play only: the rules bot makes every other decision for every seat."
     echo
     arena --game "$g" --players "$p" --bots "$ISMCTS,rules" --card-play-only rules --seed "cardplay-$g-$p"
+  done
+  echo "## Decision time at the default budgets"
+  echo
+  echo "\`ismcts\` (3000 iterations, the default strongest level) and \`ismcts-fast\` (300, for"
+  echo "small servers) against \`rules\`, on $TIME_DEALS deals each, one decision at a time."
+  echo
+  for gp in $GAMES; do
+    g=${gp%%:*}
+    p=${gp##*:}
+    "$bin" arena --deals "$TIME_DEALS" --workers 1 --markdown --game "$g" --players "$p" \
+      --bots ismcts,ismcts-fast,rules --seed "time-$g-$p" 2>/dev/null
   done
 } >"$tmp"
 mv "$tmp" "$OUT"

@@ -364,13 +364,22 @@ func TestDroggnHandInBrowser(t *testing.T) {
 	// Play a few tricks, reload the page in the middle of the hand: the
 	// stored seat token brings the player back to the seat.
 	played := playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result || s.Phase == "play" && s.Tricks >= 3 && s.MyTurn })
-	// The hint button asks the rules bot; its answer names a legal card.
+	// The hint button asks the search bot; its answer marks a legal card
+	// and, with a choice to make, names the candidates with their expected
+	// scores ("XXI (+4.2) · else …").
 	if s, err := snap(ctx); err == nil && !s.Result {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=hint]`))); err != nil {
 			t.Fatalf("e2e: asking for a hint: %v", err)
 		}
 		if err := waitFor(ctx, `!!document.querySelector('.hint-row .muted') && !!document.querySelector('.mine button.card.hint')`, 10*time.Second); err != nil {
 			t.Errorf("e2e: the hint is not shown: %v", err)
+		}
+		text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=hint-text]').textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Legal) > 1 && !strings.Contains(text, "(") {
+			t.Errorf("e2e: the hint %q has no expected score", text)
 		}
 	}
 	before, err := snap(ctx)
