@@ -12,9 +12,17 @@
 //
 //   - a transposition table at the start of each trick (two-slot buckets,
 //     16-byte entries, a generation counter instead of clearing);
+//   - relative ranks in the table keys: only the order of the cards still
+//     in play matters, so the hands are keyed compressed onto the cards in
+//     play (kept up to date trick by trick), with the number of cards in
+//     play of each group and those not worth 1 point; positions that
+//     differ only in which cards already left the game share entries, and
+//     the table's card is stored as a relative rank;
 //   - null-window searches at the root that come down on the value from
 //     above (proving a lower bound needs both defenders' moves refuted, an
-//     upper bound only the declarer's, so the former are kept to one);
+//     upper bound only the declarer's, so the former are kept to two: if
+//     the first test, just above the greedy playout's value, fails high,
+//     the next starts from the upper bound);
 //   - a points search: once X depends only on the declarer's final card
 //     points (Pagat settled, no Match possible, no tie rule, not Super
 //     Mord), X is a nondecreasing function of them, so the X window is

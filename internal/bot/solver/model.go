@@ -41,7 +41,10 @@ type variant struct {
 	kgu        bool // kleineUndGstiessUltimo
 	thirds     [128]int8
 	ones       card.Set // the cards worth 1 point
-	hash       uint64
+	// relOK: within each group the 1-point cards form one run of ranks,
+	// so relative-rank keys may be used (see relKey).
+	relOK bool
+	hash  uint64
 }
 
 var variants sync.Map // *droggn.Rules → *variant
@@ -70,6 +73,7 @@ func variantOf(r *droggn.Rules) *variant {
 			v.ones.Add(c)
 		}
 	}
+	v.relOK = onesRuns(v.ones)
 	v.hash = mix(mix(mix(uint64(v.tricks)<<8|uint64(v.winRule), uint64(v.w)),
 		b2u(v.smSeparate)|b2u(v.gIllegal)<<1|b2u(v.kgu)<<2), uint64(p.Size()))
 	actual, _ := variants.LoadOrStore(r, v)
@@ -117,6 +121,11 @@ type pos struct {
 	fool   bool         // the laid-out Gstieß won the last trick
 	done   bool         // the hand is over
 	t1Open bool         // T1 is still in a hand or in the current trick
+	// rel holds the hands of the declarer and of d1 in relative ranks
+	// (see relKey); the search keeps it up to date from its root on.
+	rel [2]card.Set
+	// stale: rel still includes the cards of the trick just finished.
+	stale bool
 }
 
 func b2u(b bool) uint64 {

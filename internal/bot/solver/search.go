@@ -27,10 +27,14 @@ type Options struct {
 	// NoPoints disables the switch to a points search once the result
 	// depends only on the card points.
 	NoPoints bool
+	// NoRelRanks keys the transposition table by the cards themselves
+	// rather than by their relative ranks.
+	NoRelRanks bool
 }
 
 // entry is one transposition-table slot (16 bytes): bounds on the value of
-// a position at the start of a trick, and the best card found there. Bounds
+// a position at the start of a trick, and the best card found there (as a
+// relative rank with relative-rank keys, see relCard). Bounds
 // beyond int16 (only with many doublings) are stored as "none", which is
 // always correct.
 type entry struct {
@@ -56,6 +60,8 @@ type Solver struct {
 	nodes   int
 	budget  int
 	aborted bool
+	// rel: the table keys use relative ranks (see rel.go).
+	rel     bool
 	scratch *droggn.State
 	// rootBest is the best card of the last search at ply 0.
 	rootBest card.Card
@@ -240,11 +246,16 @@ func (sv *Solver) representative(p *pos, reps card.Set, c card.Card) card.Card {
 // expensive than proving that he cannot (a fail low): in the first the two
 // defenders' moves must all be refuted, in the second only the declarer's.
 // So the searches come down on the value from above: the first tests just
-// above a guess from a greedy playout, rising with doubling steps while
-// they fail high; after the first fail low each search tests the upper
-// bound just found, so that exactly one search at the value fails high.
+// above a guess from a greedy playout (which mostly overrates the
+// declarer); if that fails high, the next tests the upper bound, and after
+// each fail low the next tests the upper bound just found, so that besides
+// the first at most one search fails high: the one at the value.
 func (sv *Solver) root(p *pos) (int64, card.Card) {
 	sv.stack[0] = *p
+	sv.rel = sv.ru.relOK && sv.tt != nil && !sv.opts.NoRelRanks
+	if sv.rel {
+		initRel(&sv.stack[0])
+	}
 	lo, hi := int64(-inf), int64(inf)
 	if !sv.opts.NoBounds {
 		lo, hi = sv.ru.bounds(p)
@@ -252,7 +263,6 @@ func (sv *Solver) root(p *pos) (int64, card.Card) {
 	g := min(max(sv.greedy(p, false), lo), hi)
 	best := card.None
 	maxi := p.toAct == 0
-	step := int64(1)
 	beta := g + 1
 	r := g
 	for lo < hi && !sv.aborted {
@@ -264,8 +274,7 @@ func (sv *Solver) root(p *pos) (int64, card.Card) {
 			if maxi {
 				best = sv.rootBest
 			}
-			step *= 2
-			beta = lo + step
+			beta = hi
 		} else {
 			hi = r
 			if !maxi {
@@ -291,15 +300,29 @@ const pointsSalt = 0x5be2f9ad4c3e1d07
 
 // key returns the table key of a position at the start of a trick. A
 // points search (pts) stores card points relative to the position's own,
-// so its key leaves out everything already settled.
+// so its key leaves out everything already settled. With relative ranks
+// (sv.rel) p.rel must be up to date.
 func (sv *Solver) key(p *pos, pts bool) uint64 {
 	h := sv.ru.hash
 	if pts {
 		h ^= pointsSalt
 	}
 	// Two independent chains for speed.
-	h = mix(mix(mix(h, p.hands[0].Lo), p.hands[1].Lo), p.hands[2].Lo)
-	h2 := mix(mix(mix(h2Seed, p.hands[0].Hi), p.hands[1].Hi), p.hands[2].Hi)
+	var h2 uint64
+	if sv.rel {
+		// The hands in relative ranks, the number of cards in play of
+		// each group and those in play not worth 1 point.
+		other := p.occ.Minus(sv.ru.ones)
+		n := uint64(bits.OnesCount64(p.occ.Lo))
+		for u := 0; u < 4; u++ {
+			n = n<<8 | uint64(bits.OnesCount64(p.occ.Hi&(0x3fff<<(16*u))))
+		}
+		h = mix(mix(mix(mix(h, p.rel[0].Lo), p.rel[1].Lo), other.Lo), n)
+		h2 = mix(mix(mix(h2Seed, p.rel[0].Hi), p.rel[1].Hi), other.Hi)
+	} else {
+		h = mix(mix(mix(h, p.hands[0].Lo), p.hands[1].Lo), p.hands[2].Lo)
+		h2 = mix(mix(mix(h2Seed, p.hands[0].Hi), p.hands[1].Hi), p.hands[2].Hi)
+	}
 	h ^= h2*0x94d049bb133111eb + h2>>31
 	if pts {
 		return mix(h, uint64(p.lead))
@@ -355,10 +378,16 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 	var h uint64
 	ttMove := card.None
 	if p.n == 0 && sv.tt != nil {
+		if p.stale {
+			squeeze(p)
+		}
 		h = sv.key(p, pts)
 		e := sv.probe(h)
 		if e != nil {
 			ttMove = e.move
+			if sv.rel {
+				ttMove = absCard(p.occ, ttMove)
+			}
 		}
 		if e != nil && ply > 0 {
 			lo, hi := e.boundsAt(p.d, pts)
@@ -389,6 +418,7 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 		child := &sv.stack[ply+1]
 		*child = *p
 		ru.play(child, c)
+		child.stale = sv.rel && child.n == 0
 		v := sv.ab(ply+1, a, b, pts)
 		if maxi {
 			if v > best {
@@ -424,7 +454,11 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 			lo, hi = lo-int64(p.d), hi-int64(p.d)
 			d = 0
 		}
-		sv.store(h, d, lo, hi, bestCard, p.left)
+		move := bestCard
+		if sv.rel {
+			move = relCard(p.occ, move)
+		}
+		sv.store(h, d, lo, hi, move, p.left)
 	}
 	return best
 }

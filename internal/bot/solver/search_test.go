@@ -22,6 +22,7 @@ var solverConfigs = []struct {
 	{"noOrder", Options{NoOrder: true}},
 	{"noBounds", Options{NoBounds: true}},
 	{"noPoints", Options{NoPoints: true}},
+	{"noRelRanks", Options{NoRelRanks: true}},
 }
 
 // endgame is one random position of the comparison.
