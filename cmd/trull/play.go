@@ -25,7 +25,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	options := fs.String("options", "", "variant options as k=v,k=v (names of RULES.md without the game prefix)")
 	seed := fs.String("seed", "", "seed of the deals (default: from the clock)")
 	lang := fs.String("lang", "en", "language: en or de")
-	botName := fs.String("bot", "rules", "computer player: "+strings.Join(bot.Names(), ", ")+" (strongest: ismcts), or a budget like ismcts@600")
+	botName := fs.String("bot", "ismcts", "computer player: "+strings.Join(bot.Names(), ", ")+", or a budget like ismcts@600")
 	seat := fs.Int("seat", 0, "your seat")
 	name := fs.String("name", "you", "your name")
 	hands := fs.Int("hands", 0, "end after this many played hands (default: the game's rule; Droggn: on request, type 'end')")

@@ -14,10 +14,10 @@ func TestPlaySitting(t *testing.T) {
 		args []string
 		lang string
 	}{
-		{[]string{"play", "droggn", "-seed", "t1", "-hands", "2"}, "Settlement"},
-		{[]string{"play", "droggn", "-players", "4", "-seed", "t2", "-hands", "2", "-lang", "de", "-seat", "2"}, "Abrechnung"},
-		{[]string{"play", "troggu", "-players", "5", "-seed", "t3", "-hands", "2"}, "Settlement"},
-		{[]string{"play", "strohmandeln", "-seed", "t4", "-hands", "2", "-options", "scoring=classic"}, "Settlement"},
+		{[]string{"play", "droggn", "-seed", "t1", "-hands", "2", "-bot", "ismcts@300"}, "Settlement"},
+		{[]string{"play", "droggn", "-players", "4", "-seed", "t2", "-hands", "2", "-lang", "de", "-seat", "2", "-bot", "rules"}, "Abrechnung"},
+		{[]string{"play", "troggu", "-players", "5", "-seed", "t3", "-hands", "2", "-bot", "pimc@4"}, "Settlement"},
+		{[]string{"play", "strohmandeln", "-seed", "t4", "-hands", "2", "-options", "scoring=classic"}, "Settlement"}, // the default, strongest bot
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
