@@ -2,14 +2,23 @@
 // seat's game.View only, never from the true state, and always answers
 // with one of the view's legal actions.
 //
-// The bots here are:
+// The players, weakest first (New, Names):
 //
 //   - "random": a uniformly random legal action, a reference for the arena;
 //   - "rules": a hand-written strategy for Droggn (bidding from hand
 //     strength, discards, buying, lay-outs, doubling and card play after the
 //     tactics of RULES' source S0), for Troggu (troggu.go) and for
 //     Strohmandeln (stroh.go, after the tactics of the seed S3), with a
-//     small game-agnostic player for any other view.
+//     small game-agnostic player for any other view;
+//   - "pimc": Perfect-Information Monte Carlo (package pimc for Droggn,
+//     flat search of package ismcts with the rules bot's bids otherwise);
+//   - "ismcts" and "ismcts-fast": information-set search (package ismcts)
+//     at the default budget and at a tenth of it.
+//
+// "name@n" gives a search bot a budget (iterations, or worlds for pimc).
+// The reference "cheater" (a Cheater) searches the true state and decides
+// only through ActState, for the arena's ceiling. Hints ranks a bot's
+// candidate actions with their estimated values.
 package bot
 
 import (
