@@ -37,7 +37,7 @@ same decks are played with the bots rotated through every seat assignment (two b
 seats: six hands a deal), and the difference per hand is the mean over deals of the two bots'
 mean scores on that deal, with its 95% confidence interval (1.96 standard errors over deals).
 
-The ladder: \`random\` (legal moves) < \`rules\` (the seeds' tactics) < \`pimc\` (Perfect-Information
+The rungs, in the order they are meant to rank: \`random\` (legal moves) < \`rules\` (the seeds' tactics) < \`pimc\` (Perfect-Information
 Monte Carlo: worlds sampled consistent with the seat's view; in Droggn every decision is
 simulated and the card play solved exactly near the end, in Troggu and Strohmandeln the rules
 bot bids and each card is scored by playouts in the same worlds, the rules bot's card kept
