@@ -261,9 +261,9 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 		return []Candidate{{Action: roots[0], Share: 1}}, nil
 	}
 	o := b.opts
-	if def < 0 && o.Flat && o.Prior != nil && roots[0].Kind == game.KindPlay {
-		// Flat search checks the prior's card: it is played unless another
-		// card does better by a clear margin in the same worlds.
+	if def < 0 && o.Prior != nil && roots[0].Kind == game.KindPlay {
+		// The search checks the prior's card: it is played unless another
+		// card does better by a clear margin.
 		if a, err := o.Prior.Act(v, rand.New(rand.NewPCG(seed, 2))); err == nil {
 			def = slices.Index(roots, a)
 		}
