@@ -8,8 +8,8 @@ import (
 )
 
 // TestHints checks, for every player in every game at the first card
-// play, that the hints are legal, ranked by value for the search bots,
-// and led by the action the bot plays with the same generator state.
+// play, that the hints are legal, led by the action the bot plays with the
+// same generator state, the others ranked by value.
 func TestHints(t *testing.T) {
 	for _, g := range []string{"droggn", "troggu", "strohmandeln"} {
 		info, _ := game.Lookup(g)
@@ -52,7 +52,9 @@ func TestHints(t *testing.T) {
 				if name == "rules" && h.Valued {
 					t.Errorf("%s rules: a value without a search", g)
 				}
-				if name == "pimc@4" && i > 0 && h.Valued && hs[i-1].Value < h.Value {
+				// The first hint is the bot's choice (a default it keeps
+				// unless clearly beaten); the others follow by value.
+				if name == "pimc@4" && i > 1 && h.Valued && hs[i-1].Value < h.Value {
 					t.Errorf("%s pimc: hints not ranked by value: %+v", g, hs)
 				}
 			}
