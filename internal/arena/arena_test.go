@@ -70,6 +70,13 @@ func TestRunDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		for i := range rep.Bots {
+			if rep.Bots[i].Decisions == 0 {
+				t.Errorf("%s: no timed decisions", rep.Bots[i].Name)
+			}
+			// Decision times are the machine's, not the match's.
+			rep.Bots[i].ThinkMedian, rep.Bots[i].ThinkP99 = 0, 0
+		}
 		return rep
 	}
 	a, b := mk(1), mk(2)
