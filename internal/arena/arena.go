@@ -214,7 +214,7 @@ func playDeal(c Config, d int, rots [][]int) ([]HandResult, error) {
 				return nil, err
 			}
 			think := make([][]time.Duration, len(c.Bots))
-			if err := playHand(c, st, assign, d, r, try, think); err != nil {
+			if err := playHand(c, st, assign, d, try, think); err != nil {
 				return nil, err
 			}
 			res := st.Result()
@@ -240,10 +240,14 @@ func allRedeal(rs []HandResult) bool {
 	return true
 }
 
-func playHand(c Config, st game.State, assign []int, d, r, try int, think [][]time.Duration) error {
+func playHand(c Config, st game.State, assign []int, d, try int, think [][]time.Duration) error {
+	// A seat's randomness depends on the deal and the seat, not on the
+	// rotation (common random numbers): two bots that would decide alike
+	// from the same view and generator do so in every rotation, which
+	// removes their shared randomness from the difference.
 	rngs := make([]*rand.Rand, len(assign))
 	for seat := range rngs {
-		rngs[seat] = game.NewRand(fmt.Sprintf("%s/play/%d/%d/%d", c.Seed, d, r, try), uint64(seat))
+		rngs[seat] = game.NewRand(fmt.Sprintf("%s/play/%d/%d", c.Seed, d, try), uint64(seat))
 	}
 	for steps := 0; !st.Done(); steps++ {
 		if steps > 5000 {

@@ -63,9 +63,8 @@ var registry = map[string]func(n int, name string) Bot{
 		return byGame{droggn: pimc.New(pimc.Options{Worlds: n, Name: name}),
 			other: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: Rules{}, Name: name})}
 	},
-	// ismcts searches information sets in every game. Outside Droggn (whose
-	// adapter has its own candidates and defaults) the rules bot proposes
-	// the decisions before the card play and the search checks them.
+	// ismcts searches information sets in every game, checking the
+	// proposals of a prior (see searchBot).
 	"ismcts": func(n int, name string) Bot { return searchBot(ismcts.Options{Iterations: n, Name: name}) },
 	// ismcts-fast is the level for small servers: a tenth of the budget.
 	"ismcts-fast": func(n int, name string) Bot {
@@ -73,13 +72,22 @@ var registry = map[string]func(n int, name string) Bot{
 	},
 }
 
-// searchBot returns the ISMCTS player with opts: as it is for Droggn, with
-// the rules bot as Prior for the other games.
+// searchBot returns the ISMCTS player with opts. In Droggn the pimc player
+// at the same effort (one world for every pimcPlayouts iterations) makes
+// the decisions before the card play: its worlds weigh what the bids
+// reveal, and each candidate is simulated to the end of the hand. In the
+// other games the rules bot proposes those decisions and each card, and
+// the search overrules it only by a clear margin.
 func searchBot(opts ismcts.Options) Bot {
-	withPrior := opts
-	withPrior.Prior = Rules{}
-	return byGame{droggn: ismcts.New(opts), other: ismcts.New(withPrior)}
+	d, o := opts, opts
+	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
+	d.Bidder = pimc.New(pimc.Options{Worlds: max(n/pimcPlayouts, minBidderWorlds)})
+	o.Prior = Rules{}
+	return byGame{droggn: ismcts.New(d), other: ismcts.New(o)}
 }
+
+// minBidderWorlds is the fewest worlds of the Droggn search's pimc bidder.
+const minBidderWorlds = 4
 
 // references are bots that are not players: "cheater" searches the true
 // state (every hand, the talon, the face-down cards) with the ISMCTS

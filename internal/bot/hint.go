@@ -33,6 +33,9 @@ func Hints(b Bot, v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 	var out []Hint
 	switch sb := b.(type) {
 	case *ismcts.Bot:
+		if bd, ok := sb.Bidder().(Bot); ok && !cardPlay(v) {
+			return Hints(bd, v, rng, n)
+		}
 		cands, err := sb.Hint(v, rng)
 		if err != nil {
 			return nil, err
@@ -59,4 +62,10 @@ func Hints(b Bot, v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 		out = out[:n]
 	}
 	return out, nil
+}
+
+// cardPlay reports whether the seat of v is to play a card.
+func cardPlay(v game.View) bool {
+	l := v.LegalActions()
+	return len(l) > 0 && l[0].Kind == game.KindPlay
 }

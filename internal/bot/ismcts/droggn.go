@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"trull/internal/bot/pimc"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -29,7 +30,7 @@ func newDroggnWorld(r *droggn.Rules) *droggnWorld {
 }
 
 func (w *droggnWorld) resample(v game.View, rng *rand.Rand) error {
-	s, err := v.(*droggn.View).Sample(rng)
+	s, err := pimc.Sample(v.(*droggn.View), rng)
 	if err != nil {
 		return err
 	}

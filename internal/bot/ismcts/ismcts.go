@@ -111,6 +111,12 @@ type Options struct {
 	// overrules it only by a clear margin (see merge). With Flat, the
 	// prior makes these decisions alone.
 	Prior Player
+	// Bidder, when set, makes the decisions before the card play alone
+	// (bids, discards, buying, lay-outs, doubling, calls, folds,
+	// announcements), without search and before Prior: e.g. a player
+	// whose worlds reflect what the bids reveal, which the search's
+	// determinizations do not.
+	Bidder Player
 	// Name is the name the bot reports (default "ismcts", or "pimc" when
 	// Flat is set).
 	Name string
@@ -211,6 +217,9 @@ func (b *Bot) Act(v game.View, rng *rand.Rand) (game.Action, error) {
 	return cands[0].Action, nil
 }
 
+// Bidder returns Options.Bidder (nil when the search makes every decision).
+func (b *Bot) Bidder() Player { return b.opts.Bidder }
+
 // Hint returns the best root actions with their visit shares and values,
 // best first (Options.Hints of them; the first is what Act plays). A forced
 // action comes back alone with no visits.
@@ -247,6 +256,15 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 	seat := v.ViewSeat()
 	if len(legal) == 0 || v.Turn() != seat || seat < 0 {
 		return nil, ErrNotToAct
+	}
+	if b.opts.Bidder != nil && legal[0].Kind != game.KindPlay {
+		// The bidder gets the caller's generator, forced decisions
+		// included, so that it decides as it would on its own.
+		a, err := b.opts.Bidder.Act(v, rng)
+		if err != nil {
+			return nil, err
+		}
+		return []Candidate{{Action: a, Share: 1}}, nil
 	}
 	if len(legal) == 1 {
 		return []Candidate{{Action: legal[0], Share: 1}}, nil

@@ -249,3 +249,43 @@ func TestHint(t *testing.T) {
 		t.Fatalf("a seat not to act got %v", err)
 	}
 }
+
+// countingPlayer plays the first legal action and counts its calls.
+type countingPlayer struct{ calls int }
+
+func (p *countingPlayer) Act(v game.View, _ *rand.Rand) (game.Action, error) {
+	p.calls++
+	return v.LegalActions()[0], nil
+}
+
+// TestBidder checks that Options.Bidder makes every decision before the
+// card play, forced ones included, and none of the card plays.
+func TestBidder(t *testing.T) {
+	r := droggn.Default(3)
+	for i := range 20 {
+		st := randomState(t, r, fmt.Sprintf("bidder-%d", i))
+		if st == nil {
+			continue
+		}
+		v := st.View(st.ToAct())
+		bidder := &countingPlayer{}
+		b := New(Options{Iterations: 50, Bidder: bidder})
+		a, err := b.Act(v, game.NewRand("bidder", uint64(i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		legal := v.LegalActions()
+		if legal[0].Kind == game.KindPlay {
+			if bidder.calls != 0 {
+				t.Errorf("state %d: the bidder was asked for a card play", i)
+			}
+			if !slices.Contains(legal, a) {
+				t.Errorf("state %d: illegal card %v", i, a)
+			}
+			continue
+		}
+		if bidder.calls != 1 || a != legal[0] {
+			t.Errorf("state %d (%s): got %v after %d bidder calls, want the bidder's %v", i, st.Phase(), a, bidder.calls, legal[0])
+		}
+	}
+}

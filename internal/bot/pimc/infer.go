@@ -109,8 +109,10 @@ func plausible(w *droggn.State, seat int) bool {
 	return strength(held) >= threshold(w.Variant().Pack(), held.Len(), w.Contract())
 }
 
-// sample draws a world for the view, redrawing implausible ones.
-func sample(v *droggn.View, rng *rand.Rand) (*droggn.State, error) {
+// Sample draws a world for the view, consistent with everything the seat
+// has seen, redrawing it (a bounded number of times) while the declarer's
+// holding in it is too weak for his contract.
+func Sample(v *droggn.View, rng *rand.Rand) (*droggn.State, error) {
 	var w *droggn.State
 	for try := 0; try < maxRedraws; try++ {
 		var err error

@@ -290,7 +290,7 @@ func (b *Bot) run(d *decision, seed uint64) ([]float64, int) {
 		}()
 		for i := take(); i >= 0; i = take() {
 			rng := rand.New(rand.NewPCG(seed, uint64(i)))
-			w, err := sample(d.v, rng)
+			w, err := Sample(d.v, rng)
 			if err != nil {
 				continue
 			}

@@ -370,7 +370,7 @@ func TestInference(t *testing.T) {
 				t.Fatal(err)
 			}
 			plain += float64(strength(w.Hand(w.Declarer())))
-			if w, err = sample(v, rng); err != nil {
+			if w, err = Sample(v, rng); err != nil {
 				t.Fatal(err)
 			}
 			inferred += float64(strength(w.Hand(w.Declarer())))
