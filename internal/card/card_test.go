@@ -102,9 +102,9 @@ func TestSet(t *testing.T) {
 	}
 }
 
-// TestSelect64 checks the broadword selection against counting bit by bit,
+// TestSelect checks the broadword selection against counting bit by bit,
 // on every single-byte pattern in every byte position and on random words.
-func TestSelect64(t *testing.T) {
+func TestSelect(t *testing.T) {
 	naive := func(x uint64, i int) int {
 		for pos := 0; pos < 64; pos++ {
 			if x>>pos&1 != 0 {
@@ -117,9 +117,13 @@ func TestSelect64(t *testing.T) {
 		return -1
 	}
 	check := func(x uint64) {
+		sums := prefixCounts(x)
+		if got, want := int(sums>>56), bits.OnesCount64(x); got != want {
+			t.Fatalf("prefixCounts(%#x) counts %d bits, want %d", x, got, want)
+		}
 		for i := 0; i < bits.OnesCount64(x); i++ {
-			if got, want := select64(x, i), naive(x, i); got != want {
-				t.Fatalf("select64(%#x, %d) = %d, want %d", x, i, got, want)
+			if got, want := selectIn(x, sums, uint64(i)), naive(x, i); got != want {
+				t.Fatalf("selectIn(%#x, %d) = %d, want %d", x, i, got, want)
 			}
 		}
 	}
@@ -134,5 +138,37 @@ func TestSelect64(t *testing.T) {
 	for range 20000 {
 		check(rng.Uint64() & rng.Uint64())
 		check(rng.Uint64())
+	}
+}
+
+// TestPick checks Nth against the list of cards, and that Pick(u), with
+// and without assembly, is Nth of the multiply-shift index of u, on random
+// sets of the 78-card universe and at both ends of the range of u.
+func TestPick(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	all := Droggn78.Cards
+	for range 20000 {
+		s := Set{Lo: all.Lo & rng.Uint64(), Hi: all.Hi & rng.Uint64() & rng.Uint64()}
+		if rng.IntN(4) == 0 {
+			s.Lo = 0
+		}
+		if s.Empty() {
+			continue
+		}
+		for i, c := range s.Cards(nil) {
+			if s.Nth(i) != c {
+				t.Fatalf("%v.Nth(%d) = %d, want %d", s, i, s.Nth(i), c)
+			}
+		}
+		for _, u := range []uint64{0, ^uint64(0), rng.Uint64(), rng.Uint64()} {
+			i, _ := bits.Mul64(u, uint64(s.Len()))
+			want := s.Nth(int(i))
+			if got := s.Pick(u); got != want {
+				t.Fatalf("%v.Pick(%#x) = %d, want Nth(%d) = %d (fastPDEP %v)", s, u, got, i, want, fastPDEP)
+			}
+			if got := s.pick(u); got != want {
+				t.Fatalf("%v.pick(%#x) = %d, want Nth(%d) = %d", s, u, got, i, want)
+			}
+		}
 	}
 }

@@ -134,26 +134,70 @@ func (s *Set) Pop() Card {
 
 // Nth returns the i-th lowest card of s (0-based); i must be < s.Len().
 func (s Set) Nth(i int) Card {
-	if n0 := bits.OnesCount64(s.Lo); i >= n0 {
-		return Card(64 + select64(s.Hi, i-n0))
+	lo := prefixCounts(s.Lo)
+	x, sums, base, u := s.Lo, lo, 0, uint64(i)
+	if n0 := lo >> 56; u >= n0 {
+		x, sums, base, u = s.Hi, prefixCounts(s.Hi), 64, u-n0
 	}
-	return Card(select64(s.Lo, i))
+	return Card(base + selectIn(x, sums, u))
 }
 
-// select64 returns the position of the i-th lowest set bit of x (i must be
-// below the number of set bits) without branches, by broadword selection
-// (S. Vigna, "Broadword implementation of rank/select queries", 2008): the
-// bytes' population counts become prefix sums by one multiplication, a
-// bytewise comparison with i counts the bytes before the bit, and a table
-// finishes inside the byte.
-func select64(x uint64, i int) int {
-	const l8, h8 = 0x0101010101010101, 0x8080808080808080
+// Pick returns the card of s at index ⌊u·n/2⁶⁴⌋, n = s.Len(): for a uniform
+// 64-bit u a uniformly random card, the same as s.Nth of the multiply-shift
+// index of u (as game.FastSource.IntN maps a number to [0, n)). s must not
+// be empty.
+//
+// A random playout chooses every card this way, and the next choice waits
+// for this one, so Pick is built for latency. Where the CPU has a fast PDEP
+// instruction (x86 BMI2) it is a few instructions of assembly: PDEP
+// deposits the bit 1<<i at the position of the i-th set bit of the word.
+// Elsewhere it counts the cards once for both the length and the
+// selection, without a population-count instruction (on GOAMD64=v1 each of
+// those comes with a feature check and a call on a cold path that costs
+// spills on the hot one).
+func (s Set) Pick(u uint64) Card {
+	if fastPDEP {
+		return Card(pickPDEP(s.Lo, s.Hi, u))
+	}
+	return s.pick(u)
+}
+
+// pick is Pick without assembly.
+func (s Set) pick(u uint64) Card {
+	lo, hi := prefixCounts(s.Lo), prefixCounts(s.Hi)
+	n0 := lo >> 56
+	i, _ := bits.Mul64(u, n0+hi>>56)
+	x, sums, base := s.Lo, lo, 0
+	if i >= n0 {
+		x, sums, base, i = s.Hi, hi, 64, i-n0
+	}
+	return Card(base + selectIn(x, sums, i))
+}
+
+// prefixCounts returns the running population count of x by bytes: byte k
+// of the result is the number of set bits in bytes 0 … k of x, so the top
+// byte is the population count of x. The bytes' own counts come from the
+// usual SWAR reduction (pairs, nibbles, bytes); one multiplication by
+// 0x0101…01 then adds every byte into all the bytes above it.
+func prefixCounts(x uint64) uint64 {
 	s := x - (x>>1)&0x5555555555555555
 	s = s&0x3333333333333333 + (s>>2)&0x3333333333333333
 	s = (s + s>>4) & 0x0f0f0f0f0f0f0f0f
-	sums := s * l8 // byte k: the set bits of bytes 0 … k
-	place := uint(bits.OnesCount64(((uint64(i)*l8|h8)-sums)&h8)) * 8
-	rank := uint64(i) - (sums<<8)>>place&0xff
+	return s * 0x0101010101010101
+}
+
+// selectIn returns the position of the i-th lowest set bit of x (i must be
+// below the number of set bits), given sums = prefixCounts(x), without
+// branches by broadword selection (S. Vigna, "Broadword implementation of
+// rank/select queries", 2008): subtracting the prefix sums from 0x80+i in
+// every byte leaves the top bit of byte k set exactly when bytes 0 … k hold
+// at most i set bits, that is when the bit lies above byte k; a second
+// multiplication counts those bytes, and a table finishes inside the byte.
+func selectIn(x, sums, i uint64) int {
+	const l8, h8 = 0x0101010101010101, 0x8080808080808080
+	before := (((i*l8 | h8) - sums) & h8 >> 7) * l8 >> 56 // whole bytes below the bit
+	place := before * 8 & 63                              // (the mask only spares Go's check for shifts ≥ 64)
+	rank := i - (sums<<8)>>place&0xff                     // set bits of x below byte place/8
 	return int(place) + int(selectInByte[(rank<<8|x>>place&0xff)&(8<<8-1)])
 }
 
