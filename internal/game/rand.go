@@ -44,8 +44,9 @@ func (s *FastSource) IntN(n int) int {
 	return int(hi)
 }
 
-// Card returns a uniformly random card of a non-empty set.
-func (s *FastSource) Card(set card.Set) card.Card { return set.Nth(s.IntN(set.Len())) }
+// Card returns a uniformly random card of a non-empty set. It draws one
+// number, and its card is set.Nth(s.IntN(set.Len())).
+func (s *FastSource) Card(set card.Set) card.Card { return set.Pick(s.Uint64()) }
 
 // Shuffle shuffles cards uniformly (Fisher–Yates).
 func (s *FastSource) Shuffle(cards []card.Card) {

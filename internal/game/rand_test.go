@@ -54,3 +54,22 @@ func TestFastSource(t *testing.T) {
 		t.Errorf("game: Shuffle lost cards: %v", deck)
 	}
 }
+
+// TestFastSourceCard checks that Card draws one number and picks
+// set.Nth(IntN(set.Len())), the choice seeded playouts depend on.
+func TestFastSourceCard(t *testing.T) {
+	a, b := NewFastSource(9, 4), NewFastSource(9, 4)
+	pack := card.Droggn78.Cards
+	for range 20000 {
+		u := b.Uint64() // the set: any non-empty subset of the pack
+		set := card.Set{Lo: pack.Lo & u, Hi: pack.Hi & (u*0x9e3779b97f4a7c15 | u>>17)}
+		a.Uint64()
+		if set.Empty() {
+			continue
+		}
+		want := set.Nth(b.IntN(set.Len()))
+		if got := a.Card(set); got != want {
+			t.Fatalf("game: Card(%v) = %v, want %v", set, got, want)
+		}
+	}
+}
