@@ -17,10 +17,8 @@ func (s *State) Legal(dst []game.Action) []game.Action {
 			dst = append(dst, game.Action{Seat: seat, Kind: game.KindBid, Call: bidCall(c)})
 		}
 	case PhDiscard:
-		for h := s.hands[seat]; !h.Empty(); {
-			if c := h.Pop(); s.discardReason(c) == "" {
-				dst = append(dst, game.Action{Seat: seat, Kind: game.KindDiscard, Card: c})
-			}
+		for ok := s.legalDiscards(); !ok.Empty(); {
+			dst = append(dst, game.Action{Seat: seat, Kind: game.KindDiscard, Card: ok.Pop()})
 		}
 	case PhBuy:
 		dst = append(dst, game.Action{Seat: seat, Kind: game.KindBuy, Call: CallNone})
@@ -105,6 +103,53 @@ func (s *State) discardReason(c card.Card) string {
 		return "a discarded king needs a discarded trump for each king"
 	}
 	return "a discarded king needs a discarded trump with it"
+}
+
+// neverDiscarded holds the cards that are never discarded.
+var neverDiscarded = card.Of(card.Fool, card.Mond, card.Pagat)
+
+// legalDiscards returns the cards c of the declarer's hand that may be the
+// next discard, those with discardReason(c) == "", as one set. Whether a
+// card may go depends only on its class (trump, king or any other card):
+// the completions of the discard count trumps, kings and others, so the
+// king rule is checked once for each class instead of once for each card.
+func (s *State) legalDiscards() card.Set {
+	pool := s.hands[s.declarer].Minus(neverDiscarded)
+	kings := pool.Intersect(kingsMask)
+	dk := s.discards.Intersect(kingsMask).Len()
+	if dk == 0 && kings.Empty() {
+		return pool // no king discarded nor to discard: the king rule holds
+	}
+	trumps := pool.Trumps()
+	others := pool.Minus(trumps).Minus(kings)
+	dt := s.discards.Trumps().Len()
+	rest := 2 - int(s.discarded) // discards left after this one
+	nT, nK, nO := trumps.Len(), kings.Len(), others.Len()
+	var ok card.Set
+	if nT > 0 && (dk == 0 || s.completable(dk, dt+1, rest, nT-1, nK, nO)) {
+		ok = ok.Union(trumps)
+	}
+	if nO > 0 && (dk == 0 || s.completable(dk, dt, rest, nT, nK, nO-1)) {
+		ok = ok.Union(others)
+	}
+	if nK > 0 && s.completable(dk+1, dt, rest, nT, nK-1, nO) {
+		ok = ok.Union(kings)
+	}
+	return ok
+}
+
+// completable reports whether rest more discards, taken from avT trumps,
+// avK kings and avO other cards, can bring a discard that already holds
+// kings kings and trumps trumps to satisfy the king rule.
+func (s *State) completable(kings, trumps, rest, avT, avK, avO int) bool {
+	for x := 0; x <= rest && x <= avT; x++ {
+		for y := 0; x+y <= rest && y <= avK; y++ {
+			if rest-x-y <= avO && s.kingRuleOK(kings+y, trumps+x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *State) kingRuleOK(kings, trumps int) bool {

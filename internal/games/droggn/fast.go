@@ -15,13 +15,7 @@ func (s *State) RandomAction(rng *rand.Rand) game.Action {
 	case PhPlay:
 		return game.Action{Seat: seat, Kind: game.KindPlay, Card: game.RandomCard(rng, s.LegalCards())}
 	case PhDiscard:
-		var ok card.Set
-		for h := s.hands[seat]; !h.Empty(); {
-			if c := h.Pop(); s.discardReason(c) == "" {
-				ok.Add(c)
-			}
-		}
-		return game.Action{Seat: seat, Kind: game.KindDiscard, Card: game.RandomCard(rng, ok)}
+		return game.Action{Seat: seat, Kind: game.KindDiscard, Card: game.RandomCard(rng, s.legalDiscards())}
 	case PhBuy:
 		offers := s.hands[seat]
 		if s.r.buyRestricted {
