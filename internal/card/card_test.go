@@ -172,3 +172,21 @@ func TestPick(t *testing.T) {
 		}
 	}
 }
+
+// TestRaw checks Raw against summing Points card by card, on random sets
+// (some cards outside the pack) of every pack.
+func TestRaw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, p := range []*Pack{Droggn66, Droggn78, Troggu62, Stroh54, Stroh40} {
+		for range 2000 {
+			s := Set{Lo: rng.Uint64(), Hi: rng.Uint64()}
+			want := 0
+			for t := s; !t.Empty(); {
+				want += p.Points(t.Pop())
+			}
+			if got := p.Raw(s); got != want {
+				t.Fatalf("%s: Raw(%v) = %d, want %d", p.Name, s, got, want)
+			}
+		}
+	}
+}

@@ -26,6 +26,9 @@ type Pack struct {
 	Order []Card
 	// points holds each card's value in this pack.
 	points [128]int8
+	// planes[k] holds the cards whose value has bit k set, so that Raw
+	// is a few population counts instead of a loop over the cards.
+	planes [3]Set
 	// Total is the sum of all card points (raw).
 	Total int
 }
@@ -33,13 +36,10 @@ type Pack struct {
 // Points returns the value of c in this pack (the raw points of §0.4).
 func (p *Pack) Points(c Card) int { return int(p.points[c]) }
 
-// Raw returns the sum of the points of the cards of s.
+// Raw returns the sum of the points of the cards of s (cards outside the
+// pack count 0).
 func (p *Pack) Raw(s Set) int {
-	n := 0
-	for t := s; !t.Empty(); {
-		n += int(p.points[t.Pop()])
-	}
-	return n
+	return s.Intersect(p.planes[0]).Len() + 2*s.Intersect(p.planes[1]).Len() + 4*s.Intersect(p.planes[2]).Len()
 }
 
 // Size returns the number of cards.
@@ -87,6 +87,16 @@ func newPack(name string, fam Family, st Style, cards Set, zero ...Card) *Pack {
 	}
 	for _, c := range zero {
 		p.points[c] = 0
+	}
+	for c, v := range p.points {
+		if v < 0 || int(v) >= 1<<len(p.planes) {
+			panic("card: a card value outside the bit planes of Pack.Raw")
+		}
+		for k := range p.planes {
+			if v>>k&1 != 0 {
+				p.planes[k].Add(Card(c))
+			}
+		}
 	}
 	if cards.Has(Fool) {
 		p.Order = append(p.Order, Fool)
