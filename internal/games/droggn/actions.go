@@ -233,7 +233,13 @@ func (s *State) Apply(a game.Action) error {
 
 // ApplyUnchecked applies a legal action.
 func (s *State) ApplyUnchecked(a game.Action) {
-	s.hist = append(s.hist, a)
+	// Appended field by field: a game.Action has too many fields for Go to
+	// keep in registers, so a copies it to memory byte by byte and copying
+	// it whole would load those bytes as one word, a load the CPU cannot
+	// serve from its store buffer until the bytes are written back.
+	s.hist = append(s.hist, game.Action{})
+	h := &s.hist[len(s.hist)-1]
+	h.Seat, h.Kind, h.Call, h.Card, h.Card2 = a.Seat, a.Kind, a.Call, a.Card, a.Card2
 	switch a.Kind {
 	case game.KindBid:
 		s.bid(a.Seat, a.Call)
@@ -264,8 +270,8 @@ func (s *State) bid(seat int8, call uint8) {
 		s.phase = PhDone
 		return
 	}
-	d1 := s.next(int(s.declarer))
-	s.defs = [2]int8{int8(d1), int8(s.next(d1))}
+	d1 := s.succ[s.declarer&3]
+	s.defs = [2]int8{d1, s.succ[d1&3]}
 	if s.contract == Ansager || s.contract == Solo {
 		if s.r.exposeTalon && s.contract == Ansager {
 			s.shown = s.talon
@@ -433,7 +439,7 @@ func (s *State) PlayCard(c card.Card) {
 		s.t1Trick, s.t1Player = s.trickNo, seat
 	}
 	if s.trickLen < 3 {
-		s.toAct = int8(s.next(int(seat)))
+		s.toAct = s.succ[seat&3]
 		return
 	}
 	s.finishTrick()

@@ -90,6 +90,7 @@ type State struct {
 
 	// Bidding.
 	speakers [3]int8 // active seats in speaking order
+	succ     [4]int8 // succ[p] is next(p), the active seat after p
 	spoken   int8
 	contract Contract
 	declarer int8
@@ -169,39 +170,39 @@ func (r *Rules) Deal(deck []card.Card, dealer int) (*State, error) {
 // Reset deals deck into s, reusing its memory (fast path: no checks).
 func (s *State) Reset(r *Rules, deck []card.Card, dealer int) {
 	hist := s.hist[:0]
-	*s = State{r: r, dealer: int8(dealer), hist: hist, buyFrom: -1, pagatLaid: -1,
-		declarer: -1, t1Trick: -1, t1Player: -1, t1Winner: -1, lastWinner: -1, declAll: true}
-	p := s.next(dealer)
-	for i := range s.speakers {
-		s.speakers[i] = int8(p)
-		p = s.next(p)
+	*s = r.fresh[dealer]
+	s.hist = hist
+	var got [4]card.Set // the speakers' hands and the talon
+	for _, run := range r.runs {
+		got[run.place] = got[run.place].Union(setOf(deck[run.from:run.to]))
 	}
-	pos := 0
-	for round, b := range r.batches {
-		if round == 2 && r.talonAfter2 {
-			s.talon = setOf(deck[pos : pos+3])
-			pos += 3
-		}
-		for i := 0; i < 3; i++ {
-			seat := s.speakers[i]
-			s.hands[seat] = s.hands[seat].Union(setOf(deck[pos : pos+b]))
-			pos += b
-		}
+	for i, seat := range s.speakers {
+		s.hands[seat] = got[i]
 	}
-	if !r.talonAfter2 {
-		s.talon = setOf(deck[pos : pos+3])
-	}
-	s.phase = PhBid
-	s.toAct = s.speakers[0]
+	s.talon = got[3]
 }
 
+// setOf returns the set of the cards cs, adding each card's single set
+// from a table: two loads and two ORs a card, on two words that Go keeps in
+// registers (a card.Set being added to in a loop stays in memory, one
+// store-to-load round trip a card).
 func setOf(cs []card.Card) card.Set {
-	var out card.Set
+	var lo, hi uint64
 	for _, c := range cs {
-		out.Add(c)
+		b := &singles[c&127]
+		lo |= b.Lo
+		hi |= b.Hi
 	}
-	return out
+	return card.Set{Lo: lo, Hi: hi}
 }
+
+// singles[c] is card.Single(c).
+var singles = func() (t [128]card.Set) {
+	for c := range t {
+		t[c] = card.Single(card.Card(c))
+	}
+	return t
+}()
 
 // next returns the next active seat after p in the direction of play (the
 // sitting-out dealer of a 4-player hand is skipped).
