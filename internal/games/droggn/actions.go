@@ -12,10 +12,9 @@ func (s *State) Legal(dst []game.Action) []game.Action {
 	seat := int8(s.toAct)
 	switch s.phase {
 	case PhBid:
-		dst = append(dst, game.Action{Seat: seat, Kind: game.KindBid, Call: CallPass})
-		for c := s.contract + 1; c <= SuperMord; c++ {
-			dst = append(dst, game.Action{Seat: seat, Kind: game.KindBid, Call: bidCall(c)})
-		}
+		bids := &callActions[seat&3].bid
+		dst = append(dst, bids[0])
+		dst = append(dst, bids[s.contract+1:]...)
 	case PhDiscard:
 		for ok := s.legalDiscards(); !ok.Empty(); {
 			dst = append(dst, game.Action{Seat: seat, Kind: game.KindDiscard, Card: ok.Pop()})
@@ -32,20 +31,17 @@ func (s *State) Legal(dst []game.Action) []game.Action {
 			}
 		}
 	case PhLayout:
-		dst = append(dst, game.Action{Seat: seat, Kind: game.KindLayout, Call: CallNone})
+		acts := &callActions[seat&3]
+		dst = append(dst, acts.layout[0])
 		if s.hands[seat].Has(card.Pagat) {
-			dst = append(dst, game.Action{Seat: seat, Kind: game.KindLayout, Card: card.Pagat})
+			dst = append(dst, acts.layout[1])
 		}
-		if seat == s.declarer && s.contract == SuperMord && s.hands[seat].Has(card.Fool) {
-			dst = append(dst, game.Action{Seat: seat, Kind: game.KindLayout, Card: card.Fool})
+		if s.mayLayOutFool(seat) {
+			dst = append(dst, acts.layout[2])
 		}
 	case PhDouble:
-		dst = append(dst, game.Action{Seat: seat, Kind: game.KindDouble, Call: CallGut})
-		up := CallRetour
-		if s.dblStage == dblFirst {
-			up = CallSchwacher
-		}
-		dst = append(dst, game.Action{Seat: seat, Kind: game.KindDouble, Call: up})
+		acts := &callActions[seat&3]
+		dst = append(dst, acts.double[0], acts.double[s.doubleUp()])
 	case PhPlay:
 		for l := s.LegalCards(); !l.Empty(); {
 			dst = append(dst, game.Action{Seat: seat, Kind: game.KindPlay, Card: l.Pop()})
@@ -55,6 +51,49 @@ func (s *State) Legal(dst []game.Action) []game.Action {
 }
 
 func bidCall(c Contract) uint8 { return CallAnsager + uint8(c-Ansager) }
+
+// mayLayOutFool reports whether seat may lay out the Gstieß: the declarer
+// of a Super Mord who holds it.
+func (s *State) mayLayOutFool(seat int8) bool {
+	return seat == s.declarer && s.contract == SuperMord && s.hands[seat].Has(card.Fool)
+}
+
+// doubleUp returns the index in callActions.double of the doubling call
+// that may be made now: a Schwacher first, Retours after it.
+func (s *State) doubleUp() int {
+	if s.dblStage == dblFirst {
+		return 1
+	}
+	return 2
+}
+
+// callActions holds, for each seat, the actions without a choice of card,
+// in the order Legal lists them: the bids (pass, then Ansager … Super
+// Mord), the lay-outs (none, T1, FOOL) and the doubling calls (gut,
+// Schwacher, Retour). Legal copies them from here: a game.Action has too
+// many fields for Go to keep in registers, so a literal one is assembled
+// in memory byte by byte and then copied as a word, a load that the CPU's
+// store forwarding cannot serve.
+var callActions = func() (t [4]struct {
+	bid            [5]game.Action
+	layout, double [3]game.Action
+}) {
+	for seat := range t {
+		a := &t[seat]
+		p := int8(seat)
+		a.bid[0] = game.Action{Seat: p, Kind: game.KindBid, Call: CallPass}
+		for c := Ansager; c <= SuperMord; c++ {
+			a.bid[c] = game.Action{Seat: p, Kind: game.KindBid, Call: bidCall(c)}
+		}
+		a.layout[0] = game.Action{Seat: p, Kind: game.KindLayout, Call: CallNone}
+		a.layout[1] = game.Action{Seat: p, Kind: game.KindLayout, Card: card.Pagat}
+		a.layout[2] = game.Action{Seat: p, Kind: game.KindLayout, Card: card.Fool}
+		a.double[0] = game.Action{Seat: p, Kind: game.KindDouble, Call: CallGut}
+		a.double[1] = game.Action{Seat: p, Kind: game.KindDouble, Call: CallSchwacher}
+		a.double[2] = game.Action{Seat: p, Kind: game.KindDouble, Call: CallRetour}
+	}
+	return t
+}()
 
 func restricted(c card.Card) bool {
 	return c == card.Fool || c == card.Mond || c == card.Pagat || c.IsKing()

@@ -8,10 +8,40 @@ import (
 )
 
 // RandomAction returns a uniformly random legal action without listing
-// every buy (fast path for simulations; no allocation).
+// every buy (fast path for simulations; no allocation). It draws one
+// number from rng, and but for a buy its action is the one Legal lists at
+// index rng.IntN(number of legal actions).
 func (s *State) RandomAction(rng *rand.Rand) game.Action {
 	seat := s.toAct
 	switch s.phase {
+	case PhBid:
+		// Legal lists pass, then the contracts above the current one.
+		i := rng.IntN(int(SuperMord-s.contract) + 1)
+		if i > 0 {
+			i += int(s.contract)
+		}
+		return callActions[seat&3].bid[i]
+	case PhLayout:
+		// Legal lists none, T1 if held, FOOL if it may be laid out.
+		hasPagat := s.hands[seat].Has(card.Pagat)
+		n := 1
+		if hasPagat {
+			n++
+		}
+		if s.mayLayOutFool(seat) {
+			n++
+		}
+		i := rng.IntN(n)
+		if i == 1 && !hasPagat {
+			i = 2
+		}
+		return callActions[seat&3].layout[i]
+	case PhDouble:
+		acts := &callActions[seat&3]
+		if rng.IntN(2) == 0 {
+			return acts.double[0]
+		}
+		return acts.double[s.doubleUp()]
 	case PhPlay:
 		return game.Action{Seat: seat, Kind: game.KindPlay, Card: game.RandomCard(rng, s.LegalCards())}
 	case PhDiscard:
