@@ -32,9 +32,16 @@ func FastSourceSeeded(seed uint64) FastSource { return FastSource{state: seed} }
 
 // Uint64 returns the next number.
 func (s *FastSource) Uint64() uint64 {
-	s.state += 0xa0761d6478bd642f
-	hi, lo := bits.Mul64(s.state, s.state^0xe7037ed1a0b428db)
-	return hi ^ lo
+	var u uint64
+	s.state, u = wyrand(s.state)
+	return u
+}
+
+// wyrand advances a state and returns it with the number it gives.
+func wyrand(state uint64) (next, u uint64) {
+	state += 0xa0761d6478bd642f
+	hi, lo := bits.Mul64(state, state^0xe7037ed1a0b428db)
+	return state, hi ^ lo
 }
 
 // IntN returns a number in [0, n) for 0 < n < 2³², by multiply-shift:
@@ -48,12 +55,18 @@ func (s *FastSource) IntN(n int) int {
 // number, and its card is set.Nth(s.IntN(set.Len())).
 func (s *FastSource) Card(set card.Set) card.Card { return set.Pick(s.Uint64()) }
 
-// Shuffle shuffles cards uniformly (Fisher–Yates).
+// Shuffle shuffles cards uniformly (Fisher–Yates): it draws IntN(i+1) for
+// i from len(cards)−1 down to 1. The state stays in a register meanwhile
+// (through s it would make a store-to-load round trip a card).
 func (s *FastSource) Shuffle(cards []card.Card) {
+	x := s.state
 	for i := len(cards) - 1; i > 0; i-- {
-		j := s.IntN(i + 1)
+		var u uint64
+		x, u = wyrand(x)
+		j, _ := bits.Mul64(u, uint64(i+1)) // IntN(i+1)
 		cards[i], cards[j] = cards[j], cards[i]
 	}
+	s.state = x
 }
 
 // NewFastRand returns a *rand.Rand on a FastSource.
