@@ -211,11 +211,11 @@ func countKings(s card.Set) int {
 // LegalCards returns the cards the seat to act may play (play phase).
 func (s *State) LegalCards() card.Set {
 	seat := s.toAct
-	h := s.hands[seat]
+	free := follow(s.hands[seat&3], s.gov)
 	if s.special {
-		return s.legalSpecial(seat, h)
+		return s.legalSpecial(seat, free)
 	}
-	return follow(h, s.gov)
+	return free
 }
 
 // follow returns the cards of h that may follow a trick governed by gov
@@ -240,18 +240,20 @@ func follow(h card.Set, gov card.Card) card.Set {
 	return f
 }
 
-// legalSpecial handles the lay-outs and gstiessLastTrick=illegal.
-func (s *State) legalSpecial(seat int8, h card.Set) card.Set {
-	laidFool := s.foolLaid && seat == s.declarer
-	last := int(s.trickNo) == s.r.tricks-1
-	if s.r.gstiessIllega && !laidFool && int(s.trickNo) == s.r.tricks-2 && h.Has(card.Fool) {
-		return card.Single(card.Fool)
+// legalSpecial applies the lay-outs and gstiessLastTrick=illegal to free,
+// the cards seat may play by the rules of following.
+func (s *State) legalSpecial(seat int8, free card.Set) card.Set {
+	if s.foolLaid || s.r.gstiessIllega {
+		laidFool := s.foolLaid && seat == s.declarer
+		if s.r.gstiessIllega && !laidFool && int(s.trickNo) == s.r.tricks-2 && s.hands[seat].Has(card.Fool) {
+			return card.Single(card.Fool)
+		}
+		if laidFool && int(s.trickNo) != s.r.tricks-1 {
+			free.Remove(card.Fool)
+		}
 	}
-	free := follow(h, s.gov)
-	if laidFool && !last {
-		free.Remove(card.Fool)
-	}
-	if s.pagatLaid == seat && free.Has(card.Pagat) && free.Len() > 1 {
+	// A laid-out Pagat stays while any other card may be played.
+	if s.pagatLaid == seat && free.Has(card.Pagat) && free != card.Single(card.Pagat) {
 		free.Remove(card.Pagat)
 	}
 	return free

@@ -73,7 +73,6 @@ func (s *State) FastScore() int {
 	if s.contract == NoContract {
 		return 0
 	}
-	var buf [4]game.Item
-	x, _ := s.r.score(s.tally(), buf[:0])
+	x, _ := s.r.score(s.tally(), false)
 	return x
 }

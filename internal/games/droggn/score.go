@@ -36,12 +36,11 @@ type Tally struct {
 
 // Score returns the hand result X from the declarer's view and its items
 // (each item's points are from the named side's view).
-func (r *Rules) Score(t Tally) (int, []game.Item) { return r.score(t, nil) }
+func (r *Rules) Score(t Tally) (int, []game.Item) { return r.score(t, true) }
 
-// score is Score appending the items to items.
-func (r *Rules) score(t Tally, items []game.Item) (int, []game.Item) {
+// score is Score, listing the items only when itemize is set.
+func (r *Rules) score(t Tally, itemize bool) (x int, items []game.Item) {
 	m := 1 << t.K
-	x := 0
 	add := func(name string, side int, pts int) {
 		sideName := "declarer"
 		if side == sideDef {
@@ -50,7 +49,9 @@ func (r *Rules) score(t Tally, items []game.Item) (int, []game.Item) {
 		} else {
 			x += pts
 		}
-		items = append(items, game.Item{Item: name, Side: sideName, Points: pts})
+		if itemize {
+			items = append(items, game.Item{Item: name, Side: sideName, Points: pts})
+		}
 	}
 	v := t.Contract.base()
 	if t.Contract == SuperMord {
