@@ -584,14 +584,15 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 		// points do not count) beats a trump: in the last trick.
 		defTrick = !ru.foolLaid
 	}
-	// The declarer's trumps above every defender trump.
+	// The declarer's trumps above every defender trump, with the two
+	// cards each of them captures.
+	boss := func(t uint64) int32 { return trumpThirds(t) + int32(2*bits.OnesCount64(t)) }
 	declBoss := td
 	if tf != 0 {
 		declBoss &^= highBit(tf)<<1 - 1
 	}
 	if declBoss != 0 {
-		k := bits.OnesCount64(declBoss)
-		decl = trumpThirds(declBoss) + int32(2*k)
+		decl = boss(declBoss)
 		if (p.hands[1].Lo|p.hands[2].Lo)&fool != 0 {
 			decl--
 		}
@@ -607,10 +608,18 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 			if k, th := ru.quickTricks(p, true); k > 0 {
 				decl = max(decl, th+int32(2*k)-int32(b2u(defFool)))
 			}
-		case p.lead != 0 && td == 0:
+		case p.lead == 0:
+			if k, th := ru.suitTricks(p, 1, 2); k > 0 {
+				decl = max(decl, boss(declBoss)+th+int32(2*k)-int32(b2u(defFool)))
+			}
+		case td == 0:
 			partner := p.hands[3-p.lead].Lo & card.TrumpsOnly.Lo
 			if k, th := ru.quickTricks(p, partner == 0); k > 0 {
 				def = max(def, th+int32(2*k)-int32(b2u(declFool)+b2u(defFool)))
+			}
+		default:
+			if k, th := ru.suitTricks(p, 0, 3-p.lead); k > 0 {
+				def = max(def, trumpThirds(defBoss)+th+int32(2*k)-int32(b2u(declFool)+b2u(defFool)))
 			}
 		}
 	}
@@ -653,6 +662,43 @@ func (ru *rules) quickTricks(p *pos, suits bool) (k int, th int32) {
 			k++
 			th += int32(ru.thirds[64+bits.TrailingZeros64(hb)])
 			all &^= hb
+		}
+	}
+	return k, th
+}
+
+// suitTricks returns the number and the thirds of the leader's suit quick
+// tricks when the other players a and b may hold trumps: in each suit, the
+// rounds of the run of the leader's cards from the top of what remains in
+// which a and b each still hold a card of the suit or hold no trump. In
+// those rounds a and b must follow suit or cannot trump, so no trump is
+// played and the leader wins each trick and keeps the lead; cashing them
+// first does not change a's and b's holdings in the other suits (a player
+// with trumps follows suit), so the suits add up. The tricks are disjoint
+// from those of the side's master trumps.
+func (ru *rules) suitTricks(p *pos, a, b int8) (k int, th int32) {
+	mine := p.hands[p.lead]
+	ha, hb := p.hands[a], p.hands[b]
+	aFree := ha.Lo&card.TrumpsOnly.Lo == 0
+	bFree := hb.Lo&card.TrumpsOnly.Lo == 0
+	for u := uint(0); u < 4; u++ {
+		field := uint64(0x3fff) << (16 * u)
+		na, nb := bits.OnesCount64(ha.Hi&field), bits.OnesCount64(hb.Hi&field)
+		if aFree {
+			na = 14
+		}
+		if bFree {
+			nb = 14
+		}
+		safe := min(na, nb)
+		for all, j := p.occ.Hi&field, 0; all != 0 && j < safe; j++ {
+			hbit := uint64(1) << (63 - bits.LeadingZeros64(all))
+			if mine.Hi&hbit == 0 {
+				break
+			}
+			k++
+			th += int32(ru.thirds[64+bits.TrailingZeros64(hbit)])
+			all &^= hbit
 		}
 	}
 	return k, th
