@@ -103,28 +103,54 @@ type State struct {
 // allocate.
 func (s *State) Reset(deck []card.Card, dealer int) {
 	r := s.r
-	*s = State{r: r, dealer: int8(dealer), elder: int8(1 - dealer),
-		undertaker: -1, folder: -1, rossSeat: -1, rossTrick: -1}
+	*s = r.fresh[dealer&1]
+	deck = deck[:len(r.pack.Order)]
 	for role := 0; role < 2; role++ {
 		seat := int(s.elder)
 		if role == 1 {
 			seat = dealer
 		}
-		for i := 0; i < r.handSize; i++ {
-			s.hand[seat].Add(deck[r.handIdx[role][i]])
+		// The hands are dealt in fives, alternating, Elder first.
+		var h card.Set
+		for from := 5 * role; from < 2*r.handSize; from += 10 {
+			h = h.Union(cardSet(deck[from : from+5]))
 		}
-		s.avail[seat] = s.hand[seat]
-		for k := 0; k < 3; k++ {
+		s.hand[seat] = h
+		s.avail[seat] = h
+		for k := range 3 {
 			p := &s.piles[seat][k]
-			p.n = r.pileN[k]
-			for j := 0; j < int(p.n); j++ {
-				p.cards[j] = deck[r.pileIdx[role][k][j]]
+			from := int(r.pileIdx[role][k][0])
+			c := deck[from : from+int(p.n)]
+			_ = c[2] // every Strohmann has 3 or 4 cards
+			p.cards[0], p.cards[1], p.cards[2] = c[0], c[1], c[2]
+			if p.n == 4 {
+				p.cards[3] = c[3]
 			}
 		}
 	}
-	s.phase = phFold
-	s.toAct = s.elder
 }
+
+// cardSet returns the set of the cards cs, adding each card's single set
+// from a table: two loads and two ORs a card, on two words that Go keeps in
+// registers (a card.Set being added to in a loop stays in memory, one
+// store-to-load round trip a card).
+func cardSet(cs []card.Card) card.Set {
+	var lo, hi uint64
+	for _, c := range cs {
+		b := &singles[c&127]
+		lo |= b.Lo
+		hi |= b.Hi
+	}
+	return card.Set{Lo: lo, Hi: hi}
+}
+
+// singles[c] is card.Single(c).
+var singles = func() (t [128]card.Set) {
+	for c := range t {
+		t[c] = card.Single(card.Card(c))
+	}
+	return t
+}()
 
 // isTarock reports whether c is a Tarock (T1 … T21 or the Sküs): in the
 // Strohmandeln packs these are exactly the cards of word 0.

@@ -117,10 +117,12 @@ func (s *State) PlayCard(c card.Card) {
 // play moves c from seat's hand or exposed top into the trick and, on the
 // second card, settles the trick.
 func (s *State) play(seat int, c card.Card, say uint8) {
+	seat &= 1
 	t := &s.tricks[s.ntricks]
 	var from int8
-	if s.tops[seat].Has(c) {
-		s.tops[seat].Remove(c)
+	m := singles[c&127]
+	if s.tops[seat].Overlaps(m) {
+		s.tops[seat] = s.tops[seat].Minus(m)
 		ps := &s.piles[seat]
 		switch {
 		case ps[0].top == c:
@@ -131,10 +133,10 @@ func (s *State) play(seat int, c card.Card, say uint8) {
 			ps[2].top, from = card.None, 3
 		}
 	} else {
-		s.hand[seat].Remove(c)
-		s.shown[seat].Remove(c)
+		s.hand[seat] = s.hand[seat].Minus(m)
+		s.shown[seat] = s.shown[seat].Minus(m)
 	}
-	s.avail[seat].Remove(c)
+	s.avail[seat] = s.avail[seat].Minus(m)
 	t.cards[seat], t.from[seat], t.say[seat] = c, from, say
 	switch say {
 	case SayRoss:
@@ -158,35 +160,45 @@ func (s *State) play(seat int, c card.Card, say uint8) {
 
 // beats reports whether b, played second, beats the lead a: the highest
 // Tarock wins (the Sküs highest), else the highest card of the led suit.
-func beats(a, b card.Card) bool {
-	// Branch-free on the card order: Tarocks (the Sküs highest) lie below
-	// 64, each suit in its own block of 16 above, strongest last.
-	aT, bT := a < 64, b < 64
-	higher := b > a
-	sameSuit := a>>4 == b>>4
-	return bT && (!aT || higher) || !bT && !aT && sameSuit && higher
+func beats(a, b card.Card) bool { return rank(b, a) > uint(a>>6^1)<<7+uint(a) }
+
+// rank orders the cards of a trick led by lead, without branches (who wins
+// a trick is a coin toss to the branch predictor): a Tarock ranks 128 + its
+// value (they lie below 64, the Sküs highest), a card of the led suit its
+// value (each suit has its own block of 16 above 64, strongest last), any
+// other card 0. The lead's rank is its value, plus 128 for a Tarock.
+func rank(c, lead card.Card) uint {
+	tarock := uint(c>>6) ^ 1 // c < 64
+	ledSuit := b2u(c>>4 == lead>>4)
+	return tarock<<7 + uint(c)*(tarock|ledSuit)
+}
+
+// b2u converts a bool to 0 or 1 (compiled to a flag move, not a branch).
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // settle gives the completed trick to its winner, turns up the next cards
 // of every Strohmann whose top was used in it, and ends the hand after the
 // last trick.
 func (s *State) settle(t *trick) {
-	l := int(t.leader)
-	w := l
-	if beats(t.cards[l], t.cards[1-l]) {
-		w = 1 - l
-	}
+	l := int(t.leader) & 1
+	w := l ^ int(b2u(beats(t.cards[l], t.cards[1-l])))
 	t.winner = int8(w)
 	c0, c1 := t.cards[0], t.cards[1]
-	s.won[w].Add(c0)
-	s.won[w].Add(c1)
+	s.won[w] = s.won[w].Union(singles[c0&127]).Union(singles[c1&127])
 	s.raw[w] += int16(s.r.points[c0&127]) + int16(s.r.points[c1&127])
 	s.nwon[w]++
 	s.ntricks++
 	s.ncur = 0
-	for seat := 0; seat < 2; seat++ {
-		if f := t.from[seat]; f > 0 {
-			s.reveal(seat, int(f-1))
+	if t.from[0]|t.from[1] != 0 {
+		for seat := range 2 {
+			if f := t.from[seat]; f > 0 {
+				s.reveal(seat, int(f-1))
+			}
 		}
 	}
 	s.toAct = int8(w)

@@ -39,6 +39,9 @@ type Rules struct {
 	pileN   [3]uint8
 	points  [128]int8   // card points of the pack (a copy of Pack.Points)
 	ids     [128]string // card IDs of the pack
+
+	// fresh[dealer] is the state before the deal, for Reset.
+	fresh [2]State
 }
 
 // id returns the ID of a card of the pack from a table (no allocation).
@@ -91,6 +94,16 @@ func NewRules(o Options) *Rules {
 			for j := 0; j < int(r.pileN[k]); j++ {
 				r.pileIdx[role][k][j] = uint8(pos)
 				pos++
+			}
+		}
+	}
+	for dealer := range r.fresh {
+		s := &r.fresh[dealer]
+		*s = State{r: r, dealer: int8(dealer), elder: int8(1 - dealer),
+			undertaker: -1, folder: -1, rossSeat: -1, rossTrick: -1, phase: phFold, toAct: int8(1 - dealer)}
+		for seat := range s.piles {
+			for k := range s.piles[seat] {
+				s.piles[seat][k].n = r.pileN[k]
 			}
 		}
 	}

@@ -1,0 +1,25 @@
+package strohmandeln
+
+import (
+	"testing"
+
+	"trull/internal/card"
+)
+
+// TestBeats checks the branch-free trick order against the rule spelled
+// out: a Tarock beats a suit card and a lower Tarock, a suit card beats a
+// lower card of its own suit only.
+func TestBeats(t *testing.T) {
+	for _, a := range card.Stroh54.Order {
+		for _, b := range card.Stroh54.Order {
+			if a == b {
+				continue
+			}
+			aT, bT := isTarock(a), isTarock(b)
+			want := bT && (!aT || b > a) || !bT && !aT && a.Suit() == b.Suit() && b > a
+			if got := beats(a, b); got != want {
+				t.Errorf("beats(%v, %v) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+}
