@@ -92,9 +92,10 @@ The rungs, weakest first: `random` (legal moves) < `rules` (the seeds' tactics) 
 every decision is simulated and the card play solved exactly near the end, in Troggu and
 Strohmandeln the rules bot bids and each card is scored by playouts in the same worlds, the
 rules bot's card kept unless another is better by two standard errors) < `ismcts`
-(information-set search over determinizations of the card play; in Droggn pimc makes the
-decisions before it, elsewhere the search checks the proposals of a prior and overrules them
-by a clear margin only), and `cheater`, the same search on the true deal, as the ceiling. The
+(information-set search over determinizations; in Droggn pimc makes the decisions before the
+card play, elsewhere the rules bot proposes every decision and the search overrules it by a
+clear margin only, comparing the candidates on the same determinizations and searching the
+seat's own later decisions below them), and `cheater`, the same search on the true deal, as the ceiling. The
 budgets are smaller than the defaults (pimc 40 worlds, ismcts 3000 iterations) so that the
 ladder runs on two cores in hours; decision times are measured on decisions with a choice, at
 these budgets. A row's verdict names the stronger bot when the interval excludes zero.

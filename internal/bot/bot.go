@@ -13,7 +13,8 @@
 //   - "pimc": Perfect-Information Monte Carlo (package pimc for Droggn,
 //     flat search of package ismcts with the rules bot's bids otherwise);
 //   - "ismcts" and "ismcts-fast": information-set search (package ismcts)
-//     at the default budget and at a tenth of it.
+//     at the default budget and at a tenth of it; in Droggn the decisions
+//     before the card play are pimc's at the same effort (searchBot).
 //
 // "name@n" gives a search bot a budget (iterations, or worlds for pimc).
 // The reference "cheater" (a Cheater) searches the true state and decides
@@ -77,12 +78,16 @@ var registry = map[string]func(n int, name string) Bot{
 // the decisions before the card play: its worlds weigh what the bids
 // reveal, and each candidate is simulated to the end of the hand. In the
 // other games the rules bot proposes those decisions and each card, and
-// the search overrules it only by a clear margin.
+// the search overrules it only by a clear margin; there the candidates are
+// compared on the same determinizations (PairedRoot) and the other seats
+// play from their sampled hands (PolicyOthers), which the arena found
+// stronger with six players and as strong with two and three.
 func searchBot(opts ismcts.Options) Bot {
 	d, o := opts, opts
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
 	d.Bidder = pimc.New(pimc.Options{Worlds: max(n/pimcPlayouts, minBidderWorlds)})
 	o.Prior = Rules{}
+	o.PairedRoot, o.PolicyOthers = true, true
 	return byGame{droggn: ismcts.New(d), other: ismcts.New(o)}
 }
 

@@ -117,6 +117,21 @@ type Options struct {
 	// whose worlds reflect what the bids reveal, which the search's
 	// determinizations do not.
 	Bidder Player
+	// PairedRoot scores every root candidate in every determinization,
+	// with the same random numbers for each (as Flat does), and searches
+	// the tree below each candidate: the candidates are compared on the
+	// same worlds, which removes most of the variance between worlds from
+	// their comparison, while the seat's later decisions are still
+	// searched. Ignored with Flat.
+	PairedRoot bool
+	// PolicyOthers makes the other seats play their cards by the default
+	// policy, which sees their hands in each determinization, instead of
+	// searching their choices in the tree: the tree then branches on the
+	// searching seat's decisions alone. A single-observer tree gives every
+	// seat the choice that is best on average over the determinizations,
+	// as if it did not know its own hand; with many seats a policy that
+	// plays from the hand models them better.
+	PolicyOthers bool
 	// Name is the name the bot reports (default "ismcts", or "pimc" when
 	// Flat is set).
 	Name string
@@ -327,8 +342,9 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 				deadline = time.Now().Add(perTree)
 			}
 			t := newTree(rules, v, roots, o.Exploration, seed, uint64(i))
-			t.flat, t.truth, t.def = o.Flat, truth, -1
-			if o.Flat {
+			t.flat, t.truth, t.def, t.policyOthers = o.Flat || o.PairedRoot, truth, -1, o.PolicyOthers
+			t.deep = o.PairedRoot && !o.Flat
+			if t.flat {
 				t.def = def
 			}
 			results[i], errs[i] = t.run(max(iters, 1), deadline)

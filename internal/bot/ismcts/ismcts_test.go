@@ -82,7 +82,12 @@ func TestLegal(t *testing.T) {
 	if testing.Short() {
 		quota, seeds = 3, 120
 	}
-	b := New(Options{Iterations: 40})
+	for _, opts := range []Options{{Iterations: 40}, {Iterations: 40, PairedRoot: true, PolicyOthers: true}} {
+		t.Run(fmt.Sprintf("paired=%v", opts.PairedRoot), func(t *testing.T) { testLegal(t, New(opts), quota, seeds) })
+	}
+}
+
+func testLegal(t *testing.T, b *Bot, quota, seeds int) {
 	for _, r := range variants() {
 		t.Run(r.String(), func(t *testing.T) {
 			phases := map[string]int{}
@@ -192,7 +197,7 @@ func TestDeterministic(t *testing.T) {
 			v := st.View(st.ToAct())
 			var first []Candidate
 			for _, workers := range []int{1, 2, 4, 1} {
-				b := New(Options{Iterations: 120, Trees: 4, Workers: workers, Hints: -1})
+				b := New(Options{Iterations: 120, Trees: 4, Workers: workers, Hints: -1, PairedRoot: i%2 == 1, PolicyOthers: i%2 == 1})
 				got, err := b.Hint(v, game.NewRand(seed, 1))
 				if err != nil {
 					t.Fatal(err)
@@ -286,6 +291,44 @@ func TestBidder(t *testing.T) {
 		}
 		if bidder.calls != 1 || a != legal[0] {
 			t.Errorf("state %d (%s): got %v after %d bidder calls, want the bidder's %v", i, st.Phase(), a, bidder.calls, legal[0])
+		}
+	}
+}
+
+// TestPairedRoot checks the paired root: every candidate is scored in every
+// determinization (equal visits) and the tree grows below the candidates.
+func TestPairedRoot(t *testing.T) {
+	for _, r := range []game.Rules{troggu.Default(6), strohmandeln.NewRules(strohmandeln.Options{})} {
+		checked := 0
+		for i := 0; i < 40 && checked < 5; i++ {
+			seed := fmt.Sprintf("paired/%s/%d", r, i)
+			st := randomState(t, r, seed)
+			if st == nil || st.Phase() != "play" {
+				continue
+			}
+			v := st.View(st.ToAct())
+			roots, _ := rootCandidates(v, v.LegalActions())
+			if len(roots) < 2 {
+				continue
+			}
+			checked++
+			tr := newTree(r, v, roots, DefaultExploration, 7, 0)
+			tr.flat, tr.deep, tr.policyOthers, tr.def = true, true, true, -1
+			res, err := tr.run(60*len(roots), time.Time{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := range roots {
+				if res.visits[k] != res.visits[0] || res.visits[k] == 0 {
+					t.Fatalf("%s: visits %v, want equal and positive", seed, res.visits)
+				}
+			}
+			if len(tr.nodes) <= 1+len(roots) {
+				t.Errorf("%s: no tree below the root (%d nodes)", seed, len(tr.nodes))
+			}
+		}
+		if checked == 0 {
+			t.Errorf("%s: no card-play position found", r)
 		}
 	}
 }

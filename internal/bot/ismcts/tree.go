@@ -32,12 +32,14 @@ type tree struct {
 	roots []game.Action
 	c     float64
 
-	flat  bool       // flat Monte Carlo: no tree below the root
-	def   int        // flat search: index of the default candidate, -1 for none
-	flatR []float64  // flat search: the candidates' rewards in the current world
-	dsum  []float64  // flat search: sums of reward differences to the default
-	dsq   []float64  // … and of their squares
-	truth game.State // the true state, for the reference player; nil to sample
+	flat         bool       // flat Monte Carlo: no tree below the root
+	policyOthers bool       // the other seats' card plays follow the policy
+	deep         bool       // flat at the root, with a tree below each candidate
+	def          int        // flat search: index of the default candidate, -1 for none
+	flatR        []float64  // flat search: the candidates' rewards in the current world
+	dsum         []float64  // flat search: sums of reward differences to the default
+	dsq          []float64  // … and of their squares
+	truth        game.State // the true state, for the reference player; nil to sample
 
 	rng *rand.Rand      // for Resample
 	rnd game.FastSource // for the policy and tie-breaks
@@ -146,7 +148,9 @@ func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
 // iterateFlat scores every root candidate in the current determinization
 // (Perfect-Information Monte Carlo): each is applied to a copy of the same
 // world and played out with the same random numbers, so that candidates
-// are compared on equal terms. It returns the number of playouts.
+// are compared on equal terms; with t.deep the hand goes on below each
+// candidate by a descent of its subtree (walk) before the playout. It
+// returns the number of candidates scored.
 func (t *tree) iterateFlat() int {
 	world := t.w.state().Clone()
 	seed := t.rnd.Uint64()
@@ -161,10 +165,18 @@ func (t *tree) iterateFlat() int {
 		t.rnd = game.FastSourceSeeded(seed)
 		st := t.w.state()
 		st.ApplyUnchecked(t.nodes[i].key)
-		if !st.Done() {
+		t.path = t.path[:0]
+		switch {
+		case st.Done():
+		case t.deep:
+			t.walk(i)
+		default:
 			t.w.playout(&t.rnd)
 		}
 		t.w.scores(t.rewards)
+		if t.deep {
+			t.backup()
+		}
 		n := &t.nodes[i]
 		n.visits++
 		n.avail++
@@ -196,9 +208,33 @@ func mask(a game.Action) game.Action {
 
 // iterate runs one iteration on the current determinization.
 func (t *tree) iterate() {
-	st := t.w.state()
 	t.path = t.path[:0]
-	cur := int32(0)
+	t.walk(0)
+	t.w.scores(t.rewards)
+	t.backup()
+}
+
+// backup adds the rewards of the iteration to the nodes of its path and to
+// the running mean of the rewards' size.
+func (t *tree) backup() {
+	for _, r := range t.rewards {
+		t.absSum += math.Abs(r)
+	}
+	t.absN += len(t.rewards)
+	for _, i := range t.path {
+		n := &t.nodes[i]
+		n.visits++
+		r := t.rewards[n.actor]
+		n.sum += r
+		n.sq += r * r
+	}
+}
+
+// walk descends the tree from node cur in the current determinization,
+// applying the actions, appending the nodes it passes to t.path, expands
+// one node and plays the hand out with the default policy.
+func (t *tree) walk(cur int32) {
+	st := t.w.state()
 	for !st.Done() {
 		actor := st.ToAct()
 		var a game.Action
@@ -215,7 +251,7 @@ func (t *tree) iterate() {
 				next = -1
 				break
 			}
-			if actor != t.seat && t.buf[0].Kind != game.KindPlay {
+			if actor != t.seat && (t.buf[0].Kind != game.KindPlay || t.policyOthers) {
 				a = t.w.policy(&t.rnd)
 				key := a
 				if hiddenKind(a.Kind) {
@@ -223,7 +259,9 @@ func (t *tree) iterate() {
 				}
 				if next = t.findChild(cur, key); next < 0 {
 					next = t.addChild(cur, key, int8(actor))
-					expanded = true
+					// A card play by the policy is not a search
+					// decision: the descent goes on to the seat's next.
+					expanded = a.Kind != game.KindPlay
 				}
 				break
 			}
@@ -242,18 +280,6 @@ func (t *tree) iterate() {
 	}
 	if !st.Done() {
 		t.w.playout(&t.rnd)
-	}
-	t.w.scores(t.rewards)
-	for _, r := range t.rewards {
-		t.absSum += math.Abs(r)
-	}
-	t.absN += len(t.rewards)
-	for _, i := range t.path {
-		n := &t.nodes[i]
-		n.visits++
-		r := t.rewards[n.actor]
-		n.sum += r
-		n.sq += r * r
 	}
 }
 
