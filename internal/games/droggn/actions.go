@@ -274,13 +274,7 @@ func (s *State) Apply(a game.Action) error {
 
 // ApplyUnchecked applies a legal action.
 func (s *State) ApplyUnchecked(a game.Action) {
-	// Appended field by field: a game.Action has too many fields for Go to
-	// keep in registers, so a copies it to memory byte by byte and copying
-	// it whole would load those bytes as one word, a load the CPU cannot
-	// serve from its store buffer until the bytes are written back.
-	s.hist = append(s.hist, game.Action{})
-	h := &s.hist[len(s.hist)-1]
-	h.Seat, h.Kind, h.Call, h.Card, h.Card2 = a.Seat, a.Kind, a.Call, a.Card, a.Card2
+	s.hist = append(s.hist, a)
 	switch a.Kind {
 	case game.KindBid:
 		s.bid(a.Seat, a.Call)
