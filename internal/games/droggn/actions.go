@@ -210,39 +210,42 @@ func countKings(s card.Set) int {
 
 // LegalCards returns the cards the seat to act may play (play phase).
 func (s *State) LegalCards() card.Set {
-	seat := s.toAct
-	free := follow(s.hands[seat&3], s.gov)
+	free := follow(s.hands[s.toAct&3], s.gov)
 	if s.special {
-		return s.legalSpecial(seat, free)
+		return s.legalSpecial(free)
 	}
 	return free
 }
 
+// Bits of word 0 of a card.Set, as constants for the play's hot path.
+const (
+	trumpBits = 0x3ffffe       // T1 … T21
+	foolBit   = 1 << card.Fool // FOOL
+)
+
 // follow returns the cards of h that may follow a trick governed by gov
 // (§1.4 steps 3–4): the suit, else trumps, else anything; the Gstieß always.
+// For a suit card gov = 64 + 16·suit + rank, so gov&0x30 is the shift of its
+// suit's field in word 1 (a trump is below 64).
 func follow(h card.Set, gov card.Card) card.Set {
-	if gov == card.None {
+	switch {
+	case gov == card.None:
 		return h
-	}
-	var f card.Set
-	if gov.IsTrump() {
-		f.Lo = h.Lo & card.TrumpsOnly.Lo
-	} else {
-		f.Hi = h.Hi & (0x3fff << (16 * uint(gov.Suit())))
-		if f.Hi == 0 {
-			f.Lo = h.Lo & card.TrumpsOnly.Lo
+	case gov >= 64:
+		if f := h.Hi & (0x3fff << (gov & 0x30)); f != 0 {
+			return card.Set{Lo: h.Lo & foolBit, Hi: f}
 		}
 	}
-	if f.Lo|f.Hi == 0 {
-		return h
+	if t := h.Lo & trumpBits; t != 0 {
+		return card.Set{Lo: t | h.Lo&foolBit}
 	}
-	f.Lo |= h.Lo & card.Single(card.Fool).Lo
-	return f
+	return h
 }
 
 // legalSpecial applies the lay-outs and gstiessLastTrick=illegal to free,
-// the cards seat may play by the rules of following.
-func (s *State) legalSpecial(seat int8, free card.Set) card.Set {
+// the cards the seat to act may play by the rules of following.
+func (s *State) legalSpecial(free card.Set) card.Set {
+	seat := s.toAct
 	if s.foolLaid || s.r.gstiessIllega {
 		laidFool := s.foolLaid && seat == s.declarer
 		if s.r.gstiessIllega && !laidFool && int(s.trickNo) == s.r.tricks-2 && s.hands[seat].Has(card.Fool) {
@@ -253,8 +256,8 @@ func (s *State) legalSpecial(seat int8, free card.Set) card.Set {
 		}
 	}
 	// A laid-out Pagat stays while any other card may be played.
-	if s.pagatLaid == seat && free.Has(card.Pagat) && free != card.Single(card.Pagat) {
-		free.Remove(card.Pagat)
+	if s.pagatLaid == seat && free.Lo&(1<<card.Pagat) != 0 && free != card.Single(card.Pagat) {
+		free.Lo &^= 1 << card.Pagat
 	}
 	return free
 }
