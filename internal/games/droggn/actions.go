@@ -467,16 +467,18 @@ func (s *State) PlayCard(c card.Card) {
 		s.hands[s.defs[0]].Trumps().Empty() && s.hands[s.defs[1]].Trumps().Empty() {
 		s.kguOn = true
 	}
-	s.hands[seat].Remove(c)
-	s.trick[s.trickLen], s.trickSeat[s.trickLen] = c, seat
-	s.trickLen++
+	s.hands[seat&3] = s.hands[seat&3].Minus(singles[c&127])
+	n := s.trickLen & 3
+	s.trick[n], s.trickSeat[n] = c, seat
+	n++
+	s.trickLen = n
 	if s.gov == card.None && c != card.Fool {
 		s.gov = c
 	}
 	if c == card.Pagat {
 		s.t1Trick, s.t1Player = s.trickNo, seat
 	}
-	if s.trickLen < 3 {
+	if n < 3 {
 		s.toAct = s.succ[seat&3]
 		return
 	}
@@ -484,45 +486,48 @@ func (s *State) PlayCard(c card.Card) {
 }
 
 func (s *State) finishTrick() {
-	last := int(s.trickNo) == s.r.tricks-1
-	t := card.Single(s.trick[0]).Union(card.Single(s.trick[1])).Union(card.Single(s.trick[2]))
+	c0, c1, c2 := s.trick[0], s.trick[1], s.trick[2]
+	t := singles[c0&127].Union(singles[c1&127]).Union(singles[c2&127])
 	var winner int8
-	ws := sideDef
 	foolSide := -1 // the side that keeps the Gstieß, -1 if it is not in the trick
-	if t.Has(card.Fool) {
+	if t.Lo&foolBit != 0 {
 		i := 0
 		for s.trick[i] != card.Fool {
 			i++
 		}
 		fs := s.trickSeat[i]
-		if s.foolLaid && fs == s.declarer && last && s.declAll {
+		if s.foolLaid && fs == s.declarer && int(s.trickNo) == s.r.tricks-1 && s.declAll {
 			// The laid-out Gstieß wins the last trick of a Super Mord.
 			s.foolWonSM = true
 			winner = fs
 			goto won
 		}
 		foolSide = s.side(int(fs))
-		t.Remove(card.Fool)
+		t.Lo &^= foolBit
 	}
 	{
-		// The highest trump wins, else the highest card of the led suit;
-		// the card order of a Set is the order of strength.
+		// The highest trump wins, else the highest card of the led suit
+		// (the card order of a Set is the order of strength; gov&0x30 is
+		// the shift of the led suit's field, as in follow).
 		var bc card.Card
-		if tr := t.Lo & card.TrumpsOnly.Lo; tr != 0 {
+		if tr := t.Lo & trumpBits; tr != 0 {
 			bc = card.Card(63 - bits.LeadingZeros64(tr))
 		} else {
-			bc = t.OfSuit(s.gov.Suit()).Highest()
+			bc = card.Card(127 - bits.LeadingZeros64(t.Hi&(0x3fff<<(s.gov&0x30))))
 		}
 		i := 0
-		for s.trick[i] != bc {
-			i++
+		if c1 == bc {
+			i = 1
+		}
+		if c2 == bc {
+			i = 2
 		}
 		winner = s.trickSeat[i]
 	}
 won:
-	ws = s.side(int(winner))
+	ws := s.side(int(winner))
 	if foolSide >= 0 {
-		s.piles[foolSide].Add(card.Fool)
+		s.piles[foolSide].Lo |= foolBit
 	}
 	s.piles[ws] = s.piles[ws].Union(t)
 	s.wonTricks[ws]++
@@ -533,12 +538,13 @@ won:
 		s.t1Winner = winner
 	}
 	s.lastWinner = winner
-	s.trickNo++
+	n := s.trickNo + 1
+	s.trickNo = n
 	s.trickLen = 0
 	s.gov = card.None
 	s.leader, s.toAct = winner, winner
-	if (s.contract == SuperMord && !s.r.smSeparate && ws != sideDecl) || int(s.trickNo) == s.r.tricks {
-		s.stopped = int(s.trickNo) < s.r.tricks
+	if int(n) == s.r.tricks || s.contract == SuperMord && !s.r.smSeparate && ws != sideDecl {
+		s.stopped = int(n) < s.r.tricks
 		s.phase = PhDone
 	}
 }
