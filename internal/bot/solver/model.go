@@ -99,6 +99,9 @@ type rules struct {
 	// lineBounds restricts bounds to what holds for every line of play
 	// (no quick tricks), for tests.
 	lineBounds bool
+	// noSuitTricks leaves out the suit quick tricks against a side that
+	// holds trumps (Options.NoSuitTricks).
+	noSuitTricks bool
 }
 
 // pos is a play position. It is a small value: the search copies it.
@@ -608,6 +611,7 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 			if k, th := ru.quickTricks(p, true); k > 0 {
 				decl = max(decl, th+int32(2*k)-int32(b2u(defFool)))
 			}
+		case ru.noSuitTricks:
 		case p.lead == 0:
 			if k, th := ru.suitTricks(p, 1, 2); k > 0 {
 				decl = max(decl, boss(declBoss)+th+int32(2*k)-int32(b2u(defFool)))
@@ -683,15 +687,18 @@ func (ru *rules) suitTricks(p *pos, a, b int8) (k int, th int32) {
 	bFree := hb.Lo&card.TrumpsOnly.Lo == 0
 	for u := uint(0); u < 4; u++ {
 		field := uint64(0x3fff) << (16 * u)
-		na, nb := bits.OnesCount64(ha.Hi&field), bits.OnesCount64(hb.Hi&field)
-		if aFree {
-			na = 14
+		all := p.occ.Hi & field
+		if all == 0 || mine.Hi&highBit(all) == 0 {
+			continue
 		}
-		if bFree {
-			nb = 14
+		safe := 14
+		if !aFree {
+			safe = bits.OnesCount64(ha.Hi & field)
 		}
-		safe := min(na, nb)
-		for all, j := p.occ.Hi&field, 0; all != 0 && j < safe; j++ {
+		if !bFree {
+			safe = min(safe, bits.OnesCount64(hb.Hi&field))
+		}
+		for j := 0; all != 0 && j < safe; j++ {
 			hbit := uint64(1) << (63 - bits.LeadingZeros64(all))
 			if mine.Hi&hbit == 0 {
 				break

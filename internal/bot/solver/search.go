@@ -30,6 +30,9 @@ type Options struct {
 	// NoRelRanks keys the transposition table by the cards themselves
 	// rather than by their relative ranks.
 	NoRelRanks bool
+	// NoSuitTricks leaves out of the bounds the leader's quick tricks in
+	// suits when the other side holds trumps.
+	NoSuitTricks bool
 }
 
 // entry is one transposition-table slot (16 bytes): bounds on the value of
@@ -214,6 +217,7 @@ func (sv *Solver) scratchFor(s *droggn.State) *droggn.State {
 
 func (sv *Solver) start(ru *rules, budget int) {
 	sv.ru = ru
+	ru.noSuitTricks = sv.opts.NoSuitTricks
 	sv.nodes = 0
 	sv.budget = budget
 	if budget <= 0 {
