@@ -166,8 +166,8 @@ func TestPick(t *testing.T) {
 			if got := s.Pick(u); got != want {
 				t.Fatalf("%v.Pick(%#x) = %d, want Nth(%d) = %d (fastPDEP %v)", s, u, got, i, want, fastPDEP)
 			}
-			if got := s.pick(u); got != want {
-				t.Fatalf("%v.pick(%#x) = %d, want Nth(%d) = %d", s, u, got, i, want)
+			if got := Card(pickGo(s.Lo, s.Hi, u)); got != want {
+				t.Fatalf("pickGo(%v, %#x) = %d, want Nth(%d) = %d", s, u, got, i, want)
 			}
 		}
 	}

@@ -2,7 +2,7 @@
 
 package card
 
-// fastPDEP reports whether Pick may use pickPDEP: the CPU has POPCNT, BMI1
+// fastPDEP reports whether pick may use PDEP: the CPU has POPCNT, BMI1
 // and BMI2, and its PDEP is not the slow microcoded one of AMD's processors
 // before Zen 3 (family 19h), which takes tens of cycles per set bit.
 var fastPDEP = func() bool {
@@ -28,5 +28,6 @@ var fastPDEP = func() bool {
 // cpuid executes the CPUID instruction for a leaf and subleaf.
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 
-// pickPDEP is Set{lo, hi}.Pick(u) for a CPU with fast PDEP (see fastPDEP).
-func pickPDEP(lo, hi, u uint64) uint64
+// pick is Set{lo, hi}.Pick(u): by PDEP where it is fast (see fastPDEP),
+// else by pickGo.
+func pick(lo, hi, u uint64) uint64

@@ -13,14 +13,17 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL DX, edx+20(FP)
 	RET
 
-// func pickPDEP(lo, hi, u uint64) uint64
+// func pick(lo, hi, u uint64) uint64
 //
+// Without fast PDEP it jumps to pickGo, with the arguments in place. Else:
 // n0 = |lo|, n = n0 + |hi|, i = ⌊u·n/2⁶⁴⌋ (the high word of u·n); the word
 // and the rank in it are chosen without a branch (i < n0: lo at rank i, else
 // hi at rank i−n0, 64 added to the bit position). PDEP scatters the bits of
 // 1<<rank to the set bits of the word, leaving only its rank-th set bit;
 // TZCNT gives that bit's position.
-TEXT ·pickPDEP(SB), NOSPLIT, $0-32
+TEXT ·pick(SB), NOSPLIT, $0-32
+	CMPB ·fastPDEP(SB), $0
+	JEQ  slow
 	MOVQ lo+0(FP), R8
 	MOVQ hi+8(FP), R9
 	POPCNTQ R8, R10
@@ -43,3 +46,6 @@ TEXT ·pickPDEP(SB), NOSPLIT, $0-32
 	ADDQ BX, AX
 	MOVQ AX, ret+24(FP)
 	RET
+
+slow:
+	JMP ·pickGo(SB)

@@ -5,5 +5,5 @@ package card
 // fastPDEP is false: there is no assembly for this architecture.
 const fastPDEP = false
 
-// pickPDEP is never called without fastPDEP.
-func pickPDEP(lo, hi, u uint64) uint64 { panic("card: pickPDEP without PDEP") }
+// pick is Set{lo, hi}.Pick(u).
+func pick(lo, hi, u uint64) uint64 { return pickGo(lo, hi, u) }

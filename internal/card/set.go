@@ -151,27 +151,23 @@ func (s Set) Nth(i int) Card {
 // for this one, so Pick is built for latency. Where the CPU has a fast PDEP
 // instruction (x86 BMI2) it is a few instructions of assembly: PDEP
 // deposits the bit 1<<i at the position of the i-th set bit of the word.
-// Elsewhere it counts the cards once for both the length and the
-// selection, without a population-count instruction (on GOAMD64=v1 each of
-// those comes with a feature check and a call on a cold path that costs
-// spills on the hot one).
-func (s Set) Pick(u uint64) Card {
-	if fastPDEP {
-		return Card(pickPDEP(s.Lo, s.Hi, u))
-	}
-	return s.pick(u)
-}
+// Elsewhere it is pickGo. Pick itself is one call, small enough to be
+// inlined.
+func (s Set) Pick(u uint64) Card { return Card(pick(s.Lo, s.Hi, u)) }
 
-// pick is Pick without assembly.
-func (s Set) pick(u uint64) Card {
-	lo, hi := prefixCounts(s.Lo), prefixCounts(s.Hi)
-	n0 := lo >> 56
-	i, _ := bits.Mul64(u, n0+hi>>56)
-	x, sums, base := s.Lo, lo, 0
+// pickGo is Pick without assembly. It counts the cards once for both the
+// length and the selection, without a population-count instruction (on
+// GOAMD64=v1 each of those comes with a feature check and a call on a cold
+// path that costs spills on the hot one).
+func pickGo(lo, hi, u uint64) uint64 {
+	slo, shi := prefixCounts(lo), prefixCounts(hi)
+	n0 := slo >> 56
+	i, _ := bits.Mul64(u, n0+shi>>56)
+	x, sums, base := lo, slo, 0
 	if i >= n0 {
-		x, sums, base, i = s.Hi, hi, 64, i-n0
+		x, sums, base, i = hi, shi, 64, i-n0
 	}
-	return Card(base + selectIn(x, sums, i))
+	return uint64(base + selectIn(x, sums, i))
 }
 
 // prefixCounts returns the running population count of x by bytes: byte k
