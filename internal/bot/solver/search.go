@@ -363,7 +363,11 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 	if sv.aborted && ply > 0 {
 		return sv.greedy(p, pts)
 	}
-	if !sv.opts.NoBounds && ply > 0 {
+	// Within a trick the bounds are never tighter than at its start (the
+	// declarer's points so far are the same, the sure points are left
+	// out) and a null window is the same as there, so only the start of a
+	// trick is bounded.
+	if !sv.opts.NoBounds && ply > 0 && p.n == 0 {
 		var lo, hi int64
 		if pts {
 			lo, hi = ru.pointBounds(p)
