@@ -102,6 +102,8 @@ type rules struct {
 	// noSuitTricks leaves out the suit quick tricks against a side that
 	// holds trumps (Options.NoSuitTricks).
 	noSuitTricks bool
+	// noLoneT1 leaves out loneT1 (Options.NoLoneT1).
+	noLoneT1 bool
 }
 
 // pos is a play position. It is a small value: the search copies it.
@@ -530,10 +532,43 @@ func (ru *rules) bounds(p *pos) (lo, hi int64) {
 	lo += p.bonus
 	hi += p.bonus
 	if p.t1Open {
-		lo += int64(ru.pbLo)
-		hi += int64(ru.pbHi)
+		plo, phi := int64(ru.pbLo), int64(ru.pbHi)
+		if !ru.noLoneT1 && p.n == 0 && ru.pagatLaid < 0 && !ru.smStop && !ru.foolLaid {
+			plo, phi = ru.loneT1(p, plo, phi)
+		}
+		lo += plo
+		hi += phi
 	}
 	return lo, hi
+}
+
+// loneT1 narrows the range [plo, phi] of the Pagat score to come at the
+// start of a trick (T1 in a hand, not laid out, no laid-out Gstieß) when
+// nobody but T1's holder has a trump: then nothing can beat T1, so it wins
+// the trick it is played to, scoring 0 before the last trick and the
+// holder's side's ultimo in it; the holder's side cannot lose by it.
+func (ru *rules) loneT1(p *pos, plo, phi int64) (int64, int64) {
+	t1 := card.Single(card.Pagat).Lo
+	holder := int8(0)
+	for holder < 3 && p.hands[holder].Lo&t1 == 0 {
+		holder++
+	}
+	if holder == 3 {
+		return plo, phi
+	}
+	var others uint64
+	for i := int8(0); i < 3; i++ {
+		if i != holder {
+			others |= p.hands[i].Lo
+		}
+	}
+	if others&card.TrumpsOnly.Lo != 0 {
+		return plo, phi
+	}
+	if holder == 0 {
+		return 0, phi
+	}
+	return plo, 0
 }
 
 // settled reports whether X depends on nothing but the declarer's final

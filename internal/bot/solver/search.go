@@ -33,6 +33,9 @@ type Options struct {
 	// NoSuitTricks leaves out of the bounds the leader's quick tricks in
 	// suits when the other side holds trumps.
 	NoSuitTricks bool
+	// NoLoneT1 leaves out of the bounds the narrower Pagat score range when
+	// nobody but T1's holder has a trump.
+	NoLoneT1 bool
 }
 
 // entry is one transposition-table slot (16 bytes): bounds on the value of
@@ -218,6 +221,7 @@ func (sv *Solver) scratchFor(s *droggn.State) *droggn.State {
 func (sv *Solver) start(ru *rules, budget int) {
 	sv.ru = ru
 	ru.noSuitTricks = sv.opts.NoSuitTricks
+	ru.noLoneT1 = sv.opts.NoLoneT1
 	sv.nodes = 0
 	sv.budget = budget
 	if budget <= 0 {

@@ -24,6 +24,7 @@ var solverConfigs = []struct {
 	{"noPoints", Options{NoPoints: true}},
 	{"noRelRanks", Options{NoRelRanks: true}},
 	{"noSuitTricks", Options{NoSuitTricks: true}},
+	{"noLoneT1", Options{NoLoneT1: true}},
 }
 
 // endgame is one random position of the comparison.
@@ -376,30 +377,33 @@ func TestLaidOutGstiessBeatsTrump(t *testing.T) {
 	}
 }
 
-// TestSuitTricksExact compares the default search with one without the
-// suit quick tricks in the bounds on hundreds of seeded positions of every
-// variant with 5 to 8 tricks left: the values must be identical.
-func TestSuitTricksExact(t *testing.T) {
+// TestBoundsSwitchesExact compares the default search with the search
+// without each of the newer bounds (suit quick tricks, the lone T1) on
+// hundreds of seeded positions of every variant with 5 to 8 tricks left:
+// the values must be identical.
+func TestBoundsSwitchesExact(t *testing.T) {
 	n := 60
 	if testing.Short() {
 		n = 10
 	}
-	for _, vc := range testVariants {
-		r := vc.rules()
-		rng := rand.New(rand.NewPCG(77, uint64(len(vc.name))))
-		on, off := New(Options{}), New(Options{NoSuitTricks: true})
-		for i := 0; i < n; i++ {
-			s := dealToPlay(r, rng, dealer{layout: 0.3, maxK: 1})
-			playRandom(s, rng, 5+rng.IntN(4), rng.IntN(3))
-			if s.Done() {
-				continue
-			}
-			on.Reset()
-			off.Reset()
-			v1, _, _, _ := on.Solve(s, 0)
-			v2, _, _, _ := off.Solve(s, 0)
-			if v1 != v2 {
-				t.Fatalf("%s position %d: %d with suit tricks, %d without", vc.name, i, v1, v2)
+	for _, off := range []Options{{NoSuitTricks: true}, {NoLoneT1: true}} {
+		for _, vc := range testVariants {
+			r := vc.rules()
+			rng := rand.New(rand.NewPCG(77, uint64(len(vc.name))))
+			with, without := New(Options{}), New(off)
+			for i := 0; i < n; i++ {
+				s := dealToPlay(r, rng, dealer{layout: 0.3, maxK: 1})
+				playRandom(s, rng, 5+rng.IntN(4), rng.IntN(3))
+				if s.Done() {
+					continue
+				}
+				with.Reset()
+				without.Reset()
+				v1, _, _, _ := with.Solve(s, 0)
+				v2, _, _, _ := without.Solve(s, 0)
+				if v1 != v2 {
+					t.Fatalf("%+v %s position %d: %d by default, %d without", off, vc.name, i, v1, v2)
+				}
 			}
 		}
 	}
