@@ -155,7 +155,7 @@ func (s *State) play(seat int, c card.Card, say uint8) {
 		s.toAct = int8(1 - seat)
 		return
 	}
-	s.settle(t)
+	s.settle(t, 1-seat, s.lead, c)
 }
 
 // beats reports whether b, played second, beats the lead a: the highest
@@ -181,16 +181,15 @@ func b2u(b bool) uint {
 	return 0
 }
 
-// settle gives the completed trick to its winner, turns up the next cards
-// of every Strohmann whose top was used in it, and ends the hand after the
-// last trick.
-func (s *State) settle(t *trick) {
-	l := int(t.leader) & 1
-	w := l ^ int(b2u(beats(t.cards[l], t.cards[1-l])))
+// settle gives the completed trick t, led by seat l with a and answered
+// with b, to its winner, turns up the next cards of every Strohmann whose
+// top was used in it, and ends the hand after the last trick. (The cards
+// come in registers: reading them back from t would wait for their stores.)
+func (s *State) settle(t *trick, l int, a, b card.Card) {
+	w := l ^ int(b2u(beats(a, b)))
 	t.winner = int8(w)
-	c0, c1 := t.cards[0], t.cards[1]
-	s.won[w] = s.won[w].Union(singles[c0&127]).Union(singles[c1&127])
-	s.raw[w] += int16(s.r.points[c0&127]) + int16(s.r.points[c1&127])
+	s.won[w] = s.won[w].Union(singles[a&127]).Union(singles[b&127])
+	s.raw[w] += int16(s.r.points[a&127]) + int16(s.r.points[b&127])
 	s.nwon[w]++
 	s.ntricks++
 	s.ncur = 0
