@@ -482,11 +482,13 @@ func (s *State) PlayCard(c card.Card) {
 		s.toAct = s.succ[seat&3]
 		return
 	}
-	s.finishTrick()
+	s.finishTrick(c)
 }
 
-func (s *State) finishTrick() {
-	c0, c1, c2 := s.trick[0], s.trick[1], s.trick[2]
+// finishTrick settles the trick that c, the third card, completes (c comes
+// in a register: reading it back from s.trick would wait for its store).
+func (s *State) finishTrick(c2 card.Card) {
+	c0, c1 := s.trick[0], s.trick[1]
 	t := singles[c0&127].Union(singles[c1&127]).Union(singles[c2&127])
 	var winner int8
 	foolSide := -1 // the side that keeps the Gstieß, -1 if it is not in the trick
