@@ -110,16 +110,17 @@ func (s *State) Reset(deck []card.Card, dealer int) {
 		if role == 1 {
 			seat = dealer
 		}
-		// The hands are dealt in fives, alternating, Elder first.
+		// The hands are dealt in fives (runs of handIdx).
 		var h card.Set
-		for from := 5 * role; from < 2*r.handSize; from += 10 {
+		for i := 0; i < r.handSize; i += 5 {
+			from := int(r.handIdx[role][i])
 			h = h.Union(cardSet(deck[from : from+5]))
 		}
 		s.hand[seat] = h
 		s.avail[seat] = h
 		for k := range 3 {
 			p := &s.piles[seat][k]
-			from := int(r.pileIdx[role][k][0])
+			from := int(r.pileIdx[role][k][0]) // a Strohmann is one run of the deck
 			c := deck[from : from+int(p.n)]
 			_ = c[2] // every Strohmann has 3 or 4 cards
 			p.cards[0], p.cards[1], p.cards[2] = c[0], c[1], c[2]
