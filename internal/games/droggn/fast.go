@@ -9,7 +9,7 @@ import (
 
 // RandomAction returns a uniformly random legal action without listing
 // every buy (fast path for simulations; no allocation). It draws one
-// number from rng, and but for a buy its action is the one Legal lists at
+// number from rng; except for a buy, its action is the one Legal lists at
 // index rng.IntN(number of legal actions).
 func (s *State) RandomAction(rng *rand.Rand) game.Action {
 	seat := s.toAct
