@@ -59,9 +59,10 @@ func (s *State) legalFor(seat int) card.Set {
 		return p
 	}
 	// Word 0 of a set holds exactly the Tarocks of the Strohmandeln packs;
-	// suit u occupies bits 16u … 16u+13 of word 1.
+	// suit u occupies bits 16u … 16u+13 of word 1, and for a suit card
+	// led = 64 + 16u + rank, so led&0x30 is 16u.
 	if led := s.lead; led >= 64 {
-		if m := p.Hi & (0x3fff << ((led - 64) &^ 15)); m != 0 {
+		if m := p.Hi & (0x3fff << (led & 0x30)); m != 0 {
 			return card.Set{Lo: 0, Hi: m}
 		}
 	}
