@@ -104,8 +104,6 @@ type rules struct {
 	noSuitTricks bool
 	// noLoneT1 leaves out loneT1 (Options.NoLoneT1).
 	noLoneT1 bool
-	// noDraw leaves out drawn (Options.NoDraw).
-	noDraw bool
 }
 
 // pos is a play position. It is a small value: the search copies it.
@@ -650,12 +648,8 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 			}
 		case ru.noSuitTricks:
 		case p.lead == 0:
-			if k, th := ru.suitTricks(p, 1, 2, false); k > 0 {
+			if k, th := ru.suitTricks(p, 1, 2); k > 0 {
 				decl = max(decl, boss(declBoss)+th+int32(2*k)-int32(b2u(defFool)))
-			}
-			if !ru.noDraw && drawn(p, declBoss) {
-				k, th := ru.suitTricks(p, 1, 2, true)
-				decl = max(decl, boss(td)+th+int32(2*k)-int32(b2u(defFool)))
 			}
 		case td == 0:
 			partner := p.hands[3-p.lead].Lo & card.TrumpsOnly.Lo
@@ -663,17 +657,8 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 				def = max(def, th+int32(2*k)-int32(b2u(declFool)+b2u(defFool)))
 			}
 		default:
-			if k, th := ru.suitTricks(p, 0, 3-p.lead, false); k > 0 {
+			if k, th := ru.suitTricks(p, 0, 3-p.lead); k > 0 {
 				def = max(def, trumpThirds(defBoss)+th+int32(2*k)-int32(b2u(declFool)+b2u(defFool)))
-			}
-			// Drawing the declarer's trumps, with a partner who has none
-			// (and so cannot take the lead from the leader).
-			mine := p.hands[p.lead].Lo & card.TrumpsOnly.Lo
-			if !ru.noDraw && p.hands[3-p.lead].Lo&card.TrumpsOnly.Lo == 0 && outnumbers(mine&defBoss, p.hands[0].Lo) {
-				k, th := ru.suitTricks(p, 0, 3-p.lead, true)
-				k += bits.OnesCount64(mine)
-				th += trumpThirds(mine)
-				def = max(def, th+int32(2*k)-int32(b2u(declFool)+b2u(defFool)))
 			}
 		}
 	}
@@ -722,8 +707,7 @@ func (ru *rules) quickTricks(p *pos, suits bool) (k int, th int32) {
 }
 
 // suitTricks returns the number and the thirds of the leader's suit quick
-// tricks when the other players a and b may hold trumps (with trumpless,
-// once they hold none): in each suit, the
+// tricks when the other players a and b may hold trumps: in each suit, the
 // rounds of the run of the leader's cards from the top of what remains in
 // which a and b each still hold a card of the suit or hold no trump. In
 // those rounds a and b must follow suit or cannot trump, so no trump is
@@ -731,11 +715,11 @@ func (ru *rules) quickTricks(p *pos, suits bool) (k int, th int32) {
 // first does not change a's and b's holdings in the other suits (a player
 // with trumps follows suit), so the suits add up. The tricks are disjoint
 // from those of the side's master trumps.
-func (ru *rules) suitTricks(p *pos, a, b int8, trumpless bool) (k int, th int32) {
+func (ru *rules) suitTricks(p *pos, a, b int8) (k int, th int32) {
 	mine := p.hands[p.lead]
 	ha, hb := p.hands[a], p.hands[b]
-	aFree := trumpless || ha.Lo&card.TrumpsOnly.Lo == 0
-	bFree := trumpless || hb.Lo&card.TrumpsOnly.Lo == 0
+	aFree := ha.Lo&card.TrumpsOnly.Lo == 0
+	bFree := hb.Lo&card.TrumpsOnly.Lo == 0
 	for u := uint(0); u < 4; u++ {
 		field := uint64(0x3fff) << (16 * u)
 		all := p.occ.Hi & field
@@ -760,22 +744,4 @@ func (ru *rules) suitTricks(p *pos, a, b int8, trumpless bool) (k int, th int32)
 		}
 	}
 	return k, th
-}
-
-// drawn reports whether the declarer, on lead, can draw the defenders'
-// trumps with his master trumps: he has at least as many of them as each
-// defender has trumps and Gstieß (which a defender may play to a trump
-// lead instead of a trump). Each of those tricks he wins and keeps the
-// lead; after them the defenders hold no trump, so every trump he has left
-// wins too and his suit quick tricks are safe, as if the defenders had had
-// no trump to begin with.
-func drawn(p *pos, declBoss uint64) bool {
-	return outnumbers(declBoss, p.hands[1].Lo) && outnumbers(declBoss, p.hands[2].Lo)
-}
-
-// outnumbers reports whether the master trumps boss (at least one) are at
-// least as many as the trumps and the Gstieß in the hand h (word 0).
-func outnumbers(boss, h uint64) bool {
-	kb := bits.OnesCount64(boss)
-	return kb > 0 && bits.OnesCount64(h&card.TrumpsOnly.Lo)+int(h&foolBit.Lo>>card.Fool) <= kb
 }

@@ -36,9 +36,6 @@ type Options struct {
 	// NoLoneT1 leaves out of the bounds the narrower Pagat score range when
 	// nobody but T1's holder has a trump.
 	NoLoneT1 bool
-	// NoDraw leaves out of the bounds the declarer's quick tricks after
-	// drawing the defenders' trumps with his master trumps.
-	NoDraw bool
 }
 
 // entry is one transposition-table slot (16 bytes): bounds on the value of
@@ -225,7 +222,6 @@ func (sv *Solver) start(ru *rules, budget int) {
 	sv.ru = ru
 	ru.noSuitTricks = sv.opts.NoSuitTricks
 	ru.noLoneT1 = sv.opts.NoLoneT1
-	ru.noDraw = sv.opts.NoDraw
 	sv.nodes = 0
 	sv.budget = budget
 	if budget <= 0 {

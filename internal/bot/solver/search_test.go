@@ -25,7 +25,6 @@ var solverConfigs = []struct {
 	{"noRelRanks", Options{NoRelRanks: true}},
 	{"noSuitTricks", Options{NoSuitTricks: true}},
 	{"noLoneT1", Options{NoLoneT1: true}},
-	{"noDraw", Options{NoDraw: true}},
 }
 
 // endgame is one random position of the comparison.
@@ -379,8 +378,7 @@ func TestLaidOutGstiessBeatsTrump(t *testing.T) {
 }
 
 // TestBoundsSwitchesExact compares the default search with the search
-// without each of the newer bounds (suit quick tricks, the lone T1,
-// drawing trumps) on
+// without each of the newer bounds (suit quick tricks, the lone T1) on
 // hundreds of seeded positions of every variant with 5 to 8 tricks left:
 // the values must be identical.
 func TestBoundsSwitchesExact(t *testing.T) {
@@ -388,7 +386,7 @@ func TestBoundsSwitchesExact(t *testing.T) {
 	if testing.Short() {
 		n = 10
 	}
-	for _, off := range []Options{{NoSuitTricks: true}, {NoLoneT1: true}, {NoDraw: true}} {
+	for _, off := range []Options{{NoSuitTricks: true}, {NoLoneT1: true}} {
 		for _, vc := range testVariants {
 			r := vc.rules()
 			rng := rand.New(rand.NewPCG(77, uint64(len(vc.name))))
