@@ -36,7 +36,8 @@ type Config struct {
 	Deals int
 	// Seed makes the match reproducible: deal d's deck is
 	// game.DeckFromSeed(pack, Seed/deal/d) and every bot decision draws from
-	// a generator derived from the seed, the deal, the rotation and the seat.
+	// a generator derived from the seed, the deal and the seat (the same in
+	// every rotation).
 	Seed string
 	// Workers plays deals in parallel (0: all cores). Results do not depend
 	// on it.
