@@ -49,6 +49,13 @@
 // standard errors: with a modest budget the values of close options are
 // noisy.
 //
+// Options change this scheme: Flat searches no tree at all (flat Monte
+// Carlo over determinizations); PairedRoot scores every root candidate in
+// each determinization with the same random numbers and searches the tree
+// below each; PolicyOthers lets the default policy play the other seats'
+// cards; Prior proposes defaults the search must beat and Bidder makes the
+// decisions before the card play.
+//
 // Search effort is split over a fixed number of independent trees (root
 // parallelization, Options.Trees) whose root statistics are merged; tree i
 // draws its randomness from a seed taken from the generator passed to Act
