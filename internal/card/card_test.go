@@ -190,3 +190,23 @@ func TestRaw(t *testing.T) {
 		}
 	}
 }
+
+// TestBitAndOf checks the table-driven Bit and Of against Single and Add
+// for every card value (None included).
+func TestBitAndOf(t *testing.T) {
+	var want Set
+	var all []Card
+	for c := range Card(255) {
+		if Bit(c) != Single(c) {
+			t.Fatalf("Bit(%d) = %v, want %v", c, Bit(c), Single(c))
+		}
+		want.Add(c)
+		all = append(all, c)
+		if got := Of(all...); got != want {
+			t.Fatalf("Of(0…%d) = %v, want %v", c, got, want)
+		}
+	}
+	if !Of().Empty() {
+		t.Error("Of() is not empty")
+	}
+}

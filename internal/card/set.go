@@ -22,14 +22,31 @@ var (
 // SuitMask returns the set of all 14 cards of suit s (of the 78-card universe).
 func SuitMask(s Suit) Set { return Set{Hi: 0x3fff << (16 * uint(s))} }
 
-// Of returns the set holding the given cards.
+// Of returns the set holding the given cards. It adds each card's single
+// set from a table: two loads and two ORs a card, on two words that stay in
+// registers (a Set added to in a loop stays in memory, one store-to-load
+// round trip a card), which matters when dealing on the fast paths.
 func Of(cs ...Card) Set {
-	var s Set
+	var lo, hi uint64
 	for _, c := range cs {
-		s.Add(c)
+		b := &singles[c&127]
+		lo |= b.Lo
+		hi |= b.Hi
 	}
-	return s
+	return Set{Lo: lo, Hi: hi}
 }
+
+// Bit returns Single(c) from a table: one load instead of Single's shifts
+// and masks, which the fast paths of the engines prefer.
+func Bit(c Card) Set { return singles[c&127] }
+
+// singles[c] is Single(c); Single(c) depends on c&127 only.
+var singles = func() (t [128]Set) {
+	for c := range t {
+		t[c] = Single(Card(c))
+	}
+	return t
+}()
 
 // Single returns the set holding only c.
 func Single(c Card) Set {

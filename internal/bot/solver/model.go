@@ -682,26 +682,25 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 // though not on every line.
 func (ru *rules) quickTricks(p *pos, suits bool) (k int, th int32) {
 	mine := p.hands[p.lead]
-	for all := p.occ.Lo & card.TrumpsOnly.Lo; all != 0; {
-		hb := uint64(1) << (63 - bits.LeadingZeros64(all))
-		if mine.Lo&hb == 0 {
+	k, th = ru.topRun(p.occ.Lo&card.TrumpsOnly.Lo, mine.Lo, 0, 64)
+	for u := uint(0); u < 4 && suits; u++ {
+		n, t := ru.topRun(p.occ.Hi&(uint64(0x3fff)<<(16*u)), mine.Hi, 64, 14)
+		k, th = k+n, th+t
+	}
+	return k, th
+}
+
+// topRun returns the number and the thirds of the cards of mine in the run
+// from the top of all (the cards of one word still in play, from card
+// base on), at most limit of them.
+func (ru *rules) topRun(all, mine uint64, base, limit int) (k int, th int32) {
+	for ; all != 0 && k < limit; k++ {
+		hb := highBit(all)
+		if mine&hb == 0 {
 			break
 		}
-		k++
-		th += int32(ru.thirds[bits.TrailingZeros64(hb)])
+		th += int32(ru.thirds[base+bits.TrailingZeros64(hb)])
 		all &^= hb
-	}
-	for u := uint(0); u < 4 && suits; u++ {
-		field := uint64(0x3fff) << (16 * u)
-		for all := p.occ.Hi & field; all != 0; {
-			hb := uint64(1) << (63 - bits.LeadingZeros64(all))
-			if mine.Hi&hb == 0 {
-				break
-			}
-			k++
-			th += int32(ru.thirds[64+bits.TrailingZeros64(hb)])
-			all &^= hb
-		}
 	}
 	return k, th
 }
@@ -733,15 +732,8 @@ func (ru *rules) suitTricks(p *pos, a, b int8) (k int, th int32) {
 		if !bFree {
 			safe = min(safe, bits.OnesCount64(hb.Hi&field))
 		}
-		for j := 0; all != 0 && j < safe; j++ {
-			hbit := uint64(1) << (63 - bits.LeadingZeros64(all))
-			if mine.Hi&hbit == 0 {
-				break
-			}
-			k++
-			th += int32(ru.thirds[64+bits.TrailingZeros64(hbit)])
-			all &^= hbit
-		}
+		n, t := ru.topRun(all, mine.Hi, 64, safe)
+		k, th = k+n, th+t
 	}
 	return k, th
 }

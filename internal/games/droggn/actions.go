@@ -467,7 +467,7 @@ func (s *State) PlayCard(c card.Card) {
 		s.hands[s.defs[0]].Trumps().Empty() && s.hands[s.defs[1]].Trumps().Empty() {
 		s.kguOn = true
 	}
-	s.hands[seat&3] = s.hands[seat&3].Minus(singles[c&127])
+	s.hands[seat&3] = s.hands[seat&3].Minus(card.Bit(c))
 	n := s.trickLen & 3
 	s.trick[n], s.trickSeat[n] = c, seat
 	n++
@@ -489,7 +489,7 @@ func (s *State) PlayCard(c card.Card) {
 // in a register: reading it back from s.trick would wait for its store).
 func (s *State) finishTrick(c2 card.Card) {
 	c0, c1 := s.trick[0], s.trick[1]
-	t := singles[c0&127].Union(singles[c1&127]).Union(singles[c2&127])
+	t := card.Bit(c0).Union(card.Bit(c1)).Union(card.Bit(c2))
 	var winner int8
 	foolSide := -1 // the side that keeps the Gstieß, -1 if it is not in the trick
 	if t.Lo&foolBit != 0 {

@@ -8,8 +8,8 @@ import (
 	"trull/internal/game"
 )
 
-// legacyLegal is Legal as it was written before its call actions came from
-// tables: the reference of TestRandomAction.
+// legacyLegal is the plain form of Legal, listing every call one by one
+// instead of copying it from tables: the reference of TestRandomAction.
 func legacyLegal(s *State, dst []game.Action) []game.Action {
 	seat := int8(s.toAct)
 	switch s.phase {
@@ -58,8 +58,9 @@ func legacyLegal(s *State, dst []game.Action) []game.Action {
 	return dst
 }
 
-// legacyRandomAction is RandomAction as it was written before its fast
-// paths: the reference of TestRandomAction.
+// legacyRandomAction is the plain form of RandomAction, which lists the
+// legal bids, lay-outs and doublings and filters the discards card by card:
+// the reference of TestRandomAction.
 func legacyRandomAction(s *State, rng *rand.Rand) game.Action {
 	seat := s.toAct
 	switch s.phase {
@@ -92,9 +93,9 @@ func legacyRandomAction(s *State, rng *rand.Rand) game.Action {
 }
 
 // TestRandomAction checks, along random hands of many variants, that Legal
-// lists what it listed before its tables and that RandomAction draws the
-// same numbers and returns the same actions as before its fast paths:
-// seeded records and bots depend on both.
+// lists what its plain form lists and that RandomAction draws the same
+// numbers and returns the same actions as its plain form: seeded records
+// and bots depend on both.
 func TestRandomAction(t *testing.T) {
 	variants := []struct {
 		players int

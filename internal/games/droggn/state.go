@@ -174,35 +174,13 @@ func (s *State) Reset(r *Rules, deck []card.Card, dealer int) {
 	s.hist = hist
 	var got [4]card.Set // the speakers' hands and the talon
 	for _, run := range r.runs {
-		got[run.place] = got[run.place].Union(setOf(deck[run.from:run.to]))
+		got[run.place] = got[run.place].Union(card.Of(deck[run.from:run.to]...))
 	}
 	for i, seat := range s.speakers {
 		s.hands[seat] = got[i]
 	}
 	s.talon = got[3]
 }
-
-// setOf returns the set of the cards cs, adding each card's single set
-// from a table: two loads and two ORs a card, on two words that Go keeps in
-// registers (a card.Set being added to in a loop stays in memory, one
-// store-to-load round trip a card).
-func setOf(cs []card.Card) card.Set {
-	var lo, hi uint64
-	for _, c := range cs {
-		b := &singles[c&127]
-		lo |= b.Lo
-		hi |= b.Hi
-	}
-	return card.Set{Lo: lo, Hi: hi}
-}
-
-// singles[c] is card.Single(c).
-var singles = func() (t [128]card.Set) {
-	for c := range t {
-		t[c] = card.Single(card.Card(c))
-	}
-	return t
-}()
 
 // next returns the next active seat after p in the direction of play (the
 // sitting-out dealer of a 4-player hand is skipped).

@@ -114,7 +114,7 @@ func (s *State) Reset(deck []card.Card, dealer int) {
 		var h card.Set
 		for i := 0; i < r.handSize; i += 5 {
 			from := int(r.handIdx[role][i])
-			h = h.Union(cardSet(deck[from : from+5]))
+			h = h.Union(card.Of(deck[from : from+5]...))
 		}
 		s.hand[seat] = h
 		s.avail[seat] = h
@@ -130,28 +130,6 @@ func (s *State) Reset(deck []card.Card, dealer int) {
 		}
 	}
 }
-
-// cardSet returns the set of the cards cs, adding each card's single set
-// from a table: two loads and two ORs a card, on two words that Go keeps in
-// registers (a card.Set being added to in a loop stays in memory, one
-// store-to-load round trip a card).
-func cardSet(cs []card.Card) card.Set {
-	var lo, hi uint64
-	for _, c := range cs {
-		b := &singles[c&127]
-		lo |= b.Lo
-		hi |= b.Hi
-	}
-	return card.Set{Lo: lo, Hi: hi}
-}
-
-// singles[c] is card.Single(c).
-var singles = func() (t [128]card.Set) {
-	for c := range t {
-		t[c] = card.Single(card.Card(c))
-	}
-	return t
-}()
 
 // isTarock reports whether c is a Tarock (T1 … T21 or the Sküs): in the
 // Strohmandeln packs these are exactly the cards of word 0.

@@ -121,7 +121,7 @@ func (s *State) play(seat int, c card.Card, say uint8) {
 	seat &= 1
 	t := &s.tricks[s.ntricks]
 	var from int8
-	m := singles[c&127]
+	m := card.Bit(c)
 	if s.tops[seat].Overlaps(m) {
 		s.tops[seat] = s.tops[seat].Minus(m)
 		ps := &s.piles[seat]
@@ -189,7 +189,7 @@ func b2u(b bool) uint {
 func (s *State) settle(t *trick, l int, a, b card.Card) {
 	w := l ^ int(b2u(beats(a, b)))
 	t.winner = int8(w)
-	s.won[w] = s.won[w].Union(singles[a&127]).Union(singles[b&127])
+	s.won[w] = s.won[w].Union(card.Bit(a)).Union(card.Bit(b))
 	s.raw[w] += int16(s.r.points[a&127]) + int16(s.r.points[b&127])
 	s.nwon[w]++
 	s.ntricks++
