@@ -99,3 +99,18 @@ func TestRunDeterministic(t *testing.T) {
 		t.Errorf("pair diff %v differs from bot diff %v", p.Diff, a.Bots[0].Diff)
 	}
 }
+
+// TestCommonRandomNumbers plays the same randomized bot against itself: a
+// seat's generator is the same in every rotation, so both copies make the
+// same decisions on every deal and their difference is exactly zero.
+func TestCommonRandomNumbers(t *testing.T) {
+	a, _ := bot.New("random")
+	b, _ := bot.New("random")
+	rep, err := Run(Config{Rules: droggn.Default(3), Bots: []bot.Bot{a, b}, Deals: 10, Seed: "crn", Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := rep.Pairs[0]; p.Diff != 0 || p.CI95 != 0 {
+		t.Errorf("random − random = %v ± %v, want exactly 0", p.Diff, p.CI95)
+	}
+}

@@ -267,7 +267,8 @@ func (p *countingPlayer) Act(v game.View, _ *rand.Rand) (game.Action, error) {
 // card play, forced ones included, and none of the card plays.
 func TestBidder(t *testing.T) {
 	r := droggn.Default(3)
-	for i := range 20 {
+	plays, others := 0, 0
+	for i := range 40 {
 		st := randomState(t, r, fmt.Sprintf("bidder-%d", i))
 		if st == nil {
 			continue
@@ -287,11 +288,16 @@ func TestBidder(t *testing.T) {
 			if !slices.Contains(legal, a) {
 				t.Errorf("state %d: illegal card %v", i, a)
 			}
+			plays++
 			continue
 		}
+		others++
 		if bidder.calls != 1 || a != legal[0] {
 			t.Errorf("state %d (%s): got %v after %d bidder calls, want the bidder's %v", i, st.Phase(), a, bidder.calls, legal[0])
 		}
+	}
+	if plays == 0 || others == 0 {
+		t.Errorf("%d card plays and %d other decisions met: want both", plays, others)
 	}
 }
 
