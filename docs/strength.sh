@@ -5,14 +5,18 @@
 # Strohmandeln. Run from the repository root:
 #
 #   bash docs/strength.sh                          # every section
-#   GAMES="troggu:6" bash docs/strength.sh         # one section again
+#   GAMES="troggu:6" bash docs/strength.sh         # one section
 #   GAMES=time bash docs/strength.sh               # only the decision times
 #   GAMES= bash docs/strength.sh                   # only reassemble the page
+#   FORCE=1 GAMES="droggn:3" bash docs/strength.sh # play its matches again
 #   DEALS=200 OUT=/tmp/s.md DIR=/tmp/s bash docs/strength.sh   # a quick look
 #
-# Each section is written to DIR (docs/strength/GAME-PLAYERS.md, time.md)
-# with the settings it was run with, and the page is assembled from the
-# sections present, so a long run can be done a section at a time.
+# Each match is stored in its own file (DIR/GAME-PLAYERS/N-NAME.md) whose
+# text includes the command line that made it; a match whose file already
+# holds the same command line is not played again (unless FORCE=1), so a
+# long run can be stopped and continued, a match at a time. Each section
+# (DIR/GAME-PLAYERS.md) is assembled from its matches, and the page from
+# the sections present.
 #
 # The search bots play at the budgets below (per decision); every match is
 # seeded, so the same budgets and deals give the same tables on every
@@ -28,26 +32,48 @@ ALL="droggn:3 troggu:3 troggu:6 strohmandeln:2"
 GAMES=${GAMES-"$ALL time"}
 WORKERS=${WORKERS:-0} # 0: every core
 TIME_DEALS=${TIME_DEALS:-20}
+FORCE=${FORCE:-}
 
 mkdir -p "$DIR"
 bin=$(mktemp -d)/trull
 go build -o "$bin" ./cmd/trull
 
-arena() { "$bin" arena --deals "$DEALS" --workers "$WORKERS" --markdown "$@" 2>/dev/null; }
+# match FILE ARGS...: plays one arena match into FILE unless FILE already
+# holds the same command line.
+match() {
+  local f=$1
+  shift
+  local args="--deals $DEALS --workers $WORKERS $*"
+  if [ -z "$FORCE" ] && [ -f "$f" ] && grep -qF -- "\`trull arena $args\`" "$f"; then
+    echo "kept $f" >&2
+    return
+  fi
+  echo "playing $f: trull arena $args" >&2
+  # shellcheck disable=SC2086
+  "$bin" arena $args --markdown >"$f.tmp"
+  mv "$f.tmp" "$f"
+}
 
 section() { # game players
-  local g=$1 p=$2
-  echo "## $g, $p players"
-  echo
-  echo "Run with DEALS=$DEALS, PIMC=$PIMC, ISMCTS=$ISMCTS, CHEATER=$CHEATER."
-  echo
-  arena --game "$g" --players "$p" --bots rules,random --seed "ladder-$g-$p"
-  arena --game "$g" --players "$p" --bots "$PIMC,rules" --seed "ladder-$g-$p"
-  arena --game "$g" --players "$p" --bots "$ISMCTS,$PIMC" --seed "ladder-$g-$p"
-  arena --game "$g" --players "$p" --bots "$CHEATER,$ISMCTS" --seed "ladder-$g-$p"
-  echo "Card play only: the rules bot makes every other decision for every seat."
-  echo
-  arena --game "$g" --players "$p" --bots "$ISMCTS,rules" --card-play-only rules --seed "cardplay-$g-$p"
+  local g=$1 p=$2 d=$DIR/$1-$2
+  mkdir -p "$d"
+  local s="--game $g --players $p"
+  match "$d/1-rules-random.md" $s --bots rules,random --seed "ladder-$g-$p"
+  match "$d/2-pimc-rules.md" $s --bots "$PIMC,rules" --seed "ladder-$g-$p"
+  match "$d/3-ismcts-pimc.md" $s --bots "$ISMCTS,$PIMC" --seed "ladder-$g-$p"
+  match "$d/4-cheater-ismcts.md" $s --bots "$CHEATER,$ISMCTS" --seed "ladder-$g-$p"
+  match "$d/5-cardplay-ismcts-rules.md" $s --bots "$ISMCTS,rules" --card-play-only rules --seed "cardplay-$g-$p"
+  {
+    echo "## $g, $p players"
+    echo
+    echo "Run with DEALS=$DEALS, PIMC=$PIMC, ISMCTS=$ISMCTS, CHEATER=$CHEATER."
+    echo
+    cat "$d"/[1-4]-*.md
+    echo "Card play only: the rules bot makes every other decision for every seat."
+    echo
+    cat "$d"/5-*.md
+  } >"$DIR/$g-$p.md.tmp"
+  mv "$DIR/$g-$p.md.tmp" "$DIR/$g-$p.md"
 }
 
 times() {
@@ -64,16 +90,14 @@ times() {
 
 for gp in $GAMES; do
   if [ "$gp" = time ]; then
-    f=$DIR/time.md
-    times >"$f.tmp"
+    times >"$DIR/time.md.tmp"
+    mv "$DIR/time.md.tmp" "$DIR/time.md"
+    echo "wrote $DIR/time.md"
   else
-    f=$DIR/${gp%%:*}-${gp##*:}.md
-    section "${gp%%:*}" "${gp##*:}" >"$f.tmp"
+    section "${gp%%:*}" "${gp##*:}"
+    echo "wrote $DIR/${gp%%:*}-${gp##*:}.md"
   fi
-  mv "$f.tmp" "$f"
-  echo "wrote $f"
 done
-
 {
   cat <<'EOF'
 # Bot strength
