@@ -367,26 +367,6 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 	if sv.aborted && ply > 0 {
 		return sv.greedy(p, pts)
 	}
-	// Within a trick the bounds are never tighter than at its start (the
-	// declarer's points so far are the same, the sure points are left
-	// out) and a null window is the same as there, so only the start of a
-	// trick is bounded.
-	if !sv.opts.NoBounds && ply > 0 && p.n == 0 {
-		var lo, hi int64
-		if pts {
-			lo, hi = ru.pointBounds(p)
-		} else {
-			lo, hi = ru.bounds(p)
-		}
-		if lo >= beta || lo == hi {
-			return lo
-		}
-		if hi <= alpha {
-			return hi
-		}
-		alpha = max(alpha, lo)
-		beta = min(beta, hi)
-	}
 	var h uint64
 	ttMove := card.None
 	if p.n == 0 && sv.tt != nil {
@@ -415,6 +395,27 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 				return alpha
 			}
 		}
+	}
+	// The table comes first: a cutoff there saves computing the bounds.
+	// Within a trick the bounds are never tighter than at its start (the
+	// declarer's points so far are the same, the sure points are left
+	// out) and a null window is the same as there, so only the start of a
+	// trick is bounded.
+	if !sv.opts.NoBounds && ply > 0 && p.n == 0 {
+		var lo, hi int64
+		if pts {
+			lo, hi = ru.pointBounds(p)
+		} else {
+			lo, hi = ru.bounds(p)
+		}
+		if lo >= beta || lo == hi {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		alpha = max(alpha, lo)
+		beta = min(beta, hi)
 	}
 	var buf [32]card.Card
 	moves := sv.moves(p, ttMove, buf[:0])
