@@ -11,7 +11,8 @@
 // alpha-beta search with
 //
 //   - a transposition table at the start of each trick (two-slot buckets,
-//     16-byte entries, a generation counter instead of clearing);
+//     16-byte entries, a generation counter instead of clearing), probed
+//     before the bounds are computed;
 //   - relative ranks in the table keys: only the order of the cards still
 //     in play matters, so the hands are keyed compressed onto the cards in
 //     play (kept up to date trick by trick), with the number of cards in
@@ -35,6 +36,10 @@
 //     them are one move;
 //   - bounds on X from sure card points (trumps above all of the other
 //     side's, the Gstieß, the leader's quick tricks) that cut the search;
+//     the k tricks a side surely wins hold k different cards of each other
+//     hand, so they bring at least the k cheapest of them (the Gstieß
+//     none): when one side holds every trump, the other side's discards
+//     to them soon cost it more than a third each;
 //   - move ordering: the table's card, then win cheaply / give points to
 //     a winning partner / lead masters, then a history table;
 //   - a node budget: when it runs out, the open positions are scored by a

@@ -41,6 +41,9 @@ type variant struct {
 	kgu        bool // kleineUndGstiessUltimo
 	thirds     [128]int8
 	ones       card.Set // the cards worth 1 point
+	// worth[i] holds the cards worth i+2 points (see cheapest).
+	worth [4]card.Set
+	zero  card.Set // the cards worth no points
 	// relOK: within each group the 1-point cards form one run of ranks,
 	// so relative-rank keys may be used (see relKey).
 	relOK bool
@@ -69,8 +72,13 @@ func variantOf(r *droggn.Rules) *variant {
 	for t := p.Cards; !t.Empty(); {
 		c := t.Pop()
 		v.thirds[c] = int8(3*p.Points(c) - 2)
-		if p.Points(c) == 1 {
+		switch pts := p.Points(c); {
+		case pts == 0:
+			v.zero.Add(c)
+		case pts == 1:
 			v.ones.Add(c)
+		case c != card.Fool:
+			v.worth[pts-2].Add(c)
 		}
 	}
 	v.relOK = onesRuns(v.ones)
@@ -104,6 +112,9 @@ type rules struct {
 	noSuitTricks bool
 	// noLoneT1 leaves out loneT1 (Options.NoLoneT1).
 	noLoneT1 bool
+	// noCheapest counts every card the other side adds to a sure trick
+	// as 1 third (Options.NoCheapest).
+	noCheapest bool
 }
 
 // pos is a play position. It is a small value: the search copies it.
@@ -603,10 +614,13 @@ func trumpThirds(t uint64) int32 {
 // defenders' pile from the hands at the start of a trick, and whether the
 // defenders will certainly win a trick. A trump higher than every trump of
 // the other side wins the trick it is played to, wherever that is, so it
-// and, in the declarer's case, the two defenders' cards of that trick (at
-// least 1 third each; a defender's Gstieß goes back) reach the winner's
-// pile; each side's own Gstieß always returns to that side. The declarer's
-// card in a trick the defenders win is not counted (it may be his Gstieß).
+// and, in the declarer's case, the two defenders' cards of that trick reach
+// the winner's pile; each side's own Gstieß always returns to that side.
+// The k sure tricks of a side hold k different cards of each other player,
+// so they bring at least the k cheapest cards of each hand (see cheapest).
+// In the defenders' tricks only the declarer's card is counted besides the
+// winning trumps (the partner's may be one of them), and in their quick
+// tricks the partner's card as 1 third.
 func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 	td := p.hands[0].Lo & card.TrumpsOnly.Lo
 	tf := (p.hands[1].Lo | p.hands[2].Lo) & card.TrumpsOnly.Lo
@@ -616,27 +630,37 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 	if td != 0 {
 		defBoss &^= highBit(td)<<1 - 1
 	}
+	// The defenders win at least as many tricks with them as one of them
+	// holds.
+	mDef := 0
 	if defBoss != 0 {
 		def = trumpThirds(defBoss)
+		if !ru.noCheapest {
+			mDef = max(bits.OnesCount64(defBoss&p.hands[1].Lo), bits.OnesCount64(defBoss&p.hands[2].Lo))
+			def += ru.cheapest(p.hands[0], mDef)
+		}
 		// Only the declarer's laid-out Gstieß (Super Mord, where card
 		// points do not count) beats a trump: in the last trick.
 		defTrick = !ru.foolLaid
 	}
-	// The declarer's trumps above every defender trump, with the two
-	// cards each of them captures.
-	boss := func(t uint64) int32 { return trumpThirds(t) + int32(2*bits.OnesCount64(t)) }
+	// The cards the defenders add to k tricks the declarer surely wins.
+	declFool := p.hands[0].Lo&fool != 0
+	defFool := (p.hands[1].Lo|p.hands[2].Lo)&fool != 0
+	captured := func(k int) int32 {
+		if ru.noCheapest {
+			return int32(2*k) - int32(b2u(defFool))
+		}
+		return ru.cheapest(p.hands[1], k) + ru.cheapest(p.hands[2], k)
+	}
+	// The declarer's trumps above every defender trump.
 	declBoss := td
 	if tf != 0 {
 		declBoss &^= highBit(tf)<<1 - 1
 	}
+	nBoss := bits.OnesCount64(declBoss)
 	if declBoss != 0 {
-		decl = boss(declBoss)
-		if (p.hands[1].Lo|p.hands[2].Lo)&fool != 0 {
-			decl--
-		}
+		decl = trumpThirds(declBoss) + captured(nBoss)
 	}
-	declFool := p.hands[0].Lo&fool != 0
-	defFool := (p.hands[1].Lo|p.hands[2].Lo)&fool != 0
 	// Quick tricks of the leader (see quickTricks); under
 	// gstiessLastTrick=illegal a leader holding the Gstieß may have to lead
 	// it in between, so then there are none.
@@ -644,21 +668,21 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 		switch {
 		case p.lead == 0 && tf == 0:
 			if k, th := ru.quickTricks(p, true); k > 0 {
-				decl = max(decl, th+int32(2*k)-int32(b2u(defFool)))
+				decl = max(decl, th+captured(k))
 			}
 		case ru.noSuitTricks:
 		case p.lead == 0:
 			if k, th := ru.suitTricks(p, 1, 2); k > 0 {
-				decl = max(decl, boss(declBoss)+th+int32(2*k)-int32(b2u(defFool)))
+				decl = max(decl, trumpThirds(declBoss)+th+captured(nBoss+k))
 			}
 		case td == 0:
 			partner := p.hands[3-p.lead].Lo & card.TrumpsOnly.Lo
 			if k, th := ru.quickTricks(p, partner == 0); k > 0 {
-				def = max(def, th+int32(2*k)-int32(b2u(declFool)+b2u(defFool)))
+				def = max(def, th+ru.declCards(p, k)+int32(k)-int32(b2u(defFool)))
 			}
 		default:
 			if k, th := ru.suitTricks(p, 0, 3-p.lead); k > 0 {
-				def = max(def, trumpThirds(defBoss)+th+int32(2*k)-int32(b2u(declFool)+b2u(defFool)))
+				def = max(def, trumpThirds(defBoss)+th+ru.declCards(p, mDef+k)+int32(k)-int32(b2u(defFool)))
 			}
 		}
 	}
@@ -668,6 +692,37 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 		def += int32(ru.thirds[card.Fool])
 	}
 	return decl, def, defTrick
+}
+
+// declCards returns the fewest thirds the declarer's cards bring to k
+// tricks the defenders surely win.
+func (ru *rules) declCards(p *pos, k int) int32 {
+	if ru.noCheapest {
+		return int32(k) - int32(b2u(p.hands[0].Has(card.Fool)))
+	}
+	return ru.cheapest(p.hands[0], k)
+}
+
+// cheapest returns the fewest thirds that k cards of the hand h (k at most
+// its size) bring to the other side's pile: the Gstieß none (it goes back
+// to its side), any other card its thirds.
+func (ru *rules) cheapest(h card.Set, k int) int32 {
+	if h.Has(card.Fool) {
+		k--
+	}
+	th := int32(0)
+	if k <= 0 {
+		return th
+	}
+	n := min(k, h.Intersect(ru.zero).Len())
+	th, k = -2*int32(n), k-n
+	n = min(k, h.Intersect(ru.ones).Len())
+	th, k = th+int32(n), k-n
+	for i := 0; k > 0 && i < len(ru.worth); i++ {
+		n = min(k, h.Intersect(ru.worth[i]).Len())
+		th, k = th+int32(n*(3*i+4)), k-n
+	}
+	return th
 }
 
 // quickTricks returns the number and the thirds of the leader's quick

@@ -36,6 +36,9 @@ type Options struct {
 	// NoLoneT1 leaves out of the bounds the narrower Pagat score range when
 	// nobody but T1's holder has a trump.
 	NoLoneT1 bool
+	// NoCheapest counts each card the other side adds to a sure trick in
+	// the bounds as 1 third rather than by the cheapest cards of its hand.
+	NoCheapest bool
 }
 
 // entry is one transposition-table slot (16 bytes): bounds on the value of
@@ -222,6 +225,7 @@ func (sv *Solver) start(ru *rules, budget int) {
 	sv.ru = ru
 	ru.noSuitTricks = sv.opts.NoSuitTricks
 	ru.noLoneT1 = sv.opts.NoLoneT1
+	ru.noCheapest = sv.opts.NoCheapest
 	sv.nodes = 0
 	sv.budget = budget
 	if budget <= 0 {

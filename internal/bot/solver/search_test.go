@@ -25,6 +25,7 @@ var solverConfigs = []struct {
 	{"noRelRanks", Options{NoRelRanks: true}},
 	{"noSuitTricks", Options{NoSuitTricks: true}},
 	{"noLoneT1", Options{NoLoneT1: true}},
+	{"noCheapest", Options{NoCheapest: true}},
 }
 
 // endgame is one random position of the comparison.
@@ -386,7 +387,7 @@ func TestBoundsSwitchesExact(t *testing.T) {
 	if testing.Short() {
 		n = 10
 	}
-	for _, off := range []Options{{NoSuitTricks: true}, {NoLoneT1: true}} {
+	for _, off := range []Options{{NoSuitTricks: true}, {NoLoneT1: true}, {NoCheapest: true}} {
 		for _, vc := range testVariants {
 			r := vc.rules()
 			rng := rand.New(rand.NewPCG(77, uint64(len(vc.name))))
