@@ -618,9 +618,8 @@ func trumpThirds(t uint64) int32 {
 // the winner's pile; each side's own Gstieß always returns to that side.
 // The k sure tricks of a side hold k different cards of each other player,
 // so they bring at least the k cheapest cards of each hand (see cheapest).
-// In the defenders' tricks only the declarer's card is counted besides the
-// winning trumps (the partner's may be one of them), and in their quick
-// tricks the partner's card as 1 third.
+// In the defenders' master-trump tricks only the declarer's card is
+// counted besides the winning trumps (the partner's may be one of them).
 func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 	td := p.hands[0].Lo & card.TrumpsOnly.Lo
 	tf := (p.hands[1].Lo | p.hands[2].Lo) & card.TrumpsOnly.Lo
@@ -678,11 +677,11 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 		case td == 0:
 			partner := p.hands[3-p.lead].Lo & card.TrumpsOnly.Lo
 			if k, th := ru.quickTricks(p, partner == 0); k > 0 {
-				def = max(def, th+ru.declCards(p, k)+int32(k)-int32(b2u(defFool)))
+				def = max(def, th+ru.declCards(p, k)+ru.partnerCards(p, k, 0, defFool))
 			}
 		default:
 			if k, th := ru.suitTricks(p, 0, 3-p.lead); k > 0 {
-				def = max(def, trumpThirds(defBoss)+th+ru.declCards(p, mDef+k)+int32(k)-int32(b2u(defFool)))
+				def = max(def, trumpThirds(defBoss)+th+ru.declCards(p, mDef+k)+ru.partnerCards(p, k, defBoss, defFool))
 			}
 		}
 	}
@@ -701,6 +700,18 @@ func (ru *rules) declCards(p *pos, k int) int32 {
 		return int32(k) - int32(b2u(p.hands[0].Has(card.Fool)))
 	}
 	return ru.cheapest(p.hands[0], k)
+}
+
+// partnerCards returns the fewest thirds the leading defender's partner
+// adds to k quick tricks of the leader, none of them one of the trumps
+// counted (the Gstieß, added apart, as none).
+func (ru *rules) partnerCards(p *pos, k int, counted uint64, defFool bool) int32 {
+	if ru.noCheapest {
+		return int32(k) - int32(b2u(defFool))
+	}
+	h := p.hands[3-p.lead]
+	h.Lo &^= counted
+	return ru.cheapest(h, k)
 }
 
 // cheapest returns the fewest thirds that k cards of the hand h (k at most
