@@ -718,16 +718,18 @@ func (ru *rules) partnerCards(p *pos, k int, counted uint64, defFool bool) int32
 // its size) bring to the other side's pile: the Gstieß none (it goes back
 // to its side), any other card its thirds.
 func (ru *rules) cheapest(h card.Set, k int) int32 {
-	if h.Has(card.Fool) {
+	if h.Lo&foolBit.Lo != 0 {
 		k--
 	}
 	th := int32(0)
 	if k <= 0 {
 		return th
 	}
-	n := min(k, h.Intersect(ru.zero).Len())
-	th, k = -2*int32(n), k-n
-	n = min(k, h.Intersect(ru.ones).Len())
+	if ru.zero.Overlaps(h) {
+		n := min(k, h.Intersect(ru.zero).Len())
+		th, k = -2*int32(n), k-n
+	}
+	n := min(k, h.Intersect(ru.ones).Len())
 	th, k = th+int32(n), k-n
 	for i := 0; k > 0 && i < len(ru.worth); i++ {
 		n = min(k, h.Intersect(ru.worth[i]).Len())
