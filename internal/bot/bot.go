@@ -73,22 +73,36 @@ var registry = map[string]func(n int, name string) Bot{
 	},
 }
 
-// searchBot returns the ISMCTS player with opts. In Droggn the pimc player
-// at the same effort (one world for every pimcPlayouts iterations) makes
-// the decisions before the card play: its worlds weigh what the bids
-// reveal, and each candidate is simulated to the end of the hand. In the
-// other games the rules bot proposes those decisions and each card, and
-// the search overrules it only by a clear margin; there the candidates are
-// compared on the same determinizations (PairedRoot) and the other seats
-// play from their sampled hands (PolicyOthers), which the arena found
-// stronger with six players and as strong with two and three.
+// searchBot returns the strongest player with the search options opts.
+//
+// In Droggn the information-set search plays the cards until
+// endgameTricks tricks remain and pimc solves the rest (endgame); the pimc
+// player at the same effort (one world for every pimcPlayouts iterations)
+// makes the decisions before the card play: its worlds weigh what the bids
+// reveal, and each candidate is simulated to the end of the hand.
+//
+// In the other games the rules bot proposes every decision and the search
+// overrules it only by a clear margin, comparing the candidates on the same
+// determinizations (PairedRoot) with the other seats playing from their
+// sampled hands (PolicyOthers). In Strohmandeln a tree is searched below
+// each candidate; in Troggu each candidate is played out by the default
+// policy (Shallow), which the arena found stronger with three players and
+// much stronger with six (docs/STRENGTH.md): with a modest budget, trying
+// the seat's later options in a tree mostly adds noise to the comparison.
 func searchBot(opts ismcts.Options) Bot {
 	d, o := opts, opts
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
 	d.Bidder = pimc.New(pimc.Options{Worlds: max(n/pimcPlayouts, minBidderWorlds)})
 	o.Prior = Rules{}
 	o.PairedRoot, o.PolicyOthers = true, true
-	return byGame{droggn: ismcts.New(d), other: ismcts.New(o)}
+	t := o
+	t.Shallow = true
+	return byGame{
+		droggn: endgame{early: ismcts.New(d), tricks: endgameTricks,
+			late: pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})},
+		troggu: ismcts.New(t),
+		other:  ismcts.New(o),
+	}
 }
 
 // minBidderWorlds is the fewest worlds of the Droggn search's pimc bidder.
@@ -111,10 +125,23 @@ const FastIterations = ismcts.DefaultIterations / 10
 // a solver: "pimc@n" does n·pimcPlayouts iterations of flat Monte Carlo.
 const pimcPlayouts = 75
 
-// byGame plays Droggn views with one bot and the other games' with another.
+// byGame plays Droggn views with one bot, Troggu's with another (other
+// when nil) and the other games' with other.
 type byGame struct {
 	droggn Bot
+	troggu Bot
 	other  Bot
+}
+
+// pick returns the bot for the view's game.
+func (d byGame) pick(v game.View) Bot {
+	switch {
+	case v.Game() == "droggn":
+		return d.droggn
+	case v.Game() == "troggu" && d.troggu != nil:
+		return d.troggu
+	}
+	return d.other
 }
 
 // Name returns the Droggn bot's name.
@@ -122,10 +149,7 @@ func (d byGame) Name() string { return d.droggn.Name() }
 
 // Act asks the bot for the view's game.
 func (d byGame) Act(v game.View, rng *rand.Rand) (game.Action, error) {
-	if v.Game() == "droggn" {
-		return d.droggn.Act(v, rng)
-	}
-	return d.other.Act(v, rng)
+	return d.pick(v).Act(v, rng)
 }
 
 // Cheater is the reference player that sees every card. Its Act refuses:

@@ -25,10 +25,10 @@ type Hint struct {
 func Hints(b Bot, v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 	n = max(n, 1)
 	if bg, ok := b.(byGame); ok {
-		b = bg.other
-		if v.Game() == "droggn" {
-			b = bg.droggn
-		}
+		b = bg.pick(v)
+	}
+	if e, ok := b.(endgame); ok {
+		b = e.pick(v)
 	}
 	var out []Hint
 	switch sb := b.(type) {

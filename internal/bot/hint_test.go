@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"trull/internal/game"
+	"trull/internal/games/droggn"
 )
 
 // TestHints checks, for every player in every game at the first card
@@ -63,5 +64,58 @@ func TestHints(t *testing.T) {
 				t.Errorf("%s %s: plays %v (%v), first hint %v", g, name, a, err, hs[0].Action)
 			}
 		}
+	}
+}
+
+// TestEndgame checks that the strongest Droggn player hands the card play
+// to the solved worlds of pimc exactly when endgameTricks tricks remain,
+// and that its hints there come from pimc, valued and led by its card.
+func TestEndgame(t *testing.T) {
+	r := droggn.Default(3)
+	b, _ := New("ismcts@300")
+	eg := b.(byGame).droggn.(endgame)
+	if o := eg.late.Options(); o.SolveTricks != endgameTricks || o.Worlds != endgameWorlds(300) {
+		t.Fatalf("endgame pimc options %+v", o)
+	}
+	st, err := r.NewState(game.DeckFromSeed(r.Pack(), "endgame"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	early, late, hinted := 0, 0, false
+	for !st.Done() {
+		v := st.View(st.ToAct())
+		if s := v.(*droggn.View).State(); cardPlay(v) {
+			isLate := r.Tricks()-s.TrickNo() <= endgameTricks
+			switch got := eg.pick(v); {
+			case isLate && got != Bot(eg.late), !isLate && got != eg.early:
+				t.Fatalf("trick %d: %s decides", s.TrickNo()+1, got.Name())
+			case isLate:
+				late++
+			default:
+				early++
+			}
+			if isLate && !hinted && len(v.LegalActions()) > 1 {
+				hinted = true
+				hs, err := Hints(b, v, rand.New(rand.NewPCG(9, 9)), 3)
+				if err != nil || len(hs) == 0 || !hs[0].Valued {
+					t.Fatalf("hints %+v, %v: want valued candidates", hs, err)
+				}
+				want, _ := eg.late.Act(v, rand.New(rand.NewPCG(9, 9)))
+				if a, err := b.Act(v, rand.New(rand.NewPCG(9, 9))); err != nil || a != want || hs[0].Action != want {
+					t.Errorf("plays %v (%v), first hint %v, pimc %v", a, err, hs[0].Action, want)
+				}
+			}
+		}
+		a, err := Rules{}.Act(v, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if early == 0 || late == 0 || !hinted {
+		t.Errorf("%d early and %d late card plays, hinted %v: want both and a hint", early, late, hinted)
 	}
 }

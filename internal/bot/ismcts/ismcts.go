@@ -52,7 +52,8 @@
 // Options change this scheme: Flat searches no tree at all (flat Monte
 // Carlo over determinizations); PairedRoot scores every root candidate in
 // each determinization with the same random numbers and searches the tree
-// below each; PolicyOthers lets the default policy play the other seats'
+// below each, or with Shallow plays the hand out by the default policy
+// after each; PolicyOthers lets the default policy play the other seats'
 // cards; Prior proposes defaults the search must beat and Bidder makes the
 // decisions before the card play.
 //
@@ -131,6 +132,11 @@ type Options struct {
 	// their comparison, while the seat's later decisions are still
 	// searched. Ignored with Flat.
 	PairedRoot bool
+	// Shallow, with PairedRoot, plays the hand out by the default policy
+	// after each root candidate instead of searching a tree below it: flat
+	// Monte Carlo like Flat, but the decisions before the card play are
+	// searched too (Flat leaves them to Prior).
+	Shallow bool
 	// PolicyOthers makes the other seats play their cards by the default
 	// policy, which sees their hands in each determinization, instead of
 	// searching their choices in the tree: the tree then branches on the
@@ -350,7 +356,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 			}
 			t := newTree(rules, v, roots, o.Exploration, seed, uint64(i))
 			t.flat, t.truth, t.def, t.policyOthers = o.Flat || o.PairedRoot, truth, -1, o.PolicyOthers
-			t.deep = o.PairedRoot && !o.Flat
+			t.deep = o.PairedRoot && !o.Flat && !o.Shallow
 			if t.flat {
 				t.def = def
 			}

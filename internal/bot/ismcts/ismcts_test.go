@@ -302,8 +302,15 @@ func TestBidder(t *testing.T) {
 }
 
 // TestPairedRoot checks the paired root: every candidate is scored in every
-// determinization (equal visits) and the tree grows below the candidates.
+// determinization (equal visits) and the tree grows below the candidates,
+// or, shallow, stays at the candidates.
 func TestPairedRoot(t *testing.T) {
+	for _, deep := range []bool{true, false} {
+		t.Run(fmt.Sprintf("deep=%v", deep), func(t *testing.T) { testPairedRoot(t, deep) })
+	}
+}
+
+func testPairedRoot(t *testing.T, deep bool) {
 	for _, r := range []game.Rules{troggu.Default(6), strohmandeln.NewRules(strohmandeln.Options{})} {
 		checked := 0
 		for i := 0; i < 40 && checked < 5; i++ {
@@ -319,7 +326,7 @@ func TestPairedRoot(t *testing.T) {
 			}
 			checked++
 			tr := newTree(r, v, roots, DefaultExploration, 7, 0)
-			tr.flat, tr.deep, tr.policyOthers, tr.def = true, true, true, -1
+			tr.flat, tr.deep, tr.policyOthers, tr.def = true, deep, true, -1
 			res, err := tr.run(60*len(roots), time.Time{})
 			if err != nil {
 				t.Fatal(err)
@@ -329,8 +336,11 @@ func TestPairedRoot(t *testing.T) {
 					t.Fatalf("%s: visits %v, want equal and positive", seed, res.visits)
 				}
 			}
-			if len(tr.nodes) <= 1+len(roots) {
+			if deep && len(tr.nodes) <= 1+len(roots) {
 				t.Errorf("%s: no tree below the root (%d nodes)", seed, len(tr.nodes))
+			}
+			if !deep && len(tr.nodes) != 1+len(roots) {
+				t.Errorf("%s: shallow search grew %d nodes below the root", seed, len(tr.nodes)-1-len(roots))
 			}
 		}
 		if checked == 0 {
