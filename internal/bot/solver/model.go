@@ -750,7 +750,11 @@ func (ru *rules) cheapest(h card.Set, k int) int32 {
 // though not on every line.
 func (ru *rules) quickTricks(p *pos, suits bool) (k int, th int32) {
 	mine := p.hands[p.lead]
-	k, th = ru.topRun(p.occ.Lo&card.TrumpsOnly.Lo, mine.Lo, 0, 64)
+	if trumps := p.occ.Lo & card.TrumpsOnly.Lo; trumps&^mine.Lo == 0 {
+		k, th = bits.OnesCount64(trumps), trumpThirds(trumps)
+	} else {
+		k, th = ru.topRun(trumps, mine.Lo, 0, 64)
+	}
 	for u := uint(0); u < 4 && suits; u++ {
 		n, t := ru.topRun(p.occ.Hi&(uint64(0x3fff)<<(16*u)), mine.Hi, 64, 14)
 		k, th = k+n, th+t
