@@ -657,9 +657,9 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 		declBoss &^= highBit(tf)<<1 - 1
 	}
 	nBoss := bits.OnesCount64(declBoss)
-	if declBoss != 0 {
-		decl = trumpThirds(declBoss) + captured(nBoss)
-	}
+	// The declarer's quick tricks include his master trumps, so they
+	// replace them when there are any (quick).
+	quick := false
 	// Quick tricks of the leader (see quickTricks); under
 	// gstiessLastTrick=illegal a leader holding the Gstieß may have to lead
 	// it in between, so then there are none.
@@ -667,12 +667,12 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 		switch {
 		case p.lead == 0 && tf == 0:
 			if k, th := ru.quickTricks(p, true); k > 0 {
-				decl = max(decl, th+captured(k))
+				decl, quick = th+captured(k), true
 			}
 		case ru.noSuitTricks:
 		case p.lead == 0:
 			if k, th := ru.suitTricks(p, 1, 2); k > 0 {
-				decl = max(decl, trumpThirds(declBoss)+th+captured(nBoss+k))
+				decl, quick = trumpThirds(declBoss)+th+captured(nBoss+k), true
 			}
 		case td == 0:
 			partner := p.hands[3-p.lead].Lo & card.TrumpsOnly.Lo
@@ -684,6 +684,9 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 				def = max(def, trumpThirds(defBoss)+th+ru.declCards(p, mDef+k)+ru.partnerCards(p, k, defBoss, defFool))
 			}
 		}
+	}
+	if declBoss != 0 && !quick {
+		decl = trumpThirds(declBoss) + captured(nBoss)
 	}
 	if declFool {
 		decl += int32(ru.thirds[card.Fool])
