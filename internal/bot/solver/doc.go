@@ -42,6 +42,14 @@
 //     to them soon cost it more than a third each;
 //   - move ordering: the table's card, then win cheaply / give points to
 //     a winning partner / lead masters, then a history table;
+//   - helpers on the other processors (Options.Workers) for positions
+//     with 8 or more tricks left: each null-window search at the root is
+//     run at the same time by helpers with the root's cards in another
+//     order; they only fill the table, which all share (16-byte slots
+//     holding an entry and its key xor the entry, so that torn reads fail
+//     the key test). The root's cards are searched in the order of the
+//     heuristics alone, so the card found, the first that cuts off, and
+//     the value do not depend on the helpers or on how they run;
 //   - a node budget: when it runs out, the open positions are scored by a
 //     greedy playout of the heuristic policy and the result is not exact.
 //

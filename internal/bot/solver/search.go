@@ -3,8 +3,10 @@ package solver
 import (
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"trull/internal/card"
 	"trull/internal/games/droggn"
@@ -36,18 +38,24 @@ type Options struct {
 	// NoLoneT1 leaves out of the bounds the narrower Pagat score range when
 	// nobody but T1's holder has a trump.
 	NoLoneT1 bool
+	// Workers is the number of goroutines that search a root position
+	// with at least parallelLeft tricks left, sharing the table (see
+	// rootTest): ≤ 0 means one per processor (GOMAXPROCS) not taken by
+	// other searches of this package running at the same time, 1 one.
+	// Without a node budget the value and the card found do not depend on
+	// it; with one the search uses a single goroutine.
+	Workers int
 	// NoCheapest counts each card the other side adds to a sure trick in
 	// the bounds as 1 third rather than by the cheapest cards of its hand.
 	NoCheapest bool
 }
 
-// entry is one transposition-table slot (16 bytes): bounds on the value of
-// a position at the start of a trick, and the best card found there (as a
-// relative rank with relative-rank keys, see relCard). Bounds
-// beyond int16 (only with many doublings) are stored as "none", which is
-// always correct.
+// entry is what the transposition table holds for a position at the start
+// of a trick: bounds on its value and the best card found there (as a
+// relative rank with relative-rank keys, see relCard). Bounds beyond int16
+// (only with many doublings) are stored as "none", which is always
+// correct. It packs into one word (see slot).
 type entry struct {
-	key    uint64
 	lo, hi int16
 	move   card.Card
 	left   uint8
@@ -55,13 +63,30 @@ type entry struct {
 	d      uint8 // the declarer's thirds of an X-search entry
 }
 
+func (e entry) pack() uint64 {
+	return uint64(uint16(e.lo)) | uint64(uint16(e.hi))<<16 | uint64(e.move)<<32 |
+		uint64(e.left)<<40 | uint64(e.gen)<<48 | uint64(e.d)<<56
+}
+
+func unpack(x uint64) entry {
+	return entry{lo: int16(x), hi: int16(x >> 16), move: card.Card(x >> 32),
+		left: uint8(x >> 40), gen: uint8(x >> 48), d: uint8(x >> 56)}
+}
+
+// slot is one transposition-table slot (16 bytes), which the searches of
+// several goroutines may read and write at once (see Options.Workers): it
+// holds a packed entry and its key xor the entry, so that a slot read
+// while another search writes it, half old and half new, fails the key
+// test (lockless hashing).
+type slot struct{ check, data atomic.Uint64 }
+
 // Solver is an exact alpha-beta solver for open-card Droggn play positions
 // with a transposition table. A Solver is not safe for concurrent use; its
 // table is kept between calls (entries are only valid for identical
 // positions, so reuse is safe) until Reset.
 type Solver struct {
 	opts    Options
-	tt      []entry
+	tt      []slot
 	mask    uint64
 	gen     uint8
 	hist    [3][128]int32
@@ -74,6 +99,11 @@ type Solver struct {
 	scratch *droggn.State
 	// rootBest is the best card of the last search at ply 0.
 	rootBest card.Card
+	// helpers search alongside this Solver, sharing its table (see
+	// rootTest); helper marks such a Solver, and stop ends its search.
+	helpers []*Solver
+	helper  bool
+	stop    *atomic.Bool
 	// stack holds the position at each ply of the search (the root at 0).
 	stack [3*25 + 2]pos
 }
@@ -97,7 +127,7 @@ func New(opts Options) *Solver {
 	}
 	sv := &Solver{opts: opts, gen: 1}
 	if !opts.NoTT {
-		sv.tt = make([]entry, 1<<opts.TTBits)
+		sv.tt = make([]slot, 1<<opts.TTBits)
 		sv.mask = uint64(len(sv.tt) - 1)
 	}
 	return sv
@@ -154,10 +184,16 @@ func (sv *Solver) Solve(s *droggn.State, budget int) (value int, best card.Card,
 	if err != nil {
 		return 0, card.None, 0, false
 	}
+	searching.Add(1)
+	defer searching.Add(-1)
 	sv.start(ru, budget)
 	v, c := sv.root(&p)
 	return int(v), c, sv.nodes, !sv.aborted
 }
+
+// searching counts the Solve and Evaluate calls in progress, to leave the
+// processors they use to them (see Options.Workers).
+var searching atomic.Int32
 
 // Evaluate is the package function Evaluate using this Solver's table.
 func (sv *Solver) Evaluate(s *droggn.State, budget int) []CardValue {
@@ -168,6 +204,8 @@ func (sv *Solver) Evaluate(s *droggn.State, budget int) []CardValue {
 	if err != nil {
 		return nil
 	}
+	searching.Add(1)
+	defer searching.Add(-1)
 	sv.start(ru, budget)
 	var buf [32]card.Card
 	legal := ru.legal(&p)
@@ -280,7 +318,7 @@ func (sv *Solver) root(p *pos) (int64, card.Card) {
 	for lo < hi && !sv.aborted {
 		beta = min(max(beta, lo+1), hi)
 		sv.rootBest = card.None
-		r = sv.ab(0, beta-1, beta, false)
+		r = sv.rootTest(beta)
 		if r >= beta {
 			lo = r
 			if maxi {
@@ -302,6 +340,62 @@ func (sv *Solver) root(p *pos) (int64, card.Card) {
 		return lo, best
 	}
 	return min(max(r, lo), hi), best
+}
+
+// parallelLeft is the fewest tricks left at which helpers join a root
+// search.
+const parallelLeft = 8
+
+// rootTest runs the null-window search of the root position (stack[0])
+// at beta, sets rootBest and returns the fail-soft result. With several
+// workers (Options.Workers), helpers run the same search at the same time
+// in other goroutines, with the root's cards in another order; they only
+// fill the shared table, and stop when this search is done. What they add
+// to the table can change how much this search examines and the fail-soft
+// bound it returns, but not on which side of beta the result lies, and
+// the root's cards are searched in the order of the heuristics alone: so
+// the card found, the first in that order that cuts off (reaches beta for
+// the declarer, stays below it for a defender), and in the end the value
+// do not depend on the helpers.
+func (sv *Solver) rootTest(beta int64) int64 {
+	n := sv.workers(&sv.stack[0])
+	if n <= 1 {
+		return sv.ab(0, beta-1, beta, false)
+	}
+	for len(sv.helpers) < n-1 {
+		sv.helpers = append(sv.helpers, &Solver{opts: sv.opts, helper: true})
+	}
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for _, w := range sv.helpers[:n-1] {
+		w.tt, w.mask, w.gen, w.ru, w.rel = sv.tt, sv.mask, sv.gen, sv.ru, sv.rel
+		w.hist = sv.hist
+		w.stack[0] = sv.stack[0]
+		w.nodes, w.budget, w.aborted, w.stop = 0, math.MaxInt, false, &stop
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.ab(0, beta-1, beta, false)
+		}()
+	}
+	r := sv.ab(0, beta-1, beta, false)
+	stop.Store(true)
+	wg.Wait()
+	for _, w := range sv.helpers[:n-1] {
+		sv.nodes += w.nodes
+	}
+	return r
+}
+
+// workers returns the number of goroutines for the root search of p.
+func (sv *Solver) workers(p *pos) int {
+	if sv.budget != math.MaxInt || sv.tt == nil || p.left < parallelLeft {
+		return 1
+	}
+	if sv.opts.Workers > 0 {
+		return sv.opts.Workers
+	}
+	return runtime.GOMAXPROCS(0) - int(searching.Load()) + 1
 }
 
 // h2Seed starts the second chain of key.
@@ -365,7 +459,7 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 	if p.n == 0 && p.left == 1 && ply > 0 {
 		return sv.lastTrick(p, pts)
 	}
-	if sv.nodes > sv.budget {
+	if sv.nodes > sv.budget || (sv.stop != nil && sv.stop.Load()) {
 		sv.aborted = true
 	}
 	if sv.aborted && ply > 0 {
@@ -378,14 +472,14 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 			squeeze(p)
 		}
 		h = sv.key(p, pts)
-		e := sv.probe(h)
-		if e != nil {
+		e, _, ok := sv.probe(h)
+		if ok {
 			ttMove = e.move
 			if sv.rel {
 				ttMove = absCard(p.occ, ttMove)
 			}
 		}
-		if e != nil && ply > 0 {
+		if ok && ply > 0 {
 			lo, hi := e.boundsAt(p.d, pts)
 			if lo >= beta {
 				return lo
@@ -422,7 +516,10 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 		beta = min(beta, hi)
 	}
 	var buf [32]card.Card
-	moves := sv.moves(p, ttMove, buf[:0])
+	moves := sv.moves(p, ttMove, buf[:0], ply == 0 && !sv.helper)
+	if ply == 0 && sv.helper {
+		slices.Reverse(moves)
+	}
 	pl := p.toAct
 	maxi := pl == 0
 	a, b := alpha, beta
@@ -517,32 +614,36 @@ func (sv *Solver) viaPoints(ply int, alpha, beta int64) int64 {
 	return x(sv.ab(ply, da, db, true))
 }
 
-// probe returns the table entry of key h, nil if there is none.
-func (sv *Solver) probe(h uint64) *entry {
+// probe returns the table entry of key h and its slot, and whether there
+// is one.
+func (sv *Solver) probe(h uint64) (entry, *slot, bool) {
 	i := h & sv.mask
-	if e := &sv.tt[i]; e.key == h && e.gen == sv.gen {
-		return e
+	for _, j := range [2]uint64{i, i ^ 1} {
+		sl := &sv.tt[j]
+		x := sl.data.Load()
+		if sl.check.Load()^x == h {
+			if e := unpack(x); e.gen == sv.gen {
+				return e, sl, true
+			}
+		}
 	}
-	if e := &sv.tt[i^1]; e.key == h && e.gen == sv.gen {
-		return e
-	}
-	return nil
+	return entry{}, nil, false
 }
 
 // store records bounds for key h, merging them with its entry if any.
 func (sv *Solver) store(h uint64, d uint8, lo, hi int64, move card.Card, left int8) {
-	e := sv.probe(h)
-	if e != nil && e.d == d {
+	e, sl, ok := sv.probe(h)
+	if ok && e.d == d {
 		elo, ehi := e.bounds()
 		lo = max(lo, elo)
 		hi = min(hi, ehi)
-	} else if e == nil {
+	} else if !ok {
 		// Two slots: the first keeps the costlier entry (more tricks left)
 		// unless it is stale, the second is always replaced.
 		i := h & sv.mask
-		e = &sv.tt[i^1]
-		if e0 := &sv.tt[i]; e0.gen != sv.gen || e0.left <= uint8(left) {
-			e = e0
+		sl = &sv.tt[i^1]
+		if e0 := unpack(sv.tt[i].data.Load()); e0.gen != sv.gen || e0.left <= uint8(left) {
+			sl = &sv.tt[i]
 		}
 	}
 	lo = max(lo, math.MinInt16)
@@ -553,7 +654,9 @@ func (sv *Solver) store(h uint64, d uint8, lo, hi int64, move card.Card, left in
 	if hi < math.MinInt16 {
 		hi = math.MaxInt16
 	}
-	*e = entry{key: h, lo: int16(lo), hi: int16(hi), move: move, left: uint8(left), gen: sv.gen, d: d}
+	x := entry{lo: int16(lo), hi: int16(hi), move: move, left: uint8(left), gen: sv.gen, d: d}.pack()
+	sl.data.Store(x)
+	sl.check.Store(h ^ x)
 }
 
 // boundsAt returns the bounds the entry gives for a position whose
@@ -562,7 +665,7 @@ func (sv *Solver) store(h uint64, d uint8, lo, hi int64, move card.Card, left in
 // the value at d is at least the value at any smaller d and at most the
 // value at any larger one, so a lower bound carries up and an upper bound
 // down.
-func (e *entry) boundsAt(d int32, pts bool) (lo, hi int64) {
+func (e entry) boundsAt(d int32, pts bool) (lo, hi int64) {
 	lo, hi = e.bounds()
 	switch {
 	case pts:
@@ -576,7 +679,7 @@ func (e *entry) boundsAt(d int32, pts bool) (lo, hi int64) {
 }
 
 // bounds returns the entry's bounds, with the int16 extremes meaning none.
-func (e *entry) bounds() (lo, hi int64) {
+func (e entry) bounds() (lo, hi int64) {
 	lo, hi = int64(e.lo), int64(e.hi)
 	if lo == math.MinInt16 {
 		lo = -inf
@@ -691,7 +794,9 @@ func fill(gen, pro uint64) uint64 {
 
 // moves appends the distinct legal cards of the player to act to dst in
 // search order: the table's card first, then by the ordering heuristics.
-func (sv *Solver) moves(p *pos, ttMove card.Card, dst []card.Card) []card.Card {
+// At the root (static) the order is that of the heuristics alone, so that
+// it does not depend on the table (see rootTest).
+func (sv *Solver) moves(p *pos, ttMove card.Card, dst []card.Card, static bool) []card.Card {
 	legal := sv.ru.legal(p)
 	if !sv.opts.NoEquiv {
 		legal = sv.reduce(p, legal)
@@ -704,9 +809,13 @@ func (sv *Solver) moves(p *pos, ttMove card.Card, dst []card.Card) []card.Card {
 	sc := score[:len(dst)]
 	ctx := sv.ru.trickContext(p)
 	for i, c := range dst {
-		s := sv.ru.orderScore(p, &ctx, c)*64 + min(sv.hist[p.toAct][c], 63)
-		if c == ttMove {
+		s := sv.ru.orderScore(p, &ctx, c) * 64
+		switch {
+		case static:
+		case c == ttMove:
 			s = math.MaxInt32
+		default:
+			s += min(sv.hist[p.toAct][c], 63)
 		}
 		sc[i] = s
 	}

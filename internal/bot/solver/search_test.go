@@ -26,6 +26,7 @@ var solverConfigs = []struct {
 	{"noSuitTricks", Options{NoSuitTricks: true}},
 	{"noLoneT1", Options{NoLoneT1: true}},
 	{"noCheapest", Options{NoCheapest: true}},
+	{"workers2", Options{Workers: 2}},
 }
 
 // endgame is one random position of the comparison.
@@ -404,6 +405,31 @@ func TestBoundsSwitchesExact(t *testing.T) {
 				v2, _, _, _ := without.Solve(s, 0)
 				if v1 != v2 {
 					t.Fatalf("%+v %s position %d: %d by default, %d without", off, vc.name, i, v1, v2)
+				}
+			}
+		}
+	}
+}
+
+// TestWorkersDeterministic solves seeded positions with 8 and 9 tricks
+// left, where helpers join the root searches, with one to four workers:
+// the value and the card must be the same every time.
+func TestWorkersDeterministic(t *testing.T) {
+	n := 12
+	if testing.Short() {
+		n = 4
+	}
+	for _, left := range []int{8, 9} {
+		for i, s := range benchPositions(n, left) {
+			want, wantCard, _, exact := New(Options{Workers: 1}).Solve(s, 0)
+			if !exact {
+				t.Fatalf("%d tricks, position %d: not exact", left, i)
+			}
+			for _, w := range []int{2, 3, 4, 2} {
+				v, c, _, exact := New(Options{Workers: w}).Solve(s, 0)
+				if v != want || c != wantCard || !exact {
+					t.Fatalf("%d tricks, position %d, %d workers: %d with %v (exact %v), one worker %d with %v",
+						left, i, w, v, c, exact, want, wantCard)
 				}
 			}
 		}
