@@ -39,7 +39,9 @@
 //     the k tricks a side surely wins hold k different cards of each other
 //     hand, so they bring at least the k cheapest of them (the Gstieß
 //     none): when one side holds every trump, the other side's discards
-//     to them soon cost it more than a third each;
+//     to them soon cost it more than a third each; a declarer who holds
+//     every trump wins all his quick tricks even when a defender leads
+//     (he follows suit or trumps, and from his first trick on he leads);
 //   - move ordering: the table's card, then win cheaply / give points to
 //     a winning partner / lead masters, then a history table;
 //   - helpers on the other processors (Options.Workers) for positions

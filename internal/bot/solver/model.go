@@ -112,6 +112,9 @@ type rules struct {
 	noSuitTricks bool
 	// noLoneT1 leaves out loneT1 (Options.NoLoneT1).
 	noLoneT1 bool
+	// noRegainedLead leaves out the declarer's quick tricks when a
+	// defender leads (Options.NoRegainedLead).
+	noRegainedLead bool
 	// noCheapest counts every card the other side adds to a sure trick
 	// as 1 third (Options.NoCheapest).
 	noCheapest bool
@@ -666,7 +669,7 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 	if !ru.lineBounds && p.n == 0 && !(ru.gIllegal && p.hands[p.lead].Lo&fool != 0) {
 		switch {
 		case p.lead == 0 && tf == 0:
-			if k, th := ru.quickTricks(p, true); k > 0 {
+			if k, th := ru.quickTricks(p, 0, true); k > 0 {
 				decl, quick = th+captured(k), true
 			}
 		case ru.noSuitTricks:
@@ -676,7 +679,7 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 			}
 		case td == 0:
 			partner := p.hands[3-p.lead].Lo & card.TrumpsOnly.Lo
-			if k, th := ru.quickTricks(p, partner == 0); k > 0 {
+			if k, th := ru.quickTricks(p, p.lead, partner == 0); k > 0 {
 				def = max(def, th+ru.declCards(p, k)+ru.partnerCards(p, k, 0, defFool))
 			}
 		default:
@@ -684,6 +687,15 @@ func (ru *rules) sure(p *pos) (decl, def int32, defTrick bool) {
 				def = max(def, trumpThirds(defBoss)+th+ru.declCards(p, mDef+k)+ru.partnerCards(p, k, defBoss, defFool))
 			}
 		}
+	}
+	// A defender leads, but the declarer holds every trump: whatever is
+	// led, he follows suit (keeping his quick tricks, or winning with one
+	// of them) or trumps, and once he wins a trick he leads and cashes
+	// the rest, so he wins all of his quick tricks.
+	if !ru.lineBounds && !ru.noRegainedLead && p.n == 0 && p.lead != 0 && tf == 0 && td != 0 &&
+		!(ru.gIllegal && declFool) {
+		k, th := ru.quickTricks(p, 0, true)
+		decl, quick = th+captured(k), true
 	}
 	if declBoss != 0 && !quick {
 		decl = trumpThirds(declBoss) + captured(nBoss)
@@ -751,8 +763,8 @@ func (ru *rules) cheapest(h card.Set, k int) int32 {
 // back to its side, which the caller deducts). Whatever follows can only
 // add to it, so this bounds the leader's side's points under best play,
 // though not on every line.
-func (ru *rules) quickTricks(p *pos, suits bool) (k int, th int32) {
-	mine := p.hands[p.lead]
+func (ru *rules) quickTricks(p *pos, who int8, suits bool) (k int, th int32) {
+	mine := p.hands[who]
 	if trumps := p.occ.Lo & card.TrumpsOnly.Lo; trumps&^mine.Lo == 0 {
 		k, th = bits.OnesCount64(trumps), trumpThirds(trumps)
 	} else {

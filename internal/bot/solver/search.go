@@ -45,6 +45,9 @@ type Options struct {
 	// Without a node budget the value and the card found do not depend on
 	// it; with one the search uses a single goroutine.
 	Workers int
+	// NoRegainedLead leaves out of the bounds the declarer's quick tricks
+	// when a defender leads but the declarer holds every trump.
+	NoRegainedLead bool
 	// NoCheapest counts each card the other side adds to a sure trick in
 	// the bounds as 1 third rather than by the cheapest cards of its hand.
 	NoCheapest bool
@@ -264,6 +267,7 @@ func (sv *Solver) start(ru *rules, budget int) {
 	ru.noSuitTricks = sv.opts.NoSuitTricks
 	ru.noLoneT1 = sv.opts.NoLoneT1
 	ru.noCheapest = sv.opts.NoCheapest
+	ru.noRegainedLead = sv.opts.NoRegainedLead
 	sv.nodes = 0
 	sv.budget = budget
 	if budget <= 0 {

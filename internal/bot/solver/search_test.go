@@ -26,6 +26,7 @@ var solverConfigs = []struct {
 	{"noSuitTricks", Options{NoSuitTricks: true}},
 	{"noLoneT1", Options{NoLoneT1: true}},
 	{"noCheapest", Options{NoCheapest: true}},
+	{"noRegainedLead", Options{NoRegainedLead: true}},
 	{"workers2", Options{Workers: 2}},
 }
 
@@ -388,7 +389,7 @@ func TestBoundsSwitchesExact(t *testing.T) {
 	if testing.Short() {
 		n = 10
 	}
-	for _, off := range []Options{{NoSuitTricks: true}, {NoLoneT1: true}, {NoCheapest: true}} {
+	for _, off := range []Options{{NoSuitTricks: true}, {NoLoneT1: true}, {NoCheapest: true}, {NoRegainedLead: true}} {
 		for _, vc := range testVariants {
 			r := vc.rules()
 			rng := rand.New(rand.NewPCG(77, uint64(len(vc.name))))
