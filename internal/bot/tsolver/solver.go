@@ -1,0 +1,180 @@
+package tsolver
+
+import (
+	"math/bits"
+
+	"trull/internal/card"
+	"trull/internal/games/troggu"
+)
+
+// CardValue is the value of one legal card: the final Score of the seat
+// playing it when every seat plays perfectly afterwards.
+type CardValue struct {
+	Card  card.Card
+	Score int
+}
+
+// Solver solves open-card Troggu play positions exactly (Normal and Solo).
+// It keeps its transposition table between calls; it is reusable but not
+// safe for concurrent use.
+type Solver struct {
+	g       rules
+	tt      []entry
+	gen     uint32
+	nodes   int
+	budget  int
+	aborted bool
+}
+
+// New returns a solver with an empty transposition table.
+func New() *Solver {
+	return &Solver{tt: make([]entry, 1<<ttBits)}
+}
+
+// Nodes returns the number of search nodes the last Evaluate visited.
+func (sv *Solver) Nodes() int { return sv.nodes }
+
+// Evaluate returns, for every legal card of the seat to play in s (a State in
+// the play phase, every hand as in s), that seat's final Score (as
+// State.Score would give it) when that card is played and every seat plays
+// perfectly afterwards: the declarer side maximizes its payment, the others
+// minimize it. ok is false for Misère, for positions outside the play phase,
+// or when the node budget (0: none) runs out before the values are exact.
+// The cards come in ascending order, as State.LegalCards lists them.
+func (sv *Solver) Evaluate(s *troggu.State, budget int) (vals []CardValue, ok bool) {
+	p, g, ok := setup(s)
+	if !ok {
+		return nil, false
+	}
+	sv.g = g
+	sv.gen++
+	sv.nodes, sv.budget, sv.aborted = 0, budget, false
+	legal := g.legal(&p)
+	moves := g.moves(&p, legal)
+	var value [128]int8
+	for x := moves; !x.Empty(); {
+		c := x.Pop()
+		child := p
+		g.play(&child, c)
+		value[c] = sv.value(&child)
+		if sv.aborted {
+			return nil, false
+		}
+	}
+	seat := int(p.toAct)
+	factor := 1
+	if s.Contract() == troggu.ContractSolo {
+		factor = s.Rules().(*troggu.Rules).Opts().Solo()
+	}
+	a := bits.OnesCount8(g.side)
+	vals = make([]CardValue, 0, legal.Len())
+	for x := legal; !x.Empty(); {
+		c := x.Pop()
+		unit := int(value[representative(&p, &g, moves, c)]-3) * factor
+		score := -unit * a
+		if g.side>>uint(seat)&1 != 0 {
+			score = unit * (int(g.n) - a)
+		}
+		vals = append(vals, CardValue{Card: c, Score: score})
+	}
+	return vals, true
+}
+
+// representative returns the card of moves that stands for the legal card
+// c: c itself, or the lowest card of its run of equivalent cards (moves
+// drops a card only when the next lower card in play is legal too).
+func representative(p *pos, g *rules, moves card.Set, c card.Card) card.Card {
+	var live card.Set
+	for q := int8(0); q < g.n; q++ {
+		live = live.Union(p.hands[q])
+	}
+	live = live.Union(p.trick)
+	for !moves.Has(c) {
+		var below card.Set
+		if c < 64 {
+			below = card.Set{Lo: live.Lo & plainWord & (1<<uint(c) - 1)}
+		} else {
+			below = card.Set{Hi: live.Hi & (1<<uint(c-64) - 1) &^ (1<<uint((c-64)&^15) - 1)}
+		}
+		c = below.Highest()
+	}
+	return c
+}
+
+// value returns the exact outcome class of p by null-window searches,
+// narrowing the class bounds one test at a time.
+func (sv *Solver) value(p *pos) int8 {
+	lo, hi := sv.g.bounds(p)
+	if p.left == 0 {
+		return class(int(p.pts), p.declWon, p.defWon)
+	}
+	for lo < hi && !sv.aborted {
+		k := (lo + hi + 1) / 2
+		if sv.ge(p, k) {
+			lo = k
+		} else {
+			hi = k - 1
+		}
+	}
+	return lo
+}
+
+// ge reports whether the declarer side can reach at least the outcome
+// class k from p against any defence.
+func (sv *Solver) ge(p *pos, k int8) bool {
+	sv.nodes++
+	if sv.budget > 0 && sv.nodes > sv.budget {
+		sv.aborted = true
+		return false
+	}
+	if p.left == 0 {
+		return class(int(p.pts), p.declWon, p.defWon) >= k
+	}
+	lo, hi := sv.g.bounds(p)
+	if lo >= k {
+		return true
+	}
+	if hi < k {
+		return false
+	}
+	var e *entry
+	var key ttKey
+	if p.played == 0 {
+		key = sv.key(p)
+		e = &sv.tt[key.index()]
+		if e.gen == sv.gen && e.key == key {
+			if e.lo >= k {
+				return true
+			}
+			if e.hi < k {
+				return false
+			}
+		}
+	}
+	g := &sv.g
+	max := g.side>>uint(p.toAct)&1 != 0
+	res := !max
+	for x := g.moves(p, g.legal(p)); !x.Empty(); {
+		c := x.Pop()
+		child := *p
+		g.play(&child, c)
+		if sv.ge(&child, k) == max {
+			res = max
+			break
+		}
+		if sv.aborted {
+			return false
+		}
+	}
+	if e != nil && !sv.aborted {
+		if e.gen != sv.gen || e.key != key {
+			*e = entry{key: key, gen: sv.gen, lo: 0, hi: 6}
+		}
+		if res {
+			e.lo = k
+		} else {
+			e.hi = k - 1
+		}
+	}
+	return res
+}
