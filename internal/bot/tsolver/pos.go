@@ -32,6 +32,7 @@ var points = func() (t [128]int8) {
 type pos struct {
 	hands    [troggu.MaxSeats]card.Set
 	trick    card.Set // cards of the trick in progress
+	live     card.Set // cards in the hands and the trick
 	follow   card.Set // the cards that follow the led suit; empty: none yet
 	best     card.Card
 	bestKey  uint8 // 128+value for a trump, strength+1 in the led suit
@@ -44,6 +45,7 @@ type pos struct {
 	reneged  uint8 // bit p: p reneged, his FOOL has no power
 	pts      int8  // the declarer side's points so far
 	rem      int8  // points of the cards in the hands and the trick
+	tpts     int8  // points of the trick
 	declWon  bool  // the declarer side won a trick
 	defWon   bool  // the defenders won a trick
 }
@@ -95,6 +97,7 @@ func (g *rules) play(p *pos, c card.Card) {
 	}
 	p.hands[s].Remove(c)
 	p.trick.Add(c)
+	p.tpts += points[c]
 	p.played++
 	if c == card.Fool && p.reneged>>uint(s)&1 != 0 {
 		p.foolSeat = s
@@ -131,23 +134,24 @@ func (g *rules) play(p *pos, c card.Card) {
 // finish gives the complete trick to its winner's side; a powerless FOOL
 // goes to its holder's side without making the trick his (§2.3 step 7).
 func (g *rules) finish(p *pos) {
-	t := troggu.Points(p.trick)
-	p.rem -= int8(t)
+	t := p.tpts
+	p.rem -= t
+	p.live = p.live.Minus(p.trick)
 	if f := p.foolSeat; f >= 0 {
-		t -= int(points[card.Fool])
+		t -= points[card.Fool]
 		if g.side>>uint(f)&1 != 0 {
 			p.pts += points[card.Fool]
 		}
 	}
 	w := p.bestSeat
 	if g.side>>uint(w)&1 != 0 {
-		p.pts += int8(t)
+		p.pts += t
 		p.declWon = true
 	} else {
 		p.defWon = true
 	}
 	p.left--
-	p.played = 0
+	p.played, p.tpts = 0, 0
 	p.trick, p.follow, p.best, p.bestKey, p.bestSeat, p.foolSeat = card.Set{}, card.Set{}, card.None, 0, -1, -1
 	p.leader, p.toAct = w, w
 }
@@ -192,6 +196,9 @@ func setup(s *troggu.State) (pos, rules, bool) {
 	}
 	for _, a := range plays {
 		p.hands[a.Seat].Add(a.Card)
+	}
+	for q := 0; q < n; q++ {
+		p.live = p.live.Union(p.hands[q])
 	}
 	// The partner holds (or held) the called trump, unless the Tappist
 	// does: then he plays alone.
@@ -275,11 +282,7 @@ func (g *rules) bounds(p *pos) (lo, hi int8) {
 // T21, or one suit) and points as the next lower card still in play,
 // which the seat also may play, wins and loses exactly the same tricks.
 func (g *rules) moves(p *pos, legal card.Set) card.Set {
-	var live card.Set
-	for q := int8(0); q < g.n; q++ {
-		live = live.Union(p.hands[q])
-	}
-	live = live.Union(p.trick)
+	live := p.live
 	out := legal
 	for x := legal.Lo & plainWord; x != 0; x &= x - 1 {
 		c := bits.TrailingZeros64(x)

@@ -20,6 +20,7 @@ type CardValue struct {
 type Solver struct {
 	g       rules
 	tt      []entry
+	stack   [maxPlies + 1]pos // the positions along the search path
 	gen     uint32
 	nodes   int
 	budget  int
@@ -70,7 +71,7 @@ func (sv *Solver) Evaluate(s *troggu.State, budget int) (vals []CardValue, ok bo
 	vals = make([]CardValue, 0, legal.Len())
 	for x := legal; !x.Empty(); {
 		c := x.Pop()
-		unit := int(value[representative(&p, &g, moves, c)]-3) * factor
+		unit := int(value[representative(&p, moves, c)]-3) * factor
 		score := -unit * a
 		if g.side>>uint(seat)&1 != 0 {
 			score = unit * (int(g.n) - a)
@@ -83,12 +84,8 @@ func (sv *Solver) Evaluate(s *troggu.State, budget int) (vals []CardValue, ok bo
 // representative returns the card of moves that stands for the legal card
 // c: c itself, or the lowest card of its run of equivalent cards (moves
 // drops a card only when the next lower card in play is legal too).
-func representative(p *pos, g *rules, moves card.Set, c card.Card) card.Card {
-	var live card.Set
-	for q := int8(0); q < g.n; q++ {
-		live = live.Union(p.hands[q])
-	}
-	live = live.Union(p.trick)
+func representative(p *pos, moves card.Set, c card.Card) card.Card {
+	live := p.live
 	for !moves.Has(c) {
 		var below card.Set
 		if c < 64 {
@@ -101,16 +98,20 @@ func representative(p *pos, g *rules, moves card.Set, c card.Card) card.Card {
 	return c
 }
 
+// maxPlies is the most cards a position has left to play.
+const maxPlies = 62
+
 // value returns the exact outcome class of p by null-window searches,
 // narrowing the class bounds one test at a time.
 func (sv *Solver) value(p *pos) int8 {
+	sv.stack[0] = *p
 	lo, hi := sv.g.bounds(p)
 	if p.left == 0 {
 		return class(int(p.pts), p.declWon, p.defWon)
 	}
 	for lo < hi && !sv.aborted {
 		k := (lo + hi + 1) / 2
-		if sv.ge(p, k) {
+		if sv.ge(0, k) {
 			lo = k
 		} else {
 			hi = k - 1
@@ -120,8 +121,9 @@ func (sv *Solver) value(p *pos) int8 {
 }
 
 // ge reports whether the declarer side can reach at least the outcome
-// class k from p against any defence.
-func (sv *Solver) ge(p *pos, k int8) bool {
+// class k against any defence from the position at depth d of the stack.
+func (sv *Solver) ge(d int, k int8) bool {
+	p := &sv.stack[d]
 	sv.nodes++
 	if sv.budget > 0 && sv.nodes > sv.budget {
 		sv.aborted = true
@@ -139,6 +141,7 @@ func (sv *Solver) ge(p *pos, k int8) bool {
 	}
 	var e *entry
 	var key ttKey
+	first := card.None
 	if p.played == 0 {
 		key = sv.key(p)
 		e = &sv.tt[key.index()]
@@ -149,17 +152,21 @@ func (sv *Solver) ge(p *pos, k int8) bool {
 			if e.hi < k {
 				return false
 			}
+			first = e.move
 		}
 	}
 	g := &sv.g
 	max := g.side>>uint(p.toAct)&1 != 0
 	res := !max
-	for x := g.moves(p, g.legal(p)); !x.Empty(); {
-		c := x.Pop()
-		child := *p
-		g.play(&child, c)
-		if sv.ge(&child, k) == max {
-			res = max
+	var list [maxMoves]card.Card
+	n := g.order(p, g.moves(p, g.legal(p)), first, &list)
+	cut := card.None
+	child := &sv.stack[d+1]
+	for _, c := range list[:n] {
+		*child = *p
+		g.play(child, c)
+		if sv.ge(d+1, k) == max {
+			res, cut = max, c
 			break
 		}
 		if sv.aborted {
@@ -174,6 +181,9 @@ func (sv *Solver) ge(p *pos, k int8) bool {
 			e.lo = k
 		} else {
 			e.hi = k - 1
+		}
+		if cut != card.None {
+			e.move = cut
 		}
 	}
 	return res

@@ -19,6 +19,7 @@ type entry struct {
 	key    ttKey
 	gen    uint32
 	lo, hi int8
+	move   card.Card // the leader's card that last decided a search
 }
 
 // pack folds a set of Troggu cards into one word: the trumps and FOOL keep
