@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"trull/internal/card"
 	"trull/internal/games/droggn"
@@ -41,7 +42,10 @@ type Options struct {
 	// Workers is the number of goroutines that search a root position
 	// with at least parallelLeft tricks left, sharing the table (see
 	// rootTest): ≤ 0 means one per processor (GOMAXPROCS) not taken by
-	// other searches of this package running at the same time, 1 one.
+	// other searches of this package running at the same time, and none
+	// besides the caller's for a second after they were found to run
+	// slower than on free processors (other programs keep them busy); 1
+	// means one.
 	// Without a node budget the value and the card found do not depend on
 	// it; with one the search uses a single goroutine.
 	Workers int
@@ -107,6 +111,10 @@ type Solver struct {
 	helpers []*Solver
 	helper  bool
 	stop    *atomic.Bool
+	// parWall and parCPU sum the wall-clock and CPU time of root searches
+	// with helpers, to find out whether the processors are free (see
+	// rootTest).
+	parWall, parCPU time.Duration
 	// stack holds the position at each ply of the search (the root at 0).
 	stack [3*25 + 2]pos
 }
@@ -369,6 +377,8 @@ func (sv *Solver) rootTest(beta int64) int64 {
 	for len(sv.helpers) < n-1 {
 		sv.helpers = append(sv.helpers, &Solver{opts: sv.opts, helper: true})
 	}
+	t0 := time.Now()
+	c0, timed := processCPU()
 	var stop atomic.Bool
 	var wg sync.WaitGroup
 	for _, w := range sv.helpers[:n-1] {
@@ -388,8 +398,26 @@ func (sv *Solver) rootTest(beta int64) int64 {
 	for _, w := range sv.helpers[:n-1] {
 		sv.nodes += w.nodes
 	}
+	if c1, _ := processCPU(); timed && sv.opts.Workers <= 0 {
+		sv.parWall += time.Since(t0)
+		sv.parCPU += c1 - c0
+		if sv.parWall >= 2*time.Millisecond {
+			// Goroutines that take turns on a processor busy with other
+			// work only slow the search down: then go without helpers
+			// for a while.
+			if float64(sv.parCPU) < 0.75*float64(n)*float64(sv.parWall) {
+				helpersOff.Store(time.Now().Add(time.Second).UnixNano())
+			}
+			sv.parWall, sv.parCPU = 0, 0
+		}
+	}
 	return r
 }
+
+// helpersOff holds the time (Unix nanoseconds) until which searches run
+// without helpers (Options.Workers ≤ 0) because the processors turned out
+// to be busy.
+var helpersOff atomic.Int64
 
 // workers returns the number of goroutines for the root search of p.
 func (sv *Solver) workers(p *pos) int {
@@ -398,6 +426,9 @@ func (sv *Solver) workers(p *pos) int {
 	}
 	if sv.opts.Workers > 0 {
 		return sv.opts.Workers
+	}
+	if time.Now().UnixNano() < helpersOff.Load() {
+		return 1
 	}
 	return runtime.GOMAXPROCS(0) - int(searching.Load()) + 1
 }
