@@ -51,7 +51,10 @@
 //     holding an entry and its key xor the entry, so that torn reads fail
 //     the key test). The root's cards are searched in the order of the
 //     heuristics alone, so the card found, the first that cuts off, and
-//     the value do not depend on the helpers or on how they run;
+//     the value do not depend on the helpers or on how they run; when the
+//     process gets much less CPU time than its goroutines would on free
+//     processors (other programs keep them busy), searches go without
+//     helpers for a second;
 //   - a node budget: when it runs out, the open positions are scored by a
 //     greedy playout of the heuristic policy and the result is not exact.
 //
