@@ -37,10 +37,14 @@
 //   - equivalent cards: a card of the same group (T1–T21, or one suit) and
 //     value as the next lower card still in play, which the seat may play
 //     too, is the same move;
-//   - move ordering that tries cheap winning and point-saving cards first.
+//   - move ordering: the table's move, then cheap winning cards against
+//     an opponent, points to a winning partner, masters when leading,
+//     cheap cards otherwise;
+//   - the last trick played out directly (every hand holds one card).
 //
-// Evaluate finds the class of each legal card by bisection over the seven
-// classes with these searches, sharing the table, and converts it to the
-// seat's score. A node budget makes it give up (ok false) on positions too
+// Evaluate finds the class of each legal card by null-window tests over the
+// seven classes, sharing the table: first at the previous card's class
+// (cards of one position most often share it), then by bisection; it
+// converts the class to the seat's score. A node budget makes it give up (ok false) on positions too
 // big for the caller's time.
 package tsolver

@@ -32,7 +32,8 @@ func New() *Solver {
 	return &Solver{tt: make([]entry, 1<<ttBits)}
 }
 
-// Nodes returns the number of search nodes the last Evaluate visited.
+// Nodes returns the number of search nodes the last Evaluate visited (the
+// positions searched before the last trick; the budget counts the same).
 func (sv *Solver) Nodes() int { return sv.nodes }
 
 // Evaluate returns, for every legal card of the seat to play in s (a State in
@@ -53,11 +54,13 @@ func (sv *Solver) Evaluate(s *troggu.State, budget int) (vals []CardValue, ok bo
 	legal := g.legal(&p)
 	moves := g.moves(&p, legal)
 	var value [128]int8
+	guess := int8(3)
 	for x := moves; !x.Empty(); {
 		c := x.Pop()
 		child := p
 		g.play(&child, c)
-		value[c] = sv.value(&child)
+		value[c] = sv.value(&child, guess)
+		guess = value[c]
 		if sv.aborted {
 			return nil, false
 		}
@@ -102,12 +105,28 @@ func representative(p *pos, moves card.Set, c card.Card) card.Card {
 const maxPlies = 62
 
 // value returns the exact outcome class of p by null-window searches,
-// narrowing the class bounds one test at a time.
-func (sv *Solver) value(p *pos) int8 {
+// narrowing the class bounds one test at a time, starting at guess.
+func (sv *Solver) value(p *pos, guess int8) int8 {
 	sv.stack[0] = *p
+	if p.left <= 1 {
+		return sv.last(p)
+	}
 	lo, hi := sv.g.bounds(p)
-	if p.left == 0 {
-		return class(int(p.pts), p.declWon, p.defWon)
+	// Test the guess first (the value of the previous card, most often
+	// shared), then bisect.
+	if guess > lo && guess <= hi && !sv.aborted {
+		if sv.ge(0, guess) {
+			lo = guess
+		} else {
+			hi = guess - 1
+		}
+	}
+	if guess >= lo && guess < hi && !sv.aborted {
+		if sv.ge(0, guess+1) {
+			lo = guess + 1
+		} else {
+			hi = guess
+		}
 	}
 	for lo < hi && !sv.aborted {
 		k := (lo + hi + 1) / 2
@@ -120,6 +139,20 @@ func (sv *Solver) value(p *pos) int8 {
 	return lo
 }
 
+// last returns the outcome class of p, a position in the last trick or
+// after it: every seat plays its only card.
+func (sv *Solver) last(p *pos) int8 {
+	if p.left == 1 {
+		q := *p
+		for q.left > 0 {
+			h := q.hands[q.toAct]
+			sv.g.play(&q, h.Lowest())
+		}
+		p = &q
+	}
+	return class(int(p.pts), p.declWon, p.defWon)
+}
+
 // ge reports whether the declarer side can reach at least the outcome
 // class k against any defence from the position at depth d of the stack.
 func (sv *Solver) ge(d int, k int8) bool {
@@ -129,8 +162,8 @@ func (sv *Solver) ge(d int, k int8) bool {
 		sv.aborted = true
 		return false
 	}
-	if p.left == 0 {
-		return class(int(p.pts), p.declWon, p.defWon) >= k
+	if p.left <= 1 {
+		return sv.last(p) >= k
 	}
 	lo, hi := sv.g.bounds(p)
 	if lo >= k {

@@ -150,3 +150,44 @@ func TestClass(t *testing.T) {
 		}
 	}
 }
+
+// TestSides checks the declarer side found from the exported state against
+// the side the engine settles, from the first trick on, for Normal games
+// with a call (alone or with a partner) and Solos.
+func TestSides(t *testing.T) {
+	cases := []struct {
+		name string
+		d    deal
+	}{
+		{"7p first trick", deal{players: 7, left: 8}},
+		{"7p mid-play", deal{players: 7, left: 4, inTrick: 3}},
+		{"8p first trick", deal{players: 8, left: 7, inTrick: 2}},
+		{"8p solo", deal{players: 8, solo: true, left: 5}},
+		{"3p normal", deal{players: 3, left: 10, inTrick: 1}},
+	}
+	for ci, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(ci), 11))
+			alone, pair := 0, 0
+			for i := 0; i < 200; i++ {
+				s := tc.d.position(rng)
+				_, g, ok := setup(s)
+				if !ok {
+					t.Fatalf("position %d: not set up", i)
+				}
+				if want := refSide(s, rng); g.side != want {
+					t.Fatalf("position %d: side %08b, want %08b", i, g.side, want)
+				}
+				if g.side&(g.side-1) == 0 {
+					alone++
+				} else {
+					pair++
+				}
+			}
+			t.Logf("%d alone, %d with a partner", alone, pair)
+			if tc.d.players >= 7 && !tc.d.solo && (alone == 0 || pair == 0) {
+				t.Errorf("%d alone, %d with a partner: both kinds wanted", alone, pair)
+			}
+		})
+	}
+}
