@@ -28,7 +28,10 @@
 //
 //   - bounds that stop it early: the worst class (every remaining point
 //     and trick to the defenders) and the best (all to the declarer side),
-//     a powerless FOOL counting for its holder's side either way;
+//     less what the other side surely gets: FOOL always ends with its
+//     holder's side (it wins its trick, or goes to his pile powerless), and
+//     a side's trumps above every powered trump of the other side in hand
+//     or in the trick bring their points and, but FOOL, a trick won;
 //   - a transposition table at the start of each trick, keyed exactly by
 //     the cards in play (62 cards folded into one word), three bit planes
 //     of their holders' seats, the leader, the side's points, the tricks

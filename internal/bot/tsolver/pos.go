@@ -262,19 +262,63 @@ func class(declPts int, declWon, defWon bool) int8 {
 }
 
 // bounds returns the worst and the best outcome class the declarer side can
-// still reach: all the remaining points to the other side or to itself,
-// and every remaining trick won by the other side or by itself. A
-// powerless FOOL still in play goes to its holder's side either way.
+// still reach: all the remaining points and tricks to the other side or to
+// itself, less what each side surely wins. FOOL in a hand always goes to
+// its holder's side (it wins its trick, or goes to his pile powerless); so
+// do the trumps of a side above every powered trump of the other side still
+// in hand or in the trick, and each such trump but FOOL wins a trick.
 func (g *rules) bounds(p *pos) (lo, hi int8) {
-	low, high := int(p.pts), int(p.pts)+int(p.rem)
-	if p.reneged != 0 {
-		if p.reneged&g.side != 0 {
-			low += int(points[card.Fool])
+	var declT, defT uint64
+	for q := int8(0); q < g.n; q++ {
+		t := p.hands[q].Lo & trumpWord
+		if p.reneged>>uint(q)&1 != 0 {
+			t &^= foolBit
+		}
+		if g.side>>uint(q)&1 != 0 {
+			declT |= t
 		} else {
-			high -= int(points[card.Fool])
+			defT |= t
 		}
 	}
-	return class(low, p.declWon, true), class(high, true, p.defWon)
+	trickT := p.trick.Lo & trumpWord
+	if p.foolSeat >= 0 {
+		trickT &^= foolBit
+	}
+	declSure := declT &^ (1<<uint(bits.Len64(defT|trickT)) - 1)
+	defSure := defT &^ (1<<uint(bits.Len64(declT|trickT)) - 1)
+	declSure &^= foolBit
+	defSure &^= foolBit
+	declPts, defPts := sumPoints(declSure), sumPoints(defSure)
+	declWon, defWon := p.declWon || declSure != 0, p.defWon || defSure != 0
+	if p.live.Lo&foolBit != 0 {
+		holder := p.bestSeat
+		switch {
+		case p.foolSeat >= 0:
+			holder = p.foolSeat
+		case !p.trick.Has(card.Fool):
+			for q := int8(0); q < g.n; q++ {
+				if p.hands[q].Lo&foolBit != 0 {
+					holder = q
+				}
+			}
+		}
+		if g.side>>uint(holder)&1 != 0 {
+			declPts += int(points[card.Fool])
+		} else {
+			defPts += int(points[card.Fool])
+		}
+	}
+	return class(int(p.pts)+declPts, declWon, true),
+		class(int(p.pts)+int(p.rem)-defPts, true, defWon)
+}
+
+// sumPoints returns the points of the trumps (and FOOL) of a word-0 set.
+func sumPoints(x uint64) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n += int(points[bits.TrailingZeros64(x)])
+	}
+	return n
 }
 
 // moves returns the legal cards of the seat to play less the cards
