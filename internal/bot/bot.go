@@ -12,9 +12,12 @@
 //     small game-agnostic player for any other view;
 //   - "pimc": Perfect-Information Monte Carlo (package pimc for Droggn,
 //     flat search of package ismcts with the rules bot's bids otherwise);
-//   - "ismcts" and "ismcts-fast": information-set search (package ismcts)
-//     at the default budget and at a tenth of it; in Droggn the decisions
-//     before the card play are pimc's at the same effort (searchBot).
+//   - "ismcts" and "ismcts-fast": the strongest player at the default
+//     budget and at a tenth of it (searchBot): in Droggn information-set
+//     search (package ismcts) for the card play until pimc solves the last
+//     tricks, with pimc's decisions before the card play; in Troggu and
+//     Strohmandeln every decision searched over paired determinizations,
+//     the rules bot's choice kept unless clearly beaten.
 //
 // "name@n" gives a search bot a budget (iterations, or worlds for pimc).
 // The reference "cheater" (a Cheater) searches the true state and decides

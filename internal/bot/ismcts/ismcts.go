@@ -57,6 +57,13 @@
 // cards; Prior proposes defaults the search must beat and Bidder makes the
 // decisions before the card play.
 //
+// A flat search (Flat, or PairedRoot with Shallow) of a Troggu card play
+// near the end of a Normal game or a Solo solves each determinization
+// exactly instead (package tsolver; trogguWorld.solvable says from how
+// many tricks left, by the number of seats): every candidate is scored by
+// perfect play of all seats in that world, and a solved world counts for
+// solvedWorldCost iterations. Options.NoSolver turns this off.
+//
 // Search effort is split over a fixed number of independent trees (root
 // parallelization, Options.Trees) whose root statistics are merged; tree i
 // draws its randomness from a seed taken from the generator passed to Act
@@ -137,6 +144,11 @@ type Options struct {
 	// Monte Carlo like Flat, but the decisions before the card play are
 	// searched too (Flat leaves them to Prior).
 	Shallow bool
+	// NoSolver keeps a flat search (Flat, or PairedRoot with Shallow) from
+	// solving the last tricks exactly in each determinization where the
+	// game has an open-card solver (Troggu: package tsolver); they are
+	// played out by the default policy instead.
+	NoSolver bool
 	// PolicyOthers makes the other seats play their cards by the default
 	// policy, which sees their hands in each determinization, instead of
 	// searching their choices in the tree: the tree then branches on the
@@ -357,6 +369,9 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 			t := newTree(rules, v, roots, o.Exploration, seed, uint64(i))
 			t.flat, t.truth, t.def, t.policyOthers = o.Flat || o.PairedRoot, truth, -1, o.PolicyOthers
 			t.deep = o.PairedRoot && !o.Flat && !o.Shallow
+			if es, ok := t.w.(endgameSolver); ok && t.flat && !t.deep && truth == nil && !o.NoSolver {
+				t.exact = roots[0].Kind == game.KindPlay && es.solvable(v)
+			}
 			if t.flat {
 				t.def = def
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"trull/internal/bot/tsolver"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
 	"trull/internal/games/strohmandeln"
@@ -346,5 +347,64 @@ func testPairedRoot(t *testing.T, deep bool) {
 		if checked == 0 {
 			t.Errorf("%s: no card-play position found", r)
 		}
+	}
+}
+
+// TestExactEndgame checks the flat search's exact endgames in Troggu: a
+// card-play decision near the end is solved in every determinization, each
+// world counting solvedWorldCost iterations, and every candidate's value is
+// the sum of package tsolver's scores over the same worlds.
+func TestExactEndgame(t *testing.T) {
+	checked := 0
+	for _, r := range []*troggu.Rules{troggu.Default(3), troggu.Default(6)} {
+		for i := 0; i < 400 && checked < 8; i++ {
+			seed := fmt.Sprintf("exact/%s/%d", r, i)
+			st := randomState(t, r, seed)
+			if st == nil || st.Phase() != "play" {
+				continue
+			}
+			v := st.View(st.ToAct())
+			roots, _ := rootCandidates(v, v.LegalActions())
+			tr := newTree(r, v, roots, DefaultExploration, 11, 0)
+			es := tr.w.(endgameSolver)
+			if len(roots) < 2 || !es.solvable(v) {
+				continue
+			}
+			checked++
+			tr.flat, tr.exact, tr.def = true, true, 0
+			const worlds = 5
+			res, err := tr.run(worlds*solvedWorldCost, time.Time{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The same worlds again, solved directly.
+			ref := newTree(r, v, roots, DefaultExploration, 11, 0)
+			sums := make([]float64, len(roots))
+			sv := tsolver.New()
+			for range worlds {
+				if err := ref.w.resample(v, ref.rng); err != nil {
+					t.Fatal(err)
+				}
+				vals, ok := sv.Evaluate(ref.w.(*trogguWorld).s, solveBudget)
+				if !ok {
+					t.Fatalf("%s: the reference solve failed", seed)
+				}
+				for k, a := range roots {
+					for _, cv := range vals {
+						if cv.Card == a.Card {
+							sums[k] += float64(cv.Score)
+						}
+					}
+				}
+			}
+			for k := range roots {
+				if res.visits[k] != worlds || res.sums[k] != sums[k] {
+					t.Errorf("%s: %v: %d visits, sum %v; want %d worlds summing to %v", seed, roots[k], res.visits[k], res.sums[k], worlds, sums[k])
+				}
+			}
+		}
+	}
+	if checked < 4 {
+		t.Errorf("only %d solvable positions found", checked)
 	}
 }

@@ -37,6 +37,19 @@ type world interface {
 	scores(out []float64)
 }
 
+// endgameSolver is implemented by the worlds of games with an exact
+// open-card solver, which a flat search uses near the end of the hand.
+type endgameSolver interface {
+	// solvable reports whether the card-play decision of v is near enough
+	// to the end of the hand for the solver.
+	solvable(v game.View) bool
+	// solveRoot writes to out the exact score of the seat to act in the
+	// current determinization after each of the candidate card plays
+	// roots, every seat playing perfectly afterwards; false when the
+	// solver cannot (the position's contract, or its node budget).
+	solveRoot(roots []game.Action, out []float64) bool
+}
+
 // newWorld returns the world for a view: a game's adapter, or the generic
 // world for games without one.
 func newWorld(r game.Rules, v game.View) world {
