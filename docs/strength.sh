@@ -13,8 +13,9 @@
 #
 # Each match is stored in its own file (DIR/GAME-PLAYERS/N-NAME.md) whose
 # text includes the command line that made it; a match whose file already
-# holds the same command line is not played again (unless FORCE=1), so a
-# long run can be stopped and continued, a match at a time. Each section
+# holds the same command line is not played again (unless FORCE=1, which
+# a change to a bot calls for), so a long run can be stopped and
+# continued, a match at a time. Each section
 # (DIR/GAME-PLAYERS.md) is assembled from its matches, and the page from
 # the sections present.
 #
@@ -39,12 +40,15 @@ bin=$(mktemp -d)/trull
 go build -o "$bin" ./cmd/trull
 
 # match FILE ARGS...: plays one arena match into FILE unless FILE already
-# holds the same command line.
+# holds the same command line (but for --workers: a match's result does not
+# depend on its number of workers).
 match() {
   local f=$1
   shift
   local args="--deals $DEALS --workers $WORKERS $*"
-  if [ -z "$FORCE" ] && [ -f "$f" ] && grep -qF -- "\`trull arena $args\`" "$f"; then
+  local want
+  want="\`trull arena --deals $DEALS --workers [0-9]+ $(printf '%s' "$*" | sed 's/[][\.*^$+?(){}|/]/\\&/g')\`"
+  if [ -z "$FORCE" ] && [ -f "$f" ] && grep -qE -- "$want" "$f"; then
     echo "kept $f" >&2
     return
   fi
@@ -112,17 +116,22 @@ the deal and the seat, not on the rotation, so two bots that decide alike do so 
 rotation.
 
 The rungs, weakest first: `random` (legal moves) < `rules` (the seeds' tactics) < `pimc`
-(Perfect-Information Monte Carlo: worlds sampled consistent with the seat's view; in Droggn
-every decision is simulated and the card play solved exactly near the end, in Troggu and
-Strohmandeln the rules bot bids and each card is scored by playouts in the same worlds, the
-rules bot's card kept unless another is better by two standard errors) < `ismcts`
-(information-set search over determinizations; in Droggn pimc makes the decisions before the
-card play, elsewhere the rules bot proposes every decision and the search overrules it by a
-clear margin only, comparing the candidates on the same determinizations and searching the
-seat's own later decisions below them), and `cheater`, the same search on the true deal, as the ceiling. The
-budgets are smaller than the defaults (pimc 40 worlds, ismcts 3000 iterations) so that the
-ladder runs on two cores in hours; decision times are measured on decisions with a choice, at
-these budgets. A row's verdict names the stronger bot when the interval excludes zero.
+(Perfect-Information Monte Carlo: worlds sampled consistent with the seat's view, every
+candidate scored in the same worlds; in Droggn every decision is simulated, with worlds that
+weigh what the bids reveal, and the card play solved exactly in the last tricks; in Troggu
+and Strohmandeln the rules bot bids and each card is scored by playouts, the last tricks of a
+Troggu hand solved exactly, the rules bot's card kept unless another is better by two
+standard errors) < `ismcts`, the strongest player (in Droggn information-set search over
+determinizations for the card play until pimc solves the last eight tricks, with pimc's
+decisions before the card play; in Troggu and Strohmandeln every decision, bids included,
+searched over determinizations shared by the candidates, the rules bot's choice kept unless
+clearly beaten, with a tree below each candidate in Strohmandeln and playouts in Troggu), and
+`cheater`, an information-set search of the true deal, as the ceiling. The budgets are
+smaller than the defaults (pimc 40 worlds, ismcts 3000 iterations) so that the ladder runs on
+two cores in hours; decision times are measured on decisions with a choice, at these
+budgets. A row's verdict names the stronger bot when the interval excludes zero. After a
+change to a bot, play its matches again with `FORCE=1`: a match file is kept while its
+command line is unchanged.
 
 EOF
   for gp in $ALL time; do
