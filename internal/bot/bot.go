@@ -11,7 +11,8 @@
 //     Strohmandeln (stroh.go, after the tactics of the seed S3), with a
 //     small game-agnostic player for any other view;
 //   - "pimc": Perfect-Information Monte Carlo (package pimc for Droggn,
-//     flat search of package ismcts with the rules bot's bids otherwise);
+//     flat search of package ismcts with the rules bot's bids otherwise,
+//     the last tricks of a Troggu hand solved exactly by package tsolver);
 //   - "ismcts" and "ismcts-fast": the strongest player at the default
 //     budget and at a tenth of it (searchBot): in Droggn information-set
 //     search (package ismcts) for the card play until pimc solves the last
