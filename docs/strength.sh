@@ -36,6 +36,10 @@ TIME_DEALS=${TIME_DEALS:-20}
 FORCE=${FORCE:-}
 
 mkdir -p "$DIR"
+commit=$(git rev-parse --short HEAD)
+if [ -n "$(git status --porcelain -- cmd internal go.mod go.sum)" ]; then
+  commit="$commit with uncommitted changes"
+fi
 bin=$(mktemp -d)/trull
 go build -o "$bin" ./cmd/trull
 
@@ -55,6 +59,8 @@ match() {
   echo "playing $f: trull arena $args" >&2
   # shellcheck disable=SC2086
   "$bin" arena $args --markdown >"$f.tmp"
+  echo "Played at commit $commit." >>"$f.tmp"
+  echo >>"$f.tmp"
   mv "$f.tmp" "$f"
 }
 
@@ -131,7 +137,7 @@ smaller than the defaults (pimc 40 worlds, ismcts 3000 iterations) so that the l
 two cores in hours; decision times are measured on decisions with a choice, at these
 budgets. A row's verdict names the stronger bot when the interval excludes zero. After a
 change to a bot, play its matches again with `FORCE=1`: a match file is kept while its
-command line is unchanged.
+command line is unchanged, and each match names the commit it was played at.
 
 EOF
   for gp in $ALL time; do
