@@ -160,11 +160,7 @@ func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
 func (t *tree) iterateFlat() int {
 	world := t.w.state().Clone()
 	seed := t.rnd.Uint64()
-	if t.flatR == nil {
-		t.flatR = make([]float64, len(t.roots))
-		t.dsum = make([]float64, len(t.roots))
-		t.dsq = make([]float64, len(t.roots))
-	}
+	t.flatInit()
 	k := 0
 	for i := t.nodes[0].child; i >= 0; i, k = t.nodes[i].sibling, k+1 {
 		t.w.set(world)
@@ -202,16 +198,21 @@ func (t *tree) solveFlat() bool {
 	if !ok {
 		return false
 	}
-	if t.flatR == nil {
-		t.flatR = make([]float64, len(t.roots))
-		t.dsum = make([]float64, len(t.roots))
-		t.dsq = make([]float64, len(t.roots))
-	}
+	t.flatInit()
 	if !es.solveRoot(t.roots, t.flatR) {
 		return false
 	}
 	t.recordFlat()
 	return true
+}
+
+// flatInit makes the flat search's per-candidate buffers on first use.
+func (t *tree) flatInit() {
+	if t.flatR == nil {
+		t.flatR = make([]float64, len(t.roots))
+		t.dsum = make([]float64, len(t.roots))
+		t.dsq = make([]float64, len(t.roots))
+	}
 }
 
 // recordFlat adds the candidates' rewards in the current world (t.flatR,
