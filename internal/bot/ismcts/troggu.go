@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"trull/internal/bot/tsolver"
 	"trull/internal/card"
@@ -28,7 +29,6 @@ type trogguWorld struct {
 	teamDone bool
 	ctx      playCtx
 	buf      []game.Action
-	sv       *tsolver.Solver // the exact endgame solver, made when first needed
 }
 
 func newTrogguWorld(r *troggu.Rules) *trogguWorld {
@@ -306,12 +306,15 @@ func (w *trogguWorld) solvable(v game.View) bool {
 	return tv.HandSizes[tv.Seat] <= solveTricks[w.n]
 }
 
+// tsolvers holds idle endgame solvers: a solver's table is emptied at every
+// call, so any solver serves any world.
+var tsolvers = sync.Pool{New: func() any { return tsolver.New() }}
+
 // solveRoot scores each candidate card by the exact solver.
 func (w *trogguWorld) solveRoot(roots []game.Action, out []float64) bool {
-	if w.sv == nil {
-		w.sv = tsolver.New()
-	}
-	vals, ok := w.sv.Evaluate(w.s, solveBudget)
+	sv := tsolvers.Get().(*tsolver.Solver)
+	defer tsolvers.Put(sv)
+	vals, ok := sv.Evaluate(w.s, solveBudget)
 	if !ok {
 		return false
 	}
