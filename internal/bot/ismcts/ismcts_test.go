@@ -408,3 +408,55 @@ func TestExactEndgame(t *testing.T) {
 		t.Errorf("only %d solvable positions found", checked)
 	}
 }
+
+// TestBidsPlausible checks the Troggu determinizations' reading of the
+// bids: a deal bid by the bid estimate is always plausible to every
+// seat, at every point of the hand, and resampled worlds are plausible far
+// more often than the view's constraints alone make them.
+func TestBidsPlausible(t *testing.T) {
+	for _, n := range []int{3, 4, 6} {
+		r := troggu.Default(n)
+		w := newTrogguWorld(r)
+		plain, drawn, kept := 0, 0, 0
+		for i := range 60 {
+			seed := fmt.Sprintf("passes/%d/%d", n, i)
+			st, err := r.NewState(game.DeckFromSeed(r.Pack(), seed), i%n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := game.FastSourceSeeded(uint64(i))
+			rng := rand.New(rand.NewPCG(uint64(i), 1))
+			for step := 0; !st.Done(); step++ {
+				w.set(st)
+				a := w.policy(&rnd)
+				if st.Phase() == "play" && step%5 == 0 {
+					for seat := range n {
+						w.set(st)
+						if !w.bidsPlausible(seat) {
+							t.Fatalf("%s step %d: the true deal is implausible to seat %d", seed, step, seat)
+						}
+						v := st.View(seat)
+						s0, err := r.Resample(v, rng)
+						if err != nil {
+							t.Fatal(err)
+						}
+						w.s = s0.(*troggu.State)
+						plain += b2i(w.bidsPlausible(seat))
+						if err := w.resample(v, rng); err != nil {
+							t.Fatal(err)
+						}
+						kept += b2i(w.bidsPlausible(seat))
+						drawn++
+					}
+				}
+				if err := st.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if drawn == 0 || kept < plain || float64(kept) < 0.8*float64(drawn) {
+			t.Errorf("%d players: %d of %d worlds plausible with the bids read, %d without", n, kept, drawn, plain)
+		}
+		t.Logf("%d players: %d of %d worlds plausible with the bids read, %d without", n, kept, drawn, plain)
+	}
+}

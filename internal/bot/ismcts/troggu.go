@@ -38,14 +38,75 @@ func newTrogguWorld(r *troggu.Rules) *trogguWorld {
 	return w
 }
 
+// resample draws a determinization of v in which the other seats' bids
+// are plausible: a world where the bid estimate (bid) would have made
+// another seat bid otherwise is drawn again, up to passTries times; the
+// bids are evidence the view's constraints alone ignore.
 func (w *trogguWorld) resample(v game.View, rng *rand.Rand) error {
-	s, err := w.r.Resample(v, rng)
-	if err != nil {
-		return err
+	for try := 0; ; try++ {
+		s, err := w.r.Resample(v, rng)
+		if err != nil {
+			return err
+		}
+		w.s = s.(*troggu.State)
+		w.teamDone = false
+		if try == passTries-1 || w.bidsPlausible(v.ViewSeat()) {
+			return nil
+		}
 	}
-	w.s = s.(*troggu.State)
-	w.teamDone = false
-	return nil
+}
+
+// passTries is the number of draws resample makes to find plausible
+// passes.
+const passTries = 12
+
+// bidsPlausible reports whether every seat but seat would have bid as it
+// did by the bid estimate with its hand at the bidding: its hand now and
+// the cards it played, for the Tappist also his discards less the Tapp.
+func (w *trogguWorld) bidsPlausible(seat int) bool {
+	s := w.s
+	var dealt [8]card.Set
+	for p := 0; p < w.n; p++ {
+		dealt[p] = s.Hand(p)
+	}
+	hist := s.History()
+	for _, a := range hist {
+		if a.Kind == game.KindPlay {
+			dealt[a.Seat].Add(a.Card)
+		}
+	}
+	if d := s.Declarer(); d >= 0 && s.Contract() == troggu.ContractNormal {
+		dealt[d] = dealt[d].Union(s.Discards()).Minus(s.TappTaken())
+	}
+	normal := false
+	for _, a := range hist {
+		if a.Kind != game.KindBid {
+			continue
+		}
+		open := !normal
+		normal = normal || a.Call == troggu.BidNormal
+		if int(a.Seat) == seat {
+			continue
+		}
+		f := tgFeatures(dealt[a.Seat])
+		ps := pWin(tgSolo[w.n].eval(f), tgSolo[w.n].sd, tgWin)
+		solo := ps >= soloOpenP || !open && ps >= soloAfterP
+		switch a.Call {
+		case troggu.BidPass:
+			if solo || open && pWin(tgNormal[w.n].eval(f), tgNormal[w.n].sd, tgWin) >= normalBidP {
+				return false
+			}
+		case troggu.BidNormal:
+			if solo || pWin(tgNormal[w.n].eval(f), tgNormal[w.n].sd, tgWin) < normalBidP {
+				return false
+			}
+		case troggu.BidSolo:
+			if !solo {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (w *trogguWorld) set(s game.State) {
@@ -89,15 +150,24 @@ func (w *trogguWorld) bid() uint8 {
 	legal := s.LegalBids()
 	canNormal, canSolo := legal&(1<<troggu.BidNormal) != 0, legal&(1<<troggu.BidSolo) != 0
 	switch {
-	case canSolo && ps >= 0.92:
+	case canSolo && ps >= soloOpenP:
 		return troggu.BidSolo
-	case canNormal && pn >= 0.42:
+	case canNormal && pn >= normalBidP:
 		return troggu.BidNormal
-	case canSolo && !canNormal && ps >= 0.5:
+	case canSolo && !canNormal && ps >= soloAfterP:
 		return troggu.BidSolo
 	}
 	return troggu.BidPass
 }
+
+// The chances of winning with which the bid estimate bids Solo while a
+// Normal may still be bid (soloOpenP), Normal, and Solo once a Normal was
+// bid (soloAfterP), as the rules bot does.
+const (
+	soloOpenP  = 0.92
+	normalBidP = 0.42
+	soloAfterP = 0.5
+)
 
 // tgFeat are the features of a Troggu hand the strength estimate reads.
 type tgFeat struct {

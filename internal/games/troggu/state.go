@@ -155,6 +155,14 @@ func (s *State) CopyFrom(o *State) {
 	*s = *o
 }
 
+// TappTaken returns the Tapp as the Tappist took it up (empty before the
+// exchange and in a Solo or Misère). Like Hand, it reads the whole state:
+// a seat learns it only through its View.
+func (s *State) TappTaken() card.Set { return s.tappTaken }
+
+// Discards returns the Tappist's discards so far.
+func (s *State) Discards() card.Set { return s.discards }
+
 // Places lists every place a card can be: each hand, the Tapp, the
 // discards, each player's won pile and the current trick.
 func (s *State) Places() []card.Set {

@@ -61,6 +61,9 @@ func TestViewKnowledge(t *testing.T) {
 	if other.Cards().Overlaps(s.discards) {
 		t.Fatal("seat 0 sees a discard")
 	}
+	if s.TappTaken() != set(tappist.TappTaken...) || s.Discards() != set(tappist.Discards...) {
+		t.Fatalf("TappTaken %v, Discards %v; the Tappist saw %v and %v", s.TappTaken(), s.Discards(), tappist.TappTaken, tappist.Discards)
+	}
 
 	end := replayPrefix(t, "troggu4-0000", -1)
 	v := end.view(1)
