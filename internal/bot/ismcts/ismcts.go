@@ -9,7 +9,9 @@
 //     (other hands, the talon or Tapp, discards, every face-down Strohmann
 //     card — its own included —, and with them Troggu's secret partner) at
 //     random, consistent with the view; nothing is read from the true
-//     state;
+//     state. In Troggu a world in which another seat would not have bid
+//     as it did, by the default policy's bid estimate, is drawn again
+//     (a few times at most): the bids are evidence too;
 //   - selects down the tree with UCB1 over the actions available in that
 //     determinization, with availability counts (a child's exploration
 //     term counts the visits in which it could have been chosen); below
