@@ -57,7 +57,7 @@ func (w *trogguWorld) resample(v game.View, rng *rand.Rand) error {
 }
 
 // passTries is the number of draws resample makes to find plausible
-// passes.
+// bids.
 const passTries = 12
 
 // bidsPlausible reports whether every seat but seat would have bid as it
@@ -88,22 +88,8 @@ func (w *trogguWorld) bidsPlausible(seat int) bool {
 		if int(a.Seat) == seat {
 			continue
 		}
-		f := tgFeatures(dealt[a.Seat])
-		ps := pWin(tgSolo[w.n].eval(f), tgSolo[w.n].sd, tgWin)
-		solo := ps >= soloOpenP || !open && ps >= soloAfterP
-		switch a.Call {
-		case troggu.BidPass:
-			if solo || open && pWin(tgNormal[w.n].eval(f), tgNormal[w.n].sd, tgWin) >= normalBidP {
-				return false
-			}
-		case troggu.BidNormal:
-			if solo || pWin(tgNormal[w.n].eval(f), tgNormal[w.n].sd, tgWin) < normalBidP {
-				return false
-			}
-		case troggu.BidSolo:
-			if !solo {
-				return false
-			}
+		if w.estimateBid(dealt[a.Seat], open) != a.Call {
+			return false
 		}
 	}
 	return true
@@ -140,21 +126,24 @@ func (w *trogguWorld) policy(rnd *game.FastSource) game.Action {
 
 // bid is the default bid: the chance of reaching 58 points estimated from
 // the hand (the least-squares fits of the rules bot, package bot) decides
-// between Solo, Normal and pass.
+// between Solo, Normal and pass (estimateBid).
 func (w *trogguWorld) bid() uint8 {
 	s := w.s
-	f := tgFeatures(s.Hand(s.ToAct()))
+	return w.estimateBid(s.Hand(s.ToAct()), s.LegalBids()&(1<<troggu.BidNormal) != 0)
+}
+
+// estimateBid returns the bid the estimate makes with hand h, open telling
+// whether a Normal may still be bid (Solo always may).
+func (w *trogguWorld) estimateBid(h card.Set, open bool) uint8 {
+	f := tgFeatures(h)
 	wn, ws := tgNormal[w.n], tgSolo[w.n]
-	pn := pWin(wn.eval(f), wn.sd, tgWin)
 	ps := pWin(ws.eval(f), ws.sd, tgWin)
-	legal := s.LegalBids()
-	canNormal, canSolo := legal&(1<<troggu.BidNormal) != 0, legal&(1<<troggu.BidSolo) != 0
 	switch {
-	case canSolo && ps >= soloOpenP:
+	case ps >= soloOpenP:
 		return troggu.BidSolo
-	case canNormal && pn >= normalBidP:
+	case open && pWin(wn.eval(f), wn.sd, tgWin) >= normalBidP:
 		return troggu.BidNormal
-	case canSolo && !canNormal && ps >= soloAfterP:
+	case !open && ps >= soloAfterP:
 		return troggu.BidSolo
 	}
 	return troggu.BidPass
