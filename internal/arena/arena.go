@@ -20,9 +20,13 @@ import (
 )
 
 // Omniscient is a player that may see the true state; the arena gives it
-// the state instead of a view. Only the reference "cheater" does this.
+// the state instead of a view. Only the reference "cheater" does this: a
+// player must say so with Cheats, so that one that merely can decide from
+// a state (a search bot) still gets its view.
 type Omniscient interface {
 	ActState(st game.State, rng *rand.Rand) (game.Action, error)
+	// Cheats marks the player as one that sees every card.
+	Cheats()
 }
 
 // Config describes a match.

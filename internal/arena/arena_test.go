@@ -1,11 +1,14 @@
 package arena
 
 import (
+	"errors"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
 	"trull/internal/bot"
+	"trull/internal/game"
 	"trull/internal/games/droggn"
 )
 
@@ -112,5 +115,30 @@ func TestCommonRandomNumbers(t *testing.T) {
 	}
 	if p := rep.Pairs[0]; p.Diff != 0 || p.CI95 != 0 {
 		t.Errorf("random − random = %v ± %v, want exactly 0", p.Diff, p.CI95)
+	}
+}
+
+// stateReader can decide from a state but does not claim to see every
+// card: the arena must give it views only.
+type stateReader struct{ bot.Bot }
+
+func (stateReader) ActState(game.State, *rand.Rand) (game.Action, error) {
+	return game.Action{}, errors.New("given the true state")
+}
+
+// TestOnlyCheatersSeeTheState checks that a player with an ActState method
+// but no Cheats mark decides from its view, and that the cheater is given
+// the state.
+func TestOnlyCheatersSeeTheState(t *testing.T) {
+	r, _ := bot.New("rules")
+	if _, err := Run(Config{Rules: droggn.Default(3), Bots: []bot.Bot{stateReader{r}, r}, Deals: 2, Seed: "s"}); err != nil {
+		t.Fatalf("a state reader was given the state: %v", err)
+	}
+	c, err := bot.New("cheater@20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.(Omniscient); !ok {
+		t.Fatal("the cheater is not omniscient to the arena")
 	}
 }

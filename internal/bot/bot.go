@@ -171,6 +171,9 @@ func (c Cheater) Act(game.View, *rand.Rand) (game.Action, error) {
 	return game.Action{}, errors.New("bot: cheater decides from the true state only (arena reference)")
 }
 
+// Cheats marks the cheater as omniscient for the arena.
+func (Cheater) Cheats() {}
+
 // ActState decides for the seat to act of the true state.
 func (c Cheater) ActState(st game.State, rng *rand.Rand) (game.Action, error) {
 	if st.Rules().Game() == "droggn" {
