@@ -99,14 +99,22 @@ func searchBot(opts ismcts.Options) Bot {
 	d.Bidder = pimc.New(pimc.Options{Worlds: max(n/pimcPlayouts, minBidderWorlds)})
 	o.Prior = Rules{}
 	o.PairedRoot, o.PolicyOthers = true, true
-	t := o
-	t.Shallow = true
 	return byGame{
 		droggn: endgame{early: ismcts.New(d), tricks: endgameTricks,
 			late: pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})},
-		troggu: ismcts.New(t),
+		troggu: ismcts.New(TrogguSearch(opts)),
 		other:  ismcts.New(o),
 	}
+}
+
+// TrogguSearch returns the options of the ismcts levels' Troggu search
+// for the budget and name of opts: the rules bot's choices checked on
+// paired determinizations, the other seats and each candidate's sequel
+// played by the default policy.
+func TrogguSearch(opts ismcts.Options) ismcts.Options {
+	opts.Prior = Rules{}
+	opts.PairedRoot, opts.PolicyOthers, opts.Shallow = true, true, true
+	return opts
 }
 
 // minBidderWorlds is the fewest worlds of the Droggn search's pimc bidder.

@@ -151,6 +151,17 @@ type Options struct {
 	// game has an open-card solver (Troggu: package tsolver); they are
 	// played out by the default policy instead.
 	NoSolver bool
+	// ReadPlay makes the Troggu determinizations read the card play: a
+	// world where the other seats' cards would have made the default
+	// policy play otherwise than they did is less likely to be searched
+	// (trogguWorld.resampleRead). It costs about four times the time of a
+	// card decision. Off in the bot levels: the tuning duels (package
+	// arena, TestTuneTroggu) have not shown it stronger yet.
+	ReadPlay bool
+	// PrePlay multiplies the budget of the decisions before the card play
+	// (bids, calls, discards: few, and the weightiest); 0 or 1: none. Off
+	// in the bot levels, like ReadPlay.
+	PrePlay int
 	// PolicyOthers makes the other seats play their cards by the default
 	// policy, which sees their hands in each determinization, instead of
 	// searching their choices in the tree: the tree then branches on the
@@ -360,8 +371,12 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 	}
 	work := func() {
 		for i := take(); i >= 0; i = take() {
-			iters := o.Iterations / o.Trees
-			if i < o.Iterations%o.Trees {
+			total := o.Iterations
+			if roots[0].Kind != game.KindPlay {
+				total *= max(o.PrePlay, 1)
+			}
+			iters := total / o.Trees
+			if i < total%o.Trees {
 				iters++
 			}
 			var deadline time.Time
@@ -370,6 +385,9 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 			}
 			t := newTree(rules, v, roots, o.Exploration, seed, uint64(i))
 			t.flat, t.truth, t.def, t.policyOthers = o.Flat || o.PairedRoot, truth, -1, o.PolicyOthers
+			if tw, ok := t.w.(*trogguWorld); ok {
+				tw.read = o.ReadPlay
+			}
 			t.deep = o.PairedRoot && !o.Flat && !o.Shallow
 			if es, ok := t.w.(endgameSolver); ok && t.flat && !t.deep && truth == nil && !o.NoSolver {
 				t.exact = roots[0].Kind == game.KindPlay && es.solvable(v)

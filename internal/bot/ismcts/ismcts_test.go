@@ -460,3 +460,70 @@ func TestBidsPlausible(t *testing.T) {
 		t.Logf("%d players: %d of %d worlds plausible with the bids read, %d without", n, kept, drawn, plain)
 	}
 }
+
+// TestReadPlay plays Troggu hands with a searching player in every seat
+// and checks that determinizations drawn with the card play read place
+// more of the other seats' cards in their true hands than those drawn
+// without.
+func TestReadPlay(t *testing.T) {
+	for _, n := range []int{3, 6, 8} {
+		r := troggu.Default(n)
+		player := New(Options{Flat: true, Iterations: 120, NoSolver: true})
+		plain, read := newTrogguWorld(r), newTrogguWorld(r)
+		read.read = true
+		var hitsPlain, hitsRead, cards int
+		hands := 16
+		if testing.Short() {
+			hands = 4
+		}
+		for i := range hands {
+			seed := fmt.Sprintf("read/%d/%d", n, i)
+			st, err := r.NewState(game.DeckFromSeed(r.Pack(), seed), i%n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := st.(*troggu.State)
+			rng := rand.New(rand.NewPCG(uint64(i), 2))
+			for step := 0; !st.Done(); step++ {
+				seat := st.ToAct()
+				v := st.View(seat)
+				if st.Phase() == "play" && step%3 == 0 && len(ts.History()) > 2*n+8 {
+					for range 8 {
+						for _, w := range []*trogguWorld{plain, read} {
+							if err := w.resample(v, rng); err != nil {
+								t.Fatal(err)
+							}
+							hits := 0
+							for p := range n {
+								if p != seat {
+									hits += w.s.Hand(p).Intersect(ts.Hand(p)).Len()
+								}
+							}
+							if w == read {
+								hitsRead += hits
+							} else {
+								hitsPlain += hits
+								for p := range n {
+									if p != seat {
+										cards += ts.Hand(p).Len()
+									}
+								}
+							}
+						}
+					}
+				}
+				a, err := player.Act(v, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := st.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%d players: %d of %d hidden cards placed right with the play read, %d without", n, hitsRead, cards, hitsPlain)
+		if cards == 0 || hitsRead <= hitsPlain {
+			t.Errorf("%d players: %d of %d hidden cards placed right with the play read, %d without", n, hitsRead, cards, hitsPlain)
+		}
+	}
+}

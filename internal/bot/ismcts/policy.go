@@ -170,6 +170,8 @@ type playCtx struct {
 	// prefer are cards to play first among equals (Strohmandeln's exposed
 	// Strohmann tops: playing one turns up the next card).
 	prefer card.Set
+	// steady turns off the random plays, for reading what a seat played.
+	steady bool
 }
 
 // trumpsOf returns the cards of s that take tricks as trumps.
@@ -212,7 +214,7 @@ func (tr *trickRules) play(c *playCtx, rnd *game.FastSource) card.Card {
 	if legal.Len() == 1 {
 		return legal.Lowest()
 	}
-	if chance(rnd, randomShare) {
+	if !c.steady && chance(rnd, randomShare) {
 		return rnd.Card(legal)
 	}
 	if c.t.n == 0 {

@@ -29,6 +29,11 @@ type trogguWorld struct {
 	teamDone bool
 	ctx      playCtx
 	buf      []game.Action
+
+	// read makes resample read the card play (resampleRead); start is
+	// the scratch state it replays the play on.
+	read  bool
+	start troggu.State
 }
 
 func newTrogguWorld(r *troggu.Rules) *trogguWorld {
@@ -43,6 +48,9 @@ func newTrogguWorld(r *troggu.Rules) *trogguWorld {
 // another seat bid otherwise is drawn again, up to passTries times; the
 // bids are evidence the view's constraints alone ignore.
 func (w *trogguWorld) resample(v game.View, rng *rand.Rand) error {
+	if w.read {
+		return w.resampleRead(v, rng)
+	}
 	for try := 0; ; try++ {
 		s, err := w.r.Resample(v, rng)
 		if err != nil {
@@ -59,6 +67,95 @@ func (w *trogguWorld) resample(v game.View, rng *rand.Rand) error {
 // passTries is the number of draws resample makes to find plausible
 // bids.
 const passTries = 12
+
+// Reading the play (trogguWorld.read): a world is kept with probability
+// readKeep to the power of its misfits, an implausible bidding counting
+// bidMisfits; after readTries draws the one with the fewest misfits is
+// taken.
+const (
+	readKeep   = 0.3
+	bidMisfits = 4
+	readTries  = 32
+)
+
+// resampleRead draws a determinization of v that explains the bids and
+// the cards the other seats played: each play the default policy, seeing
+// the world, would not have made in their place is a misfit (playMisfits)
+// that makes the world less likely to be kept. A player who gives a trick
+// a rich card shows a partner winning it; one who does not overtrump
+// shows no higher trump, and so on.
+func (w *trogguWorld) resampleRead(v game.View, rng *rand.Rand) error {
+	var best *troggu.State
+	bestM := 0
+	seat := v.ViewSeat()
+	for try := 0; try < readTries; try++ {
+		s, err := w.r.Resample(v, rng)
+		if err != nil {
+			return err
+		}
+		w.s = s.(*troggu.State)
+		w.teamDone = false
+		m := w.playMisfits(seat)
+		if !w.bidsPlausible(seat) {
+			m += bidMisfits
+		}
+		if m == 0 || rng.Float64() < math.Pow(readKeep, float64(m)) {
+			return nil
+		}
+		if best == nil || m < bestM {
+			best, bestM = w.s, m
+		}
+	}
+	w.s = best
+	w.teamDone = false
+	return nil
+}
+
+// playMisfits replays the card play of the world from its start and
+// counts the cards of the seats other than seat that differ from the
+// default policy's choice in the same place by what they mean (alike).
+func (w *trogguWorld) playMisfits(seat int) int {
+	now := w.s
+	if !now.PlayStart(&w.start) {
+		return 0
+	}
+	hist := now.History()
+	w.s = &w.start
+	w.teamDone = false
+	w.ctx.steady = true
+	m := 0
+	rnd := game.FastSourceSeeded(1) // unused: the policy is steady
+	for _, a := range hist[len(w.start.History()):] {
+		if int(a.Seat) != seat && w.start.LegalCards().Len() > 1 {
+			if c := w.card(&rnd); !w.alike(c, a.Card) {
+				m++
+			}
+		}
+		w.start.PlayCard(a.Card)
+	}
+	w.ctx.steady = false
+	w.s = now
+	w.teamDone = false
+	return m
+}
+
+// alike reports whether cards x and y mean the same in the trick being
+// played (w.ctx.t, as card left it): both take it so far or neither, both
+// trumps or neither, and the same points.
+func (w *trogguWorld) alike(x, y card.Card) bool {
+	if x == y {
+		return true
+	}
+	tr, t := &w.tr, &w.ctx.t
+	if tr.trumpish(x) != tr.trumpish(y) || tr.pack.Points(x) != tr.pack.Points(y) {
+		return false
+	}
+	if t.n == 0 {
+		return true
+	}
+	best, _ := tr.winning(t)
+	return tr.beats(x, best) == tr.beats(y, best)
+}
 
 // bidsPlausible reports whether every seat but seat would have bid as it
 // did by the bid estimate with its hand at the bidding: its hand now and

@@ -157,3 +157,33 @@ func (s *State) finishTrick() {
 	}
 	s.leader, s.toAct = w, w
 }
+
+// PlayStart makes dst a copy of s as it stood before the first card of the
+// play: every card played back in its player's hand, no trick won. It
+// reports false (leaving dst unchanged) before the card play. Replaying
+// the plays of s.History from there with PlayCard gives s again.
+func (s *State) PlayStart(dst *State) bool {
+	first := -1
+	for i, a := range s.History() {
+		if a.Kind == game.KindPlay {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	*dst = *s
+	for _, a := range s.hist[first:s.nhist] {
+		dst.hands[a.Seat].Add(a.Card)
+	}
+	dst.nhist = uint8(first)
+	dst.phase = phasePlay
+	dst.won, dst.tricks = [MaxSeats]card.Set{}, [MaxSeats]uint8{}
+	dst.leaders, dst.winners = [maxTricks]int8{}, [maxTricks]int8{}
+	dst.powerless, dst.calledOut = 0, false
+	dst.trickNo, dst.played = 0, 0
+	dst.trick, dst.follow, dst.bestKey = card.Set{}, card.Set{}, 0
+	dst.startPlay(s.hist[first].Seat)
+	return true
+}
