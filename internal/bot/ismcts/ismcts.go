@@ -369,12 +369,12 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 		next++
 		return next - 1
 	}
+	total := o.Iterations
+	if roots[0].Kind != game.KindPlay {
+		total *= max(o.PrePlay, 1)
+	}
 	work := func() {
 		for i := take(); i >= 0; i = take() {
-			total := o.Iterations
-			if roots[0].Kind != game.KindPlay {
-				total *= max(o.PrePlay, 1)
-			}
 			iters := total / o.Trees
 			if i < total%o.Trees {
 				iters++
