@@ -1,7 +1,11 @@
 package arena
 
 import (
+	"cmp"
 	"flag"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"trull/internal/bot"
@@ -15,28 +19,50 @@ import (
 //	go test ./internal/arena -run Tune -tune -v -timeout 0
 var tune = flag.Bool("tune", false, "run the search bots' tuning duels")
 
+// Flags of the tuning duels: the variants to play (by name, all when
+// empty), the number of deals and of seats.
+var (
+	tuneOnly    = flag.String("tune-only", "", "comma-separated variants of TestTuneTroggu to play (default all)")
+	tuneDeals   = flag.Int("tune-deals", 400, "deals of each tuning duel")
+	tunePlayers = flag.Int("tune-players", 6, "seats of the Troggu tuning duels")
+	tuneSeed    = flag.String("tune-seed", "", "seed of the tuning duels (default the ladder's)")
+)
+
 // TestTuneTroggu plays the Troggu search of the ismcts levels (at the
-// ladder's budget) against itself with one switch changed, on six seats:
-// the card play read (ReadPlay) and a larger budget for the decisions
-// before the card play (PrePlay).
+// ladder's budget), with one switch changed, against the rung below it
+// (pimc@8): the card play read (ReadPlay), a larger budget for the
+// decisions before the card play (PrePlay) and the margin by which the
+// search overrules the rules bot's card (Overrule).
 func TestTuneTroggu(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
 	}
-	const deals = 400
 	base := bot.TrogguSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"})
+	below, err := bot.New("pimc@8")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, v := range []struct {
 		name string
 		set  func(*ismcts.Options)
 	}{
-		{"read play", func(o *ismcts.Options) { o.ReadPlay = true }},
-		{"pre-play x4", func(o *ismcts.Options) { o.PrePlay = 4 }},
+		{"base", func(*ismcts.Options) {}},
+		{"read-play", func(o *ismcts.Options) { o.ReadPlay = true }},
+		{"pre-play-x4", func(o *ismcts.Options) { o.PrePlay = 4 }},
+		{"overrule-1", func(o *ismcts.Options) { o.Overrule = 1 }},
+		{"overrule-0.5", func(o *ismcts.Options) { o.Overrule = 0.5 }},
+		{"overrule-1-pre-play-x4", func(o *ismcts.Options) { o.Overrule, o.PrePlay = 1, 4 }},
+		{"overrule-0.5-pre-play-x4", func(o *ismcts.Options) { o.Overrule, o.PrePlay = 0.5, 4 }},
 	} {
+		if *tuneOnly != "" && !slices.Contains(strings.Split(*tuneOnly, ","), v.name) {
+			continue
+		}
 		o := base
 		v.set(&o)
 		o.Name = v.name
-		rep, err := Run(Config{Rules: troggu.Default(6), Bots: []bot.Bot{ismcts.New(o), ismcts.New(base)},
-			Deals: deals, Seed: "tune-troggu-6", Workers: 0})
+		seed := cmp.Or(*tuneSeed, "ladder-troggu-"+strconv.Itoa(*tunePlayers))
+		rep, err := Run(Config{Rules: troggu.Default(*tunePlayers), Bots: []bot.Bot{ismcts.New(o), below},
+			Deals: *tuneDeals, Seed: seed, Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

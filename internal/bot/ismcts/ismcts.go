@@ -162,6 +162,10 @@ type Options struct {
 	// (bids, calls, discards: few, and the weightiest); 0 or 1: none. Off
 	// in the bot levels, like ReadPlay.
 	PrePlay int
+	// Overrule is the number of standard errors by which another card
+	// must beat the prior's card in the card play (default
+	// DefaultOverrule; see merge).
+	Overrule float64
 	// PolicyOthers makes the other seats play their cards by the default
 	// policy, which sees their hands in each determinization, instead of
 	// searching their choices in the tree: the tree then branches on the
@@ -209,6 +213,9 @@ func (o Options) withDefaults() Options {
 	o.Workers = min(o.Workers, o.Trees)
 	if o.Hints == 0 {
 		o.Hints = DefaultHints
+	}
+	if o.Overrule <= 0 {
+		o.Overrule = DefaultOverrule
 	}
 	if o.Name == "" {
 		o.Name = "ismcts"
@@ -404,7 +411,11 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 	}
 	work()
 	wg.Wait()
-	return merge(roots, def, results, errs)
+	k := DefaultOverrule
+	if roots[0].Kind == game.KindPlay {
+		k = o.Overrule
+	}
+	return merge(roots, def, k, results, errs)
 }
 
 // merge adds up the root statistics of the trees (in tree order) and sorts
@@ -414,7 +425,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 // default's by more than overrule standard errors of their difference:
 // with a modest budget the values of close options are noisy, so the
 // search must show a clear improvement to overrule the heuristic.
-func merge(roots []game.Action, def int, results []treeResult, errs []error) ([]Candidate, error) {
+func merge(roots []game.Action, def int, overrule float64, results []treeResult, errs []error) ([]Candidate, error) {
 	cands := make([]Candidate, len(roots))
 	sums := make([]float64, len(roots))
 	sqs := make([]float64, len(roots))
@@ -532,6 +543,6 @@ func rulesOf(v game.View) (game.Rules, error) {
 	return nil, errors.New("ismcts: cannot find the rules of a " + v.Game() + " view")
 }
 
-// overrule is the number of standard errors by which the search must
-// prefer another candidate to the root's heuristic default.
-const overrule = 2.0
+// DefaultOverrule is the number of standard errors by which the search
+// must prefer another candidate to the root's heuristic default.
+const DefaultOverrule = 2.0

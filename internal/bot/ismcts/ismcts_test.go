@@ -143,7 +143,7 @@ func TestGenericWorld(t *testing.T) {
 			if n != 50 {
 				t.Fatalf("%s: %d root visits after 50 iterations", seed, n)
 			}
-			cands, err := merge(roots, -1, []treeResult{res}, []error{nil})
+			cands, err := merge(roots, -1, DefaultOverrule, []treeResult{res}, []error{nil})
 			if err != nil || !slices.Contains(roots, cands[0].Action) {
 				t.Fatalf("%s: best %+v (%v) is not legal", seed, cands[0].Action, err)
 			}

@@ -43,7 +43,12 @@
 //     every trump wins all his quick tricks even when a defender leads
 //     (he follows suit or trumps, and from his first trick on he leads);
 //   - move ordering: the table's card, then win cheaply / give points to
-//     a winning partner / lead masters, then a history table;
+//     a winning partner / lead masters, then a history table; below the
+//     root the search adds to these heuristics (which the playouts use as
+//     they are) that d1, second to the declarer's lead, gives points when
+//     d2 can beat it, and that a master card is led last when it may be
+//     trumped or when the other side has no trumps (a master trump then
+//     wins whenever it is played);
 //   - helpers on the other processors (Options.Workers) for positions
 //     with 8 or more tricks left: each null-window search at the root is
 //     run at the same time by helpers with the root's cards in another
