@@ -28,8 +28,8 @@ var (
 	tuneSeed    = flag.String("tune-seed", "", "seed of the tuning duels (default the ladder's)")
 )
 
-// TestTuneTroggu plays the Troggu search of the ismcts levels (at the
-// ladder's budget), with one switch changed, against the rung below it
+// TestTuneTroggu plays the Troggu search of the ismcts levels with few
+// seats (at the ladder's budget), with one switch changed, against the rung below it
 // (pimc@8): the card play read (ReadPlay), a larger budget for the
 // decisions before the card play (PrePlay) and the margin by which the
 // search overrules the rules bot's card (Overrule).
@@ -37,7 +37,7 @@ func TestTuneTroggu(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
 	}
-	base := bot.TrogguSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"})
+	base := bot.TrogguSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"}, 3)
 	below, err := bot.New("pimc@8")
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +52,7 @@ func TestTuneTroggu(t *testing.T) {
 		{"overrule-1", func(o *ismcts.Options) { o.Overrule = 1 }},
 		{"overrule-0.5", func(o *ismcts.Options) { o.Overrule = 0.5 }},
 		{"overrule-1-pre-play-x4", func(o *ismcts.Options) { o.Overrule, o.PrePlay = 1, 4 }},
+		{"iterations-x4", func(o *ismcts.Options) { o.Iterations *= 4 }},
 		{"overrule-0.5-pre-play-x4", func(o *ismcts.Options) { o.Overrule, o.PrePlay = 0.5, 4 }},
 	} {
 		if *tuneOnly != "" && !slices.Contains(strings.Split(*tuneOnly, ","), v.name) {

@@ -93,6 +93,9 @@ var registry = map[string]func(n int, name string) Bot{
 // policy (Shallow), which the arena found stronger with three players and
 // much stronger with six (docs/STRENGTH.md): with a modest budget, trying
 // the seat's later options in a tree mostly adds noise to the comparison.
+// From manySeats seats on, the Troggu search overrules the rules bot's card
+// by a smaller margin and searches the bids and discards longer
+// (TrogguSearch).
 func searchBot(opts ismcts.Options) Bot {
 	d, o := opts, opts
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
@@ -102,20 +105,38 @@ func searchBot(opts ismcts.Options) Bot {
 	return byGame{
 		droggn: endgame{early: ismcts.New(d), tricks: endgameTricks,
 			late: pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})},
-		troggu: ismcts.New(TrogguSearch(opts)),
-		other:  ismcts.New(o),
+		troggu:     ismcts.New(TrogguSearch(opts, 3)),
+		trogguMany: ismcts.New(TrogguSearch(opts, manySeats)),
+		other:      ismcts.New(o),
 	}
 }
 
 // TrogguSearch returns the options of the ismcts levels' Troggu search
-// for the budget and name of opts: the rules bot's choices checked on
-// paired determinizations, the other seats and each candidate's sequel
-// played by the default policy.
-func TrogguSearch(opts ismcts.Options) ismcts.Options {
+// with the given number of seats, for the budget and name of opts: the
+// rules bot's choices checked on paired determinizations, the other seats
+// and each candidate's sequel played by the default policy. From
+// manySeats seats on, another card overrules the rules bot's at
+// manyOverrule standard errors instead of two, and the decisions before
+// the card play get manyPrePlay times the budget: with many seats the
+// rules bot's card is a weaker default (pimc's lead over it in the arena
+// is four times as large with six seats as with three), and the bids and
+// the Tappist's discards decide who plays alone against five.
+func TrogguSearch(opts ismcts.Options, seats int) ismcts.Options {
 	opts.Prior = Rules{}
 	opts.PairedRoot, opts.PolicyOthers, opts.Shallow = true, true, true
+	if seats >= manySeats {
+		opts.Overrule, opts.PrePlay = manyOverrule, manyPrePlay
+	}
 	return opts
 }
+
+// The Troggu search with many seats (TrogguSearch): from manySeats seats,
+// the overrule margin in standard errors and the pre-play budget factor.
+const (
+	manySeats    = 5
+	manyOverrule = 0.5
+	manyPrePlay  = 4
+)
 
 // minBidderWorlds is the fewest worlds of the Droggn search's pimc bidder.
 const minBidderWorlds = 4
@@ -138,11 +159,13 @@ const FastIterations = ismcts.DefaultIterations / 10
 const pimcPlayouts = 75
 
 // byGame plays Droggn views with one bot, Troggu's with another (other
-// when nil) and the other games' with other.
+// when nil; trogguMany from manySeats seats on, when set) and the other
+// games' with other.
 type byGame struct {
-	droggn Bot
-	troggu Bot
-	other  Bot
+	droggn     Bot
+	troggu     Bot
+	trogguMany Bot
+	other      Bot
 }
 
 // pick returns the bot for the view's game.
@@ -150,10 +173,21 @@ func (d byGame) pick(v game.View) Bot {
 	switch {
 	case v.Game() == "droggn":
 		return d.droggn
+	case v.Game() == "troggu" && d.trogguMany != nil && trogguSeats(v) >= manySeats:
+		return d.trogguMany
 	case v.Game() == "troggu" && d.troggu != nil:
 		return d.troggu
 	}
 	return d.other
+}
+
+// trogguSeats returns the number of seats of a Troggu view (0 for any
+// other view).
+func trogguSeats(v game.View) int {
+	if tv, ok := v.(*troggu.View); ok {
+		return tv.Players
+	}
+	return 0
 }
 
 // Name returns the Droggn bot's name.

@@ -9,6 +9,7 @@ import (
 	"trull/internal/bot/ismcts"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
+	"trull/internal/games/troggu"
 )
 
 // variants are the option combinations of droggn's conformance test
@@ -183,3 +184,33 @@ type botFunc struct {
 func (b botFunc) Name() string { return b.name }
 
 func (b botFunc) Act(v game.View, rng *rand.Rand) (game.Action, error) { return b.f(v, rng) }
+
+// TestTrogguSearchBySeats checks that the ismcts levels play Troggu with
+// few seats at the default overrule margin and pre-play budget, and from
+// manySeats seats on with the many-seat settings.
+func TestTrogguSearchBySeats(t *testing.T) {
+	b, err := New("ismcts@500")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		seats    int
+		overrule float64
+		prePlay  int
+	}{
+		{3, ismcts.DefaultOverrule, 0}, {4, ismcts.DefaultOverrule, 0},
+		{5, manyOverrule, manyPrePlay}, {6, manyOverrule, manyPrePlay}, {8, manyOverrule, manyPrePlay},
+	} {
+		r := troggu.Default(c.seats)
+		st, err := r.NewState(game.DeckFromSeed(r.Pack(), "seats"), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := st.View(st.ToAct())
+		o := b.(byGame).pick(v).(*ismcts.Bot).Options()
+		if o.Overrule != c.overrule || o.PrePlay != c.prePlay || o.Iterations != 500 || !o.Shallow {
+			t.Errorf("%d seats: overrule %v, pre-play %d, %d iterations, shallow %v; want %v, %d, 500, true",
+				c.seats, o.Overrule, o.PrePlay, o.Iterations, o.Shallow, c.overrule, c.prePlay)
+		}
+	}
+}
