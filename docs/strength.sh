@@ -138,7 +138,9 @@ the rules bot's card kept unless another is better by two standard errors) < `is
 determinizations for the card play until pimc solves the last eight tricks, with pimc's
 decisions before the card play; in Troggu and Strohmandeln every decision, bids included,
 searched over determinizations shared by the candidates, the rules bot's choice kept unless
-clearly beaten, with a tree below each candidate in Strohmandeln and playouts in Troggu), and
+clearly beaten, with a tree below each candidate in Strohmandeln and playouts in Troggu; from
+five Troggu seats the rules bot's card is overruled at half a standard error and the bids and
+discards get four times the budget), and
 `cheater`, an information-set search of the true deal, as the ceiling. The budgets are
 smaller than the defaults (pimc 40 worlds, ismcts 3000 iterations) so that the ladder runs on
 two cores in hours; decision times are measured on decisions with a choice, at these
