@@ -29,15 +29,16 @@ var (
 )
 
 // TestTuneTroggu plays the Troggu search of the ismcts levels with few
-// seats (at the ladder's budget), with one switch changed, against the rung below it
-// (pimc@8): the card play read (ReadPlay), a larger budget for the
-// decisions before the card play (PrePlay) and the margin by which the
-// search overrules the rules bot's card (Overrule).
+// seats (at the ladder's budget), with one switch changed, against the
+// rung below it (pimc@8): the card play read (ReadPlay), a larger budget
+// for the decisions before the card play (PrePlay) and the margin by
+// which the search overrules the rules bot's card (Overrule).
 func TestTuneTroggu(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
 	}
 	base := bot.TrogguSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"}, 3)
+	seed := cmp.Or(*tuneSeed, "ladder-troggu-"+strconv.Itoa(*tunePlayers))
 	below, err := bot.New("pimc@8")
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +62,6 @@ func TestTuneTroggu(t *testing.T) {
 		o := base
 		v.set(&o)
 		o.Name = v.name
-		seed := cmp.Or(*tuneSeed, "ladder-troggu-"+strconv.Itoa(*tunePlayers))
 		rep, err := Run(Config{Rules: troggu.Default(*tunePlayers), Bots: []bot.Bot{ismcts.New(o), below},
 			Deals: *tuneDeals, Seed: seed, Workers: 1})
 		if err != nil {
