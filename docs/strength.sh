@@ -96,7 +96,9 @@ times() {
   echo "## Decision time at the default budgets"
   echo
   echo "\`ismcts\` (3000 iterations, the default strongest level) and \`ismcts-fast\` (300, for"
-  echo "small servers) against \`rules\`, on $TIME_DEALS deals each, one decision at a time."
+  echo "small servers) against \`rules\`, on $TIME_DEALS deals each, one decision at a time. These"
+  echo "matches measure time only: their deals are far too few to tell the bots apart (the"
+  echo "ladders above do that)."
   echo
   for gp in $ALL; do
     "$bin" arena --deals "$TIME_DEALS" --workers 1 --markdown --game "${gp%%:*}" --players "${gp##*:}" \
