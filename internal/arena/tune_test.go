@@ -39,6 +39,10 @@ func TestTuneTroggu(t *testing.T) {
 	}
 	base := bot.TrogguSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"}, 3)
 	seed := cmp.Or(*tuneSeed, "ladder-troggu-"+strconv.Itoa(*tunePlayers))
+	var only []string
+	if *tuneOnly != "" {
+		only = strings.Split(*tuneOnly, ",")
+	}
 	below, err := bot.New("pimc@8")
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +60,7 @@ func TestTuneTroggu(t *testing.T) {
 		{"iterations-x4", func(o *ismcts.Options) { o.Iterations *= 4 }},
 		{"overrule-0.5-pre-play-x4", func(o *ismcts.Options) { o.Overrule, o.PrePlay = 0.5, 4 }},
 	} {
-		if *tuneOnly != "" && !slices.Contains(strings.Split(*tuneOnly, ","), v.name) {
+		if only != nil && !slices.Contains(only, v.name) {
 			continue
 		}
 		o := base

@@ -88,6 +88,19 @@ func isBoss(others card.Set, c card.Card) bool {
 	return others.Hi&(0x3fff<<(16*uint(c.Suit())))>>(c-64) <= 1
 }
 
+// The bands of orderScore, each with room for a card's thirds or
+// strength: scoreLow, less four times the thirds and the strength, for a
+// card kept back (the cheapest first); scoreGive for points given to a
+// partner; scoreSafe for a trick taken that the next player cannot take
+// back; scoreBest for a master led, the last card that takes the trick,
+// or points added to a trick the side keeps.
+const (
+	scoreLow  = 1000
+	scoreGive = 2000
+	scoreSafe = 2500
+	scoreBest = 3000
+)
+
 // orderScore rates c for the player to act; higher is tried first. It is
 // both the search's move ordering and the playout policy.
 func (ru *rules) orderScore(p *pos, ctx *trickCtx, c card.Card) int32 {
@@ -95,9 +108,9 @@ func (ru *rules) orderScore(p *pos, ctx *trickCtx, c card.Card) int32 {
 	st := strength(c)
 	if p.n == 0 {
 		if isBoss(ctx.others, c) {
-			return 3000 + th
+			return scoreBest + th
 		}
-		return 1000 - 4*th - st
+		return scoreLow - 4*th - st
 	}
 	me := p.toAct
 	mine := ctx.winner >= 0 && side(ctx.winner) == side(me)
@@ -105,11 +118,11 @@ func (ru *rules) orderScore(p *pos, ctx *trickCtx, c card.Card) int32 {
 	if p.n == 2 {
 		switch {
 		case mine:
-			return 2000 + th
+			return scoreGive + th
 		case wins:
-			return 3000 - st
+			return scoreBest - st
 		}
-		return 1000 - 4*th - st
+		return scoreLow - 4*th - st
 	}
 	// Second to play: the next player can still take the trick.
 	nx := next(me)
@@ -124,13 +137,13 @@ func (ru *rules) orderScore(p *pos, ctx *trickCtx, c card.Card) int32 {
 	safe := reply == card.None || !beats(reply, best)
 	switch {
 	case mine && safe:
-		return 3000 + th
+		return scoreBest + th
 	case wins && safe:
-		return 2500 - st
+		return scoreSafe - st
 	case wins && side(nx) == side(me):
-		return 2000 + th
+		return scoreGive + th
 	}
-	return 1000 - 4*th - st
+	return scoreLow - 4*th - st
 }
 
 // policy returns the heuristic card for the player to act: the best by

@@ -882,9 +882,17 @@ func (sv *Solver) moves(p *pos, ttMove card.Card, dst []card.Card, static bool) 
 const (
 	// adjPartnerWins: the player to act is d1 after the declarer's lead,
 	// and d2, last to play, can beat the declarer's card.
-	adjPartnerWins = 1 << iota
+	adjPartnerWins = iota + 1
 	// adjLead: the player to act leads.
 	adjLead
+)
+
+// The search's scores of a master card led last (searchScore): below
+// every card of the band scoreLow, a master trump (by its thirds) before
+// a master suit card.
+const (
+	leadLastTrump = 500
+	leadLastSuit  = 400
 )
 
 // searchAdjust returns the changes the search's move ordering makes to
@@ -912,12 +920,12 @@ func (ru *rules) searchAdjust(p *pos, ctx *trickCtx) int {
 // under the adjustments adj (see searchAdjust).
 func (ru *rules) searchScore(p *pos, adj int, s int32, c card.Card) int32 {
 	if adj == adjPartnerWins {
-		if s < 2000 {
-			return 2000 + int32(ru.thirds[c])
+		if s < scoreGive {
+			return scoreGive + int32(ru.thirds[c])
 		}
 		return s
 	}
-	if s < 3000 {
+	if s < scoreBest {
 		return s
 	}
 	// A master card led.
@@ -929,13 +937,13 @@ func (ru *rules) searchScore(p *pos, adj int, s int32, c card.Card) int32 {
 	switch {
 	case c.IsTrump():
 		if trumps == 0 {
-			return 500 + int32(ru.thirds[c])
+			return leadLastTrump + int32(ru.thirds[c])
 		}
 	case c.IsSuit() && trumps != 0:
 		suit := card.SuitMask(c.Suit()).Hi
 		for _, h := range opp {
 			if h.Lo&card.TrumpsOnly.Lo != 0 && h.Hi&suit == 0 {
-				return 400
+				return leadLastSuit
 			}
 		}
 	}

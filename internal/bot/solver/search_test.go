@@ -436,3 +436,112 @@ func TestWorkersDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchOrdering checks the search's move ordering (moves) on random
+// positions: it lists each distinct legal card once, the table's card
+// first; a master card led when it may be trumped, or a master trump led
+// when the other side has no trumps, comes after every other card (the
+// trumps among them first); and d1, second to the declarer's lead with d2
+// able to beat it, gives his cards that do not beat the lead highest
+// first.
+func TestSearchOrdering(t *testing.T) {
+	r := droggn.Default(3)
+	rng := rand.New(rand.NewPCG(5, 8))
+	sv := New(Options{})
+	leadLast, gives := 0, 0
+	id := r.Pack().ID
+	ids := func(cs []card.Card) []string {
+		out := make([]string, len(cs))
+		for k, c := range cs {
+			out[k] = id(c)
+		}
+		return out
+	}
+	for i := 0; i < 10000; i++ {
+		s := dealToPlay(r, rng, dealer{contract: droggn.Contract(1 + rng.IntN(3))})
+		playRandom(s, rng, 2+rng.IntN(9), rng.IntN(3))
+		if s.Done() {
+			continue
+		}
+		ru, p := mustPosition(t, s)
+		sv.start(ru, 0)
+		want := sv.reduce(&p, ru.legal(&p))
+		tt := card.None
+		if rng.IntN(2) == 0 {
+			tt = want.Nth(rng.IntN(want.Len()))
+		}
+		var buf [32]card.Card
+		got := sv.moves(&p, tt, buf[:0], false)
+		var seen card.Set
+		for _, c := range got {
+			if seen.Has(c) {
+				t.Fatalf("position %d: %s listed twice in %v", i, id(c), ids(got))
+			}
+			seen.Add(c)
+		}
+		if seen != want {
+			t.Fatalf("position %d: moves %v, want %v", i, ids(got), r.Pack().IDs(want))
+		}
+		if tt != card.None && got[0] != tt {
+			t.Fatalf("position %d: table card %s not first in %v", i, id(tt), ids(got))
+		}
+		if tt != card.None {
+			got = got[1:]
+		}
+		ctx := ru.trickContext(&p)
+		switch {
+		case p.n == 0:
+			opp := []card.Set{p.hands[1], p.hands[2]}
+			if p.toAct != 0 {
+				opp = []card.Set{p.hands[0]}
+			}
+			oppTrumps := false
+			for _, h := range opp {
+				oppTrumps = oppTrumps || h.Lo&card.TrumpsOnly.Lo != 0
+			}
+			// rank: 0 an ordinary card, 1 a master trump led last, 2 a
+			// master suit card led last; the list must not go down.
+			rank := func(c card.Card) int {
+				if !isBoss(ctx.others, c) {
+					return 0
+				}
+				if c.IsTrump() && !oppTrumps {
+					return 1
+				}
+				if c.IsSuit() {
+					for _, h := range opp {
+						if h.Lo&card.TrumpsOnly.Lo != 0 && h.Hi&card.SuitMask(c.Suit()).Hi == 0 {
+							return 2
+						}
+					}
+				}
+				return 0
+			}
+			for k := 1; k < len(got); k++ {
+				if rank(got[k]) < rank(got[k-1]) {
+					t.Fatalf("position %d: lead order %v puts %s before %s", i, ids(got), id(got[k-1]), id(got[k]))
+				}
+				if rank(got[k]) > 0 && rank(got[k-1]) == 0 {
+					leadLast++
+				}
+			}
+		case p.n == 1 && p.lead == 0 && ctx.reply != card.None && beats(ctx.reply, ctx.best):
+			prev := card.None
+			for _, c := range got {
+				if beats(c, ctx.best) {
+					continue
+				}
+				if prev != card.None && ru.thirds[c] > ru.thirds[prev] {
+					t.Fatalf("position %d: d1 gives %s before %s in %v", i, id(prev), id(c), ids(got))
+				}
+				if prev != card.None && ru.thirds[c] < ru.thirds[prev] {
+					gives++
+				}
+				prev = c
+			}
+		}
+	}
+	if leadLast < 50 || gives < 50 {
+		t.Fatalf("too few cases: %d master leads put last, %d gifts ordered", leadLast, gives)
+	}
+}
