@@ -2,10 +2,13 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +32,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seat := fs.Int("seat", 0, "your seat")
 	name := fs.String("name", "you", "your name")
 	hands := fs.Int("hands", 0, "end after this many played hands (default: the game's rule; Droggn: on request, type 'end')")
+	recordDir := fs.String("record", "", "save each hand's record (FORMAT.md) in this directory, as deal-001.json, …")
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintln(stderr, "usage: trull play GAME [flags]   (GAME: droggn, troggu, strohmandeln)")
 		fs.PrintDefaults()
@@ -69,8 +73,14 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *seed == "" {
 		*seed = strconv.FormatInt(time.Now().UnixNano(), 36)
 	}
+	if *recordDir != "" {
+		if err := os.MkdirAll(*recordDir, 0o755); err != nil {
+			fmt.Fprintf(stderr, "trull play: -record: %v\n", err)
+			return 2
+		}
+	}
 	p := &player{rules: rules, human: *seat, bot: b, lang: card.ParseLang(*lang),
-		in: bufio.NewScanner(stdin), out: stdout, seed: *seed}
+		in: bufio.NewScanner(stdin), out: stdout, seed: *seed, recordDir: *recordDir}
 	names := make([]string, n)
 	for i := range names {
 		names[i] = fmt.Sprintf("%s %d", botName2(*botName), i)
@@ -112,6 +122,8 @@ type player struct {
 	seed  string
 	names []string
 	sit   *sitting.Sitting
+	// recordDir, when set, receives each hand's record.
+	recordDir string
 }
 
 func (p *player) t(en, de string) string {
@@ -133,15 +145,17 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 		fmt.Fprintf(p.out, "\n=== %s %d — %s: %s ===\n", p.t("Deal", "Spiel"), sit.Deal()+1,
 			p.t("dealer", "Geber"), p.names[st.Dealer()])
 		rng := game.NewRand(p.seed, uint64(hand)+1)
+		logged := 0
 		for !st.Done() {
 			seat := st.ToAct()
 			var a game.Action
 			if seat == p.human {
+				logged = p.logMoves(st, logged)
 				if a, err = p.ask(st); err != nil {
 					return err
 				}
 			} else {
-				if a, err = p.bot.Act(st.View(seat), rng); err != nil {
+				if a, err = p.bot.Act(st.View(game.Seat(seat)), rng); err != nil {
 					return fmt.Errorf("bot in seat %d: %v", seat, err)
 				}
 			}
@@ -152,9 +166,10 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 				fmt.Fprintln(p.out, "  !", err)
 				continue
 			}
-			if seat != p.human {
-				fmt.Fprintf(p.out, "  %s: %s\n", p.names[seat], p.rules.Describe(a, p.lang))
-			}
+		}
+		p.logMoves(st, logged)
+		if err := p.saveRecord(st, sit.Deal()); err != nil {
+			return err
 		}
 		if err := sit.Record(st); err != nil {
 			return err
@@ -165,9 +180,65 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 	return nil
 }
 
+// saveRecord writes the record of a finished hand into the record
+// directory, when there is one.
+func (p *player) saveRecord(st game.State, deal int) error {
+	if p.recordDir == "" {
+		return nil
+	}
+	rec := game.NewRecord(p.rules, p.names, st.Dealer(), p.sit.Deck(deal), st.History())
+	b, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(p.recordDir, fmt.Sprintf("deal-%03d.json", deal+1)), append(b, '\n'), 0o644)
+}
+
+// logMoves prints the other seats' actions from index from on, as the
+// human's seat may learn them (game.State.SeenAction): a secret discard is
+// counted, an offered card stays face down. It returns the next index.
+func (p *player) logMoves(st game.State, from int) int {
+	me := game.Seat(p.human)
+	seen := game.SeenHistory(st, me)
+	for i := from; i < len(seen); {
+		a := seen[i]
+		// A discard is one action per card: the seat's run of them is one line.
+		j := i + 1
+		for j < len(seen) && a.Kind == game.KindDiscard && seen[j].Kind == game.KindDiscard && seen[j].Seat == a.Seat {
+			j++
+		}
+		if int(a.Seat) != p.human {
+			fmt.Fprintf(p.out, "  %s: %s\n", p.names[a.Seat], p.describeRun(seen[i:j]))
+		}
+		i = j
+	}
+	return len(seen)
+}
+
+// describeRun names a run of actions of one seat: one action, or a discard
+// of several cards, face down when they are hidden.
+func (p *player) describeRun(run []game.Action) string {
+	if len(run) == 1 {
+		return p.rules.Describe(run[0], p.lang)
+	}
+	hidden := 0
+	var names []string
+	for _, a := range run {
+		if a.Card == card.Hidden {
+			hidden++
+		} else {
+			names = append(names, p.rules.Describe(a, p.lang))
+		}
+	}
+	if hidden > 0 {
+		names = append(names, fmt.Sprintf(p.t("discard %d cards face down", "drückt %d Karten verdeckt"), hidden))
+	}
+	return strings.Join(names, " / ")
+}
+
 // ask shows the human's view and reads a decision.
 func (p *player) ask(st game.State) (game.Action, error) {
-	v := st.View(p.human)
+	v := st.View(game.Seat(p.human))
 	fmt.Fprintf(p.out, "\n%s", v.Text(p.lang))
 	legal := st.Legal(nil)
 	long := len(legal) > 40

@@ -269,7 +269,7 @@ func playHand(c Config, st game.State, assign []int, d, try int, think [][]time.
 		if o, ok := b.(Omniscient); ok {
 			a, err = o.ActState(st, rngs[seat])
 		} else {
-			a, err = b.Act(st.View(seat), rngs[seat])
+			a, err = b.Act(st.View(game.Seat(seat)), rngs[seat])
 		}
 		if dt := time.Since(start); bi >= 0 && len(st.Legal(nil)) > 1 {
 			think[bi] = append(think[bi], dt)

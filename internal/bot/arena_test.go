@@ -19,7 +19,7 @@ func playHand(r game.Rules, deck []card.Card, dealer int, bots []Bot, rngs []*ra
 	}
 	for !st.Done() {
 		seat := st.ToAct()
-		a, err := bots[seat].Act(st.View(seat), rngs[seat])
+		a, err := bots[seat].Act(st.View(game.ViewerOf(seat)), rngs[seat])
 		if err != nil {
 			return nil, fmt.Errorf("%s at seat %d: %v", bots[seat].Name(), seat, err)
 		}

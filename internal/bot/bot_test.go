@@ -74,7 +74,7 @@ func TestCheaterSeesTheTruth(t *testing.T) {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(1, 2))
-		if _, err := c.Act(st.View(st.ToAct()), rng); err == nil {
+		if _, err := c.Act(st.View(game.ViewerOf(st.ToAct())), rng); err == nil {
 			t.Errorf("%s: the cheater decided from a view", name)
 		}
 		for steps := 0; !st.Done() && steps < 200; steps++ {
@@ -127,7 +127,7 @@ func TestNeverIllegal(t *testing.T) {
 			}
 			for !st.Done() {
 				seat := st.ToAct()
-				v := st.View(seat)
+				v := st.View(game.ViewerOf(seat))
 				legal := st.Legal(nil)
 				phases[st.Phase()]++
 				var chosen [3]game.Action
@@ -140,14 +140,14 @@ func TestNeverIllegal(t *testing.T) {
 					if !legalContains(legal, a) {
 						t.Fatalf("%s hand %d phase %s: %s chose an illegal action %+v", r, h, st.Phase(), b.Name(), a)
 					}
-					again, _ := b.Act(st.View(seat), rand.New(rand.NewPCG(seed, 1)))
+					again, _ := b.Act(st.View(game.ViewerOf(seat)), rand.New(rand.NewPCG(seed, 1)))
 					if again != a {
 						t.Fatalf("%s: %s is not deterministic: %+v then %+v", r, b.Name(), a, again)
 					}
 					chosen[i] = a
 				}
 				if other := (seat + 1) % tc.players; h == 0 {
-					if _, err := (Rules{}).Act(st.View(other), rng); !errors.Is(err, ErrNotToAct) {
+					if _, err := (Rules{}).Act(st.View(game.ViewerOf(other)), rng); !errors.Is(err, ErrNotToAct) {
 						t.Fatalf("%s: rules acted for seat %d, not to act: %v", r, other, err)
 					}
 				}
@@ -206,7 +206,7 @@ func TestTrogguSearchBySeats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := st.View(st.ToAct())
+		v := st.View(game.ViewerOf(st.ToAct()))
 		o := b.(byGame).pick(v).(*ismcts.Bot).Options()
 		if o.Overrule != c.overrule || o.PrePlay != c.prePlay || o.Iterations != 500 || !o.Shallow {
 			t.Errorf("%d seats: overrule %v, pre-play %d, %d iterations, shallow %v; want %v, %d, 500, true",

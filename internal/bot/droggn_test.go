@@ -169,7 +169,7 @@ func (sc scenario) run(t *testing.T) *droggn.State {
 // decide asks the rules bot for the decision of the seat to act.
 func decide(t *testing.T, st *droggn.State) game.Action {
 	t.Helper()
-	a, err := Rules{}.Act(st.View(st.ToAct()), nil)
+	a, err := Rules{}.Act(st.View(game.ViewerOf(st.ToAct())), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +311,7 @@ func TestPagatKeep(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			sc := scenario{hands: [3]spec{tc.hand, {}, {}}, bids: [3]string{"super"}}
 			st := sc.run(t)
-			k := newKnow(st.SeatView(0), &defaults)
+			k := newKnow(st.SeatView(game.ViewerOf(0)), &defaults)
 			if got := k.keep(card.Pagat); (got > 0) != tc.positive {
 				t.Fatalf("keep(T1) = %.2f", got)
 			}

@@ -25,7 +25,7 @@ func TestHints(t *testing.T) {
 		rules := Rules{}
 		rng := rand.New(rand.NewPCG(4, 4))
 		for !st.Done() && st.Phase() != "play" {
-			a, err := rules.Act(st.View(st.ToAct()), rng)
+			a, err := rules.Act(st.View(game.ViewerOf(st.ToAct())), rng)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -36,7 +36,7 @@ func TestHints(t *testing.T) {
 		if st.Done() {
 			t.Fatalf("%s: the hand ended before the card play", g)
 		}
-		v := st.View(st.ToAct())
+		v := st.View(game.ViewerOf(st.ToAct()))
 		for _, name := range []string{"rules", "ismcts@300", "pimc@4"} {
 			b, _ := New(name)
 			hs, err := Hints(b, v, rand.New(rand.NewPCG(9, 9)), 3)
@@ -84,7 +84,7 @@ func TestEndgame(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	early, late, hinted := 0, 0, false
 	for !st.Done() {
-		v := st.View(st.ToAct())
+		v := st.View(game.ViewerOf(st.ToAct()))
 		if s := v.(*droggn.View).State(); cardPlay(v) {
 			isLate := r.Tricks()-s.TrickNo() <= endgameTricks
 			switch got := eg.pick(v); {

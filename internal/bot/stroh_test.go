@@ -73,7 +73,7 @@ func TestStrohNeverIllegal(t *testing.T) {
 			mix := rng.IntN(4)
 			for !st.Done() {
 				seat := st.ToAct()
-				v := st.View(seat)
+				v := st.View(game.ViewerOf(seat))
 				legal := st.Legal(nil)
 				phases[st.Phase()]++
 				a, err := rules.Act(v, nil)
@@ -83,7 +83,7 @@ func TestStrohNeverIllegal(t *testing.T) {
 				if !contains(legal, a) {
 					t.Fatalf("%s hand %d phase %s: illegal action %+v\n%s", r, h, st.Phase(), a, v.Text(0))
 				}
-				if again, _ := rules.Act(st.View(seat), nil); again != a {
+				if again, _ := rules.Act(st.View(game.ViewerOf(seat)), nil); again != a {
 					t.Fatalf("%s: not deterministic: %+v then %+v", r, a, again)
 				}
 				if rng.IntN(5) == 0 {
@@ -100,7 +100,7 @@ func TestStrohNeverIllegal(t *testing.T) {
 					}
 				}
 				if h == 0 {
-					if _, err := rules.Act(st.View(1-seat), nil); err != bot.ErrNotToAct {
+					if _, err := rules.Act(st.View(game.ViewerOf(1-seat)), nil); err != bot.ErrNotToAct {
 						t.Fatalf("%s: acted for seat %d, not to act: %v", r, 1-seat, err)
 					}
 				}

@@ -103,7 +103,7 @@ func TestTrogguNeverIllegal(t *testing.T) {
 			mix := rng.IntN(4)
 			for !st.Done() {
 				seat := st.ToAct()
-				v := st.View(seat)
+				v := st.View(game.ViewerOf(seat))
 				legal := st.Legal(nil)
 				phases[st.Phase()]++
 				a, err := rules.Act(v, nil)
@@ -113,7 +113,7 @@ func TestTrogguNeverIllegal(t *testing.T) {
 				if !contains(legal, a) {
 					t.Fatalf("%s hand %d phase %s: illegal action %+v\n%s", r, h, st.Phase(), a, v.Text(0))
 				}
-				if again, _ := rules.Act(st.View(seat), nil); again != a {
+				if again, _ := rules.Act(st.View(game.ViewerOf(seat)), nil); again != a {
 					t.Fatalf("%s: not deterministic: %+v then %+v", r, a, again)
 				}
 				if rng.IntN(5) == 0 {
@@ -130,7 +130,7 @@ func TestTrogguNeverIllegal(t *testing.T) {
 					}
 				}
 				if other := (seat + 1) % tc.players; h == 0 {
-					if _, err := rules.Act(st.View(other), nil); err != bot.ErrNotToAct {
+					if _, err := rules.Act(st.View(game.ViewerOf(other)), nil); err != bot.ErrNotToAct {
 						t.Fatalf("%s: acted for seat %d, not to act: %v", r, other, err)
 					}
 				}

@@ -86,7 +86,7 @@ func forcedHand(r *droggn.Rules, deck []card.Card, dealer int, c droggn.Contract
 		seat := st.ToAct()
 		a := game.Action{Seat: int8(seat), Kind: game.KindBid, Call: droggn.CallPass}
 		if st.CurrentPhase() != droggn.PhBid {
-			if a, err = bots[seat].Act(st.View(seat), nil); err != nil {
+			if a, err = bots[seat].Act(st.View(game.ViewerOf(seat)), nil); err != nil {
 				return nil, err
 			}
 		} else if seat == first {
@@ -146,7 +146,7 @@ func TestTuneStrength(t *testing.T) {
 			if st.CurrentPhase() == droggn.PhDouble && atDouble == nil {
 				atDouble = st.Copy()
 			}
-			a, err := rules[st.ToAct()].Act(st.View(st.ToAct()), nil)
+			a, err := rules[st.ToAct()].Act(st.View(game.ViewerOf(st.ToAct())), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@
 // A Card is a small integer that is also its bit position in a Set:
 //
 //	value   0         None (no card)
+//	value  63         Hidden (a card the viewer may not see; never in a pack)
 //	value   1 … 21    the numbered trumps T1 … T21 (bit = trump number)
 //	value   22        FOOL (Gstieß / Bättler / Sküs)
 //	value  64 … 127   suit cards: 64 + 16·suit + strength
@@ -41,7 +42,11 @@ type Rank uint8
 // Card constants.
 const (
 	None Card = 0
-	Fool Card = 22
+	// Hidden stands for a card that a viewer may not see, in an action as
+	// that viewer learns it (a discard or an offered card face down). It
+	// belongs to no pack.
+	Hidden Card = 63
+	Fool   Card = 22
 	// Pagat is T1, Mond is T21.
 	Pagat Card = 1
 	Mond  Card = 21
@@ -183,6 +188,9 @@ func (st Style) ID(c Card) string {
 			return s + "-" + rankLetters[r-Jack]
 		}
 		return s + "-" + strconv.Itoa(c.Numeral())
+	}
+	if c == Hidden {
+		return "?"
 	}
 	return fmt.Sprintf("?%d", uint8(c))
 }

@@ -47,6 +47,11 @@ func (p *Pack) SuitName(s Suit, l Lang) string { return suitNames[p.Style][l][s]
 // as "Mond (XXI)", "der Gstieß", "Herz-König" or "king of cups".
 func (p *Pack) CardName(c Card, l Lang) string {
 	switch {
+	case c == Hidden:
+		if l == German {
+			return "eine verdeckte Karte"
+		}
+		return "a face-down card"
 	case c == Fool:
 		return foolNames[p.Family][l]
 	case c == Mond:

@@ -121,13 +121,23 @@ type State interface {
 	ApplyUnchecked(a Action)
 	// Clone returns an independent copy.
 	Clone() State
-	// View returns what seat may know, for bots, the UI and the server.
-	View(seat int) View
-	// MayKnow returns every card whose identity and place seat may know
-	// (its own cards, played and publicly shown cards, its own discards, …).
+	// View returns what v may know of the hand, for bots, the UI and the
+	// server.
+	View(v Viewer) View
+	// MayKnow returns every card whose identity and place v may know (its
+	// own cards, played and publicly shown cards, its own discards, …).
 	// Views must mention no card outside this set.
-	MayKnow(seat int) card.Set
-	// History returns the engine actions applied so far.
+	MayKnow(v Viewer) card.Set
+	// SeenAction returns action i of the history as v may learn it now:
+	// the same action with every card v may not know replaced by
+	// card.Hidden ("seat 2 discards a card", "the declarer offers a card and
+	// asks for XXI"). It is the one place a game says what an action
+	// reveals: every surface that shows actions (the terminal's move log,
+	// the views' logs, the server's messages) shows them through it.
+	SeenAction(v Viewer, i int) Action
+	// History returns the engine actions applied so far, with every card:
+	// for records and the engine, never for a person or a bot that may not
+	// see them.
 	History() []Action
 	// Done reports whether the hand is over.
 	Done() bool
@@ -138,7 +148,10 @@ type State interface {
 // View is what one seat may know of a hand. Concrete views are game-specific
 // structs that marshal to JSON; they never hold a card the seat may not know.
 type View interface {
-	// ViewSeat returns the seat whose view this is (-1 for a spectator).
+	// Viewer returns whose view this is.
+	Viewer() Viewer
+	// ViewSeat returns the seat whose view this is, −1 for a spectator's
+	// (Viewer().Number()).
 	ViewSeat() int
 	// Game returns the game name.
 	Game() string

@@ -174,8 +174,8 @@ func ViewLeaks(r game.Rules, v any, may card.Set) (card.Set, error) {
 func checkViews(st game.State, rng *rand.Rand) error {
 	r := st.Rules()
 	for seat := 0; seat < r.Seats(); seat++ {
-		v := st.View(seat)
-		may := st.MayKnow(seat)
+		v := st.View(game.Seat(seat))
+		may := st.MayKnow(game.Seat(seat))
 		if leak := v.Cards().Minus(may); !leak.Empty() {
 			return fmt.Errorf("view of seat %d mentions %s", seat, leak)
 		}
@@ -196,7 +196,7 @@ func checkViews(st game.State, rng *rand.Rand) error {
 		if seat < 0 {
 			continue
 		}
-		v := st.View(seat)
+		v := st.View(game.Seat(seat))
 		w, err := r.Resample(v, rng)
 		if err != nil {
 			return fmt.Errorf("resample for seat %d: %v", seat, err)
@@ -205,7 +205,7 @@ func checkViews(st game.State, rng *rand.Rand) error {
 			return fmt.Errorf("resampled world for seat %d: %v", seat, err)
 		}
 		a, _ := json.Marshal(v)
-		b, _ := json.Marshal(w.View(seat))
+		b, _ := json.Marshal(w.View(game.Seat(seat)))
 		if !bytes.Equal(a, b) {
 			return fmt.Errorf("resampled world looks different to seat %d:\n have %s\n want %s", seat, b, a)
 		}

@@ -4,15 +4,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"sync"
 	"testing"
 	"time"
 
+	"trull/internal/bot"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/gametest"
+	"trull/internal/gametest/knowledge"
 	"trull/internal/store"
 )
 
@@ -23,10 +26,11 @@ type received struct {
 }
 
 // TestNoLeak is the hidden-information property over many seeded
-// sittings of every game: no message to a seat or a spectator ever names
-// a card that seat may not know at that point of the hand. Every seat is a
-// connected person or a bot; the hands are replayed from their records to
-// know what each seat may know after each step.
+// sittings of every game, end to end: no message to a seat or a spectator
+// ever names a card that seat may not know at that point of the hand. Every
+// seat is a connected person or a bot; the hands are replayed from their
+// records through the rules' knowledge tracker (gametest/knowledge), not
+// the engines' MayKnow, to know what each seat may know after each step.
 func TestNoLeak(t *testing.T) {
 	seeds := 4
 	if testing.Short() {
@@ -169,13 +173,14 @@ func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts ma
 		if err != nil {
 			t.Fatal(err)
 		}
+		tr := knowledge.New(st)
 		var steps [][]card.Set
 		var ls [][]string
 		snap := func() {
 			out := make([]card.Set, players+1)
 			l := make([]string, players+1)
 			for s := -1; s < players; s++ {
-				out[s+1] = st.MayKnow(s)
+				out[s+1] = tr.Known(game.ViewerOf(s))
 				l[s+1] = "[]"
 				if s >= 0 && s == st.ToAct() && bots[s] == "" {
 					b, _ := json.Marshal(game.LegalRecordActions(st))
@@ -189,8 +194,14 @@ func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts ma
 		}
 		snap()
 		for i, ra := range rec.Actions {
-			if err := game.ApplyRecordAction(st, ra); err != nil {
+			acts, err := r.DecodeAction(st, ra)
+			if err != nil {
 				t.Fatalf("hand %d action %d: %v", row.Deal, i, err)
+			}
+			for _, a := range acts {
+				if err := tr.Apply(a); err != nil {
+					t.Fatalf("hand %d action %d: %v", row.Deal, i, err)
+				}
 			}
 			snap()
 		}
@@ -223,6 +234,9 @@ func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts ma
 		if err != nil {
 			t.Fatal(err)
 		}
+		if more, err := knowledge.JSONLeaks(rules, m.raw, steps[head.Step][m.seat+1]); err != nil || !more.Empty() {
+			t.Fatalf("seat %d was told %s at hand %d step %d (%v):\n%s", m.seat, more, head.Hand, head.Step, err, m.raw)
+		}
 		if !leak.Empty() {
 			t.Fatalf("seat %d was told %s at hand %d step %d:\n%s", m.seat, leak, head.Hand, head.Step, m.raw)
 		}
@@ -245,4 +259,54 @@ func splitLegal(raw []byte) (map[string]any, string) {
 	legal, _ := json.Marshal(m["legal"])
 	delete(m, "legal")
 	return m, string(legal)
+}
+
+// TestStateMessages is the hidden-information property of the state
+// message, the one message that carries a hand, over many seeded hands of
+// every variant whose secrets differ: at every step, the message built for
+// each seat and for a spectator names no card the rules' knowledge tracker
+// says that viewer may not know (legal actions aside, which are the seat's
+// own choices). TRULL_LEAK_HANDS=10000 runs the full form.
+func TestStateMessages(t *testing.T) {
+	total := knowledge.Hands(t, 60)
+	counts := map[string][2]int{}
+	for _, v := range knowledge.Variants() {
+		hands := knowledge.PerVariant(v.Game, total)
+		t.Run(v.String(), func(t *testing.T) {
+			r, err := v.Rules()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb := &table{rules: r, bots: map[string]bot.Bot{}, log: slog.New(slog.DiscardHandler)}
+			for s := 0; s < r.Seats(); s++ {
+				tb.seats = append(tb.seats, &seatState{name: fmt.Sprintf("P%d", s)})
+			}
+			tj := json.RawMessage(`{"id":"x"}`)
+			msgs := 0
+			for i := 0; i < hands; i++ {
+				err := knowledge.Play(r, "state-messages", i, func(tr *knowledge.Tracker) error {
+					tb.st, tb.step = tr.State(), len(tr.State().History())
+					views := map[int]json.RawMessage{}
+					for s := -1; s < r.Seats(); s++ {
+						m := tb.stateFor(s, s == 0, tj, views, nil)
+						leak, err := knowledge.JSONLeaks(r, m, tr.Known(game.ViewerOf(s)))
+						if err != nil {
+							return err
+						}
+						if !leak.Empty() {
+							return fmt.Errorf("seat %d is told %s: %s", s, leak, m)
+						}
+						msgs++
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatalf("hand %d: %v", i, err)
+				}
+			}
+			c := counts[v.Game]
+			counts[v.Game] = [2]int{c[0] + hands, c[1] + msgs}
+		})
+	}
+	t.Logf("hands and state messages checked per game: %v", counts)
 }

@@ -84,11 +84,11 @@ func replayRecord(body []byte) (map[string]any, error) {
 			}
 		}
 		var err error
-		if step.View, err = json.Marshal(st.View(-1)); err != nil {
+		if step.View, err = json.Marshal(st.View(game.Spectator)); err != nil {
 			return err
 		}
 		for seat := 0; seat < r.Seats(); seat++ {
-			v, err := json.Marshal(st.View(seat))
+			v, err := json.Marshal(st.View(game.Seat(seat)))
 			if err != nil {
 				return err
 			}

@@ -389,13 +389,20 @@ func (t *table) decide(st game.State, seat int, b bot.Bot) []game.Action {
 	var acts []game.Action
 	for {
 		start := time.Now()
-		a, err := safeAct(b, st.View(seat), t.rng)
+		a, err := safeAct(b, st.View(game.Seat(seat)), t.rng)
 		t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
 		if err == nil {
 			err = st.Apply(a)
 		}
 		if err != nil {
-			t.log.Warn("bot answer refused; playing a random legal action", "bot", b.Name(), "seat", seat, "err", err)
+			// The log names no card: a refusal's reason may name the
+			// bot's hand, which the server's operator may not see.
+			var ie *game.IllegalError
+			reason := "the bot failed"
+			if errors.As(err, &ie) {
+				reason = "an illegal " + a.Kind.String()
+			}
+			t.log.Warn("bot answer refused; playing a random legal action", "bot", b.Name(), "seat", seat, "reason", reason)
 			a = game.Pick(t.rng, st.Legal(nil))
 			st.ApplyUnchecked(a)
 		}
@@ -620,7 +627,7 @@ func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]
 	v, ok := views[seat]
 	if !ok {
 		var err error
-		if v, err = json.Marshal(t.st.View(seat)); err != nil {
+		if v, err = json.Marshal(t.st.View(game.ViewerOf(seat))); err != nil {
 			t.log.Error("encoding a view failed", "seat", seat, "err", err)
 			v = []byte("null")
 		}
@@ -977,7 +984,7 @@ func (t *table) hint(c *conn, m clientMsg) {
 		}
 	} else {
 		start := time.Now()
-		hs, err := bot.Hints(b, t.st.View(c.seat), t.rng, cmp.Or(t.srv.cfg.Hints, 3))
+		hs, err := bot.Hints(b, t.st.View(game.Seat(c.seat)), t.rng, cmp.Or(t.srv.cfg.Hints, 3))
 		t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
 		if err != nil {
 			t.log.Warn("hint failed", "bot", name, "seat", c.seat, "err", err)

@@ -128,7 +128,7 @@ func playHand(c Config, r game.Rules, i int) (Hand, error) {
 		if len(c.Bots) > 1 {
 			b = c.Bots[seat]
 		}
-		a, err := b.Act(st.View(seat), rngs[seat])
+		a, err := b.Act(st.View(game.Seat(seat)), rngs[seat])
 		if err != nil {
 			return Hand{}, fmt.Errorf("%s in seat %d: %w", b.Name(), seat, err)
 		}

@@ -58,19 +58,20 @@ type scriptState struct {
 	res    game.Result
 }
 
-func (s *scriptState) Rules() game.Rules                     { return s.r }
-func (s *scriptState) Dealer() int                           { return s.dealer }
-func (s *scriptState) Phase() string                         { return "done" }
-func (s *scriptState) ToAct() int                            { return -1 }
-func (s *scriptState) Legal(dst []game.Action) []game.Action { return dst }
-func (s *scriptState) Apply(game.Action) error               { return game.Illegal("the hand is over") }
-func (s *scriptState) ApplyUnchecked(game.Action)            {}
-func (s *scriptState) Clone() game.State                     { c := *s; return &c }
-func (s *scriptState) View(int) game.View                    { return nil }
-func (s *scriptState) MayKnow(int) card.Set                  { return card.Set{} }
-func (s *scriptState) History() []game.Action                { return nil }
-func (s *scriptState) Done() bool                            { return true }
-func (s *scriptState) Result() game.Result                   { return s.res }
+func (s *scriptState) Rules() game.Rules                       { return s.r }
+func (s *scriptState) Dealer() int                             { return s.dealer }
+func (s *scriptState) Phase() string                           { return "done" }
+func (s *scriptState) ToAct() int                              { return -1 }
+func (s *scriptState) Legal(dst []game.Action) []game.Action   { return dst }
+func (s *scriptState) Apply(game.Action) error                 { return game.Illegal("the hand is over") }
+func (s *scriptState) ApplyUnchecked(game.Action)              {}
+func (s *scriptState) Clone() game.State                       { c := *s; return &c }
+func (s *scriptState) View(game.Viewer) game.View              { return nil }
+func (s *scriptState) MayKnow(game.Viewer) card.Set            { return card.Set{} }
+func (s *scriptState) SeenAction(game.Viewer, int) game.Action { return game.Action{} }
+func (s *scriptState) History() []game.Action                  { return nil }
+func (s *scriptState) Done() bool                              { return true }
+func (s *scriptState) Result() game.Result                     { return s.res }
 
 // played returns a two-player result worth pts to seat 0 (negative: to
 // seat 1), optionally triggering a Nullrunde.

@@ -65,7 +65,7 @@ func TestDroggnDealers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if v := st.View(bidder).(*droggn.View); bidder >= 0 && v.SitsOut == bidder {
+				if v := st.View(game.ViewerOf(bidder)).(*droggn.View); bidder >= 0 && v.SitsOut == bidder {
 					t.Fatalf("hand %d: bidder %d sits out", i, bidder)
 				}
 				playDroggn(t, st, bidder)
@@ -136,7 +136,7 @@ func TestDeterministicDeals(t *testing.T) {
 			t.Fatalf("deal %d, seed %q", s.Deal(), s.HandSeed(i))
 		}
 		want, _ := r.NewState(game.DeckFromSeed(r.Pack(), fmt.Sprintf("stubai/%d", i)), s.Dealer())
-		if !reflect.DeepEqual(st.View(0), want.View(0)) {
+		if !reflect.DeepEqual(st.View(game.ViewerOf(0)), want.View(game.ViewerOf(0))) {
 			t.Fatalf("deal %d: the hand differs from DeckFromSeed(stubai/%d)", i, i)
 		}
 		playDroggn(t, st, bidder)

@@ -33,7 +33,7 @@ func decisionViews(tb testing.TB, r game.Rules, hands int) []game.View {
 		}
 		rng := game.NewRand(seed, 0)
 		for !st.Done() {
-			v := st.View(st.ToAct())
+			v := st.View(game.ViewerOf(st.ToAct()))
 			if len(v.LegalActions()) > 1 {
 				out = append(out, v)
 			}

@@ -302,7 +302,7 @@ func (b *Bot) ActState(st game.State, rng *rand.Rand) (game.Action, error) {
 	if st.Done() || st.ToAct() < 0 {
 		return game.Action{}, ErrNotToAct
 	}
-	cands, err := b.search(st.View(st.ToAct()), st, rng)
+	cands, err := b.search(st.View(game.Seat(st.ToAct())), st, rng)
 	if err != nil {
 		return game.Action{}, err
 	}

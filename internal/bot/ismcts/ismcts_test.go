@@ -100,7 +100,7 @@ func testLegal(t *testing.T, b *Bot, quota, seeds int) {
 				}
 				phase := st.Phase()
 				phases[phase]++
-				v := st.View(st.ToAct())
+				v := st.View(game.ViewerOf(st.ToAct()))
 				a, err := b.Act(v, game.NewRand(seed, 1))
 				if err != nil {
 					t.Fatalf("%s: phase %s: %v", seed, phase, err)
@@ -128,7 +128,7 @@ func TestGenericWorld(t *testing.T) {
 			if st == nil {
 				continue
 			}
-			v := st.View(st.ToAct())
+			v := st.View(game.ViewerOf(st.ToAct()))
 			roots := v.LegalActions()
 			tr := newTree(r, v, roots, DefaultExploration, 1, 2)
 			tr.w = &genericWorld{r: r}
@@ -170,7 +170,7 @@ func TestWholeHands(t *testing.T) {
 				}
 				rng := game.NewRand(seed, 0)
 				for !st.Done() {
-					a, err := b.Act(st.View(st.ToAct()), rng)
+					a, err := b.Act(st.View(game.ViewerOf(st.ToAct())), rng)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -195,7 +195,7 @@ func TestDeterministic(t *testing.T) {
 			if st == nil {
 				continue
 			}
-			v := st.View(st.ToAct())
+			v := st.View(game.ViewerOf(st.ToAct()))
 			var first []Candidate
 			for _, workers := range []int{1, 2, 4, 1} {
 				b := New(Options{Iterations: 120, Trees: 4, Workers: workers, Hints: -1, PairedRoot: i%2 == 1, PolicyOthers: i%2 == 1})
@@ -223,7 +223,7 @@ func TestHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := st.View(st.ToAct())
+	v := st.View(game.ViewerOf(st.ToAct()))
 	b := New(Options{Iterations: 200, Hints: -1})
 	hs, err := b.Hint(v, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
@@ -251,7 +251,7 @@ func TestHint(t *testing.T) {
 	if hs, _ := b3.Hint(v, rand.New(rand.NewPCG(1, 2))); len(hs) != 3 {
 		t.Fatalf("Hints=3 gave %d hints", len(hs))
 	}
-	if _, err := b.Act(st.View((st.ToAct()+1)%3), rand.New(rand.NewPCG(1, 2))); err != ErrNotToAct {
+	if _, err := b.Act(st.View(game.ViewerOf((st.ToAct()+1)%3)), rand.New(rand.NewPCG(1, 2))); err != ErrNotToAct {
 		t.Fatalf("a seat not to act got %v", err)
 	}
 }
@@ -274,7 +274,7 @@ func TestBidder(t *testing.T) {
 		if st == nil {
 			continue
 		}
-		v := st.View(st.ToAct())
+		v := st.View(game.ViewerOf(st.ToAct()))
 		bidder := &countingPlayer{}
 		b := New(Options{Iterations: 50, Bidder: bidder})
 		a, err := b.Act(v, game.NewRand("bidder", uint64(i)))
@@ -320,7 +320,7 @@ func testPairedRoot(t *testing.T, deep bool) {
 			if st == nil || st.Phase() != "play" {
 				continue
 			}
-			v := st.View(st.ToAct())
+			v := st.View(game.ViewerOf(st.ToAct()))
 			roots, _ := rootCandidates(v, v.LegalActions())
 			if len(roots) < 2 {
 				continue
@@ -363,7 +363,7 @@ func TestExactEndgame(t *testing.T) {
 			if st == nil || st.Phase() != "play" {
 				continue
 			}
-			v := st.View(st.ToAct())
+			v := st.View(game.ViewerOf(st.ToAct()))
 			roots, _ := rootCandidates(v, v.LegalActions())
 			tr := newTree(r, v, roots, DefaultExploration, 11, 0)
 			es := tr.w.(endgameSolver)
@@ -435,7 +435,7 @@ func TestBidsPlausible(t *testing.T) {
 						if !w.bidsPlausible(seat) {
 							t.Fatalf("%s step %d: the true deal is implausible to seat %d", seed, step, seat)
 						}
-						v := st.View(seat)
+						v := st.View(game.ViewerOf(seat))
 						s0, err := r.Resample(v, rng)
 						if err != nil {
 							t.Fatal(err)
@@ -482,7 +482,7 @@ func TestReadPlay(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 2))
 			for step := 0; !st.Done(); step++ {
 				seat := st.ToAct()
-				v := st.View(seat)
+				v := st.View(game.ViewerOf(seat))
 				if st.Phase() == "play" && step%3 == 0 && len(ts.History()) > 2*n+8 {
 					// hits counts the other seats' cards a fresh world of w
 					// places in their true hands.

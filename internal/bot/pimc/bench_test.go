@@ -18,13 +18,13 @@ func benchViews(b *testing.B) map[string]*droggn.View {
 	if err != nil {
 		b.Fatal(err)
 	}
-	out["bid"] = s.SeatView(s.ToAct())
+	out["bid"] = s.SeatView(game.ViewerOf(s.ToAct()))
 	s = playStart(b, r, 3, droggn.Solo, 0)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for !s.Done() {
 		if left := r.Tricks() - s.TrickNo(); left == 21 || left == 9 || left == 7 || left == 5 {
 			if name := fmt.Sprintf("play@%d", left); out[name] == nil {
-				out[name] = s.SeatView(s.ToAct())
+				out[name] = s.SeatView(game.ViewerOf(s.ToAct()))
 			}
 		}
 		s.ApplyUnchecked(game.Action{Seat: int8(s.ToAct()), Kind: game.KindPlay, Card: game.RandomCard(rng, s.LegalCards())})

@@ -65,7 +65,7 @@ func playHand(t testing.TB, s *droggn.State, bot *Bot, mine func(seat int) bool,
 		var a game.Action
 		if mine(seat) {
 			var err error
-			if a, err = bot.Act(s.View(seat), rng); err != nil {
+			if a, err = bot.Act(s.View(game.ViewerOf(seat)), rng); err != nil {
 				t.Fatal(err)
 			}
 		} else {
@@ -142,7 +142,7 @@ func decisionViews(t *testing.T, r *droggn.Rules, hands int) []*droggn.View {
 			t.Fatal(err)
 		}
 		for step := 0; !s.Done(); step++ {
-			v := s.SeatView(s.ToAct())
+			v := s.SeatView(game.ViewerOf(s.ToAct()))
 			if step%7 == 0 || s.CurrentPhase() != droggn.PhPlay {
 				out = append(out, v)
 			}
@@ -271,7 +271,7 @@ func TestBidding(t *testing.T) {
 		if got := s.Hand(1); got != card.Of(tc.hand...) {
 			t.Fatalf("%s: seat 1 holds %v", tc.name, got)
 		}
-		a, err := bot.Act(s.View(1), rand.New(rand.NewPCG(1, 1)))
+		a, err := bot.Act(s.View(game.ViewerOf(1)), rand.New(rand.NewPCG(1, 1)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -287,7 +287,7 @@ func TestErrors(t *testing.T) {
 	s, _ := r.Deal(game.ShuffledDeck(r.Pack(), rand.New(rand.NewPCG(1, 1))), 0)
 	bot := New(fastOptions)
 	rng := rand.New(rand.NewPCG(1, 2))
-	if _, err := bot.Act(s.View(0), rng); !errors.Is(err, ErrNotToAct) {
+	if _, err := bot.Act(s.View(game.ViewerOf(0)), rng); !errors.Is(err, ErrNotToAct) {
 		t.Fatalf("seat not to act: %v", err)
 	}
 	if _, err := bot.Act(otherView{}, rng); !errors.Is(err, ErrGame) {
@@ -316,7 +316,7 @@ func TestDecisionTime(t *testing.T) {
 		rng := rand.New(rand.NewPCG(uint64(h), 99))
 		s, _ := r.Deal(game.ShuffledDeck(r.Pack(), rng), 0)
 		for !s.Done() {
-			v := s.SeatView(s.ToAct())
+			v := s.SeatView(game.ViewerOf(s.ToAct()))
 			phase := v.Phase
 			if phase == "play" {
 				phase = fmt.Sprintf("play@%d", r.Tricks()-s.TrickNo())
@@ -362,7 +362,7 @@ func TestInference(t *testing.T) {
 	const deals, draws = 20, 10
 	for deal := 0; deal < deals; deal++ {
 		s := playStart(t, r, uint64(deal), droggn.Super, deal%3)
-		v := s.SeatView((deal + 1) % 3)
+		v := s.SeatView(game.ViewerOf((deal + 1) % 3))
 		rng := rand.New(rand.NewPCG(uint64(deal), 5))
 		for i := 0; i < draws; i++ {
 			w, err := v.Sample(rng)

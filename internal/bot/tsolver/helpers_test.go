@@ -142,7 +142,7 @@ func reference(s *troggu.State, side uint8, nodes *int) []CardValue {
 // reneged reports whether a seat of s has reneged, from its view.
 func reneged(s *troggu.State) bool {
 	for p := 0; p < s.Rules().Seats(); p++ {
-		if s.View(p).(*troggu.View).FoolPowerless {
+		if s.View(game.ViewerOf(p)).(*troggu.View).FoolPowerless {
 			return true
 		}
 	}

@@ -140,7 +140,7 @@ func BenchmarkView(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = s.View(1)
+		_ = s.View(game.ViewerOf(1))
 	}
 }
 
@@ -151,7 +151,7 @@ func BenchmarkResample(b *testing.B) {
 	for i := 0; i < 20; i++ {
 		s.PlayCard(game.RandomCard(rng, s.LegalCards()))
 	}
-	v := s.SeatView(1)
+	v := s.SeatView(game.ViewerOf(1))
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := v.Sample(rng); err != nil {

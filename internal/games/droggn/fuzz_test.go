@@ -14,7 +14,7 @@ import (
 func snapshot(s *State) string {
 	var b bytes.Buffer
 	for seat := -1; seat < s.r.seats; seat++ {
-		j, _ := json.Marshal(s.View(seat))
+		j, _ := json.Marshal(s.View(game.ViewerOf(seat)))
 		b.Write(j)
 	}
 	fmt.Fprintf(&b, "%d %v", len(s.hist), s.Places())

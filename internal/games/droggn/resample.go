@@ -164,7 +164,7 @@ func (w *State) fill(v *View, rng *rand.Rand) error {
 		}
 	}
 	if w.offered == card.None && w.buyFrom >= 0 {
-		cand := w.hands[w.buyFrom].Minus(w.pinned(-1, int(w.buyFrom)))
+		cand := w.hands[w.buyFrom].Minus(w.pinned(game.Spectator, int(w.buyFrom)))
 		if !cand.Empty() {
 			w.offered = game.RandomCard(rng, cand)
 			for i := range w.hist {

@@ -66,8 +66,11 @@ type TrickView struct {
 	Winner int        `json:"winner"`
 }
 
-// ViewSeat returns the viewing seat.
+// ViewSeat returns the viewing seat, -1 for a spectator.
 func (v *View) ViewSeat() int { return v.Seat }
+
+// Viewer returns whose view this is.
+func (v *View) Viewer() game.Viewer { return game.ViewerOf(v.Seat) }
 
 // Game returns "droggn".
 func (v *View) Game() string { return "droggn" }
@@ -86,14 +89,16 @@ func (v *View) Cards() card.Set { return v.known }
 // Bots read it; Resample fills it.
 func (v *View) State() *State { return v.pub }
 
-// knows reports whether seat knows the offered card.
-func (s *State) knowsOffer(seat int) bool {
-	return s.offered != card.None && (seat == int(s.declarer) || seat == int(s.buyFrom))
+// knowsOffer reports whether v knows the offered card: the declarer who
+// offered it and the defender who received it (§1.3 BUY), nobody else. A
+// lost buy has no receiver, and a spectator is never one.
+func (s *State) knowsOffer(v game.Viewer) bool {
+	return s.offered != card.None && (v.Is(int(s.declarer)) || v.Is(int(s.buyFrom)))
 }
 
-// pinned returns the cards of other seats' hands whose place seat knows:
-// laid-out cards and the bought card, and the offered card for its giver.
-func (s *State) pinned(seat, owner int) card.Set {
+// pinned returns the cards of owner's hand whose place v knows: laid-out
+// cards and the bought card, and the offered card for those who know it.
+func (s *State) pinned(v game.Viewer, owner int) card.Set {
 	var out card.Set
 	if int(s.pagatLaid) == owner {
 		out.Add(card.Pagat)
@@ -104,16 +109,16 @@ func (s *State) pinned(seat, owner int) card.Set {
 	if s.bought != card.None && owner == int(s.declarer) {
 		out.Add(s.bought)
 	}
-	if s.knowsOffer(seat) && owner == int(s.buyFrom) {
+	if s.knowsOffer(v) && owner == int(s.buyFrom) {
 		out.Add(s.offered)
 	}
 	return out.Intersect(s.hands[owner])
 }
 
-// MayKnow returns every card whose identity seat may know.
-func (s *State) MayKnow(seat int) card.Set {
+// MayKnow returns every card whose identity v may know.
+func (s *State) MayKnow(v game.Viewer) card.Set {
 	var out card.Set
-	if seat >= 0 {
+	if seat, ok := v.Seat(); ok && seat < s.r.seats {
 		out = s.hands[seat]
 	}
 	out = out.Union(s.piles[0]).Union(s.piles[1]).Union(s.shown)
@@ -121,64 +126,78 @@ func (s *State) MayKnow(seat int) card.Set {
 		out.Add(s.trick[i])
 	}
 	for o := 0; o < s.r.seats; o++ {
-		out = out.Union(s.pinned(seat, o))
+		out = out.Union(s.pinned(v, o))
 	}
 	if s.buyAsked != card.None {
 		out.Add(s.buyAsked)
 	}
-	if seat >= 0 && seat == int(s.declarer) {
+	if v.Is(int(s.declarer)) {
 		out = out.Union(s.discards)
 	}
-	if s.knowsOffer(seat) {
+	if s.knowsOffer(v) {
 		out.Add(s.offered)
 	}
 	return out
 }
 
-// sanitize returns a copy of s holding only what seat may know.
-func (s *State) sanitize(seat int) *State {
+// SeenAction returns action i as v may learn it (§1.3 "Information
+// rules"): the declarer's discards are secret, and the offered card is seen
+// only by the declarer and its receiver; everything else is public.
+func (s *State) SeenAction(v game.Viewer, i int) game.Action {
+	a := s.hist[i]
+	switch {
+	case a.Kind == game.KindDiscard && !v.Is(int(s.declarer)):
+		a.Card = card.Hidden
+	case a.Kind == game.KindBuy && a.Card2 != card.None && !s.knowsOffer(v):
+		a.Card = card.Hidden
+	}
+	return a
+}
+
+// sanitize returns a copy of s holding only what v may know. Its history is
+// the history as v sees it (SeenAction), with card.None where a card is
+// hidden: Resample fills those places.
+func (s *State) sanitize(v game.Viewer) *State {
 	p := s.Copy()
 	for o := 0; o < s.r.seats; o++ {
-		if o != seat {
-			p.hands[o] = s.pinned(seat, o)
+		if !v.Is(o) {
+			p.hands[o] = s.pinned(v, o)
 		}
 	}
 	p.talon = card.Set{}
-	if seat < 0 || seat != int(s.declarer) {
+	if !v.Is(int(s.declarer)) {
 		p.discards = card.Set{}
 	}
-	if !s.knowsOffer(seat) {
+	if !s.knowsOffer(v) {
 		p.offered = card.None
 	}
-	for i, a := range p.hist {
-		switch {
-		case a.Kind == game.KindDiscard && (seat < 0 || seat != int(s.declarer)):
-			p.hist[i].Card = card.None
-		case a.Kind == game.KindBuy && a.Card != card.None && !s.knowsOffer(seat):
+	for i := range p.hist {
+		if a := s.SeenAction(v, i); a.Card == card.Hidden {
 			p.hist[i].Card = card.None
 		}
 	}
 	return p
 }
 
-// View returns what seat may know (seat -1: a spectator).
-func (s *State) View(seat int) game.View { return s.SeatView(seat) }
+// View returns what v may know.
+func (s *State) View(v game.Viewer) game.View { return s.SeatView(v) }
 
 // SeatView is View with the concrete type.
-func (s *State) SeatView(seat int) *View {
+func (s *State) SeatView(viewer game.Viewer) *View {
 	r := s.r
 	p := r.pack
+	seat := viewer.Number()
 	v := &View{Variant: r.String(), Seat: seat, Seats: r.seats, Dealer: int(s.dealer), SitsOut: -1,
 		Phase: s.Phase(), ToAct: s.ToAct(), Declarer: int(s.declarer), BoughtFrom: int(s.buyFrom),
 		PagatLaid: int(s.pagatLaid), FoolLaid: s.foolLaid, Doublings: int(s.k),
 		Log: []LogEntry{}, Tricks: []TrickView{}, Trick: []PlayView{}, Hand: []string{}}
-	v.pub = s.sanitize(seat)
-	v.known = s.MayKnow(seat)
+	v.pub = s.sanitize(viewer)
+	v.known = s.MayKnow(viewer)
 	if r.seats == 4 {
 		v.SitsOut = int(s.dealer)
 	}
-	if seat >= 0 {
-		v.Hand = p.IDs(s.hands[seat])
+	if own, ok := viewer.Seat(); ok && own < r.seats {
+		v.Hand = p.IDs(s.hands[own])
 	}
 	for o := 0; o < r.seats; o++ {
 		v.HandSizes = append(v.HandSizes, s.hands[o].Len())
@@ -190,7 +209,7 @@ func (s *State) SeatView(seat int) *View {
 		v.TalonShown = p.IDs(s.shown)
 	}
 	v.TalonSize = s.talon.Len()
-	if seat >= 0 && seat == int(s.declarer) && !s.discards.Empty() {
+	if viewer.Is(int(s.declarer)) && !s.discards.Empty() {
 		v.Discards = p.IDs(s.discards)
 	}
 	if s.bought != card.None {
@@ -200,24 +219,26 @@ func (s *State) SeatView(seat int) *View {
 		v.Asked = p.ID(s.buyAsked)
 	}
 	v.BuyLost = s.buyLost
-	if s.knowsOffer(seat) {
+	if s.knowsOffer(viewer) {
 		v.Offered = p.ID(s.offered)
 	}
-	for _, a := range v.pub.hist {
+	for i, a := range s.hist {
 		if a.Kind == game.KindPlay {
 			continue
 		}
-		ra := r.EncodeAction(a)
-		e := LogEntry{Seat: int(a.Seat), Act: ra.Act, Call: ra.Call, Cards: ra.Cards}
-		if ra.Card != "" {
-			e.Cards = []string{ra.Card}
-		}
+		a = s.SeenAction(viewer, i)
+		var e LogEntry
 		switch {
-		case a.Kind == game.KindDiscard && a.Card == card.None:
-			e.Cards, e.Hidden = nil, 1
-		case a.Kind == game.KindBuy && a.Card == card.None && a.Card2 != card.None:
-			e.Cards, e.Hidden = []string{p.ID(a.Card2)}, 1
-			e.Call = "asked"
+		case a.Kind == game.KindDiscard && a.Card == card.Hidden:
+			e = LogEntry{Seat: int(a.Seat), Act: "discard", Hidden: 1}
+		case a.Kind == game.KindBuy && a.Card == card.Hidden:
+			e = LogEntry{Seat: int(a.Seat), Act: "buy", Call: "asked", Cards: []string{p.ID(a.Card2)}, Hidden: 1}
+		default:
+			ra := r.EncodeAction(a)
+			e = LogEntry{Seat: int(a.Seat), Act: ra.Act, Call: ra.Call, Cards: ra.Cards}
+			if ra.Card != "" {
+				e.Cards = []string{ra.Card}
+			}
 		}
 		if n := len(v.Log); a.Kind == game.KindDiscard && n > 0 && v.Log[n-1].Act == "discard" {
 			v.Log[n-1].Cards = append(v.Log[n-1].Cards, e.Cards...)
@@ -240,7 +261,7 @@ func (s *State) SeatView(seat int) *View {
 	}
 	v.Trick = append(v.Trick, cur...)
 	s.fillWinners(v)
-	if seat >= 0 && seat == s.ToAct() {
+	if viewer.Is(s.ToAct()) {
 		v.Legal = s.Legal(nil)
 	}
 	if s.Done() {

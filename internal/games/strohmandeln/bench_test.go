@@ -102,7 +102,7 @@ func BenchmarkView(b *testing.B) {
 	s := midHand(NewRules(Options{}), 3, 8)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = s.View(1)
+		_ = s.View(game.ViewerOf(1))
 	}
 }
 
@@ -110,7 +110,7 @@ func BenchmarkView(b *testing.B) {
 func BenchmarkResample(b *testing.B) {
 	r := NewRules(Options{})
 	s := midHand(r, 3, 8)
-	v := s.view(int(s.toAct))
+	v := s.view(game.Seat(int(s.toAct)))
 	w := r.NewHand()
 	rng := game.NewFastRand(5, 6)
 	b.ReportAllocs()

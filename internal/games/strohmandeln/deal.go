@@ -258,14 +258,20 @@ func (s *State) Places() []card.Set {
 // played card, every exposed top, and the cards of the opponent's hand that
 // were shown (taken up from a Strohmann, announced, T18 after "Ross!").
 // Face-down Strohmann cards are never included, not even seat's own.
-func (s *State) MayKnow(seat int) card.Set {
-	if seat < 0 || seat > 1 {
-		return s.won[0].Union(s.won[1]).Union(s.currentCards()).Union(s.tops[0]).Union(s.tops[1]).
-			Union(s.shown[0]).Union(s.shown[1])
+func (s *State) MayKnow(v game.Viewer) card.Set {
+	public := s.won[0].Union(s.won[1]).Union(s.currentCards()).Union(s.tops[0]).Union(s.tops[1])
+	seat, ok := v.Seat()
+	if !ok || seat > 1 {
+		return public.Union(s.shown[0]).Union(s.shown[1])
 	}
-	return s.hand[seat].Union(s.won[0]).Union(s.won[1]).Union(s.currentCards()).
-		Union(s.tops[0]).Union(s.tops[1]).Union(s.shown[1-seat])
+	return public.Union(s.hand[seat]).Union(s.shown[1-seat])
 }
+
+// SeenAction returns action i as v may learn it. Every action of
+// Strohmandeln is public (§3.3): the bids, the doubling, the announcements
+// (which show their cards) and every card played, from the hand or from a
+// Strohmann.
+func (s *State) SeenAction(_ game.Viewer, i int) game.Action { return s.hist[i] }
 
 func (s *State) push(a game.Action) {
 	s.hist[s.nhist] = a

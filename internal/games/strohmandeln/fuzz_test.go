@@ -31,7 +31,7 @@ func FuzzDecodeRecord(f *testing.F) {
 		if err == nil {
 			_ = game.Summarize(st)
 			for seat := 0; seat < 2; seat++ {
-				_ = st.View(seat).Text(card.German)
+				_ = st.View(game.ViewerOf(seat)).Text(card.German)
 			}
 		}
 		_, _ = game.Replay(rec)
@@ -94,8 +94,8 @@ func FuzzActions(f *testing.F) {
 				}
 			}
 			if seat := s.ToAct(); seat >= 0 {
-				v := s.View(seat)
-				if leak := v.Cards().Minus(s.MayKnow(seat)); !leak.Empty() {
+				v := s.View(game.ViewerOf(seat))
+				if leak := v.Cards().Minus(s.MayKnow(game.ViewerOf(seat))); !leak.Empty() {
 					t.Fatalf("view leaks %s", leak)
 				}
 				if _, err := r.Resample(v, rng); err != nil {

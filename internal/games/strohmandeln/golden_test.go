@@ -55,7 +55,7 @@ func playGolden(r *Rules, seed string, dealer int) (*State, []byte) {
 	}
 	rec := game.NewRecord(r, []string{"North", "South"}, dealer, deck, s.History())
 	g := golden{Variant: r.String(), Record: rec, Result: game.Summarize(s),
-		Text: strings.Split(strings.TrimSpace(s.View(0).Text(card.English)), "\n")}
+		Text: strings.Split(strings.TrimSpace(s.View(game.ViewerOf(0)).Text(card.English)), "\n")}
 	data, err := json.MarshalIndent(g, "", "  ")
 	if err != nil {
 		panic(err)

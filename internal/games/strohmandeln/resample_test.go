@@ -40,7 +40,7 @@ func TestResampleHistoryLegal(t *testing.T) {
 
 func checkResample(t *testing.T, r *Rules, s *State, seat int, rng *rand.Rand) {
 	t.Helper()
-	v := s.view(seat)
+	v := s.view(game.ViewerOf(seat))
 	want, _ := json.Marshal(v)
 	var deck [54]card.Card
 	hist, err := r.resampleDeck(&deck, v, rng)
@@ -56,7 +56,7 @@ func checkResample(t *testing.T, r *Rules, s *State, seat int, rng *rand.Rand) {
 			t.Fatalf("%s: resampled world refuses action %d %+v: %v\nview %s", r, i, a, err, want)
 		}
 	}
-	if got, _ := json.Marshal(w.View(seat)); !bytes.Equal(got, want) {
+	if got, _ := json.Marshal(w.View(game.ViewerOf(seat))); !bytes.Equal(got, want) {
 		t.Fatalf("%s: resampled view differs:\n%s\n%s", r, got, want)
 	}
 	// The same through JSON (no typed data: parsed and replayed with checks).
@@ -71,7 +71,7 @@ func checkResample(t *testing.T, r *Rules, s *State, seat int, rng *rand.Rand) {
 	if err != nil {
 		t.Fatalf("%s: resample of a JSON view: %v", r, err)
 	}
-	if got, _ := json.Marshal(w2.View(seat)); !bytes.Equal(got, want) {
+	if got, _ := json.Marshal(w2.View(game.ViewerOf(seat))); !bytes.Equal(got, want) {
 		t.Fatalf("%s: resampled JSON view differs:\n%s\n%s", r, got, want)
 	}
 }
@@ -84,7 +84,7 @@ func TestResampleUniform(t *testing.T) {
 	r := NewRules(Options{})
 	rng := rand.New(rand.NewPCG(1, 2))
 	s, _ := r.Deal(game.ShuffledDeck(r.Pack(), rng), 0)
-	v := s.view(1)
+	v := s.view(game.ViewerOf(1))
 	probe := r.Pack().Cards.Minus(s.hand[1]).Lowest()
 	const n = 6000
 	hits := 0
@@ -115,7 +115,7 @@ func TestResampleUniform(t *testing.T) {
 					continue
 				}
 				// Seat 0 showed a void in lead's suit (and in Tarocks).
-				v := s.view(1)
+				v := s.view(game.ViewerOf(1))
 				suit := card.SuitMask(lead.Suit())
 				inDown := 0
 				for i := 0; i < 300; i++ {
@@ -125,7 +125,7 @@ func TestResampleUniform(t *testing.T) {
 					if unknown := w.hand[0].Minus(s.shown[0]); unknown.Overlaps(suit) || unknown.Overlaps(tarocks) {
 						t.Fatalf("void broken: hand %s, void in %s and Tarocks", unknown, r.Pack().SuitName(lead.Suit(), card.English))
 					}
-					if w.FaceDown(0).Union(w.FaceDown(1)).Overlaps(suit.Intersect(r.Pack().Cards.Minus(s.MayKnow(1)))) {
+					if w.FaceDown(0).Union(w.FaceDown(1)).Overlaps(suit.Intersect(r.Pack().Cards.Minus(s.MayKnow(game.ViewerOf(1))))) {
 						inDown++
 					}
 				}
@@ -150,9 +150,9 @@ func TestViewHidesFaceDown(t *testing.T) {
 		s.ApplyUnchecked(game.Pick(rng, s.Legal(nil)))
 	}
 	for seat := 0; seat < 2; seat++ {
-		v := s.View(seat)
+		v := s.View(game.ViewerOf(seat))
 		hidden := s.FaceDown(0).Union(s.FaceDown(1)).Union(s.hand[1-seat].Minus(s.shown[1-seat]))
-		if v.Cards().Overlaps(hidden) || s.MayKnow(seat).Overlaps(hidden) {
+		if v.Cards().Overlaps(hidden) || s.MayKnow(game.ViewerOf(seat)).Overlaps(hidden) {
 			t.Errorf("seat %d may see %s", seat, v.Cards().Intersect(hidden))
 		}
 		for _, l := range []card.Lang{card.English, card.German} {

@@ -147,13 +147,13 @@ func (s *State) playView(t *trick, seat int) PlayView {
 	return pv
 }
 
-// View returns what seat may know (seat 0 or 1; any other value gives a
-// spectator's view without a hand).
-func (s *State) View(seat int) game.View { return s.view(seat) }
+// View returns what v may know (a spectator's view has no hand).
+func (s *State) View(v game.Viewer) game.View { return s.view(v) }
 
-func (s *State) view(seat int) *View {
+func (s *State) view(viewer game.Viewer) *View {
 	r := s.r
 	p := r.pack
+	seat := viewer.Number()
 	v := &View{
 		Seat: seat, GameName: Name, Variant: r.canon, Dealer: int(s.dealer), Elder: int(s.elder),
 		Phase: s.Phase(), ToAct: s.ToAct(), Contract: contractNames[s.contract],
@@ -164,7 +164,7 @@ func (s *State) view(seat int) *View {
 		data:    &viewData{trusted: true},
 	}
 	d := v.data
-	if seat == 0 || seat == 1 {
+	if viewer.Is(0) || viewer.Is(1) {
 		v.Hand = r.idList(s.hand[seat])
 		d.hand = s.hand[seat]
 	}
@@ -172,7 +172,7 @@ func (s *State) view(seat int) *View {
 		pv := &v.Players[who]
 		pv.HandSize = s.hand[who].Len()
 		pv.Known = r.idList(s.shown[who])
-		if who != seat {
+		if !viewer.Is(who) {
 			pv.Unknown = pv.HandSize - len(pv.Known)
 		}
 		d.known[who] = s.shown[who]
@@ -210,10 +210,10 @@ func (s *State) view(seat int) *View {
 		v.Trick = append(v.Trick, s.playView(t, int(t.leader)))
 	}
 	d.hist = append([]game.Action(nil), s.hist[:s.nhist]...)
-	for _, a := range d.hist {
-		v.Actions = append(v.Actions, actionView(r, a))
+	for i := range d.hist {
+		v.Actions = append(v.Actions, actionView(r, s.SeenAction(viewer, i)))
 	}
-	if s.phase != phDone && seat == int(s.toAct) {
+	if s.phase != phDone && viewer.Is(int(s.toAct)) {
 		v.legal = s.Legal(nil)
 		for _, a := range v.legal {
 			v.Legal = append(v.Legal, actionView(r, a))
@@ -226,8 +226,11 @@ func (s *State) view(seat int) *View {
 	return v
 }
 
-// ViewSeat returns the viewing seat.
+// ViewSeat returns the viewing seat, -1 for a spectator.
 func (v *View) ViewSeat() int { return v.Seat }
+
+// Viewer returns whose view this is.
+func (v *View) Viewer() game.Viewer { return game.ViewerOf(v.Seat) }
 
 // Game returns "strohmandeln".
 func (v *View) Game() string { return v.GameName }

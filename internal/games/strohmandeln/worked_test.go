@@ -395,7 +395,7 @@ func TestRostopschin(t *testing.T) {
 			t.Fatalf("Ross! not offered: %v", s.Legal(nil))
 		}
 		mustApply(t, s, ross, game.Action{Seat: 0, Kind: game.KindPlay, Card: card.Trump(2)})
-		if !s.View(0).(*View).Players[1].hasKnown("T18") {
+		if !s.View(game.ViewerOf(0)).(*View).Players[1].hasKnown("T18") {
 			t.Error("T18 is not known to the opponent after Ross!")
 		}
 		top := game.Action{Seat: 1, Kind: game.KindPlay, Card: t18, Call: SayTopschin}
@@ -471,7 +471,7 @@ func TestAnnouncements(t *testing.T) {
 	if err := s.Apply(trull); err == nil || !strings.Contains(err.Error(), "already announced") {
 		t.Errorf("second Trull: %v", err)
 	}
-	v := s.View(0).(*View)
+	v := s.View(game.ViewerOf(0)).(*View)
 	for _, id := range []string{"FOOL", "T21", "T1"} {
 		if !v.Players[1].hasKnown(id) {
 			t.Errorf("%s not shown after the announcement: %v", id, v.Players[1].Known)

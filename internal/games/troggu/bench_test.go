@@ -97,7 +97,7 @@ func BenchmarkView(b *testing.B) {
 			s := midHand(b, n)
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				benchSink += s.View(s.ToAct()).Turn()
+				benchSink += s.View(game.ViewerOf(s.ToAct())).Turn()
 			}
 		})
 	}
@@ -109,7 +109,7 @@ func BenchmarkResample(b *testing.B) {
 	for _, n := range []int{3, 8} {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			s := midHand(b, n)
-			v := s.View(s.ToAct())
+			v := s.View(game.ViewerOf(s.ToAct()))
 			rng := game.NewFastRand(5, 5)
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {

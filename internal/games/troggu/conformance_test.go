@@ -167,8 +167,8 @@ func checkStep(s *State, rng *rand.Rand) error {
 		return fmt.Errorf("cards not conserved")
 	}
 	for seat := 0; seat < r.Seats(); seat++ {
-		v := s.view(seat)
-		may := s.MayKnow(seat)
+		v := s.view(game.ViewerOf(seat))
+		may := s.MayKnow(game.ViewerOf(seat))
 		if leak, err := gametest.ViewLeaks(r, v, may); err != nil || !leak.Empty() || !v.Cards().SubsetOf(may) {
 			return fmt.Errorf("view of seat %d leaks %s (%v)", seat, leak, err)
 		}
@@ -177,13 +177,13 @@ func checkStep(s *State, rng *rand.Rand) error {
 		}
 	}
 	for _, seat := range []int{s.ToAct(), rng.IntN(r.Seats())} {
-		v := s.view(seat)
+		v := s.view(game.ViewerOf(seat))
 		w, err := r.Resample(v, rng)
 		if err != nil {
 			return err
 		}
 		a, _ := json.Marshal(v)
-		b, _ := json.Marshal(w.View(seat))
+		b, _ := json.Marshal(w.View(game.ViewerOf(seat)))
 		if !bytes.Equal(a, b) {
 			return fmt.Errorf("resampled world looks different to seat %d:\n%s\n%s", seat, b, a)
 		}

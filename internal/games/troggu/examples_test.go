@@ -190,7 +190,7 @@ func TestAllPassExamples(t *testing.T) {
 		if s.contract != ContractNormal || s.declarer != 5 || s.phase != phaseCall || s.toAct != 5 {
 			t.Fatalf("contract %s declarer %d phase %s", s.contract, s.declarer, s.Phase())
 		}
-		v := s.view(0)
+		v := s.view(game.ViewerOf(0))
 		if !v.Forced || v.Declarer != 5 {
 			t.Errorf("view: forced %v declarer %d", v.Forced, v.Declarer)
 		}

@@ -67,7 +67,7 @@ func FuzzDecodeRecord(f *testing.F) {
 		}
 		rng := rand.New(rand.NewPCG(uint64(len(data)), 1))
 		for seat := 0; seat < st.Rules().Seats(); seat++ {
-			v := st.View(seat)
+			v := st.View(game.ViewerOf(seat))
 			want, err := json.Marshal(v)
 			if err != nil {
 				t.Fatal(err)
@@ -77,7 +77,7 @@ func FuzzDecodeRecord(f *testing.F) {
 			if err != nil {
 				t.Fatalf("resample for seat %d: %v", seat, err)
 			}
-			if got, _ := json.Marshal(w.View(seat)); !bytes.Equal(got, want) {
+			if got, _ := json.Marshal(w.View(game.ViewerOf(seat))); !bytes.Equal(got, want) {
 				t.Fatalf("resampled world looks different to seat %d", seat)
 			}
 		}

@@ -36,7 +36,7 @@ func callGame(t *testing.T, r *Rules, deck []card.Card, dealer int, rng *rand.Ra
 }
 
 func viewJSON(s *State, seat int) []byte {
-	b, _ := json.Marshal(s.view(seat))
+	b, _ := json.Marshal(s.view(game.ViewerOf(seat)))
 	return b
 }
 
@@ -141,7 +141,7 @@ func TestResamplePartnerVaries(t *testing.T) {
 				}
 				s.ApplyUnchecked(a)
 			}
-			v := s.view(viewer)
+			v := s.view(game.ViewerOf(viewer))
 			partners := map[int]int{}
 			for i := 0; i < 300; i++ {
 				w, err := r.Resample(v, rng)

@@ -580,7 +580,7 @@ func (sm *sampler) build(rng *rand.Rand, where []int8) (*State, error) {
 		}
 	}
 	if checked {
-		got, err := json.Marshal(s.view(sm.seat))
+		got, err := json.Marshal(s.view(game.ViewerOf(sm.seat)))
 		if err != nil || !bytes.Equal(got, sm.want) {
 			return nil, fmt.Errorf("troggu: resample: the view is not consistent: no deal shows it")
 		}

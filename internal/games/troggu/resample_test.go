@@ -44,7 +44,7 @@ func TestResampleAdmitsTruth(t *testing.T) {
 				var buf []game.Action
 				for !s.Done() {
 					seat := rng.IntN(n)
-					v := s.view(seat)
+					v := s.view(game.ViewerOf(seat))
 					sm, err := newSampler(r, v)
 					if err != nil {
 						t.Fatalf("%s: sampler: %v", r, err)
@@ -92,7 +92,7 @@ func resampleMany(t *testing.T, r *Rules, v *View, k int) []*State {
 			t.Fatal(err)
 		}
 		out[i] = w.(*State)
-		if got, _ := json.Marshal(out[i].view(v.Seat)); !bytes.Equal(got, want) {
+		if got, _ := json.Marshal(out[i].view(game.ViewerOf(v.Seat))); !bytes.Equal(got, want) {
 			t.Fatalf("resampled world looks different:\n%s\n%s", got, want)
 		}
 	}
@@ -106,7 +106,7 @@ func TestResampleForcedGame(t *testing.T) {
 	r := Default(7)
 	s := allPass(t, r, map[int][]string{4: {"FOOL"}}, nil)
 	cases := map[string]int{}
-	for _, w := range resampleMany(t, r, s.view(2), 300) {
+	for _, w := range resampleMany(t, r, s.view(game.ViewerOf(2)), 300) {
 		switch {
 		case w.declarer != 4 || w.phase != phaseCall:
 			t.Fatalf("world with declarer %d, phase %s", w.declarer, w.Phase())
@@ -122,7 +122,7 @@ func TestResampleForcedGame(t *testing.T) {
 		t.Errorf("cases seen: %v", cases)
 	}
 	m := allPass(t, Default(8), nil, []string{"FOOL", "T1"})
-	for _, w := range resampleMany(t, m.r, m.view(3), 50) {
+	for _, w := range resampleMany(t, m.r, m.view(game.Seat(3)), 50) {
 		if w.contract != ContractMisere || !w.tapp.Has(card.Fool) || !w.tapp.Has(card.Pagat) {
 			t.Fatal("Misère world without FOOL and T1 in the Tapp")
 		}
@@ -161,7 +161,7 @@ func TestResampleFourKingsDiscard(t *testing.T) {
 	for s.toAct != 1 {
 		s.PlayCard(s.LegalCards().Lowest())
 	}
-	for _, w := range resampleMany(t, r, s.view(1), 20) {
+	for _, w := range resampleMany(t, r, s.view(game.ViewerOf(1)), 20) {
 		if !w.discards.Has(c("Cu-K")) {
 			t.Fatalf("Cu-K not among the discards: %s", w.discards)
 		}
@@ -184,7 +184,7 @@ func TestResampleUniformDeal(t *testing.T) {
 	}
 	const k = 3000
 	inTapp := 0
-	for _, w := range resampleMany(t, r, s.view(0), k) {
+	for _, w := range resampleMany(t, r, s.view(game.ViewerOf(0)), k) {
 		if w.tapp.Has(probe) {
 			inTapp++
 		}
@@ -194,14 +194,14 @@ func TestResampleUniformDeal(t *testing.T) {
 	if d := float64(inTapp) - exp; d*d > 25*exp*(1-10.0/49) {
 		t.Errorf("%s in the Tapp %d times of %d, expected about %.0f", r.Pack().ID(probe), inTapp, k, exp)
 	}
-	resampleMany(t, r, s.view(-1), 5)
+	resampleMany(t, r, s.view(game.Spectator), 5)
 }
 
 // TestResampleRejectsBadView: a view that no hand can produce is an error,
 // not a panic or a wrong world.
 func TestResampleRejectsBadView(t *testing.T) {
 	s := replayPrefix(t, "troggu3-0000", 20)
-	data, _ := json.Marshal(s.view(1))
+	data, _ := json.Marshal(s.view(game.ViewerOf(1)))
 	rng := rand.New(rand.NewPCG(1, 1))
 	for name, edit := range map[string]func(v *View){
 		"out-of-turn play":  func(v *View) { v.Tricks[0].Plays[1].Seat = 2 },

@@ -195,18 +195,34 @@ func (s *State) tookTapp() bool {
 // hand, every played card, and for the Tappist the Tapp he took up and his
 // discards. When the hand is over the piles are counted openly, so every
 // card is known.
-func (s *State) MayKnow(seat int) card.Set {
+func (s *State) MayKnow(v game.Viewer) card.Set {
 	if s.phase == phaseDone {
 		return s.r.Pack().Cards
 	}
 	k := s.playedSet()
-	if seat >= 0 && seat < int(s.n) {
+	if seat, ok := v.Seat(); ok && seat < int(s.n) {
 		k = k.Union(s.hands[seat])
-		if seat == int(s.declarer) && s.tookTapp() {
+		if s.ownsTapp(v) {
 			k = k.Union(s.tappTaken).Union(s.discards)
 		}
 	}
 	return k
+}
+
+// ownsTapp reports whether v is the Tappist who took up the Tapp, and so
+// knows it and his discards.
+func (s *State) ownsTapp(v game.Viewer) bool { return v.Is(int(s.declarer)) && s.tookTapp() }
+
+// SeenAction returns action i as v may learn it (§2.2 "Information"): the
+// Tappist's discards are secret until the piles are counted at the end;
+// bids, the call (a trump by number, not its place) and cards played are
+// public.
+func (s *State) SeenAction(v game.Viewer, i int) game.Action {
+	a := s.hist[i]
+	if a.Kind == game.KindDiscard && s.phase != phaseDone && !s.ownsTapp(v) {
+		a.Card = card.Hidden
+	}
+	return a
 }
 
 func (s *State) next(p int8) int8 {

@@ -116,8 +116,11 @@ type ViewResult struct {
 	Items      []game.Item `json:"items"`
 }
 
-// ViewSeat returns the seat whose view this is.
+// ViewSeat returns the seat whose view this is, -1 for a spectator.
 func (v *View) ViewSeat() int { return v.Seat }
+
+// Viewer returns whose view this is.
+func (v *View) Viewer() game.Viewer { return game.ViewerOf(v.Seat) }
 
 // Game returns "troggu".
 func (v *View) Game() string { return "troggu" }
@@ -184,7 +187,7 @@ func (v *View) allTricks() []ViewTrick {
 }
 
 // View returns what seat may know (see View).
-func (s *State) View(seat int) game.View { return s.view(seat) }
+func (s *State) View(v game.Viewer) game.View { return s.view(v) }
 
 // cardIDs caches the IDs of the pack's cards; cardByID is its inverse.
 var (
@@ -224,13 +227,13 @@ func ids(cs card.Set) []string {
 	return out
 }
 
-// view builds the view of seat (−1: a spectator, who sees only what is
-// public).
-func (s *State) view(seat int) *View {
+// view builds the view of viewer (a spectator sees only what is public).
+func (s *State) view(viewer game.Viewer) *View {
 	n := int(s.n)
 	done := s.phase == phaseDone
-	mine := seat >= 0 && seat < n
-	v := &View{GameName: "troggu", Variant: s.r.name, Seat: seat, Players: n, Dealer: int(s.dealer),
+	seat, mine := viewer.Seat()
+	mine = mine && seat < n
+	v := &View{GameName: "troggu", Variant: s.r.name, Seat: viewer.Number(), Players: n, Dealer: int(s.dealer),
 		Phase: s.Phase(), ToAct: int(s.toAct), Hand: []string{}, HandSizes: make([]int, n),
 		TappSize: s.tapp.Len(), Contract: s.contract.String(), Declarer: int(s.declarer),
 		Forced: s.forced != card.None, CalledTrump: s.called.TrumpNumber(),
@@ -242,7 +245,7 @@ func (s *State) view(seat int) *View {
 	for i := range v.HandSizes {
 		v.HandSizes[i] = s.hands[i].Len()
 	}
-	own := mine && seat == int(s.declarer) && s.tookTapp()
+	own := s.ownsTapp(viewer)
 	if own {
 		v.TappTaken = ids(s.tappTaken)
 	}
@@ -252,7 +255,7 @@ func (s *State) view(seat int) *View {
 	if done {
 		v.Tapp = ids(s.tapp)
 	}
-	s.viewLog(v, own || done)
+	s.viewLog(v, viewer)
 	if s.called != card.None && (s.calledOut || done) {
 		if s.partner >= 0 {
 			pt := int(s.partner)
@@ -285,12 +288,13 @@ func (s *State) view(seat int) *View {
 	return v
 }
 
-// viewLog fills the log and the tricks from the history; showDiscards
-// reveals the discarded cards.
-func (s *State) viewLog(v *View, showDiscards bool) {
+// viewLog fills the log and the tricks from the history as viewer sees it
+// (SeenAction): another seat's discards show only their count.
+func (s *State) viewLog(v *View, viewer game.Viewer) {
 	n := int(s.n)
 	plays := 0
-	for _, a := range s.History() {
+	for i := range s.History() {
+		a := s.SeenAction(viewer, i)
 		switch a.Kind {
 		case game.KindBid:
 			v.Log = append(v.Log, ViewEntry{Seat: int(a.Seat), Act: "bid", Call: bidNames[a.Call]})
@@ -303,7 +307,7 @@ func (s *State) viewLog(v *View, showDiscards bool) {
 				last++
 			}
 			v.Log[last].Count++
-			if showDiscards {
+			if a.Card != card.Hidden {
 				v.Log[last].Cards = append(v.Log[last].Cards, id(a.Card))
 			}
 		case game.KindPlay:

@@ -38,14 +38,14 @@ func replayPrefix(t *testing.T, name string, k int) *State {
 // and the discards, and that the end of the hand shows everything.
 func TestViewKnowledge(t *testing.T) {
 	s := replayPrefix(t, "troggu4-0000", 7) // bids, discards, two cards played
-	tappist := s.view(2)
+	tappist := s.view(game.ViewerOf(2))
 	if len(tappist.TappTaken) != 10 || len(tappist.Discards) != 10 || tappist.DiscardCount != 10 {
 		t.Fatalf("Tappist sees Tapp %v, discards %v", tappist.TappTaken, tappist.Discards)
 	}
 	if e := tappist.Log[4]; e.Act != "discard" || e.Count != 10 || len(e.Cards) != 10 {
 		t.Fatalf("Tappist's log entry %+v", e)
 	}
-	other := s.view(0)
+	other := s.view(game.ViewerOf(0))
 	if other.TappTaken != nil || other.Discards != nil || other.DiscardCount != 10 || other.TappSize != 0 {
 		t.Fatalf("seat 0 sees Tapp %v, discards %v", other.TappTaken, other.Discards)
 	}
@@ -55,7 +55,7 @@ func TestViewKnowledge(t *testing.T) {
 	if other.Trick == nil || len(other.Trick.Plays) != 2 || other.Trick.Leader != 2 || other.Trick.Winner != -1 {
 		t.Fatalf("current trick %+v", other.Trick)
 	}
-	if !tappist.Cards().SubsetOf(s.MayKnow(2)) || !other.Cards().SubsetOf(s.MayKnow(0)) {
+	if !tappist.Cards().SubsetOf(s.MayKnow(game.ViewerOf(2))) || !other.Cards().SubsetOf(s.MayKnow(game.ViewerOf(0))) {
 		t.Fatal("a view names a card outside MayKnow")
 	}
 	if other.Cards().Overlaps(s.discards) {
@@ -66,16 +66,16 @@ func TestViewKnowledge(t *testing.T) {
 	}
 
 	end := replayPrefix(t, "troggu4-0000", -1)
-	v := end.view(1)
+	v := end.view(game.Seat(1))
 	if v.Result == nil || len(v.Discards) != 10 || v.Result.Score[2] != -3 || v.ToAct != -1 {
 		t.Fatalf("final view %+v", v)
 	}
-	if end.MayKnow(1) != card.Troggu62.Cards {
+	if end.MayKnow(game.ViewerOf(1)) != card.Troggu62.Cards {
 		t.Fatal("at the end every card may be known")
 	}
 
 	solo := replayPrefix(t, "troggu5-0000", 5) // all pass: Misère
-	if v := solo.view(3); v.Contract != "misere" || v.TappSize != 7 || v.Tapp != nil {
+	if v := solo.view(game.Seat(3)); v.Contract != "misere" || v.TappSize != 7 || v.Tapp != nil {
 		t.Fatalf("misère view %+v", v)
 	}
 }
@@ -90,7 +90,7 @@ func TestViewJSONRoundTrip(t *testing.T) {
 			if s.Done() {
 				continue
 			}
-			v := s.view(s.ToAct())
+			v := s.view(game.ViewerOf(s.ToAct()))
 			data, _ := json.Marshal(v)
 			var back View
 			if err := json.Unmarshal(data, &back); err != nil {
@@ -103,7 +103,7 @@ func TestViewJSONRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s@%d: %v", name, k, err)
 			}
-			got, _ := json.Marshal(w.View(s.ToAct()))
+			got, _ := json.Marshal(w.View(game.ViewerOf(s.ToAct())))
 			if !bytes.Equal(got, data) {
 				t.Fatalf("%s@%d: resampled view differs:\n%s\n%s", name, k, got, data)
 			}
@@ -114,8 +114,8 @@ func TestViewJSONRoundTrip(t *testing.T) {
 // TestViewText checks the terminal rendering in both languages.
 func TestViewText(t *testing.T) {
 	s := replayPrefix(t, "troggu7-0000", 12)
-	en := s.view(1).Text(card.English)
-	de := s.view(1).Text(card.German)
+	en := s.view(game.ViewerOf(1)).Text(card.English)
+	de := s.view(game.ViewerOf(1)).Text(card.German)
 	for _, want := range []string{"Tappist seat 1 (*)", "called: trump XX; partner: secret", "you took from the Tapp", "your hand:", "your turn"} {
 		if !strings.Contains(en, want) && !(want == "your turn" && s.ToAct() != 1) {
 			t.Errorf("English text lacks %q:\n%s", want, en)
@@ -126,7 +126,7 @@ func TestViewText(t *testing.T) {
 			t.Errorf("German text lacks %q:\n%s", want, de)
 		}
 	}
-	end := replayPrefix(t, "troggu7-0000", -1).view(3)
+	end := replayPrefix(t, "troggu7-0000", -1).view(game.Seat(3))
 	if txt := end.Text(card.English); !strings.Contains(txt, "partner: seat 0") || !strings.Contains(txt, "result:") {
 		t.Errorf("final text:\n%s", txt)
 	}
@@ -134,10 +134,10 @@ func TestViewText(t *testing.T) {
 	r := Default(3)
 	p := playState(r, map[int][]string{0: {"Sw-8", "Sw-9"}, 1: {"FOOL", "Cu-K", "Co-3"}, 2: {"Sw-5", "Sw-6"}}, 0, 0)
 	play(t, p, "Sw-8", "Cu-K")
-	if txt := p.view(1).Text(card.German); !strings.Contains(txt, "Bättler hat seine Kraft verloren") {
+	if txt := p.view(game.Seat(1)).Text(card.German); !strings.Contains(txt, "Bättler hat seine Kraft verloren") {
 		t.Errorf("holder's text:\n%s", txt)
 	}
-	if v := p.view(0); v.FoolPowerless || strings.Contains(v.Text(card.English), "Bättler") {
+	if v := p.view(game.Seat(0)); v.FoolPowerless || strings.Contains(v.Text(card.English), "Bättler") {
 		t.Error("another seat learns of the renege")
 	}
 }

@@ -1,0 +1,72 @@
+package game
+
+import "fmt"
+
+// Viewer is who looks at a hand: one of its seats, or a spectator. A
+// spectator holds no seat and learns only what is public. It is a value of
+// its own, not a seat number, so no seat number (not even −1, "nobody")
+// ever equals it: Is(seat) is false for a spectator whatever seat is.
+//
+// The zero Viewer is a spectator, so a viewer left unset sees the least.
+type Viewer struct {
+	seat1 int16 // the seat + 1; 0 for a spectator
+}
+
+// Spectator is the viewer who holds no seat.
+var Spectator = Viewer{}
+
+// Seat returns the viewer sitting at seat. A negative seat is no seat: it
+// panics, since a caller that means a spectator says Spectator.
+func Seat(seat int) Viewer {
+	if seat < 0 || seat > 1000 {
+		panic(fmt.Sprintf("game: seat %d is no seat", seat))
+	}
+	return Viewer{seat1: int16(seat + 1)}
+}
+
+// ViewerOf returns Seat(seat) for a seat, and Spectator for −1, the number
+// the protocol and the JSON views give a spectator.
+func ViewerOf(seat int) Viewer {
+	if seat < 0 {
+		return Spectator
+	}
+	return Seat(seat)
+}
+
+// Seat returns the viewer's seat; ok is false for a spectator.
+func (v Viewer) Seat() (seat int, ok bool) {
+	if v.seat1 == 0 {
+		return 0, false
+	}
+	return int(v.seat1) - 1, true
+}
+
+// Is reports whether the viewer sits at seat. It is false for a spectator,
+// and for every viewer when seat is negative.
+func (v Viewer) Is(seat int) bool { return v.seat1 != 0 && int(v.seat1)-1 == seat }
+
+// IsSpectator reports whether the viewer holds no seat.
+func (v Viewer) IsSpectator() bool { return v.seat1 == 0 }
+
+// Number returns the seat, or −1 for a spectator, as the JSON views and the
+// protocol write it. It is for output only: decisions use Is and Seat.
+func (v Viewer) Number() int { return int(v.seat1) - 1 }
+
+// String returns "seat N" or "spectator".
+func (v Viewer) String() string {
+	if s, ok := v.Seat(); ok {
+		return fmt.Sprintf("seat %d", s)
+	}
+	return "spectator"
+}
+
+// SeenHistory returns the history of st as v may learn it: each action as
+// State.SeenAction gives it, a card v may not know replaced by card.Hidden.
+func SeenHistory(st State, v Viewer) []Action {
+	n := len(st.History())
+	out := make([]Action, n)
+	for i := range out {
+		out[i] = st.SeenAction(v, i)
+	}
+	return out
+}

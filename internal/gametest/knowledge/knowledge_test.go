@@ -1,0 +1,153 @@
+package knowledge
+
+import (
+	"testing"
+
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/games/droggn"
+	_ "trull/internal/games/strohmandeln"
+	_ "trull/internal/games/troggu"
+)
+
+// TestEngineSurfaces is the hidden-information property of the engines:
+// over many seeded random hands of every variant whose secrets differ, at
+// every step and for every seat and a spectator, neither the view, nor an
+// action as SeenAction gives it, nor its description names a card the
+// tracker says the viewer may not know. TRULL_LEAK_HANDS=10000 runs the
+// full form.
+func TestEngineSurfaces(t *testing.T) {
+	total := Hands(t, 240)
+	hiddenBy := map[string]int{}
+	for _, v := range Variants() {
+		hands := PerVariant(v.Game, total)
+		t.Run(v.String(), func(t *testing.T) {
+			r, err := v.Rules()
+			if err != nil {
+				t.Fatal(err)
+			}
+			checks := 0
+			for i := 0; i < hands; i++ {
+				err := Play(r, "surfaces", i, func(tr *Tracker) error {
+					n, err := tr.Check()
+					checks += n
+					st := tr.State()
+					if last := len(st.History()) - 1; last >= 0 && st.SeenAction(game.Spectator, last).Card == card.Hidden {
+						hiddenBy[v.Game]++
+					}
+					return err
+				})
+				if err != nil {
+					t.Fatalf("hand %d: %v", i, err)
+				}
+			}
+			t.Logf("%d hands, %d surfaces checked", hands, checks)
+		})
+	}
+	t.Logf("cards hidden from a spectator when played: %v", hiddenBy)
+	for _, g := range []string{"droggn", "troggu"} {
+		if hiddenBy[g] == 0 {
+			t.Errorf("no %s hand hid a card: the property tested nothing secret", g)
+		}
+	}
+}
+
+// TestSpectatorNeverReceives is the lost-buy case: the declarer asks for a
+// card no defender holds, so nobody receives the offered card, and a
+// spectator must not see it (no seat number, not even "nobody", is a
+// spectator).
+func TestSpectatorNeverReceives(t *testing.T) {
+	r := droggn.Default(3)
+	found := 0
+	for i := 0; i < 400 && found < 5; i++ {
+		deck, dealer := Deal(r, "lost-buy", i)
+		st, _ := r.NewState(deck, dealer)
+		tr := New(st)
+		s := st.(*droggn.State)
+		for !st.Done() && s.CurrentPhase() <= droggn.PhBuy {
+			legal := st.Legal(nil)
+			a := legal[0]
+			if s.CurrentPhase() == droggn.PhBid {
+				// The first seat bids Ansager, the others pass.
+				for _, l := range legal {
+					if l.Call == droggn.CallAnsager || (l.Call == droggn.CallPass && s.Declarer() < 0 && len(st.History()) > 0) {
+						a = l
+					}
+				}
+			}
+			if s.CurrentPhase() == droggn.PhBuy {
+				// Ask for a card of the declarer's own hand: the buy is lost.
+				own := s.Hand(st.ToAct())
+				for _, l := range legal {
+					if l.Card != card.None && l.Card2 != l.Card && own.Has(l.Card2) {
+						a = l
+						break
+					}
+				}
+			}
+			if err := tr.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v := st.View(game.Spectator).(*droggn.View)
+		if !v.BuyLost {
+			continue
+		}
+		found++
+		if v.Offered != "" {
+			t.Errorf("hand %d: a spectator sees the offered card %s after a lost buy", i, v.Offered)
+		}
+		if _, err := tr.Check(); err != nil {
+			t.Errorf("hand %d: %v", i, err)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no lost buy was played")
+	}
+}
+
+// TestTextNames checks the card-name scanner the transcript checks use.
+func TestTextNames(t *testing.T) {
+	d := droggn.Default(3).Pack()
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"Your hand (3): II XXI ♠10", []string{"T2", "T21", "S-10"}},
+		{"bot 2: offer a face-down card, ask for Mond (XXI)", []string{"T21"}},
+		{"discard 3 cards face down", nil},
+		{"drückt Herz-König", []string{"H-K"}},
+		{"Type 'help' for commands.", nil},
+	}
+	for _, tc := range tests {
+		var want card.Set
+		for _, id := range tc.want {
+			c, err := d.Parse(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want.Add(c)
+		}
+		if got := TextNames(d, tc.text); got != want {
+			t.Errorf("TextNames(%q) = %s, want %s", tc.text, got, want)
+		}
+	}
+}
+
+// TestJSONLeaks checks the JSON scan: card IDs anywhere count, except in
+// the legal actions.
+func TestJSONLeaks(t *testing.T) {
+	r := droggn.Default(3)
+	msg := `{"a":"a \"quoted\" T5","hand":["T5","H-K"],"legal":[{"cards":["T21","S-4"]}],"view":{"legal":["FOOL"],"x":"FOOL"},"n":5}`
+	leak, err := JSONLeaks(r, []byte(msg), card.Of(card.Trump(5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := card.Of(card.Fool, card.SuitCard(card.Suit2, card.King))
+	if leak != want {
+		t.Errorf("leak %s, want %s", leak, want)
+	}
+	if _, err := JSONLeaks(r, []byte(`{"a":`), card.Set{}); err == nil {
+		t.Error("broken JSON was scanned without an error")
+	}
+}
