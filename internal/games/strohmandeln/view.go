@@ -407,14 +407,6 @@ func (v *View) Text(l card.Lang) string {
 	if v.ToAct >= 0 {
 		fmt.Fprintf(&b, "%s: %s\n", tr("To act", "Am Zug"), seatName(v.ToAct))
 	}
-	if len(v.Legal) > 0 {
-		var opts []string
-		r := &Rules{pack: p}
-		for _, a := range v.LegalActions() {
-			opts = append(opts, r.Describe(a, l))
-		}
-		fmt.Fprintf(&b, "%s: %s\n", tr("You may", "Du kannst"), strings.Join(opts, " | "))
-	}
 	if v.Result != nil {
 		cp := [2]string{"0", "0"}
 		for i := 0; i < 2 && i < len(v.Result.CardPoints); i++ {

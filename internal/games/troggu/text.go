@@ -176,12 +176,8 @@ func (v *View) Text(l card.Lang) string {
 		trickLine(fmt.Sprintf("%s %d", w.trick, len(v.Tricks)+1), *v.Trick)
 	}
 	if len(v.Legal) > 0 {
-		acts := v.LegalActions()
-		opts := make([]string, 0, len(acts))
-		for _, a := range acts {
-			opts = append(opts, describe(a, l))
-		}
-		line("%s: %s", w.yourTurn, strings.Join(opts, " | "))
+		// The choices themselves are the terminal's menu, listed once.
+		line("%s", w.yourTurn)
 	}
 	if v.Result != nil {
 		line("%s: %s", w.result, resultText(v.Result, v.Players, seat))
