@@ -16,6 +16,7 @@ import (
 	"trull/internal/bot"
 	"trull/internal/card"
 	"trull/internal/game"
+	"trull/internal/games/droggn"
 	"trull/internal/sitting"
 )
 
@@ -98,6 +99,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p.names = names
 	if err := p.sitting(sit); err != nil {
 		if errors.Is(err, errQuit) {
+			p.showStanding()
 			fmt.Fprintln(stdout, p.t("Bye.", "Servus."))
 			return 0
 		}
@@ -239,13 +241,11 @@ func (p *player) describeRun(run []game.Action) string {
 // ask shows the human's view and reads a decision.
 func (p *player) ask(st game.State) (game.Action, error) {
 	v := st.View(game.Seat(p.human))
-	fmt.Fprintf(p.out, "\n%s", v.Text(p.lang))
+	fmt.Fprintf(p.out, "\n%s", p.render(p.screenOf(v)))
 	legal := st.Legal(nil)
-	long := len(legal) > 40
-	if !long {
-		for i, a := range legal {
-			fmt.Fprintf(p.out, "  %2d) %s\n", i+1, p.rules.Describe(a, p.lang))
-		}
+	menu := len(legal) <= len(menuKeys)
+	if menu {
+		p.showMenu(legal)
 	} else {
 		fmt.Fprintln(p.out, p.t("  Type the cards, e.g. 'S-4 T21' (offer S-4, ask for T21), or 'none'.",
 			"  Karten eingeben, z.B. 'S-4 T21' (S-4 bieten, T21 verlangen), oder 'none'."))
@@ -258,13 +258,16 @@ func (p *player) ask(st game.State) (game.Action, error) {
 		line := strings.TrimSpace(p.in.Text())
 		switch strings.ToLower(line) {
 		case "":
+			if len(legal) == 1 {
+				return legal[0], nil
+			}
 			continue
-		case "quit", "exit", "q":
+		case "quit", "exit":
 			return game.Action{}, errQuit
 		case "help", "hilfe", "?":
 			fmt.Fprintln(p.out, p.t(
-				"  a number picks from the list; a card ID (T21, H-K, FOOL) or a word (pass, solo, gut, …) names an action;\n  'sheet' shows the score sheet; 'end' asks to end the sitting; 'quit' leaves.",
-				"  eine Nummer wählt aus der Liste; eine Karte (T21, H-K, FOOL) oder ein Wort (pass, solo, gut, …) nennt eine Aktion;\n  'sheet' zeigt die Abrechnung; 'end' beendet die Runde; 'quit' verlässt das Spiel."))
+				"  a letter picks from the list; or type the card as shown (XXI, ♠4, Sküs) or as in records (T21, S-4, FOOL),\n  or the word (pass, weiter, gut, solo, ich liege, …); Enter takes the only choice.\n  'sheet' shows the score sheet; 'end' asks to end the sitting; 'quit' leaves.",
+				"  ein Buchstabe wählt aus der Liste; oder die Karte wie angezeigt (XXI, ♠4, Sküs) oder wie im Protokoll (T21, S-4, FOOL),\n  oder das Wort (weiter, gut, Solo, ich liege, …); Enter nimmt die einzige Wahl.\n  'sheet' zeigt die Abrechnung; 'end' beendet die Runde; 'quit' verlässt das Spiel."))
 			continue
 		case "sheet":
 			p.showSheet()
@@ -273,63 +276,247 @@ func (p *player) ask(st game.State) (game.Action, error) {
 			if err := p.sit.RequestEnd(p.human); err != nil {
 				fmt.Fprintln(p.out, "  !", err)
 			} else {
-				fmt.Fprintln(p.out, p.t("  The sitting will end by its rule.", "  Die Runde endet nach ihrer Regel."))
+				p.showEnd()
 			}
 			continue
 		}
-		if i, err := strconv.Atoi(line); err == nil && !long {
-			if i >= 1 && i <= len(legal) {
-				return legal[i-1], nil
+		if menu {
+			if i := strings.Index(menuKeys, line); len(line) == 1 && i >= 0 {
+				if i < len(legal) {
+					return legal[i], nil
+				}
+				fmt.Fprintf(p.out, p.t("  there is no choice %s)\n", "  es gibt keine Wahl %s)\n"), line)
+				continue
 			}
-			fmt.Fprintln(p.out, p.t("  no such choice", "  keine solche Wahl"))
-			continue
 		}
-		if a, ok := p.match(legal, strings.Fields(line)); ok {
+		a, why := p.parse(st, legal, line)
+		if why == "" {
 			return a, nil
 		}
-		fmt.Fprintln(p.out, p.t("  not understood or not legal now; type 'help'", "  nicht verstanden oder jetzt nicht erlaubt; 'hilfe' tippen"))
+		fmt.Fprintln(p.out, "  !", why)
 	}
 }
 
-// match finds the legal action whose record form uses the typed words: its
-// call, its card or its cards.
-func (p *player) match(legal []game.Action, words []string) (game.Action, bool) {
+// menuKeys label the listed choices: letters (a–z, then A–Z), so that a number typed is
+// always read as a card (21 is the Mond), never as a line of the list.
+const menuKeys = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// showMenu lists the choices in columns that fit the terminal.
+func (p *player) showMenu(legal []game.Action) {
+	items := make([]string, len(legal))
+	w := 0
+	for i, a := range legal {
+		items[i] = fmt.Sprintf("%c) %s", menuKeys[i], p.rules.Describe(a, p.lang))
+		w = max(w, len([]rune(items[i])))
+	}
+	cols := max(1, (width-2)/(w+2))
+	for i, it := range items {
+		if i%cols == 0 {
+			fmt.Fprint(p.out, "  ")
+		}
+		if i%cols == cols-1 || i == len(items)-1 {
+			fmt.Fprintln(p.out, it)
+		} else {
+			fmt.Fprintf(p.out, "%-*s", w+2, it)
+		}
+	}
+}
+
+// parse reads a typed action: a card in any of its written forms (record
+// ID, the short label on screen, its name, a trump's number), two cards for
+// a buy, or a word of the action's description ("weiter", "gut", "ich
+// liege"). It returns the action, or why the text is refused.
+func (p *player) parse(st game.State, legal []game.Action, line string) (game.Action, string) {
+	text := normalize(line)
+	var found []game.Action
 	for _, a := range legal {
-		ra := p.rules.EncodeAction(a)
-		var parts []string
-		switch {
-		case len(ra.Cards) > 0:
-			parts = ra.Cards
-		case ra.Card != "":
-			parts = []string{ra.Card}
-		default:
-			parts = []string{ra.Call}
-		}
-		if ra.Say != "" {
-			parts = append(parts, ra.Say)
-		}
-		if equalFold(parts, words) {
-			return a, true
+		if p.says(a, text) {
+			found = append(found, a)
 		}
 	}
-	return game.Action{}, false
+	switch len(found) {
+	case 1:
+		return found[0], ""
+	case 0:
+	default:
+		// A card played from the hand or from a Strohmann top with or
+		// without a word is still one card: ask which.
+		var alts []string
+		for _, a := range found {
+			alts = append(alts, p.rules.Describe(a, p.lang))
+		}
+		return game.Action{}, fmt.Sprintf(p.t("%q could mean %s: say which", "%q kann %s heißen: bitte genauer"), line, strings.Join(alts, p.t(" or ", " oder ")))
+	}
+	// Not legal: if the text names cards, say why the engine refuses them.
+	cards := p.cards(text)
+	if len(cards) == 0 {
+		return game.Action{}, p.t("not understood; type 'help'", "nicht verstanden; 'hilfe' tippen")
+	}
+	a := game.Action{Seat: int8(p.human), Kind: legal[0].Kind, Card: cards[0]}
+	switch {
+	case a.Kind == game.KindBuy && len(cards) == 2:
+		a.Card2 = cards[1]
+	case a.Kind == game.KindBuy, len(cards) > 1:
+		return game.Action{}, p.t("not understood; type 'help'", "nicht verstanden; 'hilfe' tippen")
+	case a.Kind != game.KindPlay && a.Kind != game.KindDiscard && a.Kind != game.KindLayout && a.Kind != game.KindCall:
+		return game.Action{}, fmt.Sprintf(p.t("%s: no card is asked for now", "%s: jetzt ist keine Karte gefragt"), p.rules.Pack().CardName(a.Card, p.lang))
+	}
+	if err := st.Clone().Apply(a); err != nil {
+		return game.Action{}, fmt.Sprintf("%s: %v", p.rules.Describe(a, p.lang), err)
+	}
+	return game.Action{}, p.t("not a choice now; type 'help'", "jetzt nicht möglich; 'hilfe' tippen")
 }
 
-func equalFold(a, b []string) bool {
-	if len(a) != len(b) {
+// says reports whether text names action a.
+func (p *player) says(a game.Action, text string) bool {
+	for _, w := range p.phrases(a) {
+		if w == text {
+			return true
+		}
+	}
+	if a.Card == card.None || a.Card == card.Hidden {
 		return false
 	}
-	for i := range a {
-		if !strings.EqualFold(a[i], b[i]) {
-			return false
-		}
+	cs := p.cards(text)
+	switch {
+	case a.Card2 != card.None:
+		return len(cs) == 2 && cs[0] == a.Card && cs[1] == a.Card2
+	case a.Kind == game.KindPlay && a.Call != 0:
+		return false // a card with a word ("Ross!") is named with its word
 	}
-	return true
+	return len(cs) == 1 && cs[0] == a.Card && len(strings.Fields(text)) <= len(strings.Fields(p.cardForms(a.Card)[0]))+1
 }
 
+// phrases lists the words that name a: its record form, its description in
+// both languages and each alternative the description gives in brackets
+// ("pass (weiter / gut)" is also "weiter" and "gut").
+func (p *player) phrases(a game.Action) []string {
+	ra := p.rules.EncodeAction(a)
+	var out []string
+	rec := ra.Call
+	switch {
+	case len(ra.Cards) > 0:
+		rec = strings.Join(ra.Cards, " ")
+	case ra.Card != "":
+		rec = ra.Card
+	}
+	if ra.Say != "" {
+		rec += " " + ra.Say
+	}
+	out = append(out, normalize(rec))
+	for _, l := range []card.Lang{card.English, card.German} {
+		d := p.rules.Describe(a, l)
+		out = append(out, normalize(d))
+		for _, part := range strings.FieldsFunc(d, func(r rune) bool { return strings.ContainsRune("()/:,;", r) }) {
+			if n := normalize(part); n != "" {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// cards reads every card named in text, word by word (a name of several
+// words, such as "trump XXI" or "der Sküs", is read whole).
+func (p *player) cards(text string) []card.Card {
+	words := strings.Fields(text)
+	var out []card.Card
+	for i := 0; i < len(words); {
+		n := 0
+		for k := min(len(words), i+4); k > i && n == 0; k-- {
+			if c, ok := p.cardNamed(strings.Join(words[i:k], " ")); ok {
+				out = append(out, c)
+				n = k - i
+			}
+		}
+		if n == 0 {
+			return nil
+		}
+		i += n
+	}
+	return out
+}
+
+// cardNamed finds the card of the pack that one written form names.
+func (p *player) cardNamed(w string) (card.Card, bool) {
+	for _, c := range p.rules.Pack().Order {
+		for _, f := range p.cardForms(c) {
+			if f == w {
+				return c, true
+			}
+		}
+	}
+	return card.None, false
+}
+
+// cardForms lists the written forms of c, normalized: its name in both
+// languages (with and without the article), its short label, its record
+// ID with and without the dash, a trump's number, and the nicknames of
+// the three honours.
+func (p *player) cardForms(c card.Card) []string {
+	pk := p.rules.Pack()
+	forms := []string{pk.CardName(c, p.lang), pk.CardName(c, 1-p.lang), pk.Short(c), pk.ID(c), strings.ReplaceAll(pk.ID(c), "-", "")}
+	switch {
+	case c == card.Fool:
+		forms = append(forms, "sküs", "skus", "gstieß", "gstiess", "bättler", "fool", "★")
+	case c == card.Mond:
+		forms = append(forms, "mond")
+	case c == card.Pagat:
+		forms = append(forms, "pagat")
+	}
+	if c.IsTrump() {
+		forms = append(forms, strconv.Itoa(int(c)), "tarock "+strconv.Itoa(int(c)))
+	}
+	out := make([]string, 0, len(forms)+2)
+	for _, f := range forms {
+		f = normalize(f)
+		out = append(out, f)
+		for _, art := range []string{"der ", "die ", "das "} {
+			if strings.HasPrefix(f, art) {
+				out = append(out, strings.TrimPrefix(f, art))
+			}
+		}
+		if i := strings.Index(f, " ("); i > 0 {
+			out = append(out, f[:i]) // "mond (xxi)" is also "mond"
+		}
+	}
+	return out
+}
+
+// normalize lowers text, drops quotes and "!" and joins its words by one
+// space.
+func normalize(s string) string {
+	s = strings.ToLower(s)
+	s = strings.NewReplacer("'", "", "\"", "", "„", "", "“", "", "!", "").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// showEnd says how the sitting will end.
+func (p *player) showEnd() {
+	if n := p.sit.HandsLeft(); n >= 0 {
+		fmt.Fprintf(p.out, p.t("  The sitting ends after %d more hands.\n", "  Die Runde endet nach %d weiteren Spielen.\n"), n)
+		return
+	}
+	fmt.Fprintln(p.out, p.t("  The sitting will end by its rule.", "  Die Runde endet nach ihrer Regel."))
+}
+
+// showResult shows the end of a hand: the table as it lies (the last trick
+// and its winner, and what the count shows: discards, talon), why a Super
+// Mord stopped, and the result with its units.
 func (p *player) showResult(st game.State) {
+	v := st.View(game.Seat(p.human))
+	fmt.Fprintf(p.out, "\n%s", p.render(p.screenOf(v)))
+	if dv, ok := v.(*droggn.View); ok && dv.Contract == "supermord" {
+		left := 0
+		for _, n := range dv.HandSizes {
+			left += n
+		}
+		if left > 0 {
+			fmt.Fprintf(p.out, p.t("Super Mord ends at trick %d: the declarer lost a trick.\n", "Super Mord endet mit Stich %d: der Spieler hat einen Stich verloren.\n"), len(dv.Tricks))
+		}
+	}
 	res := st.Result()
-	fmt.Fprintf(p.out, "\n--- %s: %s", p.t("Result", "Ergebnis"), res.Contract)
+	fmt.Fprintf(p.out, "--- %s: %s", p.t("Result", "Ergebnis"), p.contractWord(res.Contract))
 	if res.Declarer >= 0 {
 		fmt.Fprintf(p.out, ", %s %s", p.t("declarer", "Spieler"), p.names[res.Declarer])
 	}
@@ -340,15 +527,29 @@ func (p *player) showResult(st game.State) {
 	for _, it := range res.Items {
 		side := it.Side
 		if len(it.Seats) > 0 {
-			side = fmt.Sprint(it.Seats)
+			var who []string
+			for _, s := range it.Seats {
+				who = append(who, p.names[s])
+			}
+			side = strings.Join(who, ", ")
 		}
-		fmt.Fprintf(p.out, "    %-28s %-10s %+d\n", it.Item, side, it.Points)
+		fmt.Fprintf(p.out, "    %-24s %-24s %+d %s\n", it.Item, side, it.Points, p.t("points", "Punkte"))
 	}
+	pk := p.rules.Pack()
 	for seat, name := range p.names {
-		fmt.Fprintf(p.out, "    %-16s %s %4d   %s %+d\n", name, p.t("points", "Augen"), res.CardPoints[seat],
+		fmt.Fprintf(p.out, "    %-16s %s %6s   %s %+d\n", name, p.t("card points", "Augen"), thirdsOrPoints(pk, res.CardPoints[seat]),
 			p.t("score", "Wertung"), res.Score[seat])
 	}
 	p.showSheet()
+}
+
+// thirdsOrPoints formats a hand's card points: Strohmandeln's 54-card pack
+// counts in thirds ("35⅔"), the others in points.
+func thirdsOrPoints(pk *card.Pack, n int) string {
+	if pk.Family == card.Strohmandeln {
+		return thirds(pk, n)
+	}
+	return strconv.Itoa(n)
 }
 
 func (p *player) showSheet() {
@@ -373,6 +574,18 @@ func (p *player) showSheet() {
 		}
 		fmt.Fprintln(p.out)
 	}
+}
+
+// showStanding shows the totals when the person leaves before the end.
+func (p *player) showStanding() {
+	if p.sit == nil || len(p.sit.Sheet()) == 0 {
+		return
+	}
+	fmt.Fprintf(p.out, "\n%s:", p.t("Standing", "Stand"))
+	for seat, tot := range p.sit.Totals() {
+		fmt.Fprintf(p.out, "  %s %+d", p.names[seat], tot)
+	}
+	fmt.Fprintln(p.out)
 }
 
 func (p *player) showSettlement() {

@@ -28,7 +28,12 @@ type asker struct {
 	spent bool
 }
 
-var menuLine = regexp.MustCompile(`(?m)^ +(\d+)\) `)
+// menuLine is a line of the listed choices ("  a) pass  b) Solo …");
+// menuKey finds each choice's letter on it.
+var (
+	menuLine = regexp.MustCompile(`^  [a-zA-Z]\) `)
+	menuKey  = regexp.MustCompile(`(?:^|  )([a-zA-Z])\) `)
+)
 
 func (a *asker) Read(p []byte) (int, error) {
 	if a.spent {
@@ -44,10 +49,17 @@ func (a *asker) Read(p []byte) (int, error) {
 		return copy(p, "quit\n"), nil
 	}
 	a.asked = append(a.asked, len(text))
-	choices := menuLine.FindAllSubmatch(text[from:], -1)
+	var choices []string
+	for _, l := range strings.Split(string(text[from:]), "\n") {
+		if menuLine.MatchString(l) {
+			for _, m := range menuKey.FindAllStringSubmatch(l, -1) {
+				choices = append(choices, m[1])
+			}
+		}
+	}
 	answer := "none"
 	if len(choices) > 0 {
-		answer = string(choices[a.rng.IntN(len(choices))][1])
+		answer = choices[a.rng.IntN(len(choices))]
 	}
 	return copy(p, answer+"\n"), nil
 }
@@ -106,7 +118,7 @@ func playLeakRun(t *testing.T, v knowledge.Variant, i int) (int, int, error) {
 	text := out.String()
 	starts := handStarts(text)
 	if len(starts) != len(files) {
-		return 0, 0, fmt.Errorf("%d hands in the transcript, %d records", len(starts), len(files))
+		return 0, 0, fmt.Errorf("%d hands in the transcript, %d records:\n%s", len(starts), len(files), tail(text))
 	}
 	me := game.Seat(seat)
 	q := 0 // the next question

@@ -21,7 +21,7 @@ func TestPlaySitting(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			in := strings.Repeat("help\nsheet\nbogus\n1\nnone\n", 400)
+			in := strings.Repeat("help\nsheet\nbogus\n21\na\nnone\n", 400)
 			var out, errb bytes.Buffer
 			if code := run(c.args, strings.NewReader(in), &out, &errb); code != 0 {
 				t.Fatalf("exit %d: %s\n%s", code, errb.String(), tail(out.String()))

@@ -111,7 +111,7 @@ func TestTrogguNeverIllegal(t *testing.T) {
 					t.Fatalf("%s hand %d: %v", r, h, err)
 				}
 				if !contains(legal, a) {
-					t.Fatalf("%s hand %d phase %s: illegal action %+v\n%s", r, h, st.Phase(), a, v.Text(0))
+					t.Fatalf("%s hand %d phase %s: illegal action %+v\n%+v", r, h, st.Phase(), a, v)
 				}
 				if again, _ := rules.Act(st.View(game.ViewerOf(seat)), nil); again != a {
 					t.Fatalf("%s: not deterministic: %+v then %+v", r, a, again)

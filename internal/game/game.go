@@ -161,9 +161,6 @@ type View interface {
 	LegalActions() []Action
 	// Cards returns every card the view mentions, for leak checks.
 	Cards() card.Set
-	// Text renders the table as this seat sees it, as plain text lines for
-	// the terminal game (own hand, trick, public bids and exposures, score).
-	Text(l card.Lang) string
 }
 
 // Item is one scored component of a result.

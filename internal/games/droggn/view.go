@@ -1,9 +1,6 @@
 package droggn
 
 import (
-	"fmt"
-	"strings"
-
 	"trull/internal/card"
 	"trull/internal/game"
 )
@@ -13,19 +10,22 @@ import (
 // declarer's discards and talon, the offered card for its giver and
 // receiver) and nothing else. Spectators (seat -1) see only public facts.
 type View struct {
-	Variant    string        `json:"variant"`
-	Seat       int           `json:"seat"`
-	Seats      int           `json:"seats"`
-	Dealer     int           `json:"dealer"`
-	SitsOut    int           `json:"sits_out"`
-	Phase      string        `json:"phase"`
-	ToAct      int           `json:"to_act"`
-	Hand       []string      `json:"hand"`
-	HandSizes  []int         `json:"hand_sizes"`
-	Contract   string        `json:"contract,omitempty"`
-	Declarer   int           `json:"declarer"`
-	TalonShown []string      `json:"talon_shown,omitempty"`
-	TalonSize  int           `json:"talon_size"`
+	Variant    string   `json:"variant"`
+	Seat       int      `json:"seat"`
+	Seats      int      `json:"seats"`
+	Dealer     int      `json:"dealer"`
+	SitsOut    int      `json:"sits_out"`
+	Phase      string   `json:"phase"`
+	ToAct      int      `json:"to_act"`
+	Hand       []string `json:"hand"`
+	HandSizes  []int    `json:"hand_sizes"`
+	Contract   string   `json:"contract,omitempty"`
+	Declarer   int      `json:"declarer"`
+	TalonShown []string `json:"talon_shown,omitempty"`
+	TalonSize  int      `json:"talon_size"`
+	// Talon is the untouched talon of a Super or Super Mord, shown when
+	// the hand is over.
+	Talon      []string      `json:"talon,omitempty"`
 	Discards   []string      `json:"discards,omitempty"`
 	Bought     string        `json:"bought,omitempty"`
 	BoughtFrom int           `json:"bought_from"`
@@ -93,7 +93,21 @@ func (v *View) State() *State { return v.pub }
 // offered it and the defender who received it (§1.3 BUY), nobody else. A
 // lost buy has no receiver, and a spectator is never one.
 func (s *State) knowsOffer(v game.Viewer) bool {
-	return s.offered != card.None && (v.Is(int(s.declarer)) || v.Is(int(s.buyFrom)))
+	return s.offered != card.None && (s.Done() || v.Is(int(s.declarer)) || v.Is(int(s.buyFrom)))
+}
+
+// counted returns what the count at the end of the hand shows everyone:
+// the discards, the talon and the offered card. Cards still in a hand (a
+// Super Mord stopped early) stay hidden.
+func (s *State) counted() card.Set {
+	if !s.Done() {
+		return card.Set{}
+	}
+	out := s.discards.Union(s.talon)
+	if s.offered != card.None {
+		out.Add(s.offered)
+	}
+	return out
 }
 
 // pinned returns the cards of owner's hand whose place v knows: laid-out
@@ -137,15 +151,19 @@ func (s *State) MayKnow(v game.Viewer) card.Set {
 	if s.knowsOffer(v) {
 		out.Add(s.offered)
 	}
-	return out
+	return out.Union(s.counted())
 }
 
 // SeenAction returns action i as v may learn it (§1.3 "Information
 // rules"): the declarer's discards are secret, and the offered card is seen
-// only by the declarer and its receiver; everything else is public.
+// only by the declarer and its receiver, until the piles are counted at
+// the end of the hand; everything else is public.
 func (s *State) SeenAction(v game.Viewer, i int) game.Action {
 	a := s.hist[i]
 	switch {
+	case s.Done():
+		// The piles are counted: the discards and the offered card are
+		// shown.
 	case a.Kind == game.KindDiscard && !v.Is(int(s.declarer)):
 		a.Card = card.Hidden
 	case a.Kind == game.KindBuy && a.Card2 != card.None && !s.knowsOffer(v):
@@ -164,8 +182,10 @@ func (s *State) sanitize(v game.Viewer) *State {
 			p.hands[o] = s.pinned(v, o)
 		}
 	}
-	p.talon = card.Set{}
-	if !v.Is(int(s.declarer)) {
+	if !s.Done() {
+		p.talon = card.Set{}
+	}
+	if !v.Is(int(s.declarer)) && !s.Done() {
 		p.discards = card.Set{}
 	}
 	if !s.knowsOffer(v) {
@@ -209,8 +229,11 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 		v.TalonShown = p.IDs(s.shown)
 	}
 	v.TalonSize = s.talon.Len()
-	if viewer.Is(int(s.declarer)) && !s.discards.Empty() {
+	if (viewer.Is(int(s.declarer)) || s.Done()) && !s.discards.Empty() {
 		v.Discards = p.IDs(s.discards)
+	}
+	if s.Done() && !s.talon.Empty() {
+		v.Talon = p.IDs(s.talon)
 	}
 	if s.bought != card.None {
 		v.Bought = p.ID(s.bought)
@@ -284,89 +307,4 @@ func (s *State) fillWinners(v *View) {
 			v.Tricks[t].Winner = int(s.leader)
 		}
 	}
-}
-
-// Text renders the view for the terminal game.
-func (v *View) Text(l card.Lang) string {
-	s := v.pub
-	r := s.r
-	p := r.pack
-	de := l == card.German
-	var b strings.Builder
-	seatName := func(i int) string {
-		if i == v.Seat {
-			if de {
-				return "du"
-			}
-			return "you"
-		}
-		return fmt.Sprintf("seat %d", i)
-	}
-	names := func(ids []string) string {
-		out := make([]string, 0, len(ids))
-		for _, id := range ids {
-			c, _ := p.Parse(id)
-			out = append(out, p.Short(c))
-		}
-		return strings.Join(out, " ")
-	}
-	if v.Contract != "" {
-		c := s.contract
-		fmt.Fprintf(&b, "%s: %s", map[bool]string{true: "Spiel", false: "Contract"}[de], ContractName(c, l))
-		fmt.Fprintf(&b, " — %s %s", map[bool]string{true: "Spieler", false: "declarer"}[de], seatName(v.Declarer))
-		if v.Doublings > 0 {
-			fmt.Fprintf(&b, " — ×%d (%s)", 1<<v.Doublings, map[bool]string{true: "Schwacher/Retour", false: "Schwacher/Retour"}[de])
-		}
-		b.WriteByte('\n')
-	}
-	if v.SitsOut >= 0 {
-		fmt.Fprintf(&b, "%s %s\n", seatName(v.SitsOut), map[bool]string{true: "feiert (sitzt aus)", false: "sits out (er feiert)"}[de])
-	}
-	if len(v.TalonShown) > 0 {
-		fmt.Fprintf(&b, "Talon: %s\n", names(v.TalonShown))
-	}
-	if v.PagatLaid >= 0 {
-		fmt.Fprintf(&b, "%s: Pagat %s\n", seatName(v.PagatLaid), map[bool]string{true: "ausgelegt", false: "laid out"}[de])
-	}
-	if v.FoolLaid {
-		fmt.Fprintf(&b, "%s: Gstieß %s\n", seatName(v.Declarer), map[bool]string{true: "ausgelegt", false: "laid out"}[de])
-	}
-	if v.Asked != "" {
-		c, _ := p.Parse(v.Asked)
-		if v.BuyLost {
-			fmt.Fprintf(&b, "%s %s — %s\n", map[bool]string{true: "Verlangt:", false: "Asked for:"}[de], p.CardName(c, l),
-				map[bool]string{true: "Kaufrecht verloren", false: "right to buy lost"}[de])
-		} else {
-			fmt.Fprintf(&b, "%s %s %s %s\n", map[bool]string{true: "Gekauft:", false: "Bought:"}[de], p.CardName(c, l),
-				map[bool]string{true: "von", false: "from"}[de], seatName(v.BoughtFrom))
-		}
-	}
-	if v.Offered != "" {
-		c, _ := p.Parse(v.Offered)
-		fmt.Fprintf(&b, "%s %s\n", map[bool]string{true: "Gebotene Karte:", false: "Offered card:"}[de], p.CardName(c, l))
-	}
-	if len(v.Discards) > 0 {
-		fmt.Fprintf(&b, "%s %s\n", map[bool]string{true: "Gedrückt:", false: "Your discards:"}[de], names(v.Discards))
-	}
-	if len(v.Tricks) > 0 {
-		t := v.Tricks[len(v.Tricks)-1]
-		fmt.Fprintf(&b, "%s %d: ", map[bool]string{true: "Stich", false: "Trick"}[de], len(v.Tricks))
-		for _, pc := range t.Cards {
-			c, _ := p.Parse(pc.Card)
-			fmt.Fprintf(&b, "%s %s  ", seatName(pc.Seat), p.Short(c))
-		}
-		fmt.Fprintf(&b, "→ %s\n", seatName(t.Winner))
-	}
-	if len(v.Trick) > 0 {
-		fmt.Fprintf(&b, "%s: ", map[bool]string{true: "Auf dem Tisch", false: "On the table"}[de])
-		for _, pc := range v.Trick {
-			c, _ := p.Parse(pc.Card)
-			fmt.Fprintf(&b, "%s %s  ", seatName(pc.Seat), p.Short(c))
-		}
-		b.WriteByte('\n')
-	}
-	if v.Seat >= 0 {
-		fmt.Fprintf(&b, "%s (%d): %s\n", map[bool]string{true: "Deine Karten", false: "Your hand"}[de], len(v.Hand), names(v.Hand))
-	}
-	return b.String()
 }

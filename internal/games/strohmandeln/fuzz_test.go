@@ -3,6 +3,7 @@ package strohmandeln
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -31,7 +32,9 @@ func FuzzDecodeRecord(f *testing.F) {
 		if err == nil {
 			_ = game.Summarize(st)
 			for seat := 0; seat < 2; seat++ {
-				_ = st.View(game.ViewerOf(seat)).Text(card.German)
+				if _, err := json.Marshal(st.View(game.Seat(seat))); err != nil {
+					t.Fatalf("view of seat %d: %v", seat, err)
+				}
 			}
 		}
 		_, _ = game.Replay(rec)

@@ -10,19 +10,18 @@ import (
 	"strings"
 	"testing"
 
-	"trull/internal/card"
 	"trull/internal/game"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/golden")
 
-// golden is one golden playthrough: a seeded random hand as a record and
-// its summarized result.
+// golden is one golden playthrough: a seeded random hand as a record, its
+// summarized result and the first seat's view of the finished hand.
 type golden struct {
 	Variant string       `json:"variant"`
 	Record  *game.Record `json:"record"`
 	Result  any          `json:"result"`
-	Text    []string     `json:"text"`
+	View    game.View    `json:"view"`
 }
 
 var goldenVariants = []Options{
@@ -55,7 +54,7 @@ func playGolden(r *Rules, seed string, dealer int) (*State, []byte) {
 	}
 	rec := game.NewRecord(r, []string{"North", "South"}, dealer, deck, s.History())
 	g := golden{Variant: r.String(), Record: rec, Result: game.Summarize(s),
-		Text: strings.Split(strings.TrimSpace(s.View(game.ViewerOf(0)).Text(card.English)), "\n")}
+		View: s.View(game.Seat(0))}
 	data, err := json.MarshalIndent(g, "", "  ")
 	if err != nil {
 		panic(err)

@@ -72,7 +72,6 @@ func FuzzDecodeRecord(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_ = v.Text(card.German)
 			w, err := st.Rules().Resample(v, rng)
 			if err != nil {
 				t.Fatalf("resample for seat %d: %v", seat, err)

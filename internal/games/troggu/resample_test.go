@@ -69,7 +69,7 @@ func TestResampleAdmitsTruth(t *testing.T) {
 						for i, c := range sm.unknown {
 							t.Logf("%s at %d, allowed %010b", r.Pack().ID(c), truePlace(s, c), sm.alts[0].allowed[i])
 						}
-						t.Fatalf("%s seat %d, phase %s: the real deal is not admitted; caps %v\n%s", r, seat, s.Phase(), sm.caps, v.Text(card.English))
+						t.Fatalf("%s seat %d, phase %s: the real deal is not admitted; caps %v\n%+v", r, seat, s.Phase(), sm.caps, v)
 					}
 					buf = s.Legal(buf[:0])
 					s.ApplyUnchecked(game.Pick(rng, buf))

@@ -11,7 +11,8 @@
 //     Tapp it took up, the card it bought or was given, its discards);
 //   - Droggn: the talon is shown to all only in an Ansager played with
 //     exposeTalonInAnsager (§1.3 TALON); the offered card is seen by its
-//     receiver only (§1.3 BUY);
+//     receiver only (§1.3 BUY); when the piles are counted at the end, the
+//     discards, the offered card and a Super's talon are shown;
 //   - Troggu: the piles are counted openly when the hand is over (§2.2);
 //   - Strohmandeln: every Strohmann card turned up is public, and so are the
 //     cards an announcement shows and the T18 that "Ross!" promises (§3.3,
@@ -37,6 +38,7 @@ type Tracker struct {
 	public card.Set   // what a spectator, and so everyone, may know
 	own    []card.Set // what each seat may know besides the public
 	talon  card.Set   // Droggn: the talon as dealt
+	secret card.Set   // Droggn: the discards and the offered card
 	down   card.Set   // Strohmandeln: every card that has lain face down
 	expose bool       // Droggn: exposeTalonInAnsager
 }
@@ -83,6 +85,9 @@ func (t *Tracker) Apply(a game.Action) error {
 			// The asked card is named aloud; when a defender holds it, it
 			// is handed over face up.
 			t.public.Add(a.Card2)
+			t.secret.Add(a.Card)
+		case game.KindDiscard:
+			t.secret.Add(a.Card)
 		case game.KindLayout, game.KindPlay:
 			t.public.Add(a.Card)
 		}
@@ -112,6 +117,7 @@ func (t *Tracker) Apply(a game.Action) error {
 		}
 	}
 	t.public.Remove(card.None)
+	t.secret.Remove(card.None)
 	t.update()
 	return nil
 }
@@ -127,6 +133,15 @@ func (t *Tracker) update() {
 	case *droggn.State:
 		if t.expose && s.CurrentPhase() > droggn.PhBid && s.Contract() == droggn.Ansager {
 			t.public = t.public.Union(t.talon)
+		}
+		if s.Done() {
+			// The piles are counted: the discards, the offered card and a
+			// Super's untouched talon are shown; cards left in a hand (a
+			// Super Mord stopped early) are not.
+			t.public = t.public.Union(t.secret)
+			if s.Contract() == droggn.Super || s.Contract() == droggn.SuperMord {
+				t.public = t.public.Union(t.talon)
+			}
 		}
 	case *troggu.State:
 		if s.Done() {
