@@ -135,7 +135,7 @@ func writeError(w http.ResponseWriter, status int, format string, args ...any) {
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		writeError(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxBody)
+		bodyError(w, err, "the body")
 		return false
 	}
 	if err := strictJSON(body, v); err != nil {
@@ -143,6 +143,16 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
+}
+
+// bodyError answers a request whose body (what names it) could not be
+// read: too large, or not sent in time.
+func bodyError(w http.ResponseWriter, err error, what string) {
+	if mb, ok := errors.AsType[*http.MaxBytesError](err); ok {
+		writeError(w, http.StatusRequestEntityTooLarge, "%s is larger than %d bytes", what, mb.Limit)
+		return
+	}
+	writeError(w, http.StatusBadRequest, "%s could not be read: %v", what, err)
 }
 
 // optionJSON is one variant option of GET /api/games.

@@ -72,6 +72,17 @@ type Config struct {
 	HintBot string
 	// Hints is the number of candidates a hint lists (default 3).
 	Hints int
+	// ReadTimeout bounds reading one HTTP request, header and body
+	// (default 20 s; the header alone gets at most 10 s). A WebSocket is
+	// not bound by it once upgraded.
+	ReadTimeout time.Duration
+	// WriteTimeout bounds answering one HTTP request (default 1 min; not
+	// on the admin listener, whose profiles take longer, nor for
+	// WebSockets).
+	WriteTimeout time.Duration
+	// IdleTimeout closes a kept-alive connection that sends no next
+	// request (default 2 min).
+	IdleTimeout time.Duration
 
 	// seeds, in tests, replaces the random sitting seeds.
 	seeds func() string
@@ -136,6 +147,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.PostRate == 0 {
 		cfg.PostRate = 5
+	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = 20 * time.Second
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = time.Minute
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = 2 * time.Minute
 	}
 	if cfg.seeds == nil {
 		cfg.seeds = newSeed
@@ -328,7 +348,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
-	srv := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
+	srv := s.httpServer(s.handler, s.cfg.WriteTimeout)
 	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
 	var admin *http.Server
@@ -338,7 +358,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 			srv.Close()
 			return fmt.Errorf("server: admin: %w", err)
 		}
-		admin = &http.Server{Handler: s.admin, ReadHeaderTimeout: 10 * time.Second}
+		admin = s.httpServer(s.admin, 0)
 		go func() { errc <- admin.Serve(aln) }()
 		s.log.Info("admin listening", "addr", "http://"+aln.Addr().String(), "metrics", "/metrics", "pprof", "/debug/pprof/")
 	}
@@ -367,6 +387,21 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 		admin.Shutdown(shut)
 	}
 	return nil
+}
+
+// httpServer returns an http.Server for h with the configured timeouts, so
+// a client that sends slowly or idles holds no connection for long. A
+// WebSocket is not affected: net/http clears a connection's deadlines when
+// it is hijacked, and the table's pings watch it from then on.
+func (s *Server) httpServer(h http.Handler, write time.Duration) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: min(s.cfg.ReadTimeout, 10*time.Second),
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      write,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
 }
 
 // stopTables stops every table goroutine and waits for them.
