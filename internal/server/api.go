@@ -257,10 +257,13 @@ type createResp struct {
 	SpectateURL string       `json:"spectate_url"`
 }
 
-// cleanName checks a person's name.
+// cleanName checks a person's name and drops what cleanText drops.
 func cleanName(n string) (string, error) {
-	n = strings.Join(strings.Fields(n), " ")
+	given := strings.TrimSpace(n) != ""
+	n = strings.Join(strings.Fields(cleanText(n)), " ")
 	switch {
+	case n == "" && given:
+		return "", fmt.Errorf("%w: the name has no visible characters (control, zero-width and direction characters are dropped); give a name", errBadRequest)
 	case n == "":
 		return "", fmt.Errorf("%w: give a name", errBadRequest)
 	case utf8.RuneCountInString(n) > maxName:
@@ -323,7 +326,7 @@ func (s *Server) newTableConfig(req createReq) (createData, string, string, map[
 	if err != nil {
 		return createData{}, "", "", nil, err
 	}
-	title := strings.Join(strings.Fields(req.Title), " ")
+	title := strings.Join(strings.Fields(cleanText(req.Title)), " ")
 	if utf8.RuneCountInString(title) > 80 {
 		return bad("the title is longer than 80 characters")
 	}

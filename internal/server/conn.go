@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 )
@@ -208,6 +209,13 @@ func (s *Server) read(ctx context.Context, t *table, c *conn) {
 			if errors.As(err, &ce) && ce.Code == websocket.StatusMessageTooBig {
 				s.metrics.refused.WithLabelValues("too_big").Inc()
 			}
+			return
+		}
+		if typ == websocket.MessageText && !utf8.Valid(data) {
+			// RFC 6455 §8.1: a text message that is not UTF-8 fails the
+			// connection.
+			s.metrics.refused.WithLabelValues("bad_utf8").Inc()
+			c.close(websocket.StatusInvalidFramePayloadData, "a text message must be valid UTF-8")
 			return
 		}
 		if !rate.allow(time.Now()) {

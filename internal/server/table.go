@@ -841,10 +841,12 @@ func (t *table) client(r clientReq) {
 	case "act":
 		t.act(r)
 	case "chat":
-		text := strings.TrimSpace(m.Text)
+		text := strings.TrimSpace(cleanText(m.Text))
 		switch {
 		case c.seat < 0 && !c.host:
 			t.refuse(c, m.Seq, "chat", "spectators cannot chat")
+		case text == "" && strings.TrimSpace(m.Text) != "":
+			t.refuse(c, m.Seq, "chat", "chat: the text has no visible characters (control, zero-width and direction characters are dropped)")
 		case text == "":
 			t.refuse(c, m.Seq, "chat", "chat: the text is empty")
 		case utf8.RuneCountInString(text) > maxChat:
