@@ -247,6 +247,7 @@ func (t *table) shutdown() {
 		t.botTimer.Stop()
 	}
 	for c := range t.conns {
+		t.dropConn(c)
 		c.close(statusRestart, "the table is moving; reconnect")
 	}
 	t.lock.Release()
@@ -703,7 +704,7 @@ func (t *table) join(r joinReq) error {
 		c.seat = seat
 		s := t.seats[seat]
 		if old := s.conn; old != nil {
-			delete(t.conns, old)
+			t.dropConn(old)
 			old.close(statusReplaced, "this seat was opened in another window")
 		}
 		s.conn = c
