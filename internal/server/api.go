@@ -89,7 +89,7 @@ func (s *Server) post(h http.HandlerFunc) http.HandlerFunc {
 			writeError(w, http.StatusForbidden, "request from origin %q refused: it is not this site", r.Header.Get("Origin"))
 			return
 		}
-		if s.posts != nil && !s.posts.allow(r) {
+		if s.posts != nil && !s.posts.allow(s.clientAddr(r)) {
 			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusTooManyRequests, "too many requests; slow down")
 			return
@@ -394,7 +394,20 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
 		return
 	}
-	id, err := s.createTable(r.Context(), d)
+	s.createMu.Lock()
+	full, err := s.tablesFull(r.Context())
+	if err == nil && full {
+		s.createMu.Unlock()
+		s.metrics.refused.WithLabelValues("tables_cap").Inc()
+		w.Header().Set("Retry-After", "60")
+		writeError(w, http.StatusServiceUnavailable, "this server has %d open tables, as many as it allows; try again when some have ended", s.cfg.MaxTables)
+		return
+	}
+	var id string
+	if err == nil {
+		id, err = s.createTable(r.Context(), d)
+	}
+	s.createMu.Unlock()
 	if err != nil {
 		s.log.Error("creating a table failed", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "the table could not be created; try again")

@@ -156,6 +156,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	q := r.URL.Query()
 	token, spectate, host := q.Get("token"), q.Get("spectate") != "", q.Get("host")
+	addr := s.clientAddr(r)
+	if !s.acquireWS(addr) {
+		s.metrics.refused.WithLabelValues("ws_cap").Inc()
+		s.log.Info("websocket refused: too many from one address", "addr", addr)
+		w.Header().Set("Retry-After", "10")
+		writeError(w, http.StatusTooManyRequests, "too many WebSockets from your address: at most %d at once; close other windows of this site and try again", s.cfg.MaxConnsPerAddr)
+		return
+	}
+	defer s.releaseWS(addr)
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered (403 for a foreign Origin).

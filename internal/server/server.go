@@ -19,6 +19,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -83,6 +84,17 @@ type Config struct {
 	// IdleTimeout closes a kept-alive connection that sends no next
 	// request (default 2 min).
 	IdleTimeout time.Duration
+	// MaxConnsPerAddr caps the WebSockets open at once from one client
+	// address (default 32; negative: no cap).
+	MaxConnsPerAddr int
+	// MaxTables caps the tables open or playing in the store; creating one
+	// more is refused (default 1000; negative: no cap).
+	MaxTables int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client address that the rate limit and MaxConnsPerAddr count
+	// (see clientAddr); requests from elsewhere count by their socket's
+	// address.
+	TrustedProxies []netip.Prefix
 
 	// seeds, in tests, replaces the random sitting seeds.
 	seeds func() string
@@ -98,6 +110,10 @@ type Server struct {
 	handler http.Handler
 	admin   http.Handler
 	posts   *ipLimiter
+
+	wsMu     sync.Mutex
+	wsByAddr map[string]int // open WebSockets by client address
+	createMu sync.Mutex     // one table creation at a time (MaxTables)
 
 	mu     sync.Mutex
 	tables map[string]*entry
@@ -157,6 +173,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = 2 * time.Minute
 	}
+	if cfg.MaxConnsPerAddr == 0 {
+		cfg.MaxConnsPerAddr = 32
+	}
+	if cfg.MaxTables == 0 {
+		cfg.MaxTables = 1000
+	}
 	if cfg.seeds == nil {
 		cfg.seeds = newSeed
 	}
@@ -169,7 +191,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 
 func newServer(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
-		tables: map[string]*entry{}}
+		tables: map[string]*entry{}, wsByAddr: map[string]int{}}
 	if s.static == nil {
 		s.static = web.FS()
 	}

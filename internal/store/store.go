@@ -108,6 +108,8 @@ type Store interface {
 	Table(ctx context.Context, id string) (Table, error)
 	// Tables lists table rows, newest first.
 	Tables(ctx context.Context, f Filter) ([]Table, error)
+	// CountTables counts the table rows f selects (f.Limit is ignored).
+	CountTables(ctx context.Context, f Filter) (int, error)
 	// PutHand stores (or replaces) the record of a finished hand.
 	PutHand(ctx context.Context, h Hand) error
 	// Hand returns the record of finished hand n (ErrNotFound).

@@ -279,8 +279,9 @@ func (d *DB) Table(ctx context.Context, id string) (store.Table, error) {
 	return t, nil
 }
 
-// Tables implements store.Store.
-func (d *DB) Tables(ctx context.Context, f store.Filter) ([]store.Table, error) {
+// filter returns the WHERE clause (empty, or starting with a space) and
+// its arguments that select the rows of f.
+func filter(f store.Filter) (string, []any) {
 	var where []string
 	var args []any
 	if len(f.Statuses) > 0 {
@@ -294,10 +295,26 @@ func (d *DB) Tables(ctx context.Context, f store.Filter) ([]store.Table, error) 
 	if f.PublicOnly {
 		where = append(where, "public <> 0")
 	}
-	q := `SELECT ` + tableCols + ` FROM trull_tables`
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
+	if len(where) == 0 {
+		return "", nil
 	}
+	return " WHERE " + strings.Join(where, " AND "), args
+}
+
+// CountTables implements store.Store.
+func (d *DB) CountTables(ctx context.Context, f store.Filter) (int, error) {
+	where, args := filter(f)
+	var n int
+	if err := d.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM trull_tables`+where, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count tables: %w", err)
+	}
+	return n, nil
+}
+
+// Tables implements store.Store.
+func (d *DB) Tables(ctx context.Context, f store.Filter) ([]store.Table, error) {
+	where, args := filter(f)
+	q := `SELECT ` + tableCols + ` FROM trull_tables` + where
 	q += " ORDER BY created_ms DESC, id"
 	if f.Limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", f.Limit)

@@ -163,6 +163,28 @@ func testConcurrentAppends(t *testing.T, s store.Store, id func(string) string) 
 
 func testTables(t *testing.T, s store.Store, id func(string) string) {
 	ctx := context.Background()
+	// want is after the UpdateTable below.
+	cases := []struct {
+		name string
+		f    store.Filter
+		want []string
+	}{
+		{"all, newest first", store.Filter{}, []string{id("private"), id("open"), id("old")}},
+		{"running", store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}}, []string{id("private"), id("open")}},
+		{"public", store.Filter{PublicOnly: true}, []string{id("old")}},
+		{"over and public", store.Filter{Statuses: []string{store.StatusOver}, PublicOnly: true}, []string{id("old")}},
+		{"none", store.Filter{Statuses: []string{"no such status"}}, nil},
+	}
+	// A shared database may hold other tables: CountTables is checked by
+	// how much it grows.
+	before := make([]int, len(cases))
+	for i, c := range cases {
+		n, err := s.CountTables(ctx, c.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[i] = n
+	}
 	rows := []store.Table{
 		table(id("old"), store.StatusOver, true, t0),
 		table(id("open"), store.StatusOpen, true, t0.Add(time.Minute)),
@@ -206,23 +228,18 @@ func testTables(t *testing.T, s store.Store, id func(string) string) {
 		}
 		return out
 	}
-	cases := []struct {
-		name string
-		f    store.Filter
-		want []string
-	}{
-		{"all, newest first", store.Filter{}, []string{id("private"), id("open"), id("old")}},
-		{"running", store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}}, []string{id("private"), id("open")}},
-		{"public", store.Filter{PublicOnly: true}, []string{id("old")}},
-		{"over and public", store.Filter{Statuses: []string{store.StatusOver}, PublicOnly: true}, []string{id("old")}},
-	}
-	for _, c := range cases {
+	for i, c := range cases {
 		ts, err := s.Tables(ctx, c.f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if g := mine(ts); fmt.Sprint(g) != fmt.Sprint(c.want) {
 			t.Errorf("%s: got %v, want %v", c.name, g, c.want)
+		}
+		f := c.f
+		f.Limit = 1
+		if n, err := s.CountTables(ctx, f); err != nil || n != before[i]+len(c.want) {
+			t.Errorf("%s: CountTables = %d, %v; want %d", c.name, n, err, before[i]+len(c.want))
 		}
 	}
 	if ts, err := s.Tables(ctx, store.Filter{Limit: 1}); err != nil || len(ts) != 1 {
