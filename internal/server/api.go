@@ -42,10 +42,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
 	mux.HandleFunc("POST /api/replay", s.post(s.handleReplay))
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, "ok\n")
-	})
+	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/"):
@@ -58,6 +55,27 @@ func (s *Server) routes() http.Handler {
 		}
 	})
 	return securityHeaders(mux)
+}
+
+// handleHealth answers "ok" while the store can read and persist, else 503
+// with the reason: a database lost under the server (store.ErrUnhealthy)
+// says what happened; any other failure is logged and only named, as it
+// may hold the database's address.
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		s.log.Error("health check failed", "err", err)
+		if errors.Is(err, store.ErrUnhealthy) {
+			writeError(w, http.StatusServiceUnavailable, "unhealthy: %v", err)
+		} else {
+			writeError(w, http.StatusServiceUnavailable, "unhealthy: the database does not answer")
+		}
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	io.WriteString(w, "ok\n")
 }
 
 // contentSecurityPolicy lets a page of the app load scripts, styles and

@@ -35,6 +35,10 @@ var (
 	ErrLocked = errors.New("store: table is locked by another owner")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("store: closed")
+	// ErrUnhealthy: the database was lost under the store (an SQLite file
+	// deleted or replaced while open). Every later call fails with it, so
+	// nothing is acknowledged that the database would not keep.
+	ErrUnhealthy = errors.New("store: the database cannot be used safely")
 )
 
 // Table statuses.
@@ -117,6 +121,9 @@ type Store interface {
 	// Lock makes the caller the table's owner until the lock is released
 	// or lost; ErrLocked when another owner holds it.
 	Lock(ctx context.Context, tableID string) (Lock, error)
+	// Ping checks that the store can read and persist now: nil, or an
+	// error saying why not (ErrUnhealthy when it never will again).
+	Ping(ctx context.Context) error
 	// Close releases every lock and closes the database.
 	Close() error
 }

@@ -303,8 +303,14 @@ func testClosed(t *testing.T, s store.Store, id func(string) string) {
 	if err := s.CreateTable(ctx, table(a, store.StatusOpen, false, t0), ev(1, "create", `{}`)); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("Ping of an open store: %v", err)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
+	}
+	if err := s.Ping(ctx); !errors.Is(err, store.ErrClosed) {
+		t.Fatalf("Ping after Close: %v, want ErrClosed", err)
 	}
 	if err := s.Append(ctx, a, ev(2, "act", `{}`)); !errors.Is(err, store.ErrClosed) {
 		t.Fatalf("Append after Close: %v, want ErrClosed", err)
