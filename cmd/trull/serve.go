@@ -33,6 +33,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	hintBot := fs.String("hint-bot", "ismcts", "bot whose ranked candidates answer hints (ismcts-fast on a small machine)")
 	maxWS := fs.Int("max-ws-per-addr", 32, "WebSockets one client address may hold open at once (0: no cap)")
 	maxTables := fs.Int("max-tables", 1000, "tables that may be open or playing at once; creating more is refused (0: no cap)")
+	abandon := fs.Duration("abandon-after", 24*time.Hour, "close an open table nobody has been connected to for this long; its finished hands are kept (0: never)")
 	var proxies prefixList
 	fs.Var(&proxies, "trusted-proxy", "CIDR or address of a reverse proxy whose X-Forwarded-For names the client (repeatable or comma-separated); behind a proxy set it, or every client counts as the proxy's address")
 	fs.Usage = func() {
@@ -83,11 +84,19 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	switch {
+	case *abandon < 0:
+		fmt.Fprintf(stderr, "trull serve: bad --abandon-after %v (0 or more)\n", *abandon)
+		return 2
+	case *abandon == 0:
+		*abandon = -1 // the server's "never"
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv, err := server.New(ctx, server.Config{Addr: *addr, AdminAddr: *admin, DB: *db, Logger: log,
 		BotDelay: *botDelay, Grace: *grace, HintBot: *hintBot, MaxConnsPerAddr: *maxWS, MaxTables: *maxTables,
-		TrustedProxies: proxies})
+		TrustedProxies: proxies, Abandon: *abandon})
 	if err != nil {
 		log.Error("trull serve: cannot start", "err", err)
 		return 1

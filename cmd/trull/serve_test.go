@@ -50,6 +50,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"-max-tables", "-1"}, "bad --max-tables -1"},
 		{[]string{"-max-ws-per-addr", "-5"}, "bad --max-ws-per-addr -5"},
 		{[]string{"-trusted-proxy", "nowhere"}, `"nowhere" is neither`},
+		{[]string{"-abandon-after", "-1h"}, "bad --abandon-after -1h0m0s"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

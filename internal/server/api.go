@@ -530,7 +530,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, claimResp{Seat: res.seat, SeatToken: tok})
 	case isNotFound(err):
 		writeError(w, http.StatusNotFound, "no such table")
-	case errors.Is(err, errSeatTaken), errors.Is(err, errInvite), errors.Is(err, errOver):
+	case errors.Is(err, errSeatTaken), errors.Is(err, errInvite), errors.Is(err, errOver), errors.Is(err, errAbandoned):
 		writeError(w, http.StatusConflict, "%s", strings.TrimPrefix(err.Error(), "server: "))
 	case errors.Is(err, errNeedInvite):
 		writeError(w, http.StatusForbidden, "%s", strings.TrimPrefix(err.Error(), "server: "))

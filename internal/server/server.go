@@ -90,6 +90,11 @@ type Config struct {
 	// MaxTables caps the tables open or playing in the store; creating one
 	// more is refused (default 1000; negative: no cap).
 	MaxTables int
+	// Abandon closes an open or playing table that no person has been
+	// connected to for this long, time the server was down included; it
+	// leaves the lobby and its finished hands are kept (default 24 h;
+	// negative: never).
+	Abandon time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client address that the rate limit and MaxConnsPerAddr count
 	// (see clientAddr); requests from elsewhere count by their socket's
@@ -119,6 +124,7 @@ type Server struct {
 	tables map[string]*entry
 	closed bool
 	wg     sync.WaitGroup
+	quit   chan struct{} // closed when the server stops: ends the sweep
 }
 
 // entry is a table being loaded or loaded.
@@ -179,6 +185,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.MaxTables == 0 {
 		cfg.MaxTables = 1000
 	}
+	if cfg.Abandon == 0 {
+		cfg.Abandon = 24 * time.Hour
+	}
 	if cfg.seeds == nil {
 		cfg.seeds = newSeed
 	}
@@ -191,7 +200,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 
 func newServer(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
-		tables: map[string]*entry{}, wsByAddr: map[string]int{}}
+		tables: map[string]*entry{}, wsByAddr: map[string]int{}, quit: make(chan struct{})}
 	if s.static == nil {
 		s.static = web.FS()
 	}
@@ -203,6 +212,10 @@ func newServer(ctx context.Context, cfg Config, st store.Store) (*Server, error)
 	if err := s.restore(ctx); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if cfg.Abandon > 0 {
+		s.wg.Add(1)
+		go s.sweep()
 	}
 	return s, nil
 }
@@ -337,13 +350,17 @@ func (s *Server) joinTable(ctx context.Context, id string, c *conn, token, host 
 
 func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }
 
-// idleCheck is how often a table checks whether to unload.
+// idleCheck is how often a table checks whether to unload or to close
+// as abandoned.
 func (s *Server) idleCheck() time.Duration {
 	d := s.cfg.IdleUnload / 4
+	if s.cfg.Abandon > 0 {
+		d = min(d, s.cfg.Abandon/4)
+	}
 	if d > time.Minute {
 		d = time.Minute
 	}
-	return d
+	return max(d, time.Millisecond)
 }
 
 // Handler returns the HTTP handler: the API, the WebSockets and the app.
@@ -429,6 +446,9 @@ func (s *Server) httpServer(h http.Handler, write time.Duration) *http.Server {
 // stopTables stops every table goroutine and waits for them.
 func (s *Server) stopTables() {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.quit)
+	}
 	s.closed = true
 	var ts []*table
 	for _, e := range s.tables {

@@ -49,6 +49,10 @@ const (
 	StatusPlaying = "playing"
 	// StatusOver: the sitting has ended; the table is read-only.
 	StatusOver = "over"
+	// StatusAbandoned: nobody came to the open or playing table for as
+	// long as the server allows; it was closed and is read-only. Its
+	// finished hands are kept.
+	StatusAbandoned = "abandoned"
 )
 
 // Table is the summary row of a table, for the lobby and for finding the
@@ -90,6 +94,9 @@ type Filter struct {
 	Statuses []string
 	// PublicOnly keeps public tables.
 	PublicOnly bool
+	// UpdatedBefore, when not zero, keeps tables last updated (or
+	// touched) before it.
+	UpdatedBefore time.Time
 	// Limit caps the answer (0: no limit). Newest tables come first.
 	Limit int
 }
@@ -108,6 +115,9 @@ type Store interface {
 	Events(ctx context.Context, tableID string, after int64) ([]Event, error)
 	// UpdateTable changes status, public flag and Info of a table row.
 	UpdateTable(ctx context.Context, t Table) error
+	// TouchTable moves a table row's Updated forward to at (never back);
+	// a missing table is no error.
+	TouchTable(ctx context.Context, id string, at time.Time) error
 	// Table returns one table row (ErrNotFound).
 	Table(ctx context.Context, id string) (Table, error)
 	// Tables lists table rows, newest first.

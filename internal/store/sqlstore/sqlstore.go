@@ -290,6 +290,18 @@ func (d *DB) UpdateTable(ctx context.Context, t store.Table) error {
 	return d.check()
 }
 
+// TouchTable implements store.Store.
+func (d *DB) TouchTable(ctx context.Context, id string, at time.Time) error {
+	if err := d.check(); err != nil {
+		return err
+	}
+	_, err := d.W.ExecContext(ctx, `UPDATE trull_tables SET updated_ms = $1 WHERE id = $2 AND updated_ms < $1`, store.Millis(at), id)
+	if err != nil {
+		return fmt.Errorf("store: touch table: %w", err)
+	}
+	return d.check()
+}
+
 const tableCols = `id, game, variant, status, public, info, created_ms, updated_ms`
 
 func scanTable(sc interface{ Scan(...any) error }) (store.Table, error) {
@@ -338,6 +350,10 @@ func filter(f store.Filter) (string, []any) {
 	}
 	if f.PublicOnly {
 		where = append(where, "public <> 0")
+	}
+	if !f.UpdatedBefore.IsZero() {
+		args = append(args, store.Millis(f.UpdatedBefore))
+		where = append(where, fmt.Sprintf("updated_ms < $%d", len(args)))
 	}
 	if len(where) == 0 {
 		return "", nil

@@ -174,6 +174,8 @@ func testTables(t *testing.T, s store.Store, id func(string) string) {
 		{"public", store.Filter{PublicOnly: true}, []string{id("old")}},
 		{"over and public", store.Filter{Statuses: []string{store.StatusOver}, PublicOnly: true}, []string{id("old")}},
 		{"none", store.Filter{Statuses: []string{"no such status"}}, nil},
+		{"updated before", store.Filter{UpdatedBefore: t0.Add(30 * time.Minute)}, []string{id("private"), id("old")}},
+		{"running, updated before", store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}, UpdatedBefore: t0.Add(30 * time.Minute)}, []string{id("private")}},
 	}
 	// A shared database may hold other tables: CountTables is checked by
 	// how much it grows.
@@ -244,6 +246,30 @@ func testTables(t *testing.T, s store.Store, id func(string) string) {
 	}
 	if ts, err := s.Tables(ctx, store.Filter{Limit: 1}); err != nil || len(ts) != 1 {
 		t.Errorf("Limit 1: %d tables, %v", len(ts), err)
+	}
+
+	// TouchTable moves Updated forward only.
+	touches := []struct {
+		at, want time.Time
+	}{
+		{t0.Add(3 * time.Hour), t0.Add(3 * time.Hour)},
+		{t0.Add(2 * time.Hour), t0.Add(3 * time.Hour)},
+		{t0.Add(4 * time.Hour), t0.Add(4 * time.Hour)},
+	}
+	for _, tc := range touches {
+		if err := s.TouchTable(ctx, id("old"), tc.at); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Table(ctx, id("old"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Updated.Equal(tc.want) || got.Status != store.StatusOver || string(got.Info) != `{"seats":[]}` {
+			t.Errorf("after TouchTable(%v): %+v, want Updated %v and the rest as it was", tc.at, got, tc.want)
+		}
+	}
+	if err := s.TouchTable(ctx, id("nope"), t0); err != nil {
+		t.Errorf("TouchTable of a missing table: %v", err)
 	}
 }
 
