@@ -42,10 +42,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
 	mux.HandleFunc("POST /api/replay", s.post(s.handleReplay))
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, "ok\n")
-	})
+	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/"):
@@ -60,10 +57,42 @@ func (s *Server) routes() http.Handler {
 	return securityHeaders(mux)
 }
 
+// handleHealth answers "ok" while the store can read and persist, else 503
+// with the reason: a database lost under the server (store.ErrUnhealthy)
+// says what happened; any other failure is logged and only named, as it
+// may hold the database's address.
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		s.log.Error("health check failed", "err", err)
+		if errors.Is(err, store.ErrUnhealthy) {
+			writeError(w, http.StatusServiceUnavailable, "unhealthy: %v", err)
+		} else {
+			writeError(w, http.StatusServiceUnavailable, "unhealthy: the database does not answer")
+		}
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	io.WriteString(w, "ok\n")
+}
+
+// contentSecurityPolicy lets a page of the app load scripts, styles and
+// fonts from this server only (the built app has no inline script or
+// style element; Preact sets styles through the DOM, which the policy
+// does not govern), images from here and data: URLs (the favicon), and
+// connect only back to its own origin: CSP Level 3 'self' also matches
+// ws: and wss: on the same host and port. Nothing may frame it, set a base
+// URL, or be embedded as an object.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
 // securityHeaders sets headers every answer carries.
 func securityHeaders(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
+		hd.Set("Content-Security-Policy", contentSecurityPolicy)
 		hd.Set("X-Content-Type-Options", "nosniff")
 		hd.Set("Referrer-Policy", "no-referrer") // invite links carry secrets
 		hd.Set("X-Frame-Options", "DENY")
@@ -78,7 +107,7 @@ func (s *Server) post(h http.HandlerFunc) http.HandlerFunc {
 			writeError(w, http.StatusForbidden, "request from origin %q refused: it is not this site", r.Header.Get("Origin"))
 			return
 		}
-		if s.posts != nil && !s.posts.allow(r) {
+		if s.posts != nil && !s.posts.allow(s.clientAddr(r)) {
 			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusTooManyRequests, "too many requests; slow down")
 			return
@@ -135,7 +164,7 @@ func writeError(w http.ResponseWriter, status int, format string, args ...any) {
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		writeError(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", maxBody)
+		bodyError(w, err, "the body")
 		return false
 	}
 	if err := strictJSON(body, v); err != nil {
@@ -143,6 +172,16 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
+}
+
+// bodyError answers a request whose body (what names it) could not be
+// read: too large, or not sent in time.
+func bodyError(w http.ResponseWriter, err error, what string) {
+	if mb, ok := errors.AsType[*http.MaxBytesError](err); ok {
+		writeError(w, http.StatusRequestEntityTooLarge, "%s is larger than %d bytes", what, mb.Limit)
+		return
+	}
+	writeError(w, http.StatusBadRequest, "%s could not be read: %v", what, err)
 }
 
 // optionJSON is one variant option of GET /api/games.
@@ -247,10 +286,13 @@ type createResp struct {
 	SpectateURL string       `json:"spectate_url"`
 }
 
-// cleanName checks a person's name.
+// cleanName checks a person's name and drops what cleanText drops.
 func cleanName(n string) (string, error) {
-	n = strings.Join(strings.Fields(n), " ")
+	given := strings.TrimSpace(n) != ""
+	n = strings.Join(strings.Fields(cleanText(n)), " ")
 	switch {
+	case n == "" && given:
+		return "", fmt.Errorf("%w: the name has no visible characters (control, zero-width and direction characters are dropped); give a name", errBadRequest)
 	case n == "":
 		return "", fmt.Errorf("%w: give a name", errBadRequest)
 	case utf8.RuneCountInString(n) > maxName:
@@ -313,7 +355,7 @@ func (s *Server) newTableConfig(req createReq) (createData, string, string, map[
 	if err != nil {
 		return createData{}, "", "", nil, err
 	}
-	title := strings.Join(strings.Fields(req.Title), " ")
+	title := strings.Join(strings.Fields(cleanText(req.Title)), " ")
 	if utf8.RuneCountInString(title) > 80 {
 		return bad("the title is longer than 80 characters")
 	}
@@ -370,7 +412,20 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
 		return
 	}
-	id, err := s.createTable(r.Context(), d)
+	s.createMu.Lock()
+	full, err := s.tablesFull(r.Context())
+	if err == nil && full {
+		s.createMu.Unlock()
+		s.metrics.refused.WithLabelValues("tables_cap").Inc()
+		w.Header().Set("Retry-After", "60")
+		writeError(w, http.StatusServiceUnavailable, "this server has %d open tables, as many as it allows; try again when some have ended", s.cfg.MaxTables)
+		return
+	}
+	var id string
+	if err == nil {
+		id, err = s.createTable(r.Context(), d)
+	}
+	s.createMu.Unlock()
 	if err != nil {
 		s.log.Error("creating a table failed", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "the table could not be created; try again")
@@ -475,7 +530,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, claimResp{Seat: res.seat, SeatToken: tok})
 	case isNotFound(err):
 		writeError(w, http.StatusNotFound, "no such table")
-	case errors.Is(err, errSeatTaken), errors.Is(err, errInvite), errors.Is(err, errOver):
+	case errors.Is(err, errSeatTaken), errors.Is(err, errInvite), errors.Is(err, errOver), errors.Is(err, errAbandoned):
 		writeError(w, http.StatusConflict, "%s", strings.TrimPrefix(err.Error(), "server: "))
 	case errors.Is(err, errNeedInvite):
 		writeError(w, http.StatusForbidden, "%s", strings.TrimPrefix(err.Error(), "server: "))

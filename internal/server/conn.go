@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 )
@@ -155,6 +156,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	q := r.URL.Query()
 	token, spectate, host := q.Get("token"), q.Get("spectate") != "", q.Get("host")
+	addr := s.clientAddr(r)
+	if !s.acquireWS(addr) {
+		s.metrics.refused.WithLabelValues("ws_cap").Inc()
+		s.log.Info("websocket refused: too many from one address", "addr", addr)
+		w.Header().Set("Retry-After", "10")
+		writeError(w, http.StatusTooManyRequests, "too many WebSockets from your address: at most %d at once; close other windows of this site and try again", s.cfg.MaxConnsPerAddr)
+		return
+	}
+	defer s.releaseWS(addr)
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered (403 for a foreign Origin).
@@ -208,6 +218,13 @@ func (s *Server) read(ctx context.Context, t *table, c *conn) {
 			if errors.As(err, &ce) && ce.Code == websocket.StatusMessageTooBig {
 				s.metrics.refused.WithLabelValues("too_big").Inc()
 			}
+			return
+		}
+		if typ == websocket.MessageText && !utf8.Valid(data) {
+			// RFC 6455 §8.1: a text message that is not UTF-8 fails the
+			// connection.
+			s.metrics.refused.WithLabelValues("bad_utf8").Inc()
+			c.close(websocket.StatusInvalidFramePayloadData, "a text message must be valid UTF-8")
 			return
 		}
 		if !rate.allow(time.Now()) {

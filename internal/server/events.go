@@ -23,6 +23,7 @@ const (
 	evTakeover = "takeover" // takeoverData: a bot plays for an absent person
 	evRelease  = "release"  // releaseData: the person is back
 	evEnd      = "end"      // endData: a player asked to end the sitting
+	evAbandon  = "abandon"  // abandonData: closed, nobody came for too long
 )
 
 // createData is the first event: everything a table is made of. Seed
@@ -149,6 +150,11 @@ func (t *table) apply(ev store.Event) error {
 		var d endData
 		if err = json.Unmarshal(ev.Data, &d); err == nil {
 			err = t.sit.RequestEnd(d.Seat)
+		}
+	case evAbandon:
+		var d abandonData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			t.abandoned = true
 		}
 	default:
 		err = fmt.Errorf("unknown event kind %q", ev.Kind)

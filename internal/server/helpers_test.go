@@ -59,6 +59,12 @@ func newEnv(t testing.TB, cfg Config) *testEnv {
 	if cfg.PostRate == 0 {
 		cfg.PostRate = -1
 	}
+	if cfg.MaxConnsPerAddr == 0 {
+		cfg.MaxConnsPerAddr = -1 // every test client comes from loopback
+	}
+	if cfg.MaxTables == 0 {
+		cfg.MaxTables = -1
+	}
 	if cfg.HintBot == "" {
 		cfg.HintBot = "rules" // hints only help random test clients discard
 	}

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"net"
-	"net/http"
 	"sync"
 	"time"
 )
@@ -47,11 +45,8 @@ func newIPLimiter(rate, burst float64) *ipLimiter {
 	return &ipLimiter{rate: rate, burst: burst, buckets: map[string]*bucket{}}
 }
 
-func (l *ipLimiter) allow(r *http.Request) bool {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
+// allow takes a token of the client at host (clientAddr).
+func (l *ipLimiter) allow(host string) bool {
 	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -29,7 +29,7 @@ type replayStep struct {
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRecord))
 	if err != nil {
-		writeError(w, http.StatusRequestEntityTooLarge, "the record is larger than %d bytes", maxRecord)
+		bodyError(w, err, "the record")
 		return
 	}
 	out, err := replayRecord(body)

@@ -19,6 +19,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -72,6 +73,33 @@ type Config struct {
 	HintBot string
 	// Hints is the number of candidates a hint lists (default 3).
 	Hints int
+	// ReadTimeout bounds reading one HTTP request, header and body
+	// (default 20 s; the header alone gets at most 10 s). A WebSocket is
+	// not bound by it once upgraded.
+	ReadTimeout time.Duration
+	// WriteTimeout bounds answering one HTTP request (default 1 min; not
+	// on the admin listener, whose profiles take longer, nor for
+	// WebSockets).
+	WriteTimeout time.Duration
+	// IdleTimeout closes a kept-alive connection that sends no next
+	// request (default 2 min).
+	IdleTimeout time.Duration
+	// MaxConnsPerAddr caps the WebSockets open at once from one client
+	// address (default 32; negative: no cap).
+	MaxConnsPerAddr int
+	// MaxTables caps the tables open or playing in the store; creating one
+	// more is refused (default 1000; negative: no cap).
+	MaxTables int
+	// Abandon closes an open or playing table that no person has been
+	// connected to for this long, time the server was down included; it
+	// leaves the lobby and its finished hands are kept (default 24 h;
+	// negative: never).
+	Abandon time.Duration
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client address that the rate limit and MaxConnsPerAddr count
+	// (see clientAddr); requests from elsewhere count by their socket's
+	// address.
+	TrustedProxies []netip.Prefix
 
 	// seeds, in tests, replaces the random sitting seeds.
 	seeds func() string
@@ -88,10 +116,15 @@ type Server struct {
 	admin   http.Handler
 	posts   *ipLimiter
 
+	wsMu     sync.Mutex
+	wsByAddr map[string]int // open WebSockets by client address
+	createMu sync.Mutex     // one table creation at a time (MaxTables)
+
 	mu     sync.Mutex
 	tables map[string]*entry
 	closed bool
 	wg     sync.WaitGroup
+	quit   chan struct{} // closed when the server stops: ends the sweep
 }
 
 // entry is a table being loaded or loaded.
@@ -137,6 +170,24 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.PostRate == 0 {
 		cfg.PostRate = 5
 	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = 20 * time.Second
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = time.Minute
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = 2 * time.Minute
+	}
+	if cfg.MaxConnsPerAddr == 0 {
+		cfg.MaxConnsPerAddr = 32
+	}
+	if cfg.MaxTables == 0 {
+		cfg.MaxTables = 1000
+	}
+	if cfg.Abandon == 0 {
+		cfg.Abandon = 24 * time.Hour
+	}
 	if cfg.seeds == nil {
 		cfg.seeds = newSeed
 	}
@@ -149,7 +200,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 
 func newServer(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
-		tables: map[string]*entry{}}
+		tables: map[string]*entry{}, wsByAddr: map[string]int{}, quit: make(chan struct{})}
 	if s.static == nil {
 		s.static = web.FS()
 	}
@@ -161,6 +212,10 @@ func newServer(ctx context.Context, cfg Config, st store.Store) (*Server, error)
 	if err := s.restore(ctx); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if cfg.Abandon > 0 {
+		s.wg.Add(1)
+		go s.sweep()
 	}
 	return s, nil
 }
@@ -295,13 +350,17 @@ func (s *Server) joinTable(ctx context.Context, id string, c *conn, token, host 
 
 func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }
 
-// idleCheck is how often a table checks whether to unload.
+// idleCheck is how often a table checks whether to unload or to close
+// as abandoned.
 func (s *Server) idleCheck() time.Duration {
 	d := s.cfg.IdleUnload / 4
+	if s.cfg.Abandon > 0 {
+		d = min(d, s.cfg.Abandon/4)
+	}
 	if d > time.Minute {
 		d = time.Minute
 	}
-	return d
+	return max(d, time.Millisecond)
 }
 
 // Handler returns the HTTP handler: the API, the WebSockets and the app.
@@ -328,7 +387,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
-	srv := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
+	srv := s.httpServer(s.handler, s.cfg.WriteTimeout)
 	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
 	var admin *http.Server
@@ -338,7 +397,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 			srv.Close()
 			return fmt.Errorf("server: admin: %w", err)
 		}
-		admin = &http.Server{Handler: s.admin, ReadHeaderTimeout: 10 * time.Second}
+		admin = s.httpServer(s.admin, 0)
 		go func() { errc <- admin.Serve(aln) }()
 		s.log.Info("admin listening", "addr", "http://"+aln.Addr().String(), "metrics", "/metrics", "pprof", "/debug/pprof/")
 	}
@@ -369,9 +428,27 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 	return nil
 }
 
+// httpServer returns an http.Server for h with the configured timeouts, so
+// a client that sends slowly or idles holds no connection for long. A
+// WebSocket is not affected: net/http clears a connection's deadlines when
+// it is hijacked, and the table's pings watch it from then on.
+func (s *Server) httpServer(h http.Handler, write time.Duration) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: min(s.cfg.ReadTimeout, 10*time.Second),
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      write,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+}
+
 // stopTables stops every table goroutine and waits for them.
 func (s *Server) stopTables() {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.quit)
+	}
 	s.closed = true
 	var ts []*table
 	for _, e := range s.tables {

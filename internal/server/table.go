@@ -46,6 +46,8 @@ type table struct {
 	created  time.Time
 	finished []store.Hand // records of hands finished since the last flush
 
+	abandoned bool // closed because nobody came (abandon.go)
+
 	// Live state.
 	inbox    chan any
 	stop     chan struct{}
@@ -57,6 +59,8 @@ type table struct {
 	botTimer *time.Timer
 	lastInfo string
 	idleAt   time.Time
+	seen     time.Time // when a person was last connected (or claimed a seat)
+	seenKept time.Time // the seen the store has
 }
 
 // seatState is one seat.
@@ -118,6 +122,13 @@ func loadTable(ctx context.Context, srv *Server, id string, lk store.Lock) (*tab
 			return nil, fmt.Errorf("server: table %s: %w", id, err)
 		}
 	}
+	// The row's Updated is when somebody was last here, as far as the
+	// store knows (shutdown touches it).
+	row, err := srv.store.Table(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	t.seen, t.seenKept = row.Updated, row.Updated
 	// Everybody is away from a table that was just loaded: the grace
 	// period starts now, not when they left the previous server.
 	for _, s := range t.seats {
@@ -136,6 +147,7 @@ func loadTable(ctx context.Context, srv *Server, id string, lk store.Lock) (*tab
 }
 
 func newTable(srv *Server, id string, lk store.Lock) *table {
+	now := time.Now()
 	var seed [32]byte
 	copy(seed[:], newSeed())
 	return &table{
@@ -147,6 +159,10 @@ func newTable(srv *Server, id string, lk store.Lock) *table {
 		conns: map[*conn]struct{}{},
 		bots:  map[string]bot.Bot{},
 		rng:   rand.New(rand.NewChaCha8(seed)),
+		seen:  now,
+		// A new table's row was just written (createTable); a loaded
+		// one sets both from its row.
+		seenKept: now,
 	}
 }
 
@@ -199,6 +215,11 @@ func (t *table) run() {
 	defer close(t.done)
 	defer t.shutdown()
 	t.idleAt = time.Now()
+	if t.abandonDue() {
+		// Before the bots move: a closed table plays no more.
+		t.guard(t.abandon)
+		return
+	}
 	t.guard(func() { t.afterChange(nil, nil) })
 	idle := time.NewTicker(t.srv.idleCheck())
 	defer idle.Stop()
@@ -214,6 +235,10 @@ func (t *table) run() {
 			t.botTimer = nil
 			t.guard(func() { t.runBots(1) })
 		case <-idle.C:
+			if t.abandonDue() {
+				t.guard(t.abandon)
+				return
+			}
 			if len(t.conns) == 0 && time.Since(t.idleAt) > t.srv.cfg.IdleUnload && t.botTurn() < 0 {
 				t.log.Debug("unloading idle table")
 				return
@@ -247,7 +272,16 @@ func (t *table) shutdown() {
 		t.botTimer.Stop()
 	}
 	for c := range t.conns {
+		t.dropConn(c)
 		c.close(statusRestart, "the table is moving; reconnect")
+	}
+	// Keep when somebody was last here for the next load (abandon.go).
+	if t.seen.After(t.seenKept) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		if err := t.srv.store.TouchTable(ctx, t.id, t.seen); err != nil {
+			t.log.Warn("noting when somebody was last at the table failed", "err", err)
+		}
+		cancel()
 	}
 	t.lock.Release()
 	t.srv.dropTable(t)
@@ -340,6 +374,8 @@ func (t *table) flushHands() {
 // status is the table's lobby state.
 func (t *table) status() string {
 	switch {
+	case t.abandoned:
+		return store.StatusAbandoned
 	case t.sit.Over():
 		return store.StatusOver
 	case slices.ContainsFunc(t.seats, func(s *seatState) bool { return s.bot == "" && s.token == "" }):
@@ -373,7 +409,7 @@ func (t *table) botFor(seat int) bot.Bot {
 
 // botTurn returns the seat to act when a bot plays it, else -1.
 func (t *table) botTurn() int {
-	if t.st == nil || t.st.Done() {
+	if t.st == nil || t.st.Done() || t.abandoned {
 		return -1
 	}
 	if s := t.st.ToAct(); t.botFor(s) != nil {
@@ -710,7 +746,7 @@ func (t *table) join(r joinReq) error {
 		c.seat = seat
 		s := t.seats[seat]
 		if old := s.conn; old != nil {
-			delete(t.conns, old)
+			t.dropConn(old)
 			old.close(statusReplaced, "this seat was opened in another window")
 		}
 		s.conn = c
@@ -742,6 +778,7 @@ func (t *table) dropConn(c *conn) bool {
 	}
 	delete(t.conns, c)
 	t.srv.metrics.conns.WithLabelValues(c.role()).Dec()
+	t.seen = time.Now()
 	if c.seat >= 0 && t.seats[c.seat].conn == c {
 		t.seats[c.seat].conn = nil
 		t.seats[c.seat].away = time.Now()
@@ -785,9 +822,13 @@ func (t *table) claim(r claimReq) claimResult {
 	if t.sit.Over() {
 		return claimResult{err: errOver}
 	}
+	if t.abandoned {
+		return claimResult{err: errAbandoned}
+	}
 	if err := t.commit(event{evClaim, claimData{Seat: seat, Name: r.name, Token: r.token}}); err != nil {
 		return claimResult{err: err}
 	}
+	t.seen = time.Now()
 	t.afterChange(nil, nil)
 	return claimResult{seat: seat}
 }
@@ -844,14 +885,20 @@ func (t *table) client(r clientReq) {
 	if _, ok := t.conns[c]; !ok {
 		return // the connection was replaced or dropped meanwhile
 	}
+	if t.abandoned {
+		t.refuse(c, m.Seq, "abandoned", "%s", strings.TrimPrefix(errAbandoned.Error(), "server: "))
+		return
+	}
 	switch m.Type {
 	case "act":
 		t.act(r)
 	case "chat":
-		text := strings.TrimSpace(m.Text)
+		text := strings.TrimSpace(cleanText(m.Text))
 		switch {
 		case c.seat < 0 && !c.host:
 			t.refuse(c, m.Seq, "chat", "spectators cannot chat")
+		case text == "" && strings.TrimSpace(m.Text) != "":
+			t.refuse(c, m.Seq, "chat", "chat: the text has no visible characters (control, zero-width and direction characters are dropped)")
 		case text == "":
 			t.refuse(c, m.Seq, "chat", "chat: the text is empty")
 		case utf8.RuneCountInString(text) > maxChat:

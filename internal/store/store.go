@@ -35,6 +35,10 @@ var (
 	ErrLocked = errors.New("store: table is locked by another owner")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("store: closed")
+	// ErrUnhealthy: the database was lost under the store (an SQLite file
+	// deleted or replaced while open). Every later call fails with it, so
+	// nothing is acknowledged that the database would not keep.
+	ErrUnhealthy = errors.New("store: the database cannot be used safely")
 )
 
 // Table statuses.
@@ -45,6 +49,10 @@ const (
 	StatusPlaying = "playing"
 	// StatusOver: the sitting has ended; the table is read-only.
 	StatusOver = "over"
+	// StatusAbandoned: nobody came to the open or playing table for as
+	// long as the server allows; it was closed and is read-only. Its
+	// finished hands are kept.
+	StatusAbandoned = "abandoned"
 )
 
 // Table is the summary row of a table, for the lobby and for finding the
@@ -86,6 +94,9 @@ type Filter struct {
 	Statuses []string
 	// PublicOnly keeps public tables.
 	PublicOnly bool
+	// UpdatedBefore, when not zero, keeps tables last updated (or
+	// touched) before it.
+	UpdatedBefore time.Time
 	// Limit caps the answer (0: no limit). Newest tables come first.
 	Limit int
 }
@@ -104,10 +115,15 @@ type Store interface {
 	Events(ctx context.Context, tableID string, after int64) ([]Event, error)
 	// UpdateTable changes status, public flag and Info of a table row.
 	UpdateTable(ctx context.Context, t Table) error
+	// TouchTable moves a table row's Updated forward to at (never back);
+	// a missing table is no error.
+	TouchTable(ctx context.Context, id string, at time.Time) error
 	// Table returns one table row (ErrNotFound).
 	Table(ctx context.Context, id string) (Table, error)
 	// Tables lists table rows, newest first.
 	Tables(ctx context.Context, f Filter) ([]Table, error)
+	// CountTables counts the table rows f selects (f.Limit is ignored).
+	CountTables(ctx context.Context, f Filter) (int, error)
 	// PutHand stores (or replaces) the record of a finished hand.
 	PutHand(ctx context.Context, h Hand) error
 	// Hand returns the record of finished hand n (ErrNotFound).
@@ -115,6 +131,9 @@ type Store interface {
 	// Lock makes the caller the table's owner until the lock is released
 	// or lost; ErrLocked when another owner holds it.
 	Lock(ctx context.Context, tableID string) (Lock, error)
+	// Ping checks that the store can read and persist now: nil, or an
+	// error saying why not (ErrUnhealthy when it never will again).
+	Ping(ctx context.Context) error
 	// Close releases every lock and closes the database.
 	Close() error
 }

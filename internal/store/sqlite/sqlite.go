@@ -5,7 +5,11 @@
 // connection; reads use a pool of their own.
 //
 // One server owns an SQLite file: Open takes an exclusive lock on
-// "<file>.lock" beside it, and the table locks are kept in the process.
+// "<file>.lock" beside it and, on Linux, on the database file itself, so a
+// removed lock file lets no second server in; the table locks are kept in
+// the process. A Store notices when its database file is deleted or
+// replaced under it and from then on refuses every call with
+// store.ErrUnhealthy, acknowledging nothing it could not keep.
 package sqlite
 
 import (
@@ -13,10 +17,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pressly/goose/v3"
 	msqlite "modernc.org/sqlite"
@@ -29,7 +35,11 @@ import (
 // Store is a store.Store on an SQLite file.
 type Store struct {
 	sqlstore.DB
-	file *os.File // the held "<path>.lock"
+	file  *os.File    // the held "<path>.lock"
+	db    *os.File    // the database file, held open (and on Linux locked)
+	path  string      // of the database file
+	ident os.FileInfo // of db: which file the path must still name
+	lost  atomic.Pointer[error]
 
 	mu     sync.Mutex
 	locks  map[string]*lock
@@ -51,14 +61,21 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{file: lf, locks: map[string]*lock{}}
+	s := &Store{file: lf, path: path, locks: map[string]*lock{}}
 	s.IsConflict = isConflict
+	s.Check = s.checkFile
 	ok := false
 	defer func() {
 		if !ok {
 			s.closeDBs()
 		}
 	}()
+	if s.db, err = lockDB(path); err != nil {
+		return nil, err
+	}
+	if s.ident, err = s.db.Stat(); err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)"
 	u := "file:" + (&url.URL{Path: path}).EscapedPath()
 	s.W, err = sql.Open("sqlite", u+"?"+pragmas+"&_txlock=immediate")
@@ -80,9 +97,38 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	s.R.SetMaxOpenConns(4)
 	s.R.SetMaxIdleConns(4)
+	if err := s.checkFile(); err != nil {
+		return nil, err
+	}
 	s.Start()
 	ok = true
 	return s, nil
+}
+
+// checkFile reports store.ErrUnhealthy once the path no longer names the
+// database file that was opened: deleted, or replaced by another file
+// (restored from a backup, say). The server's handles still reach the old
+// file, so what it wrote there from then on would be lost at the next
+// start; it refuses everything instead. One stat, cheap beside an fsync.
+func (s *Store) checkFile() error {
+	if lost := s.lost.Load(); lost != nil {
+		return *lost
+	}
+	fi, err := os.Stat(s.path)
+	var what string
+	switch {
+	case err == nil && os.SameFile(fi, s.ident):
+		return nil
+	case err == nil:
+		what = "was replaced by another file"
+	case errors.Is(err, fs.ErrNotExist):
+		what = "was deleted"
+	default:
+		return fmt.Errorf("sqlite: checking the database file: %w", err)
+	}
+	lost := fmt.Errorf("sqlite: the database file %s while this server had it open; nothing is read or written any more, restart the server: %w", what, store.ErrUnhealthy)
+	s.lost.CompareAndSwap(nil, &lost)
+	return *s.lost.Load()
 }
 
 func isConflict(err error) bool {
@@ -108,6 +154,9 @@ func (s *Store) Lock(ctx context.Context, tableID string) (store.Lock, error) {
 	defer s.mu.Unlock()
 	if s.closed {
 		return nil, store.ErrClosed
+	}
+	if err := s.checkFile(); err != nil {
+		return nil, err
 	}
 	if _, held := s.locks[tableID]; held {
 		return nil, fmt.Errorf("sqlite: table %s: %w", tableID, store.ErrLocked)
@@ -154,6 +203,11 @@ func (s *Store) closeDBs() error {
 	}
 	if s.W != nil {
 		errs = append(errs, s.W.Close())
+	}
+	// After SQLite's own handles: closing a file drops the process's
+	// fcntl locks on it.
+	if s.db != nil {
+		errs = append(errs, unlockFile(s.db))
 	}
 	if s.file != nil {
 		errs = append(errs, unlockFile(s.file))

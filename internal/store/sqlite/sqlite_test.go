@@ -2,7 +2,10 @@ package sqlite
 
 import (
 	"context"
+	"errors"
+	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -71,5 +74,161 @@ func BenchmarkAppend(b *testing.B) {
 		if err := s.Append(ctx, "x", store.Event{Seq: int64(i + 2), Kind: "act", Data: []byte(`{"seat":0,"act":"play","card":"T21"}`), At: now}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestLockFileRemoved: a second server cannot open a database in use even
+// when the lock file beside it was removed or replaced (Linux, where the
+// database file itself is locked too).
+func TestLockFileRemoved(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the database file itself is locked on Linux only")
+	}
+	ctx := context.Background()
+	cases := []struct {
+		name  string
+		spoil func(lock string) error
+	}{
+		{"removed", os.Remove},
+		{"replaced", func(lock string) error {
+			if err := os.WriteFile(lock+".new", nil, 0o644); err != nil {
+				return err
+			}
+			return os.Rename(lock+".new", lock)
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "trull.db")
+			s, err := Open(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if err := c.spoil(path + ".lock"); err != nil {
+				t.Fatal(err)
+			}
+			if s2, err := Open(ctx, path); err == nil || !strings.Contains(err.Error(), "in use") {
+				if s2 != nil {
+					s2.Close()
+				}
+				t.Fatalf("second Open after the lock file was %s: %v, want an in-use error", c.name, err)
+			}
+			if err := s.Ping(ctx); err != nil {
+				t.Fatalf("the first server after a second one was refused: %v", err)
+			}
+		})
+	}
+}
+
+// TestDatabaseLost: once its file is deleted or replaced, a store refuses
+// every call with store.ErrUnhealthy, and Ping says so; it does not
+// recover when a file appears at the path again.
+func TestDatabaseLost(t *testing.T) {
+	ctx := context.Background()
+	now := time.Now()
+	row := func(id string) store.Table {
+		return store.Table{ID: id, Game: "droggn", Variant: "droggn()", Status: store.StatusOpen, Info: []byte(`{}`), Created: now, Updated: now}
+	}
+	cases := []struct {
+		name string
+		lose func(path string) error
+	}{
+		{"deleted", os.Remove},
+		{"replaced by a copy", func(path string) error {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(path+".copy", b, 0o644); err != nil {
+				return err
+			}
+			return os.Rename(path+".copy", path)
+		}},
+		{"directory moved away", func(path string) error {
+			return os.Rename(filepath.Dir(path), filepath.Dir(path)+".old")
+		}},
+		{"deleted and created again", func(path string) error {
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			return os.WriteFile(path, nil, 0o644)
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "data", "trull.db")
+			s, err := Open(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if err := s.CreateTable(ctx, row("x"), store.Event{Seq: 1, Kind: "create", Data: []byte(`{}`), At: now}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Ping(ctx); err != nil {
+				t.Fatalf("Ping of a healthy store: %v", err)
+			}
+			if err := c.lose(path); err != nil {
+				t.Fatal(err)
+			}
+			calls := []struct {
+				name string
+				call func() error
+			}{
+				{"Append", func() error {
+					return s.Append(ctx, "x", store.Event{Seq: 2, Kind: "act", Data: []byte(`{}`), At: now})
+				}},
+				{"CreateTable", func() error {
+					return s.CreateTable(ctx, row("y"), store.Event{Seq: 1, Kind: "create", Data: []byte(`{}`), At: now})
+				}},
+				{"UpdateTable", func() error { return s.UpdateTable(ctx, row("x")) }},
+				{"PutHand", func() error { return s.PutHand(ctx, store.Hand{TableID: "x", N: 0, Record: []byte(`{}`)}) }},
+				{"Events", func() error { _, err := s.Events(ctx, "x", 0); return err }},
+				{"Table", func() error { _, err := s.Table(ctx, "x"); return err }},
+				{"Tables", func() error { _, err := s.Tables(ctx, store.Filter{}); return err }},
+				{"CountTables", func() error { _, err := s.CountTables(ctx, store.Filter{}); return err }},
+				{"Hand", func() error { _, err := s.Hand(ctx, "x", 0); return err }},
+				{"Lock", func() error { _, err := s.Lock(ctx, "x"); return err }},
+				{"Ping", func() error { return s.Ping(ctx) }},
+			}
+			for _, call := range calls {
+				if err := call.call(); !errors.Is(err, store.ErrUnhealthy) || !strings.Contains(err.Error(), "restart") {
+					t.Errorf("%s after the file was %s: %v, want store.ErrUnhealthy", call.name, c.name, err)
+				}
+			}
+		})
+	}
+}
+
+// TestLostDuringCommit: a write whose file is lost while it commits is
+// not acknowledged, although the old file took it.
+func TestLostDuringCommit(t *testing.T) {
+	ctx := context.Background()
+	now := time.Now()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "trull.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tb := store.Table{ID: "x", Game: "droggn", Variant: "droggn()", Status: store.StatusOpen, Info: []byte(`{}`), Created: now, Updated: now}
+	if err := s.CreateTable(ctx, tb, store.Event{Seq: 1, Kind: "create", Data: []byte(`{}`), At: now}); err != nil {
+		t.Fatal(err)
+	}
+	// The check before the commit passes; the one after it finds the
+	// file gone.
+	checks := 0
+	s.Check = func() error {
+		if checks++; checks > 1 {
+			return store.ErrUnhealthy
+		}
+		return nil
+	}
+	if err := s.Append(ctx, "x", store.Event{Seq: 2, Kind: "act", Data: []byte(`{}`), At: now}); !errors.Is(err, store.ErrUnhealthy) {
+		t.Fatalf("Append: %v, want store.ErrUnhealthy", err)
+	}
+	s.Check = nil
+	if evs, err := s.Events(ctx, "x", 1); err != nil || len(evs) != 1 {
+		t.Fatalf("the old file holds %d events after 1, %v; want the committed one", len(evs), err)
 	}
 }

@@ -25,6 +25,10 @@ type DB struct {
 	W, R *sql.DB
 	// IsConflict reports whether err is a unique-key violation.
 	IsConflict func(err error) bool
+	// Check, when set, is asked before every call and again after each
+	// write is committed; its error fails the call, so a write made to a
+	// database that was lost meanwhile is not acknowledged.
+	Check func() error
 
 	reqs    chan *appendReq
 	stop    chan struct{}
@@ -129,6 +133,9 @@ func (d *DB) writer() {
 }
 
 func (d *DB) commit(reqs []*appendReq) error {
+	if err := d.check(); err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	tx, err := d.W.BeginTx(ctx, nil)
@@ -146,7 +153,32 @@ func (d *DB) commit(reqs []*appendReq) error {
 	if err := tx.Commit(); err != nil {
 		return d.wrap("commit", err)
 	}
-	return nil
+	return d.check()
+}
+
+// check asks Check, when there is one.
+func (d *DB) check() error {
+	if d.Check == nil {
+		return nil
+	}
+	return d.Check()
+}
+
+// Ping implements store.Store: Check, and a query of the schema.
+func (d *DB) Ping(ctx context.Context) error {
+	select {
+	case <-d.stop:
+		return store.ErrClosed
+	default:
+	}
+	if err := d.check(); err != nil {
+		return err
+	}
+	var n int
+	if err := d.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM trull_tables WHERE id = ''`).Scan(&n); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return d.check()
 }
 
 func insertEvent(ctx context.Context, tx *sql.Tx, tableID string, ev store.Event) error {
@@ -187,6 +219,9 @@ func (d *DB) Append(ctx context.Context, tableID string, evs ...store.Event) err
 
 // CreateTable implements store.Store.
 func (d *DB) CreateTable(ctx context.Context, t store.Table, first store.Event) error {
+	if err := d.check(); err != nil {
+		return err
+	}
 	tx, err := d.W.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
@@ -205,11 +240,14 @@ func (d *DB) CreateTable(ctx context.Context, t store.Table, first store.Event) 
 	if err := tx.Commit(); err != nil {
 		return d.wrap("create table", err)
 	}
-	return nil
+	return d.check()
 }
 
 // Events implements store.Store.
 func (d *DB) Events(ctx context.Context, tableID string, after int64) ([]store.Event, error) {
+	if err := d.check(); err != nil {
+		return nil, err
+	}
 	rows, err := d.R.QueryContext(ctx,
 		`SELECT seq, kind, data, at_ms FROM trull_events WHERE table_id = $1 AND seq > $2 ORDER BY seq`,
 		tableID, after)
@@ -237,6 +275,9 @@ func (d *DB) Events(ctx context.Context, tableID string, after int64) ([]store.E
 
 // UpdateTable implements store.Store.
 func (d *DB) UpdateTable(ctx context.Context, t store.Table) error {
+	if err := d.check(); err != nil {
+		return err
+	}
 	res, err := d.W.ExecContext(ctx,
 		`UPDATE trull_tables SET status = $1, public = $2, info = $3, updated_ms = $4 WHERE id = $5`,
 		t.Status, boolInt(t.Public), string(t.Info), store.Millis(t.Updated), t.ID)
@@ -246,7 +287,19 @@ func (d *DB) UpdateTable(ctx context.Context, t store.Table) error {
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return fmt.Errorf("store: update table %s: %w", t.ID, store.ErrNotFound)
 	}
-	return nil
+	return d.check()
+}
+
+// TouchTable implements store.Store.
+func (d *DB) TouchTable(ctx context.Context, id string, at time.Time) error {
+	if err := d.check(); err != nil {
+		return err
+	}
+	_, err := d.W.ExecContext(ctx, `UPDATE trull_tables SET updated_ms = $1 WHERE id = $2 AND updated_ms < $1`, store.Millis(at), id)
+	if err != nil {
+		return fmt.Errorf("store: touch table: %w", err)
+	}
+	return d.check()
 }
 
 const tableCols = `id, game, variant, status, public, info, created_ms, updated_ms`
@@ -268,6 +321,9 @@ func scanTable(sc interface{ Scan(...any) error }) (store.Table, error) {
 
 // Table implements store.Store.
 func (d *DB) Table(ctx context.Context, id string) (store.Table, error) {
+	if err := d.check(); err != nil {
+		return store.Table{}, err
+	}
 	row := d.R.QueryRowContext(ctx, `SELECT `+tableCols+` FROM trull_tables WHERE id = $1`, id)
 	t, err := scanTable(row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -279,8 +335,9 @@ func (d *DB) Table(ctx context.Context, id string) (store.Table, error) {
 	return t, nil
 }
 
-// Tables implements store.Store.
-func (d *DB) Tables(ctx context.Context, f store.Filter) ([]store.Table, error) {
+// filter returns the WHERE clause (empty, or starting with a space) and
+// its arguments that select the rows of f.
+func filter(f store.Filter) (string, []any) {
 	var where []string
 	var args []any
 	if len(f.Statuses) > 0 {
@@ -294,10 +351,36 @@ func (d *DB) Tables(ctx context.Context, f store.Filter) ([]store.Table, error) 
 	if f.PublicOnly {
 		where = append(where, "public <> 0")
 	}
-	q := `SELECT ` + tableCols + ` FROM trull_tables`
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
+	if !f.UpdatedBefore.IsZero() {
+		args = append(args, store.Millis(f.UpdatedBefore))
+		where = append(where, fmt.Sprintf("updated_ms < $%d", len(args)))
 	}
+	if len(where) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(where, " AND "), args
+}
+
+// CountTables implements store.Store.
+func (d *DB) CountTables(ctx context.Context, f store.Filter) (int, error) {
+	if err := d.check(); err != nil {
+		return 0, err
+	}
+	where, args := filter(f)
+	var n int
+	if err := d.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM trull_tables`+where, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count tables: %w", err)
+	}
+	return n, nil
+}
+
+// Tables implements store.Store.
+func (d *DB) Tables(ctx context.Context, f store.Filter) ([]store.Table, error) {
+	if err := d.check(); err != nil {
+		return nil, err
+	}
+	where, args := filter(f)
+	q := `SELECT ` + tableCols + ` FROM trull_tables` + where
 	q += " ORDER BY created_ms DESC, id"
 	if f.Limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", f.Limit)
@@ -323,6 +406,9 @@ func (d *DB) Tables(ctx context.Context, f store.Filter) ([]store.Table, error) 
 
 // PutHand implements store.Store.
 func (d *DB) PutHand(ctx context.Context, h store.Hand) error {
+	if err := d.check(); err != nil {
+		return err
+	}
 	_, err := d.W.ExecContext(ctx,
 		`INSERT INTO trull_hands (table_id, n, record) VALUES ($1, $2, $3)
 		 ON CONFLICT (table_id, n) DO UPDATE SET record = excluded.record`,
@@ -330,12 +416,15 @@ func (d *DB) PutHand(ctx context.Context, h store.Hand) error {
 	if err != nil {
 		return fmt.Errorf("store: put hand: %w", err)
 	}
-	return nil
+	return d.check()
 }
 
 // Hand implements store.Store.
 func (d *DB) Hand(ctx context.Context, tableID string, n int) (store.Hand, error) {
 	h := store.Hand{TableID: tableID, N: n}
+	if err := d.check(); err != nil {
+		return h, err
+	}
 	var rec string
 	err := d.R.QueryRowContext(ctx, `SELECT record FROM trull_hands WHERE table_id = $1 AND n = $2`, tableID, n).Scan(&rec)
 	if errors.Is(err, sql.ErrNoRows) {

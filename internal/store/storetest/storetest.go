@@ -163,6 +163,30 @@ func testConcurrentAppends(t *testing.T, s store.Store, id func(string) string) 
 
 func testTables(t *testing.T, s store.Store, id func(string) string) {
 	ctx := context.Background()
+	// want is after the UpdateTable below.
+	cases := []struct {
+		name string
+		f    store.Filter
+		want []string
+	}{
+		{"all, newest first", store.Filter{}, []string{id("private"), id("open"), id("old")}},
+		{"running", store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}}, []string{id("private"), id("open")}},
+		{"public", store.Filter{PublicOnly: true}, []string{id("old")}},
+		{"over and public", store.Filter{Statuses: []string{store.StatusOver}, PublicOnly: true}, []string{id("old")}},
+		{"none", store.Filter{Statuses: []string{"no such status"}}, nil},
+		{"updated before", store.Filter{UpdatedBefore: t0.Add(30 * time.Minute)}, []string{id("private"), id("old")}},
+		{"running, updated before", store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}, UpdatedBefore: t0.Add(30 * time.Minute)}, []string{id("private")}},
+	}
+	// A shared database may hold other tables: CountTables is checked by
+	// how much it grows.
+	before := make([]int, len(cases))
+	for i, c := range cases {
+		n, err := s.CountTables(ctx, c.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[i] = n
+	}
 	rows := []store.Table{
 		table(id("old"), store.StatusOver, true, t0),
 		table(id("open"), store.StatusOpen, true, t0.Add(time.Minute)),
@@ -206,17 +230,7 @@ func testTables(t *testing.T, s store.Store, id func(string) string) {
 		}
 		return out
 	}
-	cases := []struct {
-		name string
-		f    store.Filter
-		want []string
-	}{
-		{"all, newest first", store.Filter{}, []string{id("private"), id("open"), id("old")}},
-		{"running", store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}}, []string{id("private"), id("open")}},
-		{"public", store.Filter{PublicOnly: true}, []string{id("old")}},
-		{"over and public", store.Filter{Statuses: []string{store.StatusOver}, PublicOnly: true}, []string{id("old")}},
-	}
-	for _, c := range cases {
+	for i, c := range cases {
 		ts, err := s.Tables(ctx, c.f)
 		if err != nil {
 			t.Fatal(err)
@@ -224,9 +238,38 @@ func testTables(t *testing.T, s store.Store, id func(string) string) {
 		if g := mine(ts); fmt.Sprint(g) != fmt.Sprint(c.want) {
 			t.Errorf("%s: got %v, want %v", c.name, g, c.want)
 		}
+		f := c.f
+		f.Limit = 1
+		if n, err := s.CountTables(ctx, f); err != nil || n != before[i]+len(c.want) {
+			t.Errorf("%s: CountTables = %d, %v; want %d", c.name, n, err, before[i]+len(c.want))
+		}
 	}
 	if ts, err := s.Tables(ctx, store.Filter{Limit: 1}); err != nil || len(ts) != 1 {
 		t.Errorf("Limit 1: %d tables, %v", len(ts), err)
+	}
+
+	// TouchTable moves Updated forward only.
+	touches := []struct {
+		at, want time.Time
+	}{
+		{t0.Add(3 * time.Hour), t0.Add(3 * time.Hour)},
+		{t0.Add(2 * time.Hour), t0.Add(3 * time.Hour)},
+		{t0.Add(4 * time.Hour), t0.Add(4 * time.Hour)},
+	}
+	for _, tc := range touches {
+		if err := s.TouchTable(ctx, id("old"), tc.at); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Table(ctx, id("old"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Updated.Equal(tc.want) || got.Status != store.StatusOver || string(got.Info) != `{"seats":[]}` {
+			t.Errorf("after TouchTable(%v): %+v, want Updated %v and the rest as it was", tc.at, got, tc.want)
+		}
+	}
+	if err := s.TouchTable(ctx, id("nope"), t0); err != nil {
+		t.Errorf("TouchTable of a missing table: %v", err)
 	}
 }
 
@@ -286,8 +329,14 @@ func testClosed(t *testing.T, s store.Store, id func(string) string) {
 	if err := s.CreateTable(ctx, table(a, store.StatusOpen, false, t0), ev(1, "create", `{}`)); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("Ping of an open store: %v", err)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
+	}
+	if err := s.Ping(ctx); !errors.Is(err, store.ErrClosed) {
+		t.Fatalf("Ping after Close: %v, want ErrClosed", err)
 	}
 	if err := s.Append(ctx, a, ev(2, "act", `{}`)); !errors.Is(err, store.ErrClosed) {
 		t.Fatalf("Append after Close: %v, want ErrClosed", err)

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestTrustedProxyFlag(t *testing.T) {
+	cases := []struct {
+		name   string
+		values []string // one Set each, as a repeated flag
+		want   string   // the list, or the start of the error
+	}{
+		{"one CIDR", []string{"10.0.0.0/8"}, "10.0.0.0/8"},
+		{"repeated", []string{"10.0.0.0/8", "fd00::/8"}, "10.0.0.0/8,fd00::/8"},
+		{"comma-separated with spaces", []string{"10.0.0.0/8, 192.168.1.0/24"}, "10.0.0.0/8,192.168.1.0/24"},
+		{"single addresses", []string{"127.0.0.1,::1"}, "127.0.0.1/32,::1/128"},
+		{"an IPv4-mapped address", []string{"::ffff:10.0.0.1"}, "10.0.0.1/32"},
+		{"host bits dropped", []string{"10.1.2.3/8"}, "10.0.0.0/8"},
+		{"empty entries skipped", []string{"10.0.0.0/8,,"}, "10.0.0.0/8"},
+		{"not an address", []string{"proxy.example.org"}, `error: "proxy.example.org" is neither`},
+		{"bad prefix length", []string{"10.0.0.0/33"}, `error: "10.0.0.0/33" is neither`},
+	}
+	for _, c := range cases {
+		var l prefixList
+		var err error
+		for _, v := range c.values {
+			if err = l.Set(v); err != nil {
+				break
+			}
+		}
+		got := l.String()
+		if err != nil {
+			got = "error: " + err.Error()
+		}
+		if !strings.HasPrefix(got, c.want) || (err == nil && got != c.want) {
+			t.Errorf("%s: %q gives %q, want %q", c.name, c.values, got, c.want)
+		}
+	}
+}
+
+// TestServeFlags: bad values of the caps are refused before the server
+// starts.
+func TestServeFlags(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-max-tables", "-1"}, "bad --max-tables -1"},
+		{[]string{"-max-ws-per-addr", "-5"}, "bad --max-ws-per-addr -5"},
+		{[]string{"-trusted-proxy", "nowhere"}, `"nowhere" is neither`},
+		{[]string{"-abandon-after", "-1h"}, "bad --abandon-after -1h0m0s"},
+	}
+	for _, c := range cases {
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"serve"}, c.args...), nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("serve %q: exit %d, %q; want 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}

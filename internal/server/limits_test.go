@@ -1,0 +1,203 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/netip"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"trull/internal/store"
+)
+
+func TestClientAddr(t *testing.T) {
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("fd00::/8"), netip.MustParsePrefix("192.0.2.7/32")}
+	cases := []struct {
+		name      string
+		remote    string
+		forwarded []string
+		trusted   []netip.Prefix
+		want      string
+	}{
+		{"no proxies: the socket", "198.51.100.1:4711", nil, nil, "198.51.100.1"},
+		{"no proxies: the header is ignored", "198.51.100.1:4711", []string{"203.0.113.9"}, nil, "198.51.100.1"},
+		{"untrusted peer: the header is ignored", "198.51.100.1:4711", []string{"203.0.113.9"}, trusted, "198.51.100.1"},
+		{"trusted peer without a header", "10.1.2.3:4711", nil, trusted, "10.1.2.3"},
+		{"trusted peer: the client it names", "10.1.2.3:4711", []string{"203.0.113.9"}, trusted, "203.0.113.9"},
+		{"a forged entry left of the client", "10.1.2.3:4711", []string{"1.1.1.1, 203.0.113.9"}, trusted, "203.0.113.9"},
+		{"a chain of trusted proxies", "10.1.2.3:4711", []string{"1.1.1.1, 203.0.113.9, 10.9.9.9, 192.0.2.7"}, trusted, "203.0.113.9"},
+		{"several header lines", "10.1.2.3:4711", []string{"1.1.1.1", "203.0.113.9, 10.9.9.9"}, trusted, "203.0.113.9"},
+		{"every entry trusted: the left-most", "10.1.2.3:4711", []string{"10.5.5.5, 10.9.9.9"}, trusted, "10.5.5.5"},
+		{"garbage ends the search at the proxy that appended it", "10.1.2.3:4711", []string{"203.0.113.9, not-an-ip, 10.9.9.9"}, trusted, "10.9.9.9"},
+		{"garbage right after the socket", "10.1.2.3:4711", []string{"unknown"}, trusted, "10.1.2.3"},
+		{"an entry with a port", "10.1.2.3:4711", []string{"203.0.113.9:5555"}, trusted, "203.0.113.9"},
+		{"IPv6 peer and client", "[fd00::1]:4711", []string{"2001:db8::5, fd00::2"}, trusted, "2001:db8::5"},
+		{"IPv6 entry with a port", "[fd00::1]:4711", []string{"[2001:db8::5]:443"}, trusted, "2001:db8::5"},
+		{"IPv4-mapped peer", "[::ffff:10.1.2.3]:4711", []string{"203.0.113.9"}, trusted, "203.0.113.9"},
+		{"IPv4-mapped client", "10.1.2.3:4711", []string{"::ffff:203.0.113.9"}, trusted, "203.0.113.9"},
+		{"a peer that is no address", "pipe", nil, trusted, "pipe"},
+	}
+	for _, c := range cases {
+		if got := clientAddr(c.remote, c.forwarded, c.trusted); got != c.want {
+			t.Errorf("%s: clientAddr(%q, %q) = %q, want %q", c.name, c.remote, c.forwarded, got, c.want)
+		}
+	}
+}
+
+// postFrom sends a POST from the client that X-Forwarded-For names ("" for
+// none) and returns the status.
+func (e *testEnv) postFrom(path, body, forwarded string) int {
+	e.t.Helper()
+	req, err := http.NewRequest("POST", e.ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if forwarded != "" {
+		req.Header.Set("X-Forwarded-For", forwarded)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// TestRateLimitBehindProxy: the POST rate limit counts by the address
+// X-Forwarded-For names only when the request comes from a trusted proxy.
+func TestRateLimitBehindProxy(t *testing.T) {
+	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	cases := []struct {
+		name    string
+		trusted []netip.Prefix
+		// whether five clients behind the proxy, one POST each, all pass
+		separate bool
+	}{
+		{"trusted proxy", loopback, true},
+		{"untrusted proxy", nil, false},
+		{"another proxy is trusted", []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// A burst of one POST, and one more every 4 s.
+			e := newEnv(t, Config{PostRate: 0.25, TrustedProxies: c.trusted})
+			passed := 0
+			for i := range 5 {
+				xff := fmt.Sprintf("198.51.100.1, 203.0.113.%d", i+1)
+				if code := e.postFrom("/api/replay", "{}", xff); code != http.StatusTooManyRequests {
+					passed++
+				}
+			}
+			if c.separate != (passed == 5) {
+				t.Fatalf("%d of 5 POSTs of 5 clients passed", passed)
+			}
+			if c.separate {
+				// One client still gets only its burst.
+				e.postFrom("/api/replay", "{}", "203.0.113.200")
+				if code := e.postFrom("/api/replay", "{}", "203.0.113.200"); code != http.StatusTooManyRequests {
+					t.Fatalf("the second POST of one client behind the proxy: %d, want 429", code)
+				}
+			}
+		})
+	}
+}
+
+// dialFrom opens a WebSocket as the client X-Forwarded-For names ("" for
+// none); on a refusal it returns the status and the JSON error.
+func dialFrom(t *testing.T, base, id, query, forwarded string) (*websocket.Conn, int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	h := http.Header{}
+	if forwarded != "" {
+		h.Set("X-Forwarded-For", forwarded)
+	}
+	ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+id+"?"+query, &websocket.DialOptions{HTTPHeader: h})
+	if err == nil {
+		t.Cleanup(func() { ws.CloseNow() })
+		return ws, http.StatusSwitchingProtocols, ""
+	}
+	if resp == nil {
+		t.Fatalf("dial: %v", err)
+	}
+	var body struct {
+		Error string `json:"error"`
+	}
+	b, _ := io.ReadAll(resp.Body)
+	json.Unmarshal(b, &body)
+	if resp.Header.Get("Retry-After") == "" {
+		t.Errorf("a refused WebSocket without Retry-After")
+	}
+	return nil, resp.StatusCode, body.Error
+}
+
+// TestWebSocketsPerAddress: one address holds at most MaxConnsPerAddr
+// WebSockets; one more is refused with 429 and says why, a closed one
+// frees its place, and behind a trusted proxy the clients it names count
+// apart.
+func TestWebSocketsPerAddress(t *testing.T) {
+	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	for _, trusted := range []bool{false, true} {
+		name := "direct"
+		cfg := Config{MaxConnsPerAddr: 2}
+		if trusted {
+			name, cfg.TrustedProxies = "behind a trusted proxy", loopback
+		}
+		t.Run(name, func(t *testing.T) {
+			e := newEnv(t, cfg)
+			tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
+			a1, _, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
+			dialFrom(t, e.ts.URL, tb.ID, "token="+tb.SeatToken, "203.0.113.1")
+			_, code, msg := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
+			if code != http.StatusTooManyRequests || !strings.Contains(msg, "too many WebSockets") || !strings.Contains(msg, "at most 2") {
+				t.Fatalf("the third WebSocket of one address: %d %q, want 429 saying why", code, msg)
+			}
+			// Another client behind the same proxy.
+			_, code, msg = dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.2")
+			if trusted != (code == http.StatusSwitchingProtocols) {
+				t.Fatalf("a WebSocket of another client behind the proxy: %d %q", code, msg)
+			}
+			// Closing one frees its place (the server notices a moment later).
+			a1.CloseNow()
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+				if _, code, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1"); code == http.StatusSwitchingProtocols {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatal("a closed WebSocket still counts")
+				}
+			}
+		})
+	}
+}
+
+// TestTableCap: at most MaxTables tables are open or playing; one more is
+// refused with 503 and says why, and a table that ends frees its place.
+func TestTableCap(t *testing.T) {
+	e := newEnv(t, Config{MaxTables: 2})
+	req := map[string]any{"game": "strohmandeln", "bots": []string{"", "rules"}, "name": "Ann", "hands": 1}
+	first := e.create(req)
+	e.create(req)
+	var out struct {
+		Error string `json:"error"`
+	}
+	b, _ := json.Marshal(req)
+	if code := e.do("POST", "/api/tables", json.RawMessage(b), &out); code != http.StatusServiceUnavailable || !strings.Contains(out.Error, "2 open tables") {
+		t.Fatalf("a third table: %d %q, want 503 saying why", code, out.Error)
+	}
+	ann := e.dial(first.ID, "token="+first.SeatToken, nil)
+	ann.playUntil(rand.New(rand.NewPCG(3, 3)), func(s *tState) bool { return s.Table.State == store.StatusOver })
+	// The lobby row is written before the state goes out.
+	if code := e.do("POST", "/api/tables", json.RawMessage(b), &out); code != http.StatusCreated {
+		t.Fatalf("a table after one ended: %d %q", code, out.Error)
+	}
+}
