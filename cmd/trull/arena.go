@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -13,60 +12,53 @@ import (
 	"trull/internal/game"
 )
 
-// cmdArena implements `trull arena`: duplicate matches between bots.
-func cmdArena(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	gameName := fs.String("game", "droggn", "game: droggn, troggu, strohmandeln")
-	players := fs.Int("players", 0, "number of players (default: the game's smallest)")
-	options := fs.String("options", "", "variant options k=v,k=v")
-	bots := fs.String("bots", "rules,random", "bots to compare, comma-separated")
-	deals := fs.Int("deals", 200, "number of duplicate deals")
-	seed := fs.String("seed", "arena", "seed of the match")
-	workers := fs.Int("workers", 0, "parallel workers (0: all cores)")
-	cardPlay := fs.String("card-play-only", "", "a bot that makes every decision but card play (fixed contracts)")
-	asJSON := fs.Bool("json", false, "print the report as JSON")
-	asMD := fs.Bool("markdown", false, "print the report as a Markdown section (docs/STRENGTH.md)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	rules, err := rulesFromFlags(*gameName, *players, *options)
+// arenaCmd is `trull arena`: duplicate matches between bots.
+type arenaCmd struct {
+	Game         gameFlag `default:"droggn" help:"The game: droggn, troggu or strohmandeln."`
+	Players      int      `help:"Number of players (default: the game's smallest)."`
+	Options      string   `help:"Variant options k=v,k=v."`
+	Bots         botsFlag `default:"rules,random" help:"Bots to compare, comma-separated (${bots}; budgets such as ismcts@600)."`
+	Deals        int      `default:"200" help:"Number of duplicate deals."`
+	Seed         string   `default:"arena" help:"Seed of the match."`
+	Workers      int      `help:"Parallel workers (0: all cores)."`
+	CardPlayOnly botFlag  `name:"card-play-only" placeholder:"BOT" help:"A bot that makes every decision but card play (fixed contracts)."`
+	JSON         bool     `name:"json" help:"Print the report as JSON."`
+	Markdown     bool     `help:"Print the report as a Markdown section (docs/STRENGTH.md)."`
+}
+
+// Run plays the match.
+func (c *arenaCmd) Run(e *env) error {
+	rules, err := rulesFromFlags(string(c.Game), c.Players, c.Options)
 	if err != nil {
-		fmt.Fprintf(stderr, "trull arena: %v\n", err)
-		return 2
+		return usageError{err}
 	}
-	cfg := arena.Config{Rules: rules, Deals: *deals, Seed: *seed, Workers: *workers}
-	for _, name := range strings.Split(*bots, ",") {
-		b, err := bot.New(strings.TrimSpace(name))
-		if err != nil {
-			fmt.Fprintf(stderr, "trull arena: %v\n", err)
-			return 2
-		}
-		cfg.Bots = append(cfg.Bots, b)
+	if c.Deals < 1 || c.Workers < 0 {
+		return usagef("--deals %d, --workers %d: want at least one deal and no negative number of workers", c.Deals, c.Workers)
 	}
-	if *cardPlay != "" {
-		if cfg.Bidder, err = bot.New(*cardPlay); err != nil {
-			fmt.Fprintf(stderr, "trull arena: %v\n", err)
-			return 2
+	cfg := arena.Config{Rules: rules, Deals: c.Deals, Seed: c.Seed, Workers: c.Workers}
+	if cfg.Bots, err = newBots(c.Bots); err != nil {
+		return usageError{err}
+	}
+	if c.CardPlayOnly != "" {
+		if cfg.Bidder, err = bot.New(string(c.CardPlayOnly)); err != nil {
+			return usageError{err}
 		}
 	}
-	cfg.Progress = progressBar(stderr, time.Now(), "deals")
+	cfg.Progress = progressBar(e.stderr, time.Now(), "deals")
 	rep, err := arena.Run(cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "trull arena: %v\n", err)
-		return 1
+		return err
 	}
-	if *asJSON {
+	switch {
+	case c.JSON:
 		b, _ := json.MarshalIndent(rep, "", "  ")
-		fmt.Fprintln(stdout, string(b))
-		return 0
+		fmt.Fprintln(e.stdout, string(b))
+	case c.Markdown:
+		printMarkdown(e.stdout, rep, "trull arena "+strings.Join(e.args, " "))
+	default:
+		printReport(e.stdout, rep)
 	}
-	if *asMD {
-		printMarkdown(stdout, rep, "trull arena "+strings.Join(args, " "))
-		return 0
-	}
-	printReport(stdout, rep)
-	return 0
+	return nil
 }
 
 // printMarkdown writes a report as a Markdown section: the pairs with
@@ -118,7 +110,7 @@ func verdict(p arena.Pair) string {
 // rulesFromFlags builds a variant from a game name, a player count (0: the
 // game's smallest) and an option string.
 func rulesFromFlags(gameName string, players int, options string) (game.Rules, error) {
-	info, ok := game.Lookup(gameName)
+	info, ok := game.Lookup(strings.ToLower(gameName))
 	if !ok {
 		return nil, fmt.Errorf("unknown game %q (droggn, troggu, strohmandeln)", gameName)
 	}

@@ -1,59 +1,245 @@
 // Command trull plays and analyses three Alpine Tarock games: Droggn,
 // Troggu and Strohmandeln.
 //
+//	trull serve                 the web app: lobby, tables, the browser game
 //	trull play GAME [flags]     play a sitting in the terminal against bots
 //	trull replay FILE|-         check a hand record and print its result
 //	trull arena [flags]         duplicate matches between computer players
 //	trull sim [flags]           the research simulator for rule variants
-//	trull help                  show this help
+//
+// "trull --help" and "trull COMMAND --help" list the flags. Flags may be
+// written with one dash or two (-seed or --seed). Exit status: 0 done, 1 a
+// failure while running, 2 a usage error or bad input.
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"runtime/debug"
+	"strings"
 
+	"github.com/alecthomas/kong"
+
+	"trull/internal/bot"
+	"trull/internal/game"
 	_ "trull/internal/games" // registers every game
 )
 
-const usage = `trull — Droggn, Troggu and Strohmandeln
+// cli is the command line: one struct per command.
+type cli struct {
+	Version kong.VersionFlag `help:"Print the version and exit."`
 
-usage:
-  trull play GAME [flags]   play a sitting in the terminal (GAME: droggn, troggu, strohmandeln)
-  trull replay FILE         check a hand record (FILE or - for standard input) and print the result
-  trull arena [flags]       duplicate matches between computer players
-  trull sim [flags]         simulate many hands of a variant (or compare two) and write a report
-  trull help                show this help
+	Serve  serveCmd  `cmd:"" help:"Serve the web app: lobby, tables and the browser game, on an embedded database or PostgreSQL."`
+	Play   playCmd   `cmd:"" help:"Play a sitting in the terminal against computer players."`
+	Replay replayCmd `cmd:"" help:"Check a hand record (a file, or - for standard input) and print its result as JSON."`
+	Arena  arenaCmd  `cmd:"" help:"Duplicate matches between computer players, with 95% confidence intervals."`
+	Sim    simCmd    `cmd:"" help:"Simulate many hands of a variant (or compare two) and write statistics, plots and a report."`
+}
 
-Run "trull COMMAND -h" for the flags of a command.
-`
+// env is what a command runs with: its streams and its own arguments as
+// typed.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	args           []string
+}
+
+// usageError is bad input: the command exits with status 2.
+type usageError struct{ error }
+
+// usagef returns a usageError.
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// exitCode is how kong asks to end the program (after --help, --version).
+type exitCode int
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run dispatches a command line and returns the exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// run parses a command line, runs the command and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	args = dashes(args)
+	var c cli
+	parser, err := kong.New(&c, kong.Name("trull"),
+		kong.Description("Droggn, Troggu and Strohmandeln: three Alpine Tarock games, with computer players."),
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(n int) { panic(exitCode(n)) }),
+		kong.Vars{"version": version(), "bots": strings.Join(bot.Names(), ", ")},
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+	)
+	if err != nil {
+		fmt.Fprintf(stderr, "trull: %v\n", err)
+		return 1
+	}
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		// No command: the help, on standard error, as a usage error.
+		parser.Stdout = stderr
+		func() {
+			defer func() { _ = recover() }()
+			_, _ = parser.Parse([]string{"--help"})
+		}()
 		return 2
 	}
-	cmd, rest := args[0], args[1:]
-	switch cmd {
-	case "replay":
-		return cmdReplay(rest, stdin, stdout, stderr)
-	case "play":
-		return cmdPlay(rest, stdin, stdout, stderr)
-	case "serve":
-		return cmdServe(rest, stdout, stderr)
-	case "arena":
-		return cmdArena(rest, stdout, stderr)
-	case "sim":
-		return cmdSim(rest, stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
+	defer func() {
+		if r := recover(); r != nil {
+			n, ok := r.(exitCode)
+			if !ok {
+				panic(r)
+			}
+			code = int(n)
+		}
+	}()
+	ctx, err := parser.Parse(args)
+	if err != nil {
+		name := "trull"
+		if cmd := commandOf(args); cmd != "" {
+			name += " " + cmd
+		}
+		fmt.Fprintf(stderr, "%s: %v (see %s --help)\n", name, err, name)
+		return 2
 	}
-	fmt.Fprintf(stderr, "trull: unknown command %q\n\n%s", cmd, usage)
-	return 2
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args[1:]}
+	if err := ctx.Run(e); err != nil {
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintf(stderr, "trull %s: %v\n", commandOf(args), ue.error)
+			return 2
+		}
+		var q quiet
+		if errors.As(err, &q) {
+			return q.code
+		}
+		fmt.Fprintf(stderr, "trull %s: %v\n", commandOf(args), err)
+		return 1
+	}
+	return 0
+}
+
+// quiet is a failure the command has already reported in its own words.
+type quiet struct{ code int }
+
+func (q quiet) Error() string { return fmt.Sprintf("exit %d", q.code) }
+
+// commandOf returns the command named by a command line, or "".
+func commandOf(args []string) string {
+	for _, a := range args {
+		switch a {
+		case "serve", "play", "replay", "arena", "sim":
+			return a
+		}
+	}
+	return ""
+}
+
+var longFlag = regexp.MustCompile(`^-[a-zA-Z][a-zA-Z0-9-]+(=.*)?$`)
+
+// dashes lets long flags be written with one dash, as Go's flag package
+// does: -seed s becomes --seed s. A lone "-" (standard input) and negative
+// numbers are left alone.
+func dashes(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if a == "--" {
+			copy(out[i:], args[i:])
+			return out
+		}
+		if longFlag.MatchString(a) {
+			a = "-" + a
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// version returns the module version and commit the binary was built from.
+func version() string {
+	v := "trull (devel)"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v
+	}
+	if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		v = "trull " + bi.Main.Version
+	}
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			v += " " + s.Value[:min(12, len(s.Value))]
+		case "vcs.modified":
+			if s.Value == "true" {
+				v += " (modified)"
+			}
+		}
+	}
+	return v + " " + bi.GoVersion
+}
+
+// gameFlag is a game name, case-insensitive: Droggn, troggu, STROHMANDELN.
+type gameFlag string
+
+// Decode reads and checks a game name.
+func (g *gameFlag) Decode(ctx *kong.DecodeContext) error {
+	var s string
+	if err := ctx.Scan.PopValueInto("game", &s); err != nil {
+		return err
+	}
+	s = strings.ToLower(strings.TrimSpace(s))
+	if _, ok := game.Lookup(s); !ok {
+		return fmt.Errorf("unknown game %q (droggn, troggu, strohmandeln)", s)
+	}
+	*g = gameFlag(s)
+	return nil
+}
+
+// botFlag is a computer player's name, checked when the line is read.
+type botFlag string
+
+// Decode reads and checks a bot name ("ismcts", "pimc@8", …).
+func (b *botFlag) Decode(ctx *kong.DecodeContext) error {
+	var s string
+	if err := ctx.Scan.PopValueInto("bot", &s); err != nil {
+		return err
+	}
+	if _, err := bot.New(strings.TrimSpace(s)); err != nil {
+		return err
+	}
+	*b = botFlag(strings.TrimSpace(s))
+	return nil
+}
+
+// botsFlag is a comma-separated list of computer players.
+type botsFlag []string
+
+// Decode reads and checks every name of the list.
+func (b *botsFlag) Decode(ctx *kong.DecodeContext) error {
+	var s string
+	if err := ctx.Scan.PopValueInto("bots", &s); err != nil {
+		return err
+	}
+	*b = nil
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		if _, err := bot.New(name); err != nil {
+			return err
+		}
+		*b = append(*b, name)
+	}
+	return nil
+}
+
+// newBots makes the listed computer players.
+func newBots(names []string) ([]bot.Bot, error) {
+	var out []bot.Bot
+	for _, n := range names {
+		b, err := bot.New(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
 }

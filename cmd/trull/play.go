@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,93 +19,72 @@ import (
 	"trull/internal/sitting"
 )
 
-// cmdPlay implements `trull play GAME`: a sitting in the terminal, one human
-// seat against computer players.
-func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	players := fs.Int("players", 0, "number of players (default: 3; Strohmandeln 2)")
-	options := fs.String("options", "", "variant options as k=v,k=v (names of RULES.md without the game prefix)")
-	seed := fs.String("seed", "", "seed of the deals (default: from the clock)")
-	lang := fs.String("lang", "en", "language: en or de")
-	botName := fs.String("bot", "ismcts", "computer player: "+strings.Join(bot.Names(), ", ")+", or a budget like ismcts@600")
-	seat := fs.Int("seat", 0, "your seat")
-	name := fs.String("name", "you", "your name")
-	hands := fs.Int("hands", 0, "end after this many played hands (default: the game's rule; Droggn: on request, type 'end')")
-	recordDir := fs.String("record", "", "save each hand's record (FORMAT.md) in this directory, as deal-001.json, …")
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		fmt.Fprintln(stderr, "usage: trull play GAME [flags]   (GAME: droggn, troggu, strohmandeln)")
-		fs.PrintDefaults()
-		return 2
-	}
-	gameName := args[0]
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
-	}
-	info, ok := game.Lookup(gameName)
-	if !ok {
-		fmt.Fprintf(stderr, "trull play: unknown game %q (droggn, troggu, strohmandeln)\n", gameName)
-		return 2
-	}
-	n := *players
-	if n == 0 {
-		n = info.MinSeats
-	}
-	raw, err := game.ParseOptionString(info.Options, *options)
+// playCmd is `trull play GAME`: a sitting in the terminal, one person
+// against computer players.
+type playCmd struct {
+	Game    gameFlag `arg:"" help:"The game: droggn, troggu or strohmandeln."`
+	Players int      `help:"Number of players (default: the game's smallest: 3, Strohmandeln 2)."`
+	Options string   `help:"Variant options as k=v,k=v (the names of RULES.md without the game prefix)."`
+	Seed    string   `help:"Seed of the deals (default: from the clock)."`
+	Lang    string   `enum:"en,de" default:"en" help:"Language: en or de."`
+	Bot     botFlag  `default:"ismcts" help:"Computer player: ${bots}, or a budget such as ismcts@600."`
+	Seat    int      `help:"Your seat, from 0."`
+	Name    string   `default:"you" help:"Your name."`
+	Hands   int      `help:"End after this many played hands (default: the game's rule; Droggn: on request, type 'end')."`
+	Record  string   `placeholder:"DIR" help:"Save each hand's record (FORMAT.md) in this directory, as deal-001.json, …"`
+}
+
+// Run plays the sitting.
+func (c *playCmd) Run(e *env) error {
+	rules, err := rulesFromFlags(string(c.Game), c.Players, c.Options)
 	if err != nil {
-		fmt.Fprintf(stderr, "trull play: %v\n", err)
-		return 2
+		return usageError{err}
 	}
-	rules, err := info.New(raw, n)
+	n := rules.Seats()
+	if c.Seat < 0 || c.Seat >= n {
+		return usagef("seat %d is not a seat (0…%d)", c.Seat, n-1)
+	}
+	if c.Hands < 0 {
+		return usagef("--hands %d: want 0 (the game's rule) or more", c.Hands)
+	}
+	b, err := bot.New(string(c.Bot))
 	if err != nil {
-		fmt.Fprintf(stderr, "trull play: %v\n", err)
-		return 2
+		return usageError{err}
 	}
-	if *seat < 0 || *seat >= n {
-		fmt.Fprintf(stderr, "trull play: seat %d is not a seat (0…%d)\n", *seat, n-1)
-		return 2
+	seed := c.Seed
+	if seed == "" {
+		seed = strconv.FormatInt(time.Now().UnixNano(), 36)
 	}
-	b, err := bot.New(*botName)
-	if err != nil {
-		fmt.Fprintf(stderr, "trull play: %v\n", err)
-		return 2
-	}
-	if *seed == "" {
-		*seed = strconv.FormatInt(time.Now().UnixNano(), 36)
-	}
-	if *recordDir != "" {
-		if err := os.MkdirAll(*recordDir, 0o755); err != nil {
-			fmt.Fprintf(stderr, "trull play: -record: %v\n", err)
-			return 2
+	if c.Record != "" {
+		if err := os.MkdirAll(c.Record, 0o755); err != nil {
+			return usagef("--record: %v", err)
 		}
 	}
-	p := &player{rules: rules, human: *seat, bot: b, lang: card.ParseLang(*lang),
-		in: bufio.NewScanner(stdin), out: stdout, seed: *seed, recordDir: *recordDir}
+	p := &player{rules: rules, human: c.Seat, bot: b, lang: card.ParseLang(c.Lang),
+		in: bufio.NewScanner(e.stdin), out: e.stdout, seed: seed, recordDir: c.Record}
 	names := make([]string, n)
 	for i := range names {
-		names[i] = fmt.Sprintf("%s %d", botName2(*botName), i)
+		names[i] = fmt.Sprintf("%s %d", botName2(string(c.Bot)), i)
 	}
-	names[*seat] = *name
+	names[c.Seat] = c.Name
 	end := sitting.DefaultEnd(rules)
-	if *hands > 0 {
-		end = sitting.FixedHands(*hands)
+	if c.Hands > 0 {
+		end = sitting.FixedHands(c.Hands)
 	}
-	sit, err := sitting.New(rules, sitting.Config{Players: names, Seed: *seed, FirstDealer: -1, End: end})
+	sit, err := sitting.New(rules, sitting.Config{Players: names, Seed: seed, FirstDealer: -1, End: end})
 	if err != nil {
-		fmt.Fprintf(stderr, "trull play: %v\n", err)
-		return 2
+		return usageError{err}
 	}
 	p.names = names
 	if err := p.sitting(sit); err != nil {
 		if errors.Is(err, errQuit) {
 			p.showStanding()
-			fmt.Fprintln(stdout, p.t("Bye.", "Servus."))
-			return 0
+			fmt.Fprintln(e.stdout, p.t("Bye.", "Servus."))
+			return nil
 		}
-		fmt.Fprintf(stderr, "trull play: %v\n", err)
-		return 1
+		return err
 	}
-	return 0
+	return nil
 }
 
 func botName2(level string) string { return "bot-" + level }
@@ -126,6 +104,8 @@ type player struct {
 	sit   *sitting.Sitting
 	// recordDir, when set, receives each hand's record.
 	recordDir string
+	// byForm maps every written form of a card to it (cardNamed).
+	byForm map[string]card.Card
 }
 
 func (p *player) t(en, de string) string {
@@ -328,9 +308,10 @@ func (p *player) showMenu(legal []game.Action) {
 // liege"). It returns the action, or why the text is refused.
 func (p *player) parse(st game.State, legal []game.Action, line string) (game.Action, string) {
 	text := normalize(line)
+	cards := p.cards(text)
 	var found []game.Action
 	for _, a := range legal {
-		if p.says(a, text) {
+		if p.says(a, text, cards) {
 			found = append(found, a)
 		}
 	}
@@ -348,7 +329,6 @@ func (p *player) parse(st game.State, legal []game.Action, line string) (game.Ac
 		return game.Action{}, fmt.Sprintf(p.t("%q could mean %s: say which", "%q kann %s heißen: bitte genauer"), line, strings.Join(alts, p.t(" or ", " oder ")))
 	}
 	// Not legal: if the text names cards, say why the engine refuses them.
-	cards := p.cards(text)
 	if len(cards) == 0 {
 		return game.Action{}, p.t("not understood; type 'help'", "nicht verstanden; 'hilfe' tippen")
 	}
@@ -367,8 +347,8 @@ func (p *player) parse(st game.State, legal []game.Action, line string) (game.Ac
 	return game.Action{}, p.t("not a choice now; type 'help'", "jetzt nicht möglich; 'hilfe' tippen")
 }
 
-// says reports whether text names action a.
-func (p *player) says(a game.Action, text string) bool {
+// says reports whether text, which names the cards cs, names action a.
+func (p *player) says(a game.Action, text string, cs []card.Card) bool {
 	for _, w := range p.phrases(a) {
 		if w == text {
 			return true
@@ -377,14 +357,13 @@ func (p *player) says(a game.Action, text string) bool {
 	if a.Card == card.None || a.Card == card.Hidden {
 		return false
 	}
-	cs := p.cards(text)
 	switch {
 	case a.Card2 != card.None:
 		return len(cs) == 2 && cs[0] == a.Card && cs[1] == a.Card2
 	case a.Kind == game.KindPlay && a.Call != 0:
 		return false // a card with a word ("Ross!") is named with its word
 	}
-	return len(cs) == 1 && cs[0] == a.Card && len(strings.Fields(text)) <= len(strings.Fields(p.cardForms(a.Card)[0]))+1
+	return len(cs) == 1 && cs[0] == a.Card
 }
 
 // phrases lists the words that name a: its record form, its description in
@@ -439,14 +418,16 @@ func (p *player) cards(text string) []card.Card {
 
 // cardNamed finds the card of the pack that one written form names.
 func (p *player) cardNamed(w string) (card.Card, bool) {
-	for _, c := range p.rules.Pack().Order {
-		for _, f := range p.cardForms(c) {
-			if f == w {
-				return c, true
+	if p.byForm == nil {
+		p.byForm = map[string]card.Card{}
+		for _, c := range p.rules.Pack().Order {
+			for _, f := range p.cardForms(c) {
+				p.byForm[f] = c
 			}
 		}
 	}
-	return card.None, false
+	c, ok := p.byForm[w]
+	return c, ok
 }
 
 // cardForms lists the written forms of c, normalized: its name in both
@@ -486,10 +467,11 @@ func (p *player) cardForms(c card.Card) []string {
 // normalize lowers text, drops quotes and "!" and joins its words by one
 // space.
 func normalize(s string) string {
-	s = strings.ToLower(s)
-	s = strings.NewReplacer("'", "", "\"", "", "„", "", "“", "", "!", "").Replace(s)
-	return strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.Fields(quotes.Replace(strings.ToLower(s))), " ")
 }
+
+// quotes are the marks normalize drops.
+var quotes = strings.NewReplacer("'", "", "\"", "", "„", "", "“", "", "!", "")
 
 // showEnd says how the sitting will end.
 func (p *player) showEnd() {

@@ -10,31 +10,32 @@ import (
 	"trull/internal/game"
 )
 
-// cmdReplay implements `trull replay FILE`: FORMAT.md's contract. A good
-// record prints one JSON object and exits 0; bad input prints nothing on
-// standard output, one line on standard error, and exits 2.
-func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 1 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(stderr, "usage: trull replay FILE   (FILE may be - for standard input)")
-		return 2
-	}
-	in := stdin
-	if args[0] != "-" {
-		f, err := os.Open(args[0])
+// replayCmd is `trull replay FILE`: FORMAT.md's contract. A good record
+// prints one JSON object and exits 0; bad input prints nothing on standard
+// output, one line on standard error, and exits 2.
+type replayCmd struct {
+	File string `arg:"" help:"The hand record, or - for standard input."`
+}
+
+// Run replays the record.
+func (c *replayCmd) Run(e *env) error {
+	in := e.stdin
+	if c.File != "-" {
+		f, err := os.Open(c.File)
 		if err != nil {
-			fmt.Fprintf(stderr, "trull replay: %v\n", err)
-			return 2
+			return usageError{err}
 		}
 		defer f.Close()
 		in = f
 	}
 	out, err := replay(in)
 	if err != nil {
-		fmt.Fprintln(stderr, oneLine(err))
-		return 2
+		// The contract's one line, in the record's own words.
+		fmt.Fprintln(e.stderr, oneLine(err))
+		return quiet{2}
 	}
-	stdout.Write(out)
-	return 0
+	_, err = e.stdout.Write(out)
+	return err
 }
 
 // replay decodes a record, replays it and returns the indented result.

@@ -47,10 +47,16 @@ func TestServeFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-max-tables", "-1"}, "bad --max-tables -1"},
-		{[]string{"-max-ws-per-addr", "-5"}, "bad --max-ws-per-addr -5"},
+		{[]string{"-max-tables=-1"}, "bad --max-tables -1"},
+		{[]string{"--max-ws-per-addr=-5"}, "bad --max-ws-per-addr -5"},
 		{[]string{"-trusted-proxy", "nowhere"}, `"nowhere" is neither`},
-		{[]string{"-abandon-after", "-1h"}, "bad --abandon-after -1h0m0s"},
+		{[]string{"--abandon-after=-1h"}, "bad --abandon-after -1h0m0s"},
+		// A negative number after a space reads as a flag: refused, naming
+		// the flag and the way to write it.
+		{[]string{"-max-tables", "-1"}, `perhaps try --max-tables="-1"`},
+		{[]string{"-log-level", "loud"}, `--log-level must be one of "debug","info","warn","error"`},
+		{[]string{"-hint-bot", "nobody"}, `unknown bot "nobody"`},
+		{[]string{"stray"}, "unexpected argument stray"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

@@ -1,66 +1,58 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
-	"trull/internal/bot"
 	"trull/internal/sim"
 )
 
-// cmdSim implements `trull sim`: many seeded hands with chosen bots, their
+// simCmd is `trull sim`: many seeded hands with chosen bots, their
 // records, statistics with confidence intervals, plots and a report.
-func cmdSim(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	gameName := fs.String("game", "droggn", "game: droggn, troggu, strohmandeln")
-	players := fs.Int("players", 0, "number of players (default: the game's smallest)")
-	options := fs.String("options", "", "variant A options k=v,k=v")
-	compare := fs.String("compare", "", "variant B: options k=v,… applied on top of -options, played on the same deals")
-	bots := fs.String("bots", "rules", "bot for every seat, or one per seat, comma-separated")
-	hands := fs.Int("hands", 1000, "number of deals")
-	seed := fs.String("seed", "sim", "seed of the deals and decisions")
-	out := fs.String("out", "sim-out", "output directory")
-	workers := fs.Int("workers", 0, "parallel workers (0: all cores)")
-	quiet := fs.Bool("quiet", false, "no progress bar")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	fail := func(err error) int { fmt.Fprintf(stderr, "trull sim: %v\n", err); return 2 }
-	ra, err := rulesFromFlags(*gameName, *players, *options)
+type simCmd struct {
+	Game    gameFlag `default:"droggn" help:"The game: droggn, troggu or strohmandeln."`
+	Players int      `help:"Number of players (default: the game's smallest)."`
+	Options string   `help:"Variant A's options k=v,k=v."`
+	Compare string   `help:"Variant B: options k=v,… applied on top of --options, played on the same deals."`
+	Bots    botsFlag `default:"rules" help:"Bot for every seat, or one per seat, comma-separated."`
+	Hands   int      `default:"1000" help:"Number of deals."`
+	Seed    string   `default:"sim" help:"Seed of the deals and decisions."`
+	Out     string   `default:"sim-out" placeholder:"DIR" help:"Output directory."`
+	Workers int      `help:"Parallel workers (0: all cores)."`
+	Quiet   bool     `help:"No progress bar."`
+}
+
+// Run plays the study and writes its outputs.
+func (c *simCmd) Run(e *env) error {
+	ra, err := rulesFromFlags(string(c.Game), c.Players, c.Options)
 	if err != nil {
-		return fail(err)
+		return usageError{err}
 	}
-	cfg := sim.Config{Rules: ra, Hands: *hands, Seed: *seed, Workers: *workers}
-	if *compare != "" {
-		opts := *compare
-		if *options != "" {
-			opts = *options + "," + *compare
+	cfg := sim.Config{Rules: ra, Hands: c.Hands, Seed: c.Seed, Workers: c.Workers}
+	if c.Compare != "" {
+		opts := c.Compare
+		if c.Options != "" {
+			opts = c.Options + "," + c.Compare
 		}
-		if cfg.Compare, err = rulesFromFlags(*gameName, *players, opts); err != nil {
-			return fail(err)
+		if cfg.Compare, err = rulesFromFlags(string(c.Game), c.Players, opts); err != nil {
+			return usageError{err}
 		}
 	}
-	for _, name := range strings.Split(*bots, ",") {
-		b, err := bot.New(strings.TrimSpace(name))
-		if err != nil {
-			return fail(err)
-		}
-		cfg.Bots = append(cfg.Bots, b)
+	if cfg.Bots, err = newBots(c.Bots); err != nil {
+		return usageError{err}
 	}
 	start := time.Now()
-	if !*quiet {
-		cfg.Progress = progressBar(stderr, start, "hands")
+	if !c.Quiet {
+		cfg.Progress = progressBar(e.stderr, start, "hands")
 	}
 	hs, err := sim.Run(cfg)
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	el := time.Since(start).Seconds()
-	o := sim.Output{Command: "trull sim " + strings.Join(args, " ")}
+	o := sim.Output{Command: "trull sim " + strings.Join(e.args, " ")}
 	for v, h := range hs {
 		s := sim.Summarize([]string{ra.String(), ""}[v]+variantName(cfg, v), h)
 		s.HandsPerSecond = float64(len(h)*len(hs)) / el / float64(len(hs))
@@ -69,12 +61,12 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	if len(hs) == 2 {
 		o.Diffs = sim.Compare(hs[0], hs[1])
 	}
-	if err := sim.Write(*out, o, hs); err != nil {
-		return fail(err)
+	if err := sim.Write(c.Out, o, hs); err != nil {
+		return err
 	}
-	fmt.Fprintf(stdout, "%d hands in %.1fs (%.3g hands/s); report in %s/report.md\n",
-		*hands*len(hs), el, float64(*hands*len(hs))/el, *out)
-	return 0
+	fmt.Fprintf(e.stdout, "%d hands in %.1fs (%.3g hands/s); report in %s/report.md\n",
+		c.Hands*len(hs), el, float64(c.Hands*len(hs))/el, c.Out)
+	return nil
 }
 
 func variantName(c sim.Config, v int) string {

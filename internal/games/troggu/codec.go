@@ -16,12 +16,6 @@ var bidWords = [2][4]string{
 	card.German:  {BidPass: "passe", BidNormal: "ich nehm's", BidSolo: "Solo"},
 }
 
-// contractWords names the contracts, English and German.
-var contractWords = [2][4]string{
-	card.English: {ContractNormal: "normal game", ContractSolo: "Solo", ContractMisere: "Misère"},
-	card.German:  {ContractNormal: "Normalspiel", ContractSolo: "Solo", ContractMisere: "Misère"},
-}
-
 func bidCode(word string) uint8 {
 	for code, w := range bidNames {
 		if w != "" && w == word {
