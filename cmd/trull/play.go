@@ -24,14 +24,14 @@ import (
 type playCmd struct {
 	Game    gameFlag `arg:"" help:"The game: droggn, troggu or strohmandeln."`
 	Players int      `help:"Number of players (default: the game's smallest: 3, Strohmandeln 2)."`
-	Options string   `help:"Variant options as k=v,k=v (the names of RULES.md without the game prefix)."`
+	Options string   `help:"Variant options as k=v,k=v (the names of docs/RULES.md without the game prefix)."`
 	Seed    string   `help:"Seed of the deals (default: from the clock)."`
 	Lang    string   `enum:"en,de" default:"en" help:"Language: en or de."`
 	Bot     botFlag  `default:"ismcts" help:"Computer player: ${bots}, or a budget such as ismcts@600."`
 	Seat    int      `help:"Your seat, from 0."`
 	Name    string   `default:"you" help:"Your name."`
 	Hands   int      `help:"End after this many played hands (default: the game's rule; Droggn: on request, type 'end')."`
-	Record  string   `placeholder:"DIR" help:"Save each hand's record (FORMAT.md) in this directory, as deal-001.json, …"`
+	Record  string   `placeholder:"DIR" help:"Save each hand's record (docs/FORMAT.md) in this directory, as deal-001.json, …"`
 }
 
 // Run plays the sitting.

@@ -10,7 +10,7 @@ import (
 	"trull/internal/game"
 )
 
-// replayCmd is `trull replay FILE`: FORMAT.md's contract. A good record
+// replayCmd is `trull replay FILE`: docs/FORMAT.md's contract. A good record
 // prints one JSON object and exits 0; bad input prints nothing on standard
 // output, one line on standard error, and exits 2.
 type replayCmd struct {

@@ -12,7 +12,7 @@ import (
 )
 
 // TestReplayExamples runs `trull replay` on every shared example and checks
-// FORMAT.md's contract: the result fields for legal records; exit status 2,
+// docs/FORMAT.md's contract: the result fields for legal records; exit status 2,
 // empty standard output and one line naming the action for illegal ones.
 func TestReplayExamples(t *testing.T) {
 	files, _ := filepath.Glob("testdata/examples/*/*.expected.json")

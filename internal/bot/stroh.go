@@ -8,7 +8,7 @@ import (
 	"trull/internal/games/strohmandeln"
 )
 
-// The Strohmandeln strategy of the rules bot (RULES.md §3), after the
+// The Strohmandeln strategy of the rules bot (docs/RULES.md §3), after the
 // tactics notes of the seed S3. It decides from the exported fields of a
 // *strohmandeln.View only:
 //

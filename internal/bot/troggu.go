@@ -9,7 +9,7 @@ import (
 	"trull/internal/games/troggu"
 )
 
-// The Troggu strategy of the rules bot (RULES.md §2). It decides from the
+// The Troggu strategy of the rules bot (docs/RULES.md §2). It decides from the
 // exported fields of a *troggu.View only:
 //
 //   - bidding: the declarer's card points are estimated from the dealt hand

@@ -1,6 +1,6 @@
 // Package card defines the cards of the three Tarock packs used by trull,
 // their identifiers, names and points, card sets as bitsets, and the counting
-// rules of RULES.md §0.4.
+// rules of docs/RULES.md §0.4.
 //
 // # Card values and bit layout
 //
@@ -174,7 +174,7 @@ var rankLetters = [4]string{"J", "N", "Q", "K"}
 // SuitLetter returns the ID letters of suit s in style st.
 func (st Style) SuitLetter(s Suit) string { return suitLetters[st][s] }
 
-// ID returns the card identifier of RULES.md §0.2 in style st, e.g. "T21",
+// ID returns the card identifier of docs/RULES.md §0.2 in style st, e.g. "T21",
 // "FOOL", "H-K", "Cu-1".
 func (st Style) ID(c Card) string {
 	switch {

@@ -8,7 +8,7 @@ import (
 )
 
 // TestPacks checks every pack's size, raw points and counted total
-// (RULES.md §1.1, §2.1, §3.1).
+// (docs/RULES.md §1.1, §2.1, §3.1).
 func TestPacks(t *testing.T) {
 	cases := []struct {
 		p         *Pack

@@ -12,7 +12,7 @@ const (
 	Strohmandeln
 )
 
-// Pack is one of the packs of RULES.md: which cards it holds, their points,
+// Pack is one of the packs of docs/RULES.md: which cards it holds, their points,
 // their ID style and their canonical order (used to derive a deck from a seed).
 type Pack struct {
 	// Name is a human description such as "66-card Droggn".
@@ -131,7 +131,7 @@ func unionAll(sets ...Set) Set {
 	return out
 }
 
-// The packs of RULES.md.
+// The packs of docs/RULES.md.
 var (
 	// Droggn66 is the default Droggn pack (§1.1.1): black 4–10, red ace–7.
 	Droggn66 = newPack("66-card Droggn", Droggn, French, unionAll(

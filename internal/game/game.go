@@ -171,7 +171,7 @@ type Item struct {
 	Points int    `json:"points"`
 }
 
-// Result is the outcome of a finished hand, in the shape of FORMAT.md.
+// Result is the outcome of a finished hand, in the shape of docs/FORMAT.md.
 // Declarer and Partner are -1 when there is none. Redeal is set for a hand
 // that was thrown in or folded (it scores nothing and is dealt again).
 // Double is set when the hand starts or restarts a doubling window in a

@@ -23,7 +23,7 @@ const (
 	OptBool
 )
 
-// OptionSpec describes one named option of a game (RULES.md §1.7, §2.6, §3.6).
+// OptionSpec describes one named option of a game (docs/RULES.md §1.7, §2.6, §3.6).
 // Option tables drive record parsing, the canonical variant string, command
 // line flags and the server's table form.
 type OptionSpec struct {

@@ -16,10 +16,10 @@ import (
 	"trull/internal/card"
 )
 
-// Format is the record format tag of FORMAT.md.
+// Format is the record format tag of docs/FORMAT.md.
 const Format = "trull-hand/1"
 
-// Record is one hand record (FORMAT.md).
+// Record is one hand record (docs/FORMAT.md).
 type Record struct {
 	Format  string                     `json:"format"`
 	Game    string                     `json:"game"`

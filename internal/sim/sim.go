@@ -147,7 +147,7 @@ func playHand(c Config, r game.Rules, i int) (Hand, error) {
 	return Hand{Index: i, Result: st.Result(), Record: game.NewRecord(r, names, dealer, deck, st.History())}, nil
 }
 
-// WriteRecords writes hands as JSON lines, one FORMAT.md record per line.
+// WriteRecords writes hands as JSON lines, one docs/FORMAT.md record per line.
 func WriteRecords(w io.Writer, hands []Hand) error {
 	for _, h := range hands {
 		b, err := json.Marshal(h.Record)

@@ -13,7 +13,7 @@
 // Paper scoring (the declarer's paper score gets +X) differs from the
 // zero-sum total only by a common constant and the factor N, so the amount a
 // pair settles, the difference of their paper scores, is the difference of
-// their totals divided by N. For every game of RULES.md that difference is a
+// their totals divided by N. For every game of docs/RULES.md that difference is a
 // whole number of points.
 package sitting
 

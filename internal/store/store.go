@@ -80,7 +80,7 @@ type Event struct {
 	At   time.Time
 }
 
-// Hand is the record (FORMAT.md JSON) of a finished hand, numbered from 0
+// Hand is the record (docs/FORMAT.md JSON) of a finished hand, numbered from 0
 // in the order the hands were dealt.
 type Hand struct {
 	TableID string

@@ -58,7 +58,7 @@ export interface Created {
   spectate_url: string;
 }
 
-/** Action is an action in hand-record form (FORMAT.md). */
+/** Action is an action in hand-record form (docs/FORMAT.md). */
 export interface Action {
   seat?: number;
   act: string;

@@ -119,7 +119,7 @@ type Candidate struct {
 	Action game.Action
 	// Value is the seat's expected zero-sum score for the hand after this
 	// action: (seats−1)·X for the declarer, −X for the others, X being
-	// the declarer's hand result (RULES.md §1.5).
+	// the declarer's hand result (docs/RULES.md §1.5).
 	Value float64
 	// Worlds is the number of worlds the estimate is the mean of.
 	Worlds int

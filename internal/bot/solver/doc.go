@@ -1,5 +1,5 @@
 // Package solver solves open-card Droggn play positions exactly: all hands
-// known, from any point of the play phase (RULES.md §1.4–§1.5, every
+// known, from any point of the play phase (docs/RULES.md §1.4–§1.5, every
 // droggn option). The value of a position is the declarer's hand result X
 // (the engine's FastScore at the end: card points counted in threes with
 // the Gstieß rules, Match, Pagat scores, Super Mord, the multiplier); the

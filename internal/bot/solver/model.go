@@ -17,7 +17,7 @@ import (
 // second defender d2; so the next player is (p+1) mod 3 and a player's side
 // is 0 (declarer) or 1 (defenders).
 //
-// Card points are kept in thirds (RULES.md §1.2 "In thirds"): a card worth v
+// Card points are kept in thirds (docs/RULES.md §1.2 "In thirds"): a card worth v
 // points counts 3v−2 thirds, a pile is worth the sum of its cards' thirds,
 // and its points counted in threes are that sum divided by 3 and rounded to
 // the nearest integer (never a half). This makes the declarer's card points
@@ -295,7 +295,7 @@ func (ru *rules) probe(s, scratch *droggn.State, p *pos) error {
 }
 
 // follow returns the cards of h that may follow a trick governed by gov
-// (RULES.md §1.4 steps 3–4).
+// (docs/RULES.md §1.4 steps 3–4).
 func follow(h card.Set, gov card.Card) card.Set {
 	if gov == card.None {
 		return h
@@ -377,7 +377,7 @@ func side(p int8) int8 {
 }
 
 // winnerIndex returns the index in the trick of the card that wins it, and
-// whether it is the declarer's laid-out Gstieß (RULES.md §1.4 step 6).
+// whether it is the declarer's laid-out Gstieß (docs/RULES.md §1.4 step 6).
 func (ru *rules) winnerIndex(p *pos) (int8, bool) {
 	lastTrick := p.left == 1
 	best := int8(-1)
@@ -443,7 +443,7 @@ func (ru *rules) finishTrick(p *pos) {
 }
 
 // pagatScore returns the Pagat score (declarer's view) of the trick T1 was
-// played to (RULES.md §1.5 "Pagat scores").
+// played to (docs/RULES.md §1.5 "Pagat scores").
 func (ru *rules) pagatScore(p *pos, winner int8, lastTrick bool) int {
 	if ru.smStop {
 		return 0
@@ -499,7 +499,7 @@ func (ru *rules) value(p *pos) int64 {
 	return ru.game(points(p.d), all, p.last) + p.bonus
 }
 
-// game returns the game score G for card points pts (RULES.md §1.5).
+// game returns the game score G for card points pts (docs/RULES.md §1.5).
 func (ru *rules) game(pts int, all, lastDecl bool) int64 {
 	v, w, m := int64(ru.v), ru.w, int64(ru.m)
 	switch {

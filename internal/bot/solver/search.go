@@ -613,7 +613,7 @@ func (sv *Solver) ab(ply int, alpha, beta int64, pts bool) int64 {
 }
 
 // viaPoints searches a position whose X depends only on the declarer's
-// final card points (RULES.md §1.5 with Pagat settled, no Match possible,
+// final card points (docs/RULES.md §1.5 with Pagat settled, no Match possible,
 // no tie rule, not Super Mord). X is then a nondecreasing function of the
 // final points, so the minimax X is that function of the minimax points,
 // and the X window (alpha, beta) is the points window (da, db) with da the

@@ -1,6 +1,6 @@
 // Package tsolver solves open-card Troggu play positions exactly: every
 // hand known, from any point of the play phase of a Normal game or a Solo
-// (RULES.md §2.3–§2.4, with or without mustOvertrump). Misère, where every
+// (docs/RULES.md §2.3–§2.4, with or without mustOvertrump). Misère, where every
 // player plays for himself, is not solved.
 //
 // The value of a position is the declarer side's outcome, which takes only

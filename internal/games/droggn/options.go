@@ -8,7 +8,7 @@ import (
 	"trull/internal/game"
 )
 
-// Specs is the option table of RULES.md §1.7 (names without "droggn.").
+// Specs is the option table of docs/RULES.md §1.7 (names without "droggn.").
 var Specs = []game.OptionSpec{
 	{Name: "pack", Kind: game.OptInt, Default: 66, Min: 66, Max: 78,
 		Help: "66: the Tyrolean 66-card pack (default); 78: the full pack, 39 to win, dealt in fives"},
@@ -36,7 +36,7 @@ var Specs = []game.OptionSpec{
 		Help: "the card offered when buying may not be the Gstieß, Mond, Pagat or a king"},
 }
 
-// Rules is an immutable Droggn variant. The zero Options give RULES.md's
+// Rules is an immutable Droggn variant. The zero Options give docs/RULES.md's
 // defaults; build Rules with New or Default.
 type Rules struct {
 	opts  game.Options

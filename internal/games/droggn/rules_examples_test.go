@@ -20,7 +20,7 @@ func ids(t *testing.T, p *card.Pack, list ...string) []card.Card {
 	return out
 }
 
-// TestCounting covers RULES.md §1.8.1 (DC-*).
+// TestCounting covers docs/RULES.md §1.8.1 (DC-*).
 func TestCounting(t *testing.T) {
 	p := card.Droggn66
 	cases := []struct {
@@ -68,7 +68,7 @@ func TestCounting(t *testing.T) {
 	}
 }
 
-// TestScoring covers RULES.md §1.8.2 (D-*): X from the declarer's view and
+// TestScoring covers docs/RULES.md §1.8.2 (D-*): X from the declarer's view and
 // the zero-sum split where the example gives it.
 func TestScoring(t *testing.T) {
 	none := Tally{PagatLaidSide: -1, PagatSide: -1, PagatCaptor: -1}
@@ -175,7 +175,7 @@ func spot(t *testing.T, r *Rules, trickNo int, trick []string, hand []string) *S
 	return s
 }
 
-// TestLegality covers RULES.md §1.8.3 (DL-*).
+// TestLegality covers docs/RULES.md §1.8.3 (DL-*).
 func TestLegality(t *testing.T) {
 	r := Default(3)
 	cases := []struct {

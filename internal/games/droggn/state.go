@@ -1,4 +1,4 @@
-// Package droggn implements Droggn, the Tyrolean Tarock game of RULES.md §1:
+// Package droggn implements Droggn, the Tyrolean Tarock game of docs/RULES.md §1:
 // 3 players, or 4 with the dealer sitting out, the 66-card pack (or 78),
 // one bid each, exchange, buying, lay-outs, Schwacher and Retours, the
 // Gstieß as an excuse, and the Pagat scores.

@@ -8,7 +8,7 @@ import (
 	"trull/internal/game"
 )
 
-// Record words of each call, indexed by call code (FORMAT.md's table).
+// Record words of each call, indexed by call code (docs/FORMAT.md's table).
 var (
 	foldWords     = [...]string{"", "stay", "fold"}
 	bidWords      = [...]string{"", "pass", "undertake"}

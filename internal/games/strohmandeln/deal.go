@@ -5,7 +5,7 @@ import (
 	"trull/internal/game"
 )
 
-// phase is the state machine of RULES.md §3.3 (the deal and the reveals are
+// phase is the state machine of docs/RULES.md §3.3 (the deal and the reveals are
 // engine steps, not phases).
 type phase uint8
 

@@ -1,5 +1,5 @@
 // Package strohmandeln implements Strohmandeln (Strohmann-Tarock), the
-// two-player Tarock game of RULES.md §3 with the clarifications 9–13: the
+// two-player Tarock game of docs/RULES.md §3 with the clarifications 9–13: the
 // deal of hands and face-down Strohmänner, the fold check, the auction, the
 // optional doubling, the engine-driven Strohmann reveals, trick play with
 // exposed Strohmann tops, and the classic and extended scoring.

@@ -10,7 +10,7 @@ import (
 // Name is the game's name in records.
 const Name = "strohmandeln"
 
-// Scoring selects the scoring table of RULES.md §3.4.
+// Scoring selects the scoring table of docs/RULES.md §3.4.
 type Scoring uint8
 
 // Scoring variants.
@@ -69,7 +69,7 @@ const (
 	GrammelLoserUnder26
 )
 
-// Options are the variant options of RULES.md §3.6. The zero value is the
+// Options are the variant options of docs/RULES.md §3.6. The zero value is the
 // default rules.
 type Options struct {
 	// Scoring is strohmandeln.scoring (extended or classic).
@@ -94,7 +94,7 @@ type Options struct {
 	ValatAdditive bool
 }
 
-// Specs is the option table of the game (RULES.md §3.6), names without the
+// Specs is the option table of the game (docs/RULES.md §3.6), names without the
 // game prefix, defaults first.
 var Specs = []game.OptionSpec{
 	{Name: "scoring", Kind: game.OptEnum, Values: []string{"extended", "classic"},

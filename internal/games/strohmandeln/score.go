@@ -110,7 +110,7 @@ func (r *Rules) hasGrammel(w, l int) bool {
 	return w >= r.grammel
 }
 
-// score fills sh with the items of a hand (RULES.md §3.4).
+// score fills sh with the items of a hand (docs/RULES.md §3.4).
 func (r *Rules) score(t *tally, sh *sheet) {
 	ext := r.o.Scoring == Extended
 	if t.valat >= 0 && !r.o.ValatAdditive {
@@ -286,7 +286,7 @@ func nullrunde(sh *sheet, c contract) bool {
 	return sh.net()[0] == 0
 }
 
-// Result returns the outcome of a finished hand in the shape of FORMAT.md:
+// Result returns the outcome of a finished hand in the shape of docs/FORMAT.md:
 // card points in thirds (54 cards) or singles (40 cards), the zero-sum
 // score, one item per scored component. A folded or thrown-in hand scores
 // nothing and has Redeal set; Double is set when the hand triggers a

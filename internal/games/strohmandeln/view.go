@@ -10,7 +10,7 @@ import (
 // View is what one seat may know of a hand (it implements game.View). All
 // actions of Strohmandeln are public; the hidden cards are the opponent's
 // dealt hand cards and every face-down Strohmann card, the seat's own
-// included. Cards are given as IDs (RULES.md §0.2).
+// included. Cards are given as IDs (docs/RULES.md §0.2).
 type View struct {
 	// Seat is the viewing seat.
 	Seat int `json:"seat"`

@@ -10,7 +10,7 @@ import (
 	"trull/internal/game"
 )
 
-// TestCounting checks the counting examples SC-1 … SC-5 (RULES.md §3.7.1).
+// TestCounting checks the counting examples SC-1 … SC-5 (docs/RULES.md §3.7.1).
 func TestCounting(t *testing.T) {
 	r := NewRules(Options{})
 	p := r.Pack()
@@ -60,7 +60,7 @@ func outcome(r *Rules, tl tally) ([2]int, bool, []string) {
 	return sh.net(), nullrunde(&sh, tl.contract), names
 }
 
-// TestScoringExamples checks SS-1 … SS-21 (RULES.md §3.7.2) through the
+// TestScoringExamples checks SS-1 … SS-21 (docs/RULES.md §3.7.2) through the
 // scoring function: U (or A) is seat 0, O (or B) seat 1; want is seat 0's
 // net score.
 func TestScoringExamples(t *testing.T) {
@@ -263,7 +263,7 @@ func legalSet(s *State) card.Set {
 	return out
 }
 
-// TestLegalityExamples checks SL-1 … SL-5 (RULES.md §3.7.3).
+// TestLegalityExamples checks SL-1 … SL-5 (docs/RULES.md §3.7.3).
 func TestLegalityExamples(t *testing.T) {
 	r := NewRules(Options{})
 	p := r.Pack()

@@ -7,7 +7,7 @@ import (
 	"trull/internal/game"
 )
 
-// bidNames are the record words of the bid codes (FORMAT.md).
+// bidNames are the record words of the bid codes (docs/FORMAT.md).
 var bidNames = [...]string{BidPass: "pass", BidNormal: "normal", BidSolo: "solo"}
 
 // bidWords are the spoken words of the bid codes, English and German.

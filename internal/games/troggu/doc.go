@@ -1,6 +1,6 @@
 // Package troggu implements Troggu, the Tarock game of the Valais for 3 to 8
-// players with the 62-card pack: RULES.md §0 and §2 with Clarifications
-// 14–17, the hand record of FORMAT.md, and the game.Rules / game.State
+// players with the 62-card pack: docs/RULES.md §0 and §2 with Clarifications
+// 14–17, the hand record of docs/FORMAT.md, and the game.Rules / game.State
 // contract.
 //
 // # Flow

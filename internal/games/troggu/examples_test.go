@@ -10,7 +10,7 @@ import (
 	"trull/internal/game"
 )
 
-// TestCountingExamples are RULES.md §2.7.1 (TC-1 … TC-4) and the pack
+// TestCountingExamples are docs/RULES.md §2.7.1 (TC-1 … TC-4) and the pack
 // totals of §2.1.
 func TestCountingExamples(t *testing.T) {
 	cases := []struct {
@@ -118,7 +118,7 @@ func (sc scoreCase) finished(t *testing.T) *State {
 	return s
 }
 
-// TestScoringExamples are RULES.md §2.7.2 TR-1 … TR-16, built as finished
+// TestScoringExamples are docs/RULES.md §2.7.2 TR-1 … TR-16, built as finished
 // hands and scored by Result (TR-7 and TR-12: the loser won a trick,
 // Clarification 16).
 func TestScoringExamples(t *testing.T) {
@@ -182,7 +182,7 @@ func allPass(t *testing.T, r *Rules, hands map[int][]string, tapp []string) *Sta
 	return s
 }
 
-// TestAllPassExamples are RULES.md §2.7.2 TR-17 … TR-20 and Clarification
+// TestAllPassExamples are docs/RULES.md §2.7.2 TR-17 … TR-20 and Clarification
 // 14, played through the engine.
 func TestAllPassExamples(t *testing.T) {
 	t.Run("TR-17", func(t *testing.T) {
@@ -230,7 +230,7 @@ func TestAllPassExamples(t *testing.T) {
 	})
 }
 
-// TestLegalityExamples are RULES.md §2.7.3 TL-1 … TL-6 and Clarification 15.
+// TestLegalityExamples are docs/RULES.md §2.7.3 TL-1 … TL-6 and Clarification 15.
 func TestLegalityExamples(t *testing.T) {
 	r := Default(3)
 	t.Run("TL-1", func(t *testing.T) {

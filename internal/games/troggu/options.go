@@ -8,7 +8,7 @@ import (
 	"trull/internal/game"
 )
 
-// AllPassRule is the option allPassRule (RULES.md §2.5 B1): what happens
+// AllPassRule is the option allPassRule (docs/RULES.md §2.5 B1): what happens
 // when every player passes.
 type AllPassRule uint8
 
@@ -56,7 +56,7 @@ var (
 	misereNames   = []string{"allMaxPay", "noPayment"}
 )
 
-// Specs is the option table of RULES.md §2.6 (names without "troggu."). The
+// Specs is the option table of docs/RULES.md §2.6 (names without "troggu."). The
 // number of players is the record's player count, not an option here.
 var Specs = []game.OptionSpec{
 	{Name: "allPassRule", Kind: game.OptEnum, Values: allPassNames,
@@ -74,7 +74,7 @@ var Specs = []game.OptionSpec{
 }
 
 // Options are the typed Troggu options. The zero value is the default rules
-// of RULES.md.
+// of docs/RULES.md.
 type Options struct {
 	AllPassRule      AllPassRule
 	FourKingsDiscard FourKingsDiscard

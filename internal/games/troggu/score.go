@@ -163,7 +163,7 @@ func (s *State) Score() (score [MaxSeats]int) {
 	return score
 }
 
-// Result returns the outcome in the shape of FORMAT.md. Before the hand is
+// Result returns the outcome in the shape of docs/FORMAT.md. Before the hand is
 // over it holds only the public contract and declarer, never the partner.
 func (s *State) Result() game.Result {
 	n := int(s.n)

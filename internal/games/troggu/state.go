@@ -32,7 +32,7 @@ const (
 
 var contractNames = [...]string{"", "normal", "solo", "misere"}
 
-// String returns the contract name of FORMAT.md ("normal", "solo",
+// String returns the contract name of docs/FORMAT.md ("normal", "solo",
 // "misere"), or "" while bidding.
 func (c Contract) String() string { return contractNames[c] }
 

@@ -105,7 +105,7 @@ type ViewAction struct {
 	Card  string `json:"card,omitempty"`
 }
 
-// ViewResult is the outcome shown when the hand is over (FORMAT.md fields;
+// ViewResult is the outcome shown when the hand is over (docs/FORMAT.md fields;
 // -1 for no declarer or partner).
 type ViewResult struct {
 	Contract   string      `json:"contract"`
