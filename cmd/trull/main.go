@@ -4,6 +4,7 @@
 //	trull serve                 the web app: lobby, tables, the browser game
 //	trull play GAME [flags]     play a sitting in the terminal against bots
 //	trull replay FILE|-         check a hand record and print its result
+//	trull hint FILE|-           the bot's ranked candidates at a record's decision
 //	trull arena [flags]         duplicate matches between computer players
 //	trull sim [flags]           the research simulator for rule variants
 //
@@ -35,6 +36,7 @@ type cli struct {
 	Serve  serveCmd  `cmd:"" help:"Serve the web app: lobby, tables and the browser game, on an embedded database or PostgreSQL."`
 	Play   playCmd   `cmd:"" help:"Play a sitting in the terminal against computer players."`
 	Replay replayCmd `cmd:"" help:"Check a hand record (a file, or - for standard input) and print its result as JSON."`
+	Hint   hintCmd   `cmd:"" help:"For a record that stops at a decision: the bot's choice and its ranked candidates with expected scores, as JSON."`
 	Arena  arenaCmd  `cmd:"" help:"Duplicate matches between computer players, with 95% confidence intervals."`
 	Sim    simCmd    `cmd:"" help:"Simulate many hands of a variant (or compare two) and write statistics, plots and a report."`
 }
@@ -128,7 +130,7 @@ func (q quiet) Error() string { return fmt.Sprintf("exit %d", q.code) }
 func commandOf(args []string) string {
 	for _, a := range args {
 		switch a {
-		case "serve", "play", "replay", "arena", "sim":
+		case "serve", "play", "replay", "hint", "arena", "sim":
 			return a
 		}
 	}

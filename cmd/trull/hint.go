@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+
+	"trull/internal/bot"
+	"trull/internal/game"
+)
+
+// hintCmd is `trull hint RECORD`: for a record that stops at a decision,
+// the seat to act, the bot's choice and its ranked candidates with their
+// expected scores, as JSON. It reads only what that seat may know.
+type hintCmd struct {
+	Bot  botFlag `default:"ismcts" help:"The bot that ranks the candidates (${bots}, or a budget such as ismcts@3000)."`
+	Seed string  `default:"hint" help:"Seed of the bot's sampling: the same seed gives the same answer."`
+	File string  `arg:"" help:"A hand record that stops before its end (FORMAT.md), or - for standard input."`
+}
+
+// hintOut is hint's JSON answer.
+type hintOut struct {
+	Seat       int                `json:"seat"`
+	Best       game.RecordAction  `json:"best"`
+	Candidates []hintCandidateOut `json:"candidates"`
+}
+
+// hintCandidateOut is one ranked candidate; value is the seat's expected
+// score for the hand in the game's points, null where the bot does not
+// value its choice (a forced action, a bot that does not search).
+type hintCandidateOut struct {
+	Action game.RecordAction `json:"action"`
+	Value  *float64          `json:"value"`
+}
+
+// Run answers the hint.
+func (c *hintCmd) Run(e *env) error {
+	in := e.stdin
+	if c.File != "-" {
+		f, err := os.Open(c.File)
+		if err != nil {
+			return usageError{err}
+		}
+		defer f.Close()
+		in = f
+	}
+	rec, err := game.DecodeRecord(in)
+	if err == nil {
+		var st game.State
+		if st, err = game.Replay(rec); err == nil {
+			return c.answer(e, st)
+		}
+	}
+	// Bad input is answered as `trull replay` answers it: one line.
+	fmt.Fprintln(e.stderr, oneLine(err))
+	return quiet{2}
+}
+
+// answer ranks the candidates of the seat to act in st.
+func (c *hintCmd) answer(e *env, st game.State) error {
+	if st.Done() {
+		return usagef("the hand is over: there is no decision to hint")
+	}
+	b, err := bot.New(string(c.Bot))
+	if err != nil {
+		return usageError{err}
+	}
+	seat := st.ToAct()
+	r := st.Rules()
+	rng := game.NewRand(c.Seed, 0)
+	hs, err := bot.Hints(b, st.View(game.Seat(seat)), rng, len(st.Legal(nil)))
+	if err != nil {
+		return err
+	}
+	if len(hs) == 0 {
+		return errors.New("the bot found no answer")
+	}
+	out := hintOut{Seat: seat, Best: r.EncodeAction(hs[0].Action)}
+	if l := st.Legal(nil); l[0].Kind == game.KindDiscard {
+		// A discard is one decision of several cards: the best answer is
+		// the whole discard, as the bot would make it.
+		trial := st.Clone()
+		var acts []game.Action
+		for !trial.Done() && trial.ToAct() == seat {
+			if l := trial.Legal(nil); len(l) == 0 || l[0].Kind != game.KindDiscard {
+				break
+			}
+			a, err := b.Act(trial.View(game.Seat(seat)), game.NewRand(c.Seed, uint64(len(acts))+1))
+			if err != nil {
+				return err
+			}
+			if err := trial.Apply(a); err != nil {
+				return fmt.Errorf("the bot chose an illegal discard: %v", err)
+			}
+			acts = append(acts, a)
+		}
+		out.Best = game.EncodeHistory(r, acts)[0]
+	}
+	for _, h := range hs {
+		cand := hintCandidateOut{Action: r.EncodeAction(h.Action)}
+		if h.Valued {
+			v := math.Round(h.Value*1000) / 1000
+			cand.Value = &v
+		}
+		out.Candidates = append(out.Candidates, cand)
+	}
+	b2, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(e.stdout, "%s\n", b2)
+	return err
+}
