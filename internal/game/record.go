@@ -2,16 +2,10 @@ package game
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
-	"math/rand/v2"
-	"sort"
-	"sync"
 
 	"trull/internal/card"
 )
@@ -103,51 +97,6 @@ func DecodeRecord(r io.Reader) (*Record, error) {
 	return &rec, nil
 }
 
-// Factory makes the Rules of a game from record options and a seat count.
-type Factory func(opts map[string]json.RawMessage, players int) (Rules, error)
-
-// GameInfo describes a registered game.
-type GameInfo struct {
-	Name     string
-	Title    string
-	MinSeats int
-	MaxSeats int
-	Options  []OptionSpec
-	New      Factory
-}
-
-var (
-	regMu    sync.RWMutex
-	registry = map[string]GameInfo{}
-)
-
-// Register adds a game; game packages call it from init.
-func Register(info GameInfo) {
-	regMu.Lock()
-	defer regMu.Unlock()
-	registry[info.Name] = info
-}
-
-// Lookup returns a registered game.
-func Lookup(name string) (GameInfo, bool) {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	g, ok := registry[name]
-	return g, ok
-}
-
-// Games returns the registered games sorted by name.
-func Games() []GameInfo {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	out := make([]GameInfo, 0, len(registry))
-	for _, g := range registry {
-		out = append(out, g)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
 // RulesOf builds the Rules a record names.
 func (rec *Record) RulesOf() (Rules, error) {
 	g, ok := Lookup(rec.Game)
@@ -194,54 +143,6 @@ func (rec *Record) DeckOf(r Rules) ([]card.Card, error) {
 		return nil, recErr("deck has %d cards, the %s pack has %d (missing %s)", len(deck), p.Name, p.Size(), missing.Format(p.Style))
 	}
 	return deck, nil
-}
-
-// DeckFromSeed derives a deck from a seed string, the same on every machine
-// and in every version: the SHA-256 digest of the seed keys a ChaCha8
-// generator (math/rand/v2, whose stream is fixed by its specification), and
-// a Fisher–Yates shuffle of the pack's canonical order draws each index
-// j ∈ [0, i] from successive 64-bit outputs by Lemire's multiply-shift with
-// rejection. deck[0] is the top card.
-func DeckFromSeed(p *card.Pack, seed string) []card.Card {
-	key := sha256.Sum256([]byte(seed))
-	src := rand.NewChaCha8(key)
-	deck := append([]card.Card(nil), p.Order...)
-	for i := len(deck) - 1; i > 0; i-- {
-		j := boundedDraw(src, uint64(i+1))
-		deck[i], deck[j] = deck[j], deck[i]
-	}
-	return deck
-}
-
-func boundedDraw(src *rand.ChaCha8, n uint64) uint64 {
-	hi, lo := bits.Mul64(src.Uint64(), n)
-	if lo < n {
-		thresh := -n % n
-		for lo < thresh {
-			hi, lo = bits.Mul64(src.Uint64(), n)
-		}
-	}
-	return hi
-}
-
-// ShuffledDeck returns a random deck drawn from rng (not reproducible across
-// versions; use DeckFromSeed for records).
-func ShuffledDeck(p *card.Pack, rng *rand.Rand) []card.Card {
-	deck := append([]card.Card(nil), p.Order...)
-	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	return deck
-}
-
-// SeedKey turns a seed string into a 32-byte key for rand.NewChaCha8, for
-// reproducible bot and simulator randomness.
-func SeedKey(seed string) [32]byte { return sha256.Sum256([]byte(seed)) }
-
-// NewRand returns a deterministic generator for a seed string and a stream
-// number (seat, hand index, worker, …).
-func NewRand(seed string, stream uint64) *rand.Rand {
-	key := sha256.Sum256([]byte(seed))
-	binary.LittleEndian.PutUint64(key[24:], binary.LittleEndian.Uint64(key[24:])^stream)
-	return rand.New(rand.NewChaCha8(key))
 }
 
 // EncodeHistory turns engine actions into record actions, merging
