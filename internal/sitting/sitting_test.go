@@ -1,7 +1,6 @@
 package sitting
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -390,48 +389,6 @@ func TestSettlementOfPlayedSitting(t *testing.T) {
 		if sum != 0 || s.Played() != 6 {
 			t.Fatalf("nets %v, played %d", set.Net, s.Played())
 		}
-	}
-}
-
-// TestJSON checks that a stored sitting restores to the same state, in the
-// middle of a hand and with an end request pending.
-func TestJSON(t *testing.T) {
-	s := newSitting(t, droggn.MustParse(4, "winRule=38"), 2, DefaultEnd(droggn.Default(4)))
-	for i, bidder := range []int{0, -1, 1} {
-		st, _ := s.NextHand()
-		playDroggn(t, st, bidder)
-		if err := s.Record(st); err != nil {
-			t.Fatalf("hand %d: %v", i, err)
-		}
-	}
-	st, _ := s.NextHand()
-	if err := s.RequestEnd(3); err != nil {
-		t.Fatal(err)
-	}
-	data, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Sitting
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(&back, s) {
-		t.Fatalf("restored %+v\nwant %+v", &back, s)
-	}
-	again, _ := json.Marshal(&back)
-	if string(again) != string(data) {
-		t.Fatalf("JSON differs after a round trip:\n%s\n%s", data, again)
-	}
-	playDroggn(t, st, 2)
-	if err := back.Record(st); err != nil {
-		t.Fatal(err)
-	}
-	if back.HandsLeft() != DroggnClosingHands || back.EndRequested() != 3 {
-		t.Fatalf("hands left %d, requester %d", back.HandsLeft(), back.EndRequested())
-	}
-	if err := json.Unmarshal([]byte(`{"game":"nosuchgame"}`), &back); err == nil {
-		t.Fatal("unknown game accepted")
 	}
 }
 
