@@ -1,16 +1,14 @@
 package droggn
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"trull/internal/game"
+	"trull/internal/gametest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -23,24 +21,7 @@ func TestGolden(t *testing.T) {
 		for h := 0; h < 2; h++ {
 			name := fmt.Sprintf("%02d-%s-%d.json", i, r.String(), h)
 			t.Run(name, func(t *testing.T) {
-				got := playthrough(t, r, uint64(100*i+h))
-				path := filepath.Join("testdata", "golden", name)
-				if *update {
-					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(path, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (run go test -update to create it)", err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("playthrough differs from %s:\n%s", path, got)
-				}
+				gametest.Golden(t, name, playthrough(t, r, uint64(100*i+h)), *update)
 			})
 		}
 	}

@@ -1,16 +1,14 @@
 package strohmandeln
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"trull/internal/game"
+	"trull/internal/gametest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/golden")
@@ -71,42 +69,7 @@ func TestGolden(t *testing.T) {
 			name := goldenName(r.String(), i)
 			t.Run(name, func(t *testing.T) {
 				_, got := playGolden(r, fmt.Sprintf("golden %s %d", r, i), i%2)
-				path := filepath.Join("testdata", "golden", name)
-				if *update {
-					if err := os.WriteFile(path, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (run with -update to create it)", err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("playthrough differs from %s (run with -update if the change is intended)", path)
-				}
-				// The stored record replays to the stored result.
-				var g struct {
-					Record json.RawMessage `json:"record"`
-					Result json.RawMessage `json:"result"`
-				}
-				if err := json.Unmarshal(want, &g); err != nil {
-					t.Fatal(err)
-				}
-				rec, err := game.DecodeRecord(bytes.NewReader(g.Record))
-				if err != nil {
-					t.Fatal(err)
-				}
-				st, err := game.Replay(rec)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res, _ := json.Marshal(game.Summarize(st))
-				var a, b any
-				_ = json.Unmarshal(res, &a)
-				_ = json.Unmarshal(g.Result, &b)
-				if fmt.Sprint(a) != fmt.Sprint(b) {
-					t.Errorf("replayed result %s, stored %s", res, g.Result)
-				}
+				gametest.Golden(t, name, got, *update)
 			})
 		}
 	}

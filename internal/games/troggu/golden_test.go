@@ -1,17 +1,14 @@
 package troggu
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
 	"trull/internal/game"
+	"trull/internal/gametest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden")
@@ -91,37 +88,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got = append(got, '\n')
-			path := filepath.Join("testdata", "golden", name+".json")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("playthrough differs from %s (run with -update if the change is intended)", path)
-			}
-			// The stored record replays to the stored result.
-			var g goldenHand
-			if err := json.Unmarshal(want, &g); err != nil {
-				t.Fatal(err)
-			}
-			rs, err := game.Replay(g.Record)
-			if err != nil {
-				t.Fatalf("replay of %s: %v", path, err)
-			}
-			var a, b any
-			back, _ := json.Marshal(game.Summarize(rs))
-			_ = json.Unmarshal(back, &a)
-			_ = json.Unmarshal(g.Result, &b)
-			if !reflect.DeepEqual(a, b) {
-				t.Errorf("replay gives %s, stored %s", back, g.Result)
-			}
+			gametest.Golden(t, name+".json", append(got, '\n'), *update)
 		})
 	}
 }
