@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"trull/internal/card"
 	"trull/internal/game"
+	"trull/internal/gametest"
 )
 
 // FuzzDecodeRecord checks that no byte string makes record decoding or
@@ -41,11 +41,9 @@ func FuzzDecodeRecord(f *testing.F) {
 	})
 }
 
-// FuzzActions drives a hand with a byte string: a byte below 0xa0 picks a
-// legal action (which must be accepted); any other byte builds an arbitrary
-// action from the following bytes, which must be accepted exactly when it
-// is legal, and when refused must leave the state unchanged. Views and
-// resampling are checked along the way.
+// FuzzActions drives a hand with arbitrary actions, legal or not, through
+// the shared harness (gametest.DriveActions): the first byte picks the
+// variant, the next eight the deal.
 func FuzzActions(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 1, 0xff, 1, 9, 1, 5, 0x10})
 	f.Add([]byte{1, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 0xf0, 0, 8, 2, 17, 0, 2, 3})
@@ -62,49 +60,6 @@ func FuzzActions(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data = data[9:]
-		for len(data) > 0 && !s.Done() {
-			legal := s.Legal(nil)
-			b := data[0]
-			data = data[1:]
-			if b < 0xa0 {
-				a := legal[int(b)%len(legal)]
-				if err := s.Apply(a); err != nil {
-					t.Fatalf("legal %+v refused: %v", a, err)
-				}
-				continue
-			}
-			var x [5]byte
-			copy(x[:], data)
-			if len(data) > 5 {
-				data = data[5:]
-			} else {
-				data = nil
-			}
-			a := game.Action{Seat: int8(x[0]%4) - 1, Kind: game.Kind(x[1] % 11), Call: x[2] % 5,
-				Card: card.Card(x[3] % 130), Card2: card.Card(x[4] % 3 / 2 * x[4])}
-			before := *s
-			err := s.Apply(a)
-			if err == nil != containsAction(legal, a) {
-				t.Fatalf("action %+v: Apply says %v, Legal %v", a, err, legal)
-			}
-			if err != nil {
-				if _, ok := err.(*game.IllegalError); !ok {
-					t.Fatalf("refusal %T %v", err, err)
-				}
-				if *s != before {
-					t.Fatalf("refused %+v (%v) changed the state", a, err)
-				}
-			}
-			if seat := s.ToAct(); seat >= 0 {
-				v := s.View(game.ViewerOf(seat))
-				if leak := v.Cards().Minus(s.MayKnow(game.ViewerOf(seat))); !leak.Empty() {
-					t.Fatalf("view leaks %s", leak)
-				}
-				if _, err := r.Resample(v, rng); err != nil {
-					t.Fatalf("resample: %v", err)
-				}
-			}
-		}
+		gametest.DriveActions(t, s, data[9:])
 	})
 }

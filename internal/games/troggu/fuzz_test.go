@@ -7,11 +7,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"testing"
 
-	"trull/internal/card"
 	"trull/internal/game"
+	"trull/internal/gametest"
 )
 
 // FuzzDecodeRecord feeds bytes to DecodeRecord and Replay: they must never
@@ -98,10 +97,9 @@ func fuzzRules(b byte) *Rules {
 	return r
 }
 
-// FuzzActions drives a hand with bytes: a byte below 0xc0 picks a legal
-// action, other bytes build an arbitrary (mostly illegal) action from the
-// next four bytes. A refused action must leave the state exactly as it
-// was; a legal one must be accepted; nothing may panic.
+// FuzzActions drives a hand with arbitrary actions, legal or not, through
+// the shared harness (gametest.DriveActions): the first byte picks the
+// variant, the next three the deal.
 func FuzzActions(f *testing.F) {
 	f.Add([]byte{0x00, 1, 2, 3, 0, 0, 0, 0xff, 1, 1, 5, 9, 0, 1, 2})
 	f.Add([]byte{0x05, 9, 9, 9, 1, 1, 1, 1, 1, 1, 1, 1, 0xc4, 3, 9, 0, 22, 7, 7, 7, 7, 7, 7})
@@ -116,51 +114,6 @@ func FuzzActions(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := st.(*State)
-		var buf []game.Action
-		for i := 4; i < len(data) && !s.Done(); i++ {
-			buf = s.Legal(buf[:0])
-			if len(buf) == 0 {
-				t.Fatalf("no legal action in phase %s", s.Phase())
-			}
-			if b := data[i]; b < 0xc0 {
-				if err := s.Apply(buf[int(b)%len(buf)]); err != nil {
-					t.Fatalf("legal action refused: %v", err)
-				}
-				continue
-			}
-			var x [4]byte
-			copy(x[:], data[i+1:])
-			i += 4
-			a := game.Action{Seat: int8(x[0]%10) - 1, Kind: game.Kind(x[1] % 11), Call: x[2] % 6, Card: card.Card(x[3] % 130)}
-			before := s.clone()
-			legal := false
-			for _, l := range buf {
-				legal = legal || l == a
-			}
-			err := s.Apply(a)
-			switch {
-			case legal && err != nil:
-				t.Fatalf("legal action %+v refused: %v", a, err)
-			case !legal && err == nil:
-				t.Fatalf("illegal action %+v accepted", a)
-			case err != nil && !reflect.DeepEqual(before, s):
-				t.Fatalf("refused action %+v (%v) changed the state", a, err)
-			}
-			var ie *game.IllegalError
-			if err != nil && !errors.As(err, &ie) {
-				t.Fatalf("refusal is %T", err)
-			}
-		}
-		if s.Done() {
-			sc := s.Score()
-			sum := 0
-			for _, v := range sc {
-				sum += v
-			}
-			if sum != 0 {
-				t.Fatalf("scores %v", sc)
-			}
-		}
+		gametest.DriveActions(t, st, data[4:])
 	})
 }
