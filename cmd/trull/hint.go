@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 
 	"trull/internal/bot"
 	"trull/internal/game"
@@ -37,25 +36,11 @@ type hintCandidateOut struct {
 
 // Run answers the hint.
 func (c *hintCmd) Run(e *env) error {
-	in := e.stdin
-	if c.File != "-" {
-		f, err := os.Open(c.File)
-		if err != nil {
-			return usageError{err}
-		}
-		defer f.Close()
-		in = f
+	_, st, err := e.loadRecord(c.File)
+	if err != nil {
+		return err
 	}
-	rec, err := game.DecodeRecord(in)
-	if err == nil {
-		var st game.State
-		if st, err = game.Replay(rec); err == nil {
-			return c.answer(e, st)
-		}
-	}
-	// Bad input is answered as `trull replay` answers it: one line.
-	fmt.Fprintln(e.stderr, oneLine(err))
-	return quiet{2}
+	return c.answer(e, st)
 }
 
 // answer ranks the candidates of the seat to act in st.
@@ -69,7 +54,9 @@ func (c *hintCmd) answer(e *env, st game.State) error {
 	}
 	seat := st.ToAct()
 	r := st.Rules()
-	rng := game.NewRand(c.Seed, 0)
+	// The stream of decision k is the one `trull analyze` uses for it, so
+	// both answer alike for the same seed.
+	rng := game.NewRand(c.Seed, uint64(len(st.History()))+1)
 	hs, err := bot.Hints(b, st.View(game.Seat(seat)), rng, len(st.Legal(nil)))
 	if err != nil {
 		return err

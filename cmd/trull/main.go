@@ -5,6 +5,7 @@
 //	trull play GAME [flags]     play a sitting in the terminal against bots
 //	trull replay FILE|-         check a hand record and print its result
 //	trull hint FILE|-           the bot's ranked candidates at a record's decision
+//	trull analyze FILE|-        every decision of a hand valued, mistakes marked
 //	trull arena [flags]         duplicate matches between computer players
 //	trull sim [flags]           the research simulator for rule variants
 //
@@ -33,12 +34,13 @@ import (
 type cli struct {
 	Version kong.VersionFlag `help:"Print the version and exit."`
 
-	Serve  serveCmd  `cmd:"" help:"Serve the web app: lobby, tables and the browser game, on an embedded database or PostgreSQL."`
-	Play   playCmd   `cmd:"" help:"Play a sitting in the terminal against computer players."`
-	Replay replayCmd `cmd:"" help:"Check a hand record (a file, or - for standard input) and print its result as JSON."`
-	Hint   hintCmd   `cmd:"" help:"For a record that stops at a decision: the bot's choice and its ranked candidates with expected scores, as JSON."`
-	Arena  arenaCmd  `cmd:"" help:"Duplicate matches between computer players, with 95% confidence intervals."`
-	Sim    simCmd    `cmd:"" help:"Simulate many hands of a variant (or compare two) and write statistics, plots and a report."`
+	Serve   serveCmd   `cmd:"" help:"Serve the web app: lobby, tables and the browser game, on an embedded database or PostgreSQL."`
+	Play    playCmd    `cmd:"" help:"Play a sitting in the terminal against computer players."`
+	Replay  replayCmd  `cmd:"" help:"Check a hand record (a file, or - for standard input) and print its result as JSON."`
+	Hint    hintCmd    `cmd:"" help:"For a record that stops at a decision: the bot's choice and its ranked candidates with expected scores, as JSON."`
+	Analyze analyzeCmd `cmd:"" help:"Value every decision of a hand from the deciding seat's information: losses, mistakes, the best alternatives."`
+	Arena   arenaCmd   `cmd:"" help:"Duplicate matches between computer players, with 95% confidence intervals."`
+	Sim     simCmd     `cmd:"" help:"Simulate many hands of a variant (or compare two) and write statistics, plots and a report."`
 }
 
 // env is what a command runs with: its streams and its own arguments as
@@ -130,7 +132,7 @@ func (q quiet) Error() string { return fmt.Sprintf("exit %d", q.code) }
 func commandOf(args []string) string {
 	for _, a := range args {
 		switch a {
-		case "serve", "play", "replay", "hint", "arena", "sim":
+		case "serve", "play", "replay", "hint", "analyze", "arena", "sim":
 			return a
 		}
 	}

@@ -117,7 +117,7 @@ func (p *player) t(en, de string) string {
 
 func (p *player) sitting(sit *sitting.Sitting) error {
 	p.sit = sit
-	fmt.Fprintf(p.out, "%s — %s. %s\n", p.rules.String(), strings.Join(p.names, ", "),
+	fmt.Fprintf(p.out, "%s — %s. %s\n", game.Title(p.rules, p.lang), strings.Join(p.names, ", "),
 		p.t("Type 'help' for commands.", "'hilfe' zeigt die Befehle."))
 	for hand := 0; !sit.Over(); hand++ {
 		st, err := sit.NextHand()

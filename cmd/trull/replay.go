@@ -19,23 +19,55 @@ type replayCmd struct {
 
 // Run replays the record.
 func (c *replayCmd) Run(e *env) error {
-	in := e.stdin
-	if c.File != "-" {
-		f, err := os.Open(c.File)
-		if err != nil {
-			return usageError{err}
-		}
-		defer f.Close()
-		in = f
+	in, err := e.open(c.File)
+	if err != nil {
+		return err
 	}
+	defer in.Close()
 	out, err := replay(in)
 	if err != nil {
-		// The contract's one line, in the record's own words.
-		fmt.Fprintln(e.stderr, oneLine(err))
-		return quiet{2}
+		return e.badRecord(err)
 	}
 	_, err = e.stdout.Write(out)
 	return err
+}
+
+// open opens a command's input file, or standard input for "-".
+func (e *env) open(file string) (io.ReadCloser, error) {
+	if file == "-" {
+		return io.NopCloser(e.stdin), nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return f, nil
+}
+
+// badRecord answers bad input as FORMAT.md's contract says: one line on
+// standard error, in the record's own words, and exit status 2.
+func (e *env) badRecord(err error) error {
+	fmt.Fprintln(e.stderr, oneLine(err))
+	return quiet{2}
+}
+
+// loadRecord reads a record and replays it; bad input is answered as
+// `trull replay` answers it.
+func (e *env) loadRecord(file string) (*game.Record, game.State, error) {
+	in, err := e.open(file)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer in.Close()
+	rec, err := game.DecodeRecord(in)
+	if err != nil {
+		return nil, nil, e.badRecord(err)
+	}
+	st, err := game.Replay(rec)
+	if err != nil {
+		return nil, nil, e.badRecord(err)
+	}
+	return rec, st, nil
 }
 
 // replay decodes a record, replays it and returns the indented result.

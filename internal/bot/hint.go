@@ -36,7 +36,11 @@ func Hints(b Bot, v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 		if bd, ok := sb.Bidder().(Bot); ok && !cardPlay(v) {
 			return Hints(bd, v, rng, n)
 		}
-		cands, err := sb.Hint(v, rng)
+		hint := sb.Hint
+		if n > sb.Options().Hints {
+			hint = sb.Rank
+		}
+		cands, err := hint(v, rng)
 		if err != nil {
 			return nil, err
 		}

@@ -115,3 +115,36 @@ func TestReplayRecordErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestTitle checks the people's names of variants.
+func TestTitle(t *testing.T) {
+	cases := []struct {
+		game    string
+		players int
+		opts    string
+		lang    card.Lang
+		want    string
+	}{
+		{"droggn", 3, "", card.English, "Droggn, 3 players"},
+		{"droggn", 4, "winRule=38", card.English, "Droggn, 4 players, winRule=38"},
+		{"troggu", 7, "", card.German, "Troggu, 7 Spieler"},
+		{"strohmandeln", 2, "pack=40", card.English, "Strohmandeln (Strohmann-Tarock), 2 players, pack=40"},
+	}
+	for _, c := range cases {
+		info, ok := game.Lookup(c.game)
+		if !ok {
+			t.Fatalf("%s is not registered", c.game)
+		}
+		raw, err := game.ParseOptionString(info.Options, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := info.New(raw, c.players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := game.Title(r, c.lang); got != c.want {
+			t.Errorf("Title(%s) = %q, want %q", r, got, c.want)
+		}
+	}
+}

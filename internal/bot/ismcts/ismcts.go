@@ -284,7 +284,7 @@ func (b *Bot) Bidder() Player { return b.opts.Bidder }
 // best first (Options.Hints of them; the first is what Act plays). A forced
 // action comes back alone with no visits.
 func (b *Bot) Hint(v game.View, rng *rand.Rand) ([]Candidate, error) {
-	cands, err := b.search(v, nil, rng)
+	cands, err := b.Rank(v, rng)
 	if err != nil {
 		return nil, err
 	}
@@ -292,6 +292,13 @@ func (b *Bot) Hint(v game.View, rng *rand.Rand) ([]Candidate, error) {
 		cands = cands[:n]
 	}
 	return cands, nil
+}
+
+// Rank returns every root action with its visit share and value, best
+// first: Hint without its limit, for analysis that needs the value of the
+// action a person took whatever its rank.
+func (b *Bot) Rank(v game.View, rng *rand.Rand) ([]Candidate, error) {
+	return b.search(v, nil, rng)
 }
 
 // ActState decides for the seat to act of the true state st, searching

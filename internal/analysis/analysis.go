@@ -1,0 +1,418 @@
+// Package analysis finds where a hand was won or lost: for every decision
+// of a hand record it asks a searching bot for the value of each candidate
+// from the deciding seat's information at that moment (the same sampled
+// worlds for every candidate, so their differences are paired), and
+// measures the expected loss of the action taken. Where an exact solver
+// reaches, it also gives each card's open-card value: what would have been
+// best had the seat seen every hand.
+//
+// Losses are in the game's own points, the units of Result.Score; each
+// game has its thresholds for an inaccuracy, a mistake and a blunder
+// (Thresholds).
+package analysis
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+
+	"trull/internal/bot"
+	"trull/internal/bot/solver"
+	"trull/internal/bot/tsolver"
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/games/droggn"
+	"trull/internal/games/troggu"
+)
+
+// Format names the report's JSON shape.
+const Format = "trull-analysis/1"
+
+// Classes of a decision, from its expected loss.
+const (
+	Forced     = "forced"     // one legal action: nothing to decide
+	Good       = "good"       // loss below the inaccuracy threshold
+	Inaccuracy = "inaccuracy" // loss from the inaccuracy threshold
+	Mistake    = "mistake"    // loss from the mistake threshold
+	Blunder    = "blunder"    // loss from the blunder threshold
+	Unvalued   = "unvalued"   // the bot gave no values here (it does not search this phase)
+)
+
+// Thresholds are the losses, in the game's points per hand, from which a
+// decision is an inaccuracy, a mistake and a blunder.
+type Thresholds struct {
+	Inaccuracy float64 `json:"inaccuracy"`
+	Mistake    float64 `json:"mistake"`
+	Blunder    float64 `json:"blunder"`
+}
+
+// ThresholdsOf returns a game's thresholds. Droggn scores the declarer's
+// game value (20, 40, 80 and more) against each defender, Troggu pays in
+// stakes of one or two, Strohmandeln in game points of three or four: a
+// blunder is about a quarter of a typical hand's swing, an inaccuracy a
+// twentieth of it.
+func ThresholdsOf(gameName string) Thresholds {
+	switch gameName {
+	case "droggn":
+		return Thresholds{Inaccuracy: 2, Mistake: 6, Blunder: 15}
+	case "troggu":
+		return Thresholds{Inaccuracy: 0.1, Mistake: 0.3, Blunder: 0.6}
+	default:
+		return Thresholds{Inaccuracy: 0.25, Mistake: 0.75, Blunder: 1.5}
+	}
+}
+
+// classOf classifies a loss.
+func (t Thresholds) classOf(loss float64) string {
+	switch {
+	case loss >= t.Blunder:
+		return Blunder
+	case loss >= t.Mistake:
+		return Mistake
+	case loss >= t.Inaccuracy:
+		return Inaccuracy
+	}
+	return Good
+}
+
+// Candidate is one action with the deciding seat's expected score for the
+// hand after it.
+type Candidate struct {
+	Action game.RecordAction `json:"action"`
+	Value  float64           `json:"value"`
+}
+
+// OpenValue is a card's open-card value: the deciding seat's score when it
+// plays that card and every seat then plays perfectly, all hands seen.
+type OpenValue struct {
+	Action game.RecordAction `json:"action"`
+	Value  int               `json:"value"`
+	Exact  bool              `json:"exact"`
+}
+
+// Decision is the analysis of one decision.
+type Decision struct {
+	// Step is the engine action's index in the hand, Action the index of
+	// the record action it belongs to (a discard of three cards is one
+	// record action and three decisions).
+	Step   int    `json:"step"`
+	Action int    `json:"action"`
+	Seat   int    `json:"seat"`
+	Phase  string `json:"phase"`
+	// Taken is what the seat did; Best the bot's choice.
+	Taken game.RecordAction  `json:"taken"`
+	Best  *game.RecordAction `json:"best,omitempty"`
+	// Candidates are the valued candidates, best first.
+	Candidates []Candidate `json:"candidates,omitempty"`
+	// Loss is Best's value minus Taken's, never negative.
+	Loss  float64 `json:"loss"`
+	Class string  `json:"class"`
+	// OpenCard holds every legal card's open-card value where an exact
+	// solver reaches (Droggn's and Troggu's last tricks), best first.
+	OpenCard []OpenValue `json:"open_card,omitempty"`
+}
+
+// SeatReport sums one seat's decisions.
+type SeatReport struct {
+	Seat      int     `json:"seat"`
+	Name      string  `json:"name"`
+	Decisions int     `json:"decisions"`
+	Valued    int     `json:"valued"`
+	Loss      float64 `json:"loss"`
+	// GoodShare is the share of valued decisions classed good.
+	GoodShare float64 `json:"good_share"`
+	// Worst are the indices (in Report.Decisions) of the seat's three
+	// costliest decisions, costliest first.
+	Worst []int `json:"worst"`
+}
+
+// Report is the analysis of a hand.
+type Report struct {
+	Format     string       `json:"format"`
+	Game       string       `json:"game"`
+	Variant    string       `json:"variant"`
+	Title      string       `json:"title"`
+	Bot        string       `json:"bot"`
+	Seed       string       `json:"seed"`
+	Complete   bool         `json:"complete"`
+	Thresholds Thresholds   `json:"thresholds"`
+	Decisions  []Decision   `json:"decisions"`
+	Seats      []SeatReport `json:"seats"`
+}
+
+// Config says how to analyse.
+type Config struct {
+	// Bot is the searching bot that values the candidates ("ismcts",
+	// "ismcts-fast", "pimc@8", …).
+	Bot string
+	// Seat limits the analysis to one seat; -1 analyses every seat.
+	Seat int
+	// Seed fixes the bot's sampling: the same seed gives the same report.
+	Seed string
+	// Workers analyse decisions in parallel (0: one per processor). The
+	// report does not depend on their number.
+	Workers int
+	// Progress, if set, is called after each decision with the number
+	// done and the total.
+	Progress func(done, total int)
+	// OpenBudget bounds each open-card solve in nodes (0: a default).
+	OpenBudget int
+}
+
+// task is one decision to analyse: the state before it and what was done.
+type task struct {
+	st            game.State
+	taken         game.Action
+	step, action  int
+	recordedTaken game.RecordAction
+}
+
+// Analyze analyses the decisions of a record (complete or not).
+func Analyze(rec *game.Record, cfg Config) (*Report, error) {
+	r, err := rec.RulesOf()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := game.Replay(rec); err != nil {
+		return nil, err
+	}
+	if cfg.Seat < -1 || cfg.Seat >= r.Seats() {
+		return nil, fmt.Errorf("analysis: seat %d is not a seat (0…%d)", cfg.Seat, r.Seats()-1)
+	}
+	if cfg.Bot == "" {
+		cfg.Bot = "ismcts"
+	}
+	if _, err := bot.New(cfg.Bot); err != nil {
+		return nil, err
+	}
+	deck, err := rec.DeckOf(r)
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.NewState(deck, *rec.Dealer)
+	if err != nil {
+		return nil, err
+	}
+	var tasks []task
+	step := 0
+	for i, ra := range rec.Actions {
+		acts, err := r.DecodeAction(st, ra)
+		if err != nil {
+			return nil, &game.ActionError{Index: i, Err: err}
+		}
+		for _, a := range acts {
+			if cfg.Seat < 0 || int(a.Seat) == cfg.Seat {
+				tasks = append(tasks, task{st: st.Clone(), taken: a, step: step, action: i, recordedTaken: r.EncodeAction(a)})
+			}
+			if err := st.Apply(a); err != nil {
+				return nil, &game.ActionError{Index: i, Err: err}
+			}
+			step++
+		}
+	}
+	rep := &Report{Format: Format, Game: r.Game(), Variant: r.String(), Title: game.Title(r, card.English), Bot: cfg.Bot, Seed: cfg.Seed,
+		Complete: st.Done(), Thresholds: ThresholdsOf(r.Game()), Decisions: make([]Decision, len(tasks))}
+	if err := run(tasks, rep, cfg); err != nil {
+		return nil, err
+	}
+	rep.Seats = summarize(rep, rec.Players, r.Seats(), cfg.Seat)
+	return rep, nil
+}
+
+// run analyses the tasks on a bounded pool of workers, each with its own
+// bot; every decision draws from its own seeded stream, so the report is
+// the same for any number of workers.
+func run(tasks []task, rep *Report, cfg Config) error {
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, max(len(tasks), 1))
+	jobs := make(chan int)
+	var (
+		mu   sync.Mutex
+		done int
+		errs []error
+		wg   sync.WaitGroup
+	)
+	for w := 0; w < workers; w++ {
+		b, err := bot.New(cfg.Bot)
+		if err != nil {
+			return err
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				d, err := decide(b, tasks[i], rep.Thresholds, cfg)
+				mu.Lock()
+				if err != nil {
+					errs = append(errs, fmt.Errorf("analysis: decision at step %d: %w", tasks[i].step, err))
+				}
+				rep.Decisions[i] = d
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, len(tasks))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range tasks {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// decide analyses one decision.
+func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
+	st := t.st
+	r := st.Rules()
+	seat := int(t.taken.Seat)
+	d := Decision{Step: t.step, Action: t.action, Seat: seat, Phase: st.Phase(), Taken: t.recordedTaken}
+	legal := st.Legal(nil)
+	if len(legal) == 1 {
+		d.Class = Forced
+		return d, nil
+	}
+	rng := game.NewRand(cfg.Seed, uint64(t.step)+1)
+	hs, err := bot.Hints(b, st.View(game.Seat(seat)), rng, len(legal))
+	if err != nil {
+		return d, err
+	}
+	best := r.EncodeAction(hs[0].Action)
+	d.Best = &best
+	taken := -1.0
+	found := false
+	for _, h := range hs {
+		if !h.Valued {
+			continue
+		}
+		d.Candidates = append(d.Candidates, Candidate{Action: r.EncodeAction(h.Action), Value: round(h.Value)})
+		if h.Action == t.taken {
+			taken, found = h.Value, true
+		}
+	}
+	switch {
+	case len(d.Candidates) == 0 || !found:
+		d.Class = Unvalued
+	default:
+		sort.SliceStable(d.Candidates, func(i, j int) bool { return d.Candidates[i].Value > d.Candidates[j].Value })
+		d.Loss = round(max(0, d.Candidates[0].Value-taken))
+		d.Class = th.classOf(d.Loss)
+		top := d.Candidates[0].Action
+		d.Best = &top
+	}
+	d.OpenCard = openCard(st, seat, cfg.OpenBudget)
+	return d, nil
+}
+
+// openCard returns every legal card's open-card value for the seat to
+// play, where an exact solver reaches: Droggn with at most eight tricks
+// left, Troggu in its last tricks (not Misère). Nil elsewhere.
+func openCard(st game.State, seat, budget int) []OpenValue {
+	r := st.Rules()
+	var out []OpenValue
+	switch s := st.(type) {
+	case *droggn.State:
+		if s.CurrentPhase() != droggn.PhPlay || s.Hand(seat).Len() > 8 {
+			return nil
+		}
+		if budget <= 0 {
+			budget = 2_000_000
+		}
+		n := r.Seats()
+		for _, cv := range solver.Evaluate(s, budget) {
+			v := -cv.Value
+			if seat == s.Declarer() {
+				v = (n - 1) * cv.Value
+			}
+			out = append(out, OpenValue{Action: r.EncodeAction(game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: cv.Card}), Value: v, Exact: cv.Exact})
+		}
+	case *troggu.State:
+		if s.Phase() != "play" || s.Hand(seat).Len() > trogguReach(r.Seats()) {
+			return nil
+		}
+		if budget <= 0 {
+			budget = 2_000_000
+		}
+		vals, ok := tsolver.New().Evaluate(s, budget)
+		if !ok {
+			return nil
+		}
+		for _, cv := range vals {
+			out = append(out, OpenValue{Action: r.EncodeAction(game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: cv.Card}), Value: cv.Score, Exact: true})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Value > out[j].Value })
+	return out
+}
+
+// trogguReach is the number of cards in hand from which the Troggu solver
+// answers quickly: fewer with more seats.
+func trogguReach(seats int) int {
+	switch {
+	case seats <= 4:
+		return 7
+	case seats <= 6:
+		return 5
+	}
+	return 4
+}
+
+// summarize sums each seat's decisions.
+func summarize(rep *Report, names []string, seats, only int) []SeatReport {
+	var out []SeatReport
+	for s := 0; s < seats; s++ {
+		if only >= 0 && s != only {
+			continue
+		}
+		sr := SeatReport{Seat: s, Worst: []int{}}
+		if s < len(names) {
+			sr.Name = names[s]
+		}
+		good := 0
+		var idx []int
+		for i, d := range rep.Decisions {
+			if d.Seat != s {
+				continue
+			}
+			sr.Decisions++
+			switch d.Class {
+			case Forced, Unvalued:
+				continue
+			}
+			sr.Valued++
+			sr.Loss += d.Loss
+			if d.Class == Good {
+				good++
+			}
+			idx = append(idx, i)
+		}
+		if sr.Valued > 0 {
+			sr.GoodShare = round(float64(good) / float64(sr.Valued))
+		}
+		sr.Loss = round(sr.Loss)
+		sort.SliceStable(idx, func(a, b int) bool { return rep.Decisions[idx[a]].Loss > rep.Decisions[idx[b]].Loss })
+		for _, i := range idx[:min(3, len(idx))] {
+			if rep.Decisions[i].Loss > 0 {
+				sr.Worst = append(sr.Worst, i)
+			}
+		}
+		out = append(out, sr)
+	}
+	return out
+}
+
+// round keeps three decimals.
+func round(x float64) float64 {
+	const k = 1000
+	if x < 0 {
+		return -float64(int64(-x*k+0.5)) / k
+	}
+	return float64(int64(x*k+0.5)) / k
+}
