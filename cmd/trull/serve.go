@@ -17,18 +17,20 @@ import (
 // serveCmd is `trull serve`: the lobby, the tables and the browser app on
 // one address, on an SQLite file (default) or PostgreSQL.
 type serveCmd struct {
-	Addr         string        `default:"127.0.0.1:8080" help:"Address to listen on."`
-	DB           string        `name:"db" default:"./trull-data/trull.db" help:"SQLite database file (its directory is created), or a postgres:// URL."`
-	AdminAddr    string        `name:"admin-addr" placeholder:"ADDR" help:"Address for /metrics and /debug/pprof/ (empty: off)."`
-	BotDelay     time.Duration `name:"bot-delay" default:"700ms" help:"Pause before a bot acts."`
-	Grace        time.Duration `default:"30s" help:"How long a player must be away before the host may let a bot take the seat."`
-	LogLevel     string        `name:"log-level" enum:"debug,info,warn,error" default:"info" help:"Log level: debug, info, warn or error."`
-	LogFormat    string        `name:"log-format" enum:"text,json" default:"text" help:"Log format: text or json."`
-	HintBot      botFlag       `name:"hint-bot" default:"ismcts" help:"Bot whose ranked candidates answer hints (ismcts-fast on a small machine)."`
-	MaxWSPerAddr int           `name:"max-ws-per-addr" default:"32" help:"WebSockets one client address may hold open at once (0: no cap)."`
-	MaxTables    int           `name:"max-tables" default:"1000" help:"Tables that may be open or playing at once; creating more is refused (0: no cap)."`
-	AbandonAfter time.Duration `name:"abandon-after" default:"24h" help:"Close an open table nobody has been connected to for this long; its finished hands are kept (0: never)."`
-	TrustedProxy []string      `name:"trusted-proxy" placeholder:"CIDR" help:"CIDR or address of a reverse proxy whose X-Forwarded-For names the client (repeatable or comma-separated); behind a proxy set it, or every client counts as the proxy's address."`
+	Addr            string        `default:"127.0.0.1:8080" help:"Address to listen on."`
+	DB              string        `name:"db" default:"./trull-data/trull.db" help:"SQLite database file (its directory is created), or a postgres:// URL."`
+	AdminAddr       string        `name:"admin-addr" placeholder:"ADDR" help:"Address for /metrics and /debug/pprof/ (empty: off)."`
+	BotDelay        time.Duration `name:"bot-delay" default:"700ms" help:"Pause before a bot acts."`
+	Grace           time.Duration `default:"30s" help:"How long a player must be away before the host may let a bot take the seat."`
+	LogLevel        string        `name:"log-level" enum:"debug,info,warn,error" default:"info" help:"Log level: debug, info, warn or error."`
+	LogFormat       string        `name:"log-format" enum:"text,json" default:"text" help:"Log format: text or json."`
+	HintBot         botFlag       `name:"hint-bot" default:"ismcts" help:"Bot whose ranked candidates answer hints (ismcts-fast on a small machine)."`
+	AnalysisBot     botFlag       `name:"analysis-bot" default:"ismcts" help:"Bot that values the decisions of finished hands for their analysis."`
+	AnalysisWorkers int           `name:"analysis-workers" default:"1" help:"Hand analyses that may run at once (each on one processor)."`
+	MaxWSPerAddr    int           `name:"max-ws-per-addr" default:"32" help:"WebSockets one client address may hold open at once (0: no cap)."`
+	MaxTables       int           `name:"max-tables" default:"1000" help:"Tables that may be open or playing at once; creating more is refused (0: no cap)."`
+	AbandonAfter    time.Duration `name:"abandon-after" default:"24h" help:"Close an open table nobody has been connected to for this long; its finished hands are kept (0: never)."`
+	TrustedProxy    []string      `name:"trusted-proxy" placeholder:"CIDR" help:"CIDR or address of a reverse proxy whose X-Forwarded-For names the client (repeatable or comma-separated); behind a proxy set it, or every client counts as the proxy's address."`
 }
 
 // Run serves until interrupted.
@@ -48,6 +50,9 @@ func (c *serveCmd) Run(e *env) error {
 		if err := proxies.Set(v); err != nil {
 			return usagef("bad --trusted-proxy: %v", err)
 		}
+	}
+	if c.AnalysisWorkers < 1 {
+		return usagef("bad --analysis-workers %d (1 or more)", c.AnalysisWorkers)
 	}
 	maxWS, maxTables, abandon := c.MaxWSPerAddr, c.MaxTables, c.AbandonAfter
 	for _, v := range []struct {
@@ -72,6 +77,7 @@ func (c *serveCmd) Run(e *env) error {
 	defer stop()
 	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdminAddr: c.AdminAddr, DB: c.DB, Logger: log,
 		BotDelay: c.BotDelay, Grace: c.Grace, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
+		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers,
 		TrustedProxies: proxies, Abandon: abandon})
 	if err != nil {
 		log.Error("trull serve: cannot start", "err", err)

@@ -57,6 +57,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"-log-level", "loud"}, `--log-level must be one of "debug","info","warn","error"`},
 		{[]string{"-hint-bot", "nobody"}, `unknown bot "nobody"`},
 		{[]string{"stray"}, "unexpected argument stray"},
+		{[]string{"--analysis-workers=0"}, "bad --analysis-workers 0"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

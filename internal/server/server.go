@@ -73,6 +73,11 @@ type Config struct {
 	HintBot string
 	// Hints is the number of candidates a hint lists (default 3).
 	Hints int
+	// AnalysisBot values the decisions of finished hands for their
+	// analysis (default "ismcts"; the fast level uses ismcts-fast).
+	AnalysisBot string
+	// AnalysisWorkers bounds the analyses running at once (default 1).
+	AnalysisWorkers int
 	// ReadTimeout bounds reading one HTTP request, header and body
 	// (default 20 s; the header alone gets at most 10 s). A WebSocket is
 	// not bound by it once upgraded.
@@ -115,6 +120,8 @@ type Server struct {
 	handler http.Handler
 	admin   http.Handler
 	posts   *ipLimiter
+
+	analyses *analyzer // hand analyses, a bounded pool
 
 	wsMu     sync.Mutex
 	wsByAddr map[string]int // open WebSockets by client address
@@ -200,7 +207,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 
 func newServer(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
-		tables: map[string]*entry{}, wsByAddr: map[string]int{}, quit: make(chan struct{})}
+		tables: map[string]*entry{}, wsByAddr: map[string]int{}, quit: make(chan struct{}),
+		analyses: newAnalyzer(cfg.AnalysisWorkers)}
 	if s.static == nil {
 		s.static = web.FS()
 	}

@@ -128,6 +128,12 @@ type Store interface {
 	PutHand(ctx context.Context, h Hand) error
 	// Hand returns the record of finished hand n (ErrNotFound).
 	Hand(ctx context.Context, tableID string, n int) (Hand, error)
+	// PutAnalysis stores the analysis of finished hand n by a bot (the
+	// first one stored stays: an analysis is computed once).
+	PutAnalysis(ctx context.Context, tableID string, n int, bot string, report []byte) error
+	// Analysis returns the stored analysis of hand n by a bot
+	// (ErrNotFound).
+	Analysis(ctx context.Context, tableID string, n int, bot string) ([]byte, error)
 	// Lock makes the caller the table's owner until the lock is released
 	// or lost; ErrLocked when another owner holds it.
 	Lock(ctx context.Context, tableID string) (Lock, error)

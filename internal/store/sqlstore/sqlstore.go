@@ -437,6 +437,38 @@ func (d *DB) Hand(ctx context.Context, tableID string, n int) (store.Hand, error
 	return h, nil
 }
 
+// PutAnalysis implements store.Store.
+func (d *DB) PutAnalysis(ctx context.Context, tableID string, n int, bot string, report []byte) error {
+	if err := d.check(); err != nil {
+		return err
+	}
+	_, err := d.W.ExecContext(ctx,
+		`INSERT INTO trull_analyses (table_id, n, bot, report, created_ms) VALUES ($1, $2, $3, $4, $5)
+		 ON CONFLICT (table_id, n, bot) DO NOTHING`,
+		tableID, n, bot, string(report), store.Millis(time.Now()))
+	if err != nil {
+		return fmt.Errorf("store: put analysis: %w", err)
+	}
+	return d.check()
+}
+
+// Analysis implements store.Store.
+func (d *DB) Analysis(ctx context.Context, tableID string, n int, bot string) ([]byte, error) {
+	if err := d.check(); err != nil {
+		return nil, err
+	}
+	var rep string
+	err := d.R.QueryRowContext(ctx, `SELECT report FROM trull_analyses WHERE table_id = $1 AND n = $2 AND bot = $3`,
+		tableID, n, bot).Scan(&rep)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: analysis of hand %d of table %s: %w", n, tableID, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: analysis: %w", err)
+	}
+	return []byte(rep), nil
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1

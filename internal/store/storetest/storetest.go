@@ -28,6 +28,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ConcurrentAppends", testConcurrentAppends},
 		{"Tables", testTables},
 		{"Hands", testHands},
+		{"Analyses", testAnalyses},
 		{"Lock", testLock},
 		{"Closed", testClosed},
 	}
@@ -290,6 +291,35 @@ func testHands(t *testing.T, s store.Store, id func(string) string) {
 	h, err := s.Hand(ctx, a, 0)
 	if err != nil || string(h.Record) != `{"v":2}` || h.N != 0 || h.TableID != a {
 		t.Fatalf("Hand = %+v, %v; want the replaced record", h, err)
+	}
+}
+
+func testAnalyses(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	a := id("a")
+	if err := s.CreateTable(ctx, table(a, store.StatusOver, false, t0), ev(1, "create", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Analysis(ctx, a, 0, "ismcts"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("missing analysis: %v, want ErrNotFound", err)
+	}
+	// The first analysis stored stays; another bot's is kept beside it.
+	for _, rep := range []string{`{"v":1}`, `{"v":2}`} {
+		if err := s.PutAnalysis(ctx, a, 0, "ismcts", []byte(rep)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.PutAnalysis(ctx, a, 0, "ismcts-fast", []byte(`{"fast":true}`)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Analysis(ctx, a, 0, "ismcts"); err != nil || string(got) != `{"v":1}` {
+		t.Fatalf("Analysis = %s, %v; want the first one", got, err)
+	}
+	if got, err := s.Analysis(ctx, a, 0, "ismcts-fast"); err != nil || string(got) != `{"fast":true}` {
+		t.Fatalf("Analysis by another bot = %s, %v", got, err)
+	}
+	if _, err := s.Analysis(ctx, a, 1, "ismcts"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("another hand's analysis: %v, want ErrNotFound", err)
 	}
 }
 
