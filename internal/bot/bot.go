@@ -65,8 +65,8 @@ var registry = map[string]func(n int, name string) Bot{
 	// candidate in each: Droggn with the exact solver and playouts, the
 	// other games with playouts of the ISMCTS default policy.
 	"pimc": func(n int, name string) Bot {
-		return byGame{droggn: pimc.New(pimc.Options{Worlds: n, Name: name}),
-			other: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: Rules{}, Name: name})}
+		return byGame{droggn: sampled{pimc.New(pimc.Options{Worlds: n, Name: name})},
+			other: search{Bot: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: Rules{}, Name: name})}}
 	},
 	// ismcts searches information sets in every game, checking the
 	// proposals of a prior (see searchBot).
@@ -99,15 +99,16 @@ var registry = map[string]func(n int, name string) Bot{
 func searchBot(opts ismcts.Options) Bot {
 	d, o := opts, opts
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
-	d.Bidder = pimc.New(pimc.Options{Worlds: max(n/pimcPlayouts, minBidderWorlds)})
+	bidder := pimc.New(pimc.Options{Worlds: max(n/pimcPlayouts, minBidderWorlds)})
+	d.Bidder = bidder
 	o.Prior = Rules{}
 	o.PairedRoot, o.PolicyOthers = true, true
 	return byGame{
-		droggn: endgame{early: ismcts.New(d), tricks: endgameTricks,
-			late: pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})},
-		troggu:     ismcts.New(TrogguSearch(opts, 3)),
-		trogguMany: ismcts.New(TrogguSearch(opts, manySeats)),
-		other:      ismcts.New(o),
+		droggn: endgame{early: search{Bot: ismcts.New(d), bidder: sampled{bidder}}, tricks: endgameTricks,
+			late: sampled{pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})}},
+		troggu:     search{Bot: ismcts.New(TrogguSearch(opts, 3))},
+		trogguMany: search{Bot: ismcts.New(TrogguSearch(opts, manySeats))},
+		other:      search{Bot: ismcts.New(o)},
 	}
 }
 
@@ -168,8 +169,8 @@ type byGame struct {
 	other      Bot
 }
 
-// pick returns the bot for the view's game.
-func (d byGame) pick(v game.View) Bot {
+// delegate returns the bot for the view's game.
+func (d byGame) delegate(v game.View) Bot {
 	switch {
 	case v.Game() == "droggn":
 		return d.droggn
@@ -195,7 +196,7 @@ func (d byGame) Name() string { return d.droggn.Name() }
 
 // Act asks the bot for the view's game.
 func (d byGame) Act(v game.View, rng *rand.Rand) (game.Action, error) {
-	return d.pick(v).Act(v, rng)
+	return d.delegate(v).Act(v, rng)
 }
 
 // Cheater is the reference player that sees every card. Its Act refuses:

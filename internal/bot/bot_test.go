@@ -53,7 +53,7 @@ func TestRegistry(t *testing.T) {
 	if got := Names(); !reflect.DeepEqual(got, []string{"ismcts", "ismcts-fast", "pimc", "random", "rules"}) {
 		t.Fatalf("Names() = %v", got)
 	}
-	if b, _ := New("ismcts@500"); b.(byGame).other.(*ismcts.Bot).Options().Iterations != 500 {
+	if b, _ := New("ismcts@500"); b.(byGame).other.(search).Options().Iterations != 500 {
 		t.Error("ismcts@500 does not do 500 iterations")
 	}
 }
@@ -207,7 +207,7 @@ func TestTrogguSearchBySeats(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := st.View(game.ViewerOf(st.ToAct()))
-		o := b.(byGame).pick(v).(*ismcts.Bot).Options()
+		o := b.(byGame).delegate(v).(search).Options()
 		if o.Overrule != c.overrule || o.PrePlay != c.prePlay || o.Iterations != 500 || !o.Shallow {
 			t.Errorf("%d seats: overrule %v, pre-play %d, %d iterations, shallow %v; want %v, %d, 500, true",
 				c.seats, o.Overrule, o.PrePlay, o.Iterations, o.Shallow, c.overrule, c.prePlay)

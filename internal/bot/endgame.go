@@ -3,7 +3,6 @@ package bot
 import (
 	"math/rand/v2"
 
-	"trull/internal/bot/pimc"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
 )
@@ -14,7 +13,7 @@ import (
 // roughly; the solver plays them perfectly in each world.
 type endgame struct {
 	early  Bot
-	late   *pimc.Bot
+	late   sampled
 	tricks int // late plays when at most this many tricks remain
 }
 
@@ -24,11 +23,11 @@ func (e endgame) Name() string { return e.early.Name() }
 // Act asks late for a card when at most e.tricks tricks remain, early
 // otherwise.
 func (e endgame) Act(v game.View, rng *rand.Rand) (game.Action, error) {
-	return e.pick(v).Act(v, rng)
+	return e.delegate(v).Act(v, rng)
 }
 
-// pick returns the bot that decides for v.
-func (e endgame) pick(v game.View) Bot {
+// delegate returns the bot that decides for v.
+func (e endgame) delegate(v game.View) Bot {
 	dv, ok := v.(*droggn.View)
 	if !ok || dv.State() == nil || !cardPlay(v) {
 		return e.early

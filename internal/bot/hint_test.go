@@ -87,7 +87,7 @@ func TestEndgame(t *testing.T) {
 		v := st.View(game.ViewerOf(st.ToAct()))
 		if s := v.(*droggn.View).State(); cardPlay(v) {
 			isLate := r.Tricks()-s.TrickNo() <= endgameTricks
-			switch got := eg.pick(v); {
+			switch got := eg.delegate(v); {
 			case isLate && got != Bot(eg.late), !isLate && got != eg.early:
 				t.Fatalf("trick %d: %s decides", s.TrickNo()+1, got.Name())
 			case isLate:
