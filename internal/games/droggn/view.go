@@ -100,7 +100,8 @@ func (s *State) knowsOffer(v game.Viewer) bool {
 // the discards, the talon and the offered card. Cards still in a hand (a
 // Super Mord stopped early) stay hidden.
 func (s *State) counted() card.Set {
-	if !s.Done() {
+	if !s.Done() || s.contract == NoContract {
+		// A thrown-in hand is not counted: its talon stays face down.
 		return card.Set{}
 	}
 	out := s.discards.Union(s.talon)
@@ -182,7 +183,7 @@ func (s *State) sanitize(v game.Viewer) *State {
 			p.hands[o] = s.pinned(v, o)
 		}
 	}
-	if !s.Done() {
+	if !s.Done() || s.contract == NoContract {
 		p.talon = card.Set{}
 	}
 	if !v.Is(int(s.declarer)) && !s.Done() {
@@ -232,7 +233,7 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 	if (viewer.Is(int(s.declarer)) || s.Done()) && !s.discards.Empty() {
 		v.Discards = p.IDs(s.discards)
 	}
-	if s.Done() && !s.talon.Empty() {
+	if s.Done() && s.contract != NoContract && !s.talon.Empty() {
 		v.Talon = p.IDs(s.talon)
 	}
 	if s.bought != card.None {

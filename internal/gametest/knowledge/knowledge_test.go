@@ -151,3 +151,33 @@ func TestJSONLeaks(t *testing.T) {
 		t.Error("broken JSON was scanned without an error")
 	}
 }
+
+// TestThrownInTalon: a Droggn hand that everyone passes is thrown in, not
+// counted: its talon stays hidden from every seat and spectator.
+func TestThrownInTalon(t *testing.T) {
+	r := droggn.Default(3)
+	for i := 0; i < 20; i++ {
+		deck, dealer := Deal(r, "thrown-in", i)
+		st, _ := r.NewState(deck, dealer)
+		tr := New(st)
+		for !st.Done() {
+			var pass game.Action
+			for _, l := range st.Legal(nil) {
+				if l.Call == droggn.CallPass {
+					pass = l
+				}
+			}
+			if err := tr.Apply(pass); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := tr.Check(); err != nil {
+			t.Fatalf("hand %d: %v", i, err)
+		}
+		for _, v := range Viewers(r) {
+			if tv := st.View(v).(*droggn.View); len(tv.Talon) > 0 {
+				t.Fatalf("hand %d: %s sees the talon %v of a thrown-in hand", i, v, tv.Talon)
+			}
+		}
+	}
+}
