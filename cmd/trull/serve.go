@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
 	"os"
 	"os/signal"
@@ -19,6 +20,7 @@ import (
 type serveCmd struct {
 	Addr            string        `default:"127.0.0.1:8080" help:"Address to listen on."`
 	DB              string        `name:"db" default:"./trull-data/trull.db" help:"SQLite database file (its directory is created), or a postgres:// URL."`
+	Advertise       string        `name:"advertise-addr" placeholder:"HOST:PORT" help:"Where the other servers on the same PostgreSQL reach this one; requests about a table this server owns are forwarded there (default: the listen address, an unspecified host replaced by the host name)."`
 	AdminAddr       string        `name:"admin-addr" placeholder:"ADDR" help:"Address for /metrics and /debug/pprof/ (empty: off)."`
 	BotDelay        time.Duration `name:"bot-delay" default:"700ms" help:"Pause before a bot acts."`
 	Grace           time.Duration `default:"30s" help:"How long a player must be away before the host may let a bot take the seat."`
@@ -66,6 +68,11 @@ func (c *serveCmd) Run(e *env) error {
 			*v.v = -1 // the server's "no cap"
 		}
 	}
+	if c.Advertise != "" {
+		if _, _, err := net.SplitHostPort(c.Advertise); err != nil {
+			return usagef("bad --advertise-addr %q (HOST:PORT)", c.Advertise)
+		}
+	}
 	switch {
 	case abandon < 0:
 		return usagef("bad --abandon-after %v (0 or more)", abandon)
@@ -75,7 +82,7 @@ func (c *serveCmd) Run(e *env) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdminAddr: c.AdminAddr, DB: c.DB, Logger: log,
+	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, DB: c.DB, Logger: log,
 		BotDelay: c.BotDelay, Grace: c.Grace, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
 		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers,
 		TrustedProxies: proxies, Abandon: abandon})

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"trull/internal/game"
+	"trull/internal/store"
 	"trull/internal/store/sqlite"
 )
 
@@ -46,6 +47,7 @@ type serverProcess struct {
 	db   string
 	cmd  *exec.Cmd
 	log  *lockedBuffer
+	args []string // more flags of trull serve
 }
 
 func (p *serverProcess) url() string { return "http://" + p.addr }
@@ -53,6 +55,7 @@ func (p *serverProcess) url() string { return "http://" + p.addr }
 func (p *serverProcess) start() {
 	p.t.Helper()
 	p.cmd = exec.Command(p.bin, "serve", "--addr", p.addr, "--db", p.db, "--bot-delay", "0", "--log-level", "warn")
+	p.cmd.Args = append(p.cmd.Args, p.args...)
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
 	if err := p.cmd.Start(); err != nil {
 		p.t.Fatal(err)
@@ -91,18 +94,8 @@ func TestCrash(t *testing.T) {
 		t.Skip("builds and kills the trull binary; skipped with -short")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "trull")
-	build := exec.Command("go", "build", "-o", bin, "trull/cmd/trull")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	p := &serverProcess{t: t, bin: bin, addr: addr, db: filepath.Join(dir, "data", "trull.db"), log: &lockedBuffer{}}
+	bin := buildTrull(t, dir)
+	p := &serverProcess{t: t, bin: bin, addr: freeAddr(t), db: filepath.Join(dir, "data", "trull.db"), log: &lockedBuffer{}}
 	p.start()
 	defer func() {
 		if p.cmd.ProcessState == nil {
@@ -175,7 +168,12 @@ func TestCrash(t *testing.T) {
 			}
 		}
 		p.kill()
-		checkAcked(t, p.db, tb.ID, all)
+		db, err := sqlite.Open(context.Background(), p.db)
+		if err != nil {
+			t.Fatalf("opening the database after the kill: %v", err)
+		}
+		checkAcked(t, db, tb.ID, all)
+		db.Close()
 		p.start()
 	}
 	if len(all) < kills*5 {
@@ -202,15 +200,32 @@ func TestCrash(t *testing.T) {
 	t.Logf("%d kills, %d acknowledged actions, %d hands finished", kills, len(all), hands)
 }
 
-// checkAcked opens the killed server's database and finds every
-// acknowledged action at its place in the log.
-func checkAcked(t *testing.T, db, id string, all []acked) {
+// buildTrull builds the trull binary into dir.
+func buildTrull(t *testing.T, dir string) string {
 	t.Helper()
-	st, err := sqlite.Open(context.Background(), db)
-	if err != nil {
-		t.Fatalf("opening the database after the kill: %v", err)
+	bin := filepath.Join(dir, "trull")
+	build := exec.Command("go", "build", "-o", bin, "trull/cmd/trull")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	defer st.Close()
+	return bin
+}
+
+// freeAddr returns a loopback address with a free port.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// checkAcked reads the table's log after a kill and finds every
+// acknowledged action at its place in it.
+func checkAcked(t *testing.T, st store.Store, id string, all []acked) {
+	t.Helper()
 	evs, err := st.Events(context.Background(), id, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -38,6 +38,12 @@ import (
 type Config struct {
 	// Addr is the address Serve listens on (default 127.0.0.1:8080).
 	Addr string
+	// AdvertiseAddr is host:port where the other servers on the same
+	// PostgreSQL database reach this one, recorded with its table locks:
+	// a request about a table another server owns is forwarded to the
+	// owner's address (see proxy.go). Empty: the address Serve listens on,
+	// an unspecified host replaced by the host name.
+	AdvertiseAddr string
 	// AdminAddr, when set, serves Prometheus metrics at /metrics and pprof
 	// at /debug/pprof/ on a separate listener.
 	AdminAddr string
@@ -120,6 +126,7 @@ type Server struct {
 	handler http.Handler
 	admin   http.Handler
 	posts   *ipLimiter
+	fwd     forwarder // forwards requests about tables others own
 
 	analyses *analyzer // hand analyses, a bounded pool
 
@@ -215,8 +222,12 @@ func newServer(ctx context.Context, cfg Config, st store.Store) (*Server, error)
 	if cfg.PostRate > 0 {
 		s.posts = newIPLimiter(cfg.PostRate, 4*cfg.PostRate)
 	}
-	s.handler = s.routes()
+	s.handler = s.forwarding(s.routes())
 	s.admin = s.adminRoutes()
+	if err := s.advertise(ctx, cfg.AdvertiseAddr); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if err := s.restore(ctx); err != nil {
 		s.Close()
 		return nil, err
@@ -394,6 +405,12 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 	ln, err := net.Listen("tcp", s.cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
+	}
+	if s.cfg.AdvertiseAddr == "" {
+		if err := s.advertise(ctx, listenAdvertise(ln.Addr().String())); err != nil {
+			ln.Close()
+			return err
+		}
 	}
 	srv := s.httpServer(s.handler, s.cfg.WriteTimeout)
 	errc := make(chan error, 2)

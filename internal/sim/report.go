@@ -5,29 +5,46 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"image/color"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
 )
 
 // Output is everything a simulation writes to its directory.
 type Output struct {
-	Command   string    `json:"command"`
+	// Command plays the study again (a shard: its whole study).
+	Command string `json:"command"`
+	Study   Study  `json:"study"`
+	// Shard is the slice of the study's deals played, nil for all.
+	Shard *Shard `json:"shard,omitempty"`
+	// Seconds is the time the simulation took (merged: the shards' sum).
+	Seconds   float64   `json:"seconds"`
 	Summaries []Summary `json:"summaries"`
 	Diffs     []Diff    `json:"paired_differences,omitempty"`
 }
 
-// Write writes the hand records (hands-A.jsonl, hands-B.jsonl), the
-// summary (summary.json, summary.csv), the plots (PNG and SVG) and a
-// Markdown report embedding them into dir.
+// CheckDir makes sure dir exists or can be made and takes files, so a
+// study fails before it plays rather than after.
+func CheckDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("sim: output directory: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".trull-sim-*")
+	if err != nil {
+		return fmt.Errorf("sim: output directory: %w", err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// Write writes the hand records (hands-A.jsonl, hands-B.jsonl) and the
+// summary (summary.json, summary.csv) into dir and, unless out is a
+// shard's (merge the shards for them), the plots (PNG and SVG) and a
+// Markdown report embedding them.
 func Write(dir string, out Output, hands [][]Hand) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -59,6 +76,9 @@ func Write(dir string, out Output, hands [][]Hand) error {
 	}
 	if err := writeCSV(filepath.Join(dir, "summary.csv"), out); err != nil {
 		return err
+	}
+	if out.Shard != nil {
+		return nil
 	}
 	plots, err := writePlots(dir, out)
 	if err != nil {
@@ -117,140 +137,24 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// writePlots draws the card-point histograms, the declarer success by
-// contract and the paired differences; it returns the plot base names.
-func writePlots(dir string, out Output) ([]string, error) {
-	var names []string
-	save := func(p *plot.Plot, name string) error {
-		for _, ext := range []string{".png", ".svg"} {
-			if err := p.Save(16*vg.Centimeter, 10*vg.Centimeter, filepath.Join(dir, name+ext)); err != nil {
-				return err
-			}
-		}
-		names = append(names, name)
-		return nil
-	}
-	for v, s := range out.Summaries {
-		var all []int
-		for _, pts := range s.DeclarerPoints {
-			all = append(all, pts...)
-		}
-		if len(all) == 0 {
-			continue
-		}
-		p := plot.New()
-		p.Title.Text = "Declarer card points — " + s.Variant
-		p.X.Label.Text = "card points"
-		p.Y.Label.Text = "hands"
-		vals := make(plotter.Values, len(all))
-		for i, x := range all {
-			vals[i] = float64(x)
-		}
-		h, err := plotter.NewHist(vals, 30)
-		if err != nil {
-			return nil, err
-		}
-		h.FillColor = plotutil.Color(v)
-		p.Add(h)
-		if err := save(p, fmt.Sprintf("points-%c", 'A'+v)); err != nil {
-			return nil, err
-		}
-	}
-	// Declarer success by contract, one group of bars per variant.
-	contracts := map[string]bool{}
-	for _, s := range out.Summaries {
-		for c := range s.Success {
-			contracts[c] = true
-		}
-	}
-	if len(contracts) > 0 {
-		keys := sortedKeys(contracts)
-		p := plot.New()
-		p.Title.Text = "Declarer success by contract"
-		p.Y.Label.Text = "share of games won"
-		w := vg.Points(14)
-		for v, s := range out.Summaries {
-			vals := make(plotter.Values, len(keys))
-			errs := make(plotter.YErrors, len(keys))
-			for i, k := range keys {
-				r := s.Success[k]
-				vals[i] = r.P
-				errs[i].Low, errs[i].High = r.P-r.Low, r.High-r.P
-			}
-			bars, err := plotter.NewBarChart(vals, w)
-			if err != nil {
-				return nil, err
-			}
-			bars.Color = plotutil.Color(v)
-			bars.Offset = w * vg.Length(v-len(out.Summaries)/2)
-			p.Add(bars)
-			p.Legend.Add(s.Variant, bars)
-		}
-		p.NominalX(keys...)
-		p.Legend.Top = true
-		p.Legend.Left = true
-		p.Y.Max = 1.25
-		if err := save(p, "success"); err != nil {
-			return nil, err
-		}
-	}
-	if len(out.Diffs) > 0 {
-		p := plot.New()
-		p.Title.Text = "Paired differences B − A (95% CI)"
-		pts := make(plotter.XYs, len(out.Diffs))
-		errs := make(plotter.YErrors, len(out.Diffs))
-		labels := make([]string, len(out.Diffs))
-		for i, d := range out.Diffs {
-			pts[i].X, pts[i].Y = float64(i), d.Mean
-			errs[i].Low, errs[i].High = d.CI95, d.CI95
-			labels[i] = strings.TrimPrefix(d.Metric, "contract_")
-		}
-		// Scores are on another scale than rates: plot rates only.
-		var rp plotter.XYs
-		var re plotter.YErrors
-		var rl []string
-		for i, d := range out.Diffs {
-			if d.Metric == "declarer_score" {
-				continue
-			}
-			rp = append(rp, plotter.XY{X: float64(len(rp)), Y: pts[i].Y})
-			re = append(re, errs[i])
-			rl = append(rl, labels[i])
-		}
-		sc, err := plotter.NewScatter(rp)
-		if err != nil {
-			return nil, err
-		}
-		sc.Color = color.Black
-		eb, err := plotter.NewYErrorBars(errorPoints{rp, re})
-		if err != nil {
-			return nil, err
-		}
-		eb.LineStyle.Width = vg.Points(1)
-		eb.LineStyle.Color = color.Black
-		eb.CapWidth = vg.Points(6)
-		p.Add(sc, eb, plotter.NewGrid())
-		p.NominalX(rl...)
-		p.Y.Label.Text = "difference in rate"
-		if err := save(p, "differences"); err != nil {
-			return nil, err
-		}
-	}
-	return names, nil
-}
-
 func markdown(out Output, plots []string) string {
 	var b strings.Builder
 	pct := func(r Rate) string {
-		return fmt.Sprintf("%.1f%% [%.1f, %.1f] (%d/%d)", 100*r.P, 100*r.Low, 100*r.High, r.N, r.Of)
+		return fmt.Sprintf("%.1f%% (95%% CI %.1f–%.1f%%; %d of %d)", 100*r.P, 100*r.Low, 100*r.High, r.N, r.Of)
 	}
-	fmt.Fprintf(&b, "# Simulation report\n\n`%s`\n\n", out.Command)
+	st := out.Study
+	fmt.Fprintf(&b, "# %s: simulation report\n\n`%s`\n\nPlayed by %s. Every interval is a 95%% confidence interval (CI): Wilson for shares, normal for means and paired differences.\n\n",
+		st.Title(), out.Command, st.Version)
 	for i, s := range out.Summaries {
-		fmt.Fprintf(&b, "## Variant %c: `%s`\n\n%d hands", 'A'+i, s.Variant, s.Hands)
+		fmt.Fprintf(&b, "## Variant %c: %s (`%s`)\n\n%d hands", 'A'+i, st.Label(i), s.Variant, s.Hands)
 		if s.HandsPerSecond > 0 {
-			fmt.Fprintf(&b, ", %.3g hands per second", s.HandsPerSecond)
+			fmt.Fprintf(&b, ", %s", FormatRate(s.HandsPerSecond))
 		}
-		b.WriteString(".\n\n| contract | frequency (95% CI) | declarer success (95% CI) |\n|---|---|---|\n")
+		if i < len(st.Points) {
+			p := st.Points[i]
+			fmt.Fprintf(&b, ". The pack holds %d %s; the declarer wins with %d or more", p.Total, p.Unit, p.WinFrom)
+		}
+		b.WriteString(".\n\n| contract | share of deals (95% CI) | declarer success (95% CI) |\n|---|---|---|\n")
 		for _, c := range sortedKeys(s.Contracts) {
 			succ := "—"
 			if r, ok := s.Success[c]; ok {
@@ -259,19 +163,19 @@ func markdown(out Output, plots []string) string {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", c, pct(s.Contracts[c]), succ)
 		}
 		if len(s.Bonuses) > 0 {
-			b.WriteString("\n| bonus | frequency per hand (95% CI) |\n|---|---|\n")
+			b.WriteString("\n| bonus | share of hands (95% CI) |\n|---|---|\n")
 			for _, k := range sortedKeys(s.Bonuses) {
 				fmt.Fprintf(&b, "| %s | %s |\n", k, pct(s.Bonuses[k]))
 			}
 		}
-		b.WriteString("\n| seat | mean score per hand |\n|---|---|\n")
+		b.WriteString("\n| seat | mean score per hand (± 95% CI) |\n|---|---|\n")
 		for seat, m := range s.Score {
 			fmt.Fprintf(&b, "| %d | %.2f ± %.2f |\n", seat, m.Mean, m.CI95)
 		}
 		fmt.Fprintf(&b, "\nThrown in or folded: %s. Card points split evenly: %s.\n\n", pct(s.Redeal), pct(s.Ties))
 	}
 	if len(out.Diffs) > 0 {
-		b.WriteString("## Paired differences (B − A, same deals)\n\n| metric | mean (95% CI) | deals |\n|---|---|---|\n")
+		b.WriteString("## Paired differences (B − A, same deals)\n\n| metric | mean (± 95% CI) | deals |\n|---|---|---|\n")
 		for _, d := range out.Diffs {
 			fmt.Fprintf(&b, "| %s | %+.4f ± %.4f | %d |\n", d.Metric, d.Mean, d.CI95, d.N)
 		}
@@ -281,6 +185,14 @@ func markdown(out Output, plots []string) string {
 		fmt.Fprintf(&b, "![%s](%s.png)\n\n", p, p)
 	}
 	return b.String()
+}
+
+// FormatRate writes a speed for people: "1430 hands/s", "8.5 hands/s".
+func FormatRate(perSecond float64) string {
+	if perSecond >= 100 {
+		return fmt.Sprintf("%.0f hands/s", perSecond)
+	}
+	return fmt.Sprintf("%.1f hands/s", perSecond)
 }
 
 // errorPoints pairs points with their error bars for plotter.NewYErrorBars.

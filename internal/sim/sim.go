@@ -11,7 +11,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
+	"time"
 
 	"trull/internal/bot"
 	"trull/internal/game"
@@ -32,22 +35,71 @@ type Config struct {
 	// Workers is the number of parallel workers (0: all cores). Results do
 	// not depend on it.
 	Workers int
-	// Progress, when set, is called after each finished deal.
+	// Shard, when Of > 1, plays only that shard's deals (see Shard).
+	Shard Shard
+	// Progress, when set, is called after each finished deal with the
+	// deals done and the deals to play (the shard's, when sharded).
 	Progress func(done, total int)
+}
+
+// Shard is one of Of consecutive slices of a study's deals, numbered from
+// 0: shard i plays deals i·Hands/Of up to (i+1)·Hands/Of, each with the
+// seed and dealer it has in the whole study, so the shards together play
+// the study deal for deal. Of 0 or 1 is the whole study.
+type Shard struct {
+	Index int `json:"index"`
+	Of    int `json:"of"`
+}
+
+// ParseShard reads "i/n": shard i (from 0) of n.
+func ParseShard(v string) (Shard, error) {
+	var s Shard
+	is, ns, ok := strings.Cut(v, "/")
+	i, err1 := strconv.Atoi(is)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil {
+		return s, fmt.Errorf("sim: shard %q is not i/n (e.g. 0/4: the first of four)", v)
+	}
+	if n < 1 || i < 0 || i >= n {
+		return s, fmt.Errorf("sim: shard %q: want 0 ≤ i < n", v)
+	}
+	return Shard{Index: i, Of: n}, nil
+}
+
+// String returns "i/n".
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Of) }
+
+// Range returns the deals [lo, hi) of the shard in a study of hands deals.
+func (s Shard) Range(hands int) (lo, hi int) {
+	if s.Of <= 1 {
+		return 0, hands
+	}
+	return s.Index * hands / s.Of, (s.Index + 1) * hands / s.Of
 }
 
 // Hand is one simulated hand of one variant.
 type Hand struct {
+	// Index is the deal's number in the whole study.
 	Index  int
 	Result game.Result
 	Record *game.Record
+	// Elapsed is the time the hand took to play (zero when read back).
+	Elapsed time.Duration
 }
 
 // Run plays the simulation and returns the hands of each variant (one
-// slice for Rules, one more for Compare), in deal order.
+// slice for Rules, one more for Compare), in deal order: the deals of
+// c.Shard when it is set.
 func Run(c Config) ([][]Hand, error) {
 	if c.Hands <= 0 {
 		return nil, errors.New("sim: need at least one hand")
+	}
+	if c.Shard.Of > 1 && (c.Shard.Index < 0 || c.Shard.Index >= c.Shard.Of) {
+		return nil, fmt.Errorf("sim: shard %s does not exist", c.Shard)
+	}
+	lo, hi := c.Shard.Range(c.Hands)
+	if hi <= lo {
+		return nil, fmt.Errorf("sim: shard %s of %d deals has none", c.Shard, c.Hands)
 	}
 	if len(c.Bots) != 1 && len(c.Bots) != c.Rules.Seats() {
 		return nil, fmt.Errorf("sim: give one bot or one per seat (%d)", c.Rules.Seats())
@@ -63,11 +115,12 @@ func Run(c Config) ([][]Hand, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	n := hi - lo
 	out := make([][]Hand, len(variants))
 	for v := range out {
-		out[v] = make([]Hand, c.Hands)
+		out[v] = make([]Hand, n)
 	}
-	errs := make([]error, c.Hands)
+	errs := make([]error, n)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -78,30 +131,32 @@ func Run(c Config) ([][]Hand, error) {
 			defer wg.Done()
 			for i := range jobs {
 				for v, r := range variants {
-					h, err := playHand(c, r, i)
+					start := time.Now()
+					h, err := playHand(c, r, lo+i)
 					if err != nil {
 						errs[i] = err
 						break
 					}
+					h.Elapsed = time.Since(start)
 					out[v][i] = h
 				}
 				mu.Lock()
 				done++
 				if c.Progress != nil {
-					c.Progress(done, c.Hands)
+					c.Progress(done, n)
 				}
 				mu.Unlock()
 			}
 		}()
 	}
-	for i := 0; i < c.Hands; i++ {
+	for i := 0; i < n; i++ {
 		jobs <- i
 	}
 	close(jobs)
 	wg.Wait()
 	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("sim: hand %d: %w", i, err)
+			return nil, fmt.Errorf("sim: hand %d: %w", lo+i, err)
 		}
 	}
 	return out, nil

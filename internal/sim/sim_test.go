@@ -106,12 +106,14 @@ func TestRunAndWrite(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	out := Output{Command: "test", Summaries: []Summary{Summarize("A", hs[0]), Summarize("B", hs[1])}, Diffs: Compare(hs[0], hs[1])}
+	st := Study{Game: "droggn", Players: 3, Compare: "winRule=38", Variants: []string{"A", "B"}, Bots: []string{"rules"},
+		Hands: 20, Seed: "t", Points: []PointScale{Scale(c.Rules), Scale(c.Compare)}}
+	out := Build(st, nil, hs)
 	if err := Write(dir, out, hs); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"hands-A.jsonl", "hands-B.jsonl", "summary.json", "summary.csv", "report.md",
-		"points-A.png", "points-A.svg", "success.png", "differences.svg"} {
+		"points.png", "points.svg", "success.png", "contracts.png", "differences.svg"} {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", f, err)
 		}

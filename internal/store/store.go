@@ -153,6 +153,19 @@ type Lock interface {
 	Lost() <-chan struct{}
 }
 
+// Owners is implemented by a store that several servers share (store/postgres):
+// each lock records the address its owner serves on, so a server that
+// receives a request about a table another one owns can forward it there.
+type Owners interface {
+	// Advertise sets the address recorded with this store's locks, those
+	// held now included: host:port where the other servers reach this one.
+	Advertise(ctx context.Context, addr string) error
+	// Owner returns the address the holder of the table's lock
+	// advertised: "" when it holds the lock but advertised none, and
+	// ErrNotFound when nobody holds the lock.
+	Owner(ctx context.Context, tableID string) (string, error)
+}
+
 //go:embed migrations/*.sql
 var migrations embed.FS
 

@@ -7,6 +7,13 @@
 // connection dies, PostgreSQL drops its locks, every Lock reports Lost, and
 // the tables must stop (another server may already own them). The event
 // log's primary key (table, seq) refuses a second writer in any case.
+//
+// The lock session records the address its server advertises in
+// trull_servers, keyed by the session's backend pid, so Owner finds the
+// address of a table's owner in pg_locks joined with that table: exactly
+// the live holder, never a stale entry. The session asks PostgreSQL for TCP
+// keepalives of a few seconds, so that the locks of a server whose machine
+// vanished are freed soon, not after the system's two hours.
 package postgres
 
 import (
@@ -35,13 +42,17 @@ type Store struct {
 
 	mu     sync.Mutex
 	conn   *sql.Conn // holds every advisory lock of this server
+	addr   string    // advertised with the locks (Advertise)
 	locks  map[string]*tableLock
 	closed bool
 	stop   chan struct{}
 	wg     sync.WaitGroup
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store  = (*Store)(nil)
+	_ store.Owners = (*Store)(nil)
+)
 
 // PingEvery is how often the lock connection is checked.
 const PingEvery = 2 * time.Second
@@ -107,12 +118,8 @@ func (s *Store) Lock(ctx context.Context, tableID string) (store.Lock, error) {
 	if _, held := s.locks[tableID]; held {
 		return nil, fmt.Errorf("postgres: table %s: %w", tableID, store.ErrLocked)
 	}
-	if s.conn == nil {
-		c, err := s.W.Conn(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: lock connection: %w", err)
-		}
-		s.conn = c
+	if err := s.connectLocked(ctx); err != nil {
+		return nil, err
 	}
 	key := lockKey(tableID)
 	var got bool
@@ -126,6 +133,88 @@ func (s *Store) Lock(ctx context.Context, tableID string) (store.Lock, error) {
 	l := &tableLock{s: s, id: tableID, key: key, lost: make(chan struct{})}
 	s.locks[tableID] = l
 	return l, nil
+}
+
+// connectLocked opens the lock session when there is none: keepalives,
+// and the advertised address recorded under its pid. s.mu is held.
+func (s *Store) connectLocked(ctx context.Context) error {
+	if s.conn != nil {
+		return nil
+	}
+	c, err := s.W.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: lock connection: %w", err)
+	}
+	// Idle 5 s, then a probe every 2 s; three lost probes end the session
+	// (ignored on a Unix socket).
+	if _, err := c.ExecContext(ctx, `SELECT set_config('tcp_keepalives_idle', '5', false),
+		set_config('tcp_keepalives_interval', '2', false), set_config('tcp_keepalives_count', '3', false)`); err != nil {
+		discard(c)
+		return fmt.Errorf("postgres: lock connection keepalives: %w", err)
+	}
+	s.conn = c
+	if s.addr != "" {
+		if err := s.recordLocked(ctx); err != nil {
+			s.dropConnLocked()
+			return err
+		}
+	}
+	return nil
+}
+
+// recordLocked writes the lock session's row of trull_servers and drops
+// the rows of sessions that ended. s.mu is held and s.conn is open.
+func (s *Store) recordLocked(ctx context.Context) error {
+	if _, err := s.conn.ExecContext(ctx, `DELETE FROM trull_servers
+		WHERE pid NOT IN (SELECT pid FROM pg_stat_activity WHERE pid IS NOT NULL)`); err != nil {
+		return fmt.Errorf("postgres: advertise: %w", err)
+	}
+	if _, err := s.conn.ExecContext(ctx, `INSERT INTO trull_servers (pid, addr, started_ms)
+		VALUES (pg_backend_pid(), $1, $2)
+		ON CONFLICT (pid) DO UPDATE SET addr = excluded.addr, started_ms = excluded.started_ms`,
+		s.addr, store.Millis(time.Now())); err != nil {
+		return fmt.Errorf("postgres: advertise: %w", err)
+	}
+	return nil
+}
+
+// Advertise implements store.Owners: the address is recorded with the
+// lock session, opened now if there is none.
+func (s *Store) Advertise(ctx context.Context, addr string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return store.ErrClosed
+	}
+	s.addr = addr
+	if s.conn == nil {
+		return s.connectLocked(ctx)
+	}
+	if err := s.recordLocked(ctx); err != nil {
+		s.dropConnLocked()
+		return err
+	}
+	return nil
+}
+
+// Owner implements store.Owners: the holder of the table's advisory lock
+// in pg_locks (a bigint key shows as classid, the high 32 bits, and
+// objid, the low ones), with the address its session recorded.
+func (s *Store) Owner(ctx context.Context, tableID string) (string, error) {
+	k := uint64(lockKey(tableID))
+	var addr sql.NullString
+	err := s.R.QueryRowContext(ctx, `SELECT srv.addr FROM pg_locks l
+		LEFT JOIN trull_servers srv ON srv.pid = l.pid
+		WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+		AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+		AND l.classid::bigint = $1 AND l.objid::bigint = $2`, int64(k>>32), int64(k&0xffffffff)).Scan(&addr)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("postgres: owner of table %s: %w", tableID, store.ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("postgres: owner of table %s: %w", tableID, err)
+	}
+	return addr.String, nil
 }
 
 // Release implements store.Lock.

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"os"
 	"testing"
 	"time"
@@ -108,5 +109,71 @@ func TestLockLost(t *testing.T) {
 	case <-l.Lost():
 	case <-time.After(3 * PingEvery):
 		t.Fatal("the lock was not reported lost after its session was terminated")
+	}
+}
+
+// TestOwner: a server finds the address of a table's owner in the
+// database, the live holder of the lock only.
+func TestOwner(t *testing.T) {
+	d := dsn(t)
+	ctx := context.Background()
+	open := func() *Store {
+		s, err := Open(ctx, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a, b, c := open(), open(), open()
+	if err := a.Advertise(ctx, "10.0.0.1:8080"); err != nil {
+		t.Fatal(err)
+	}
+	ida, idc := "owner-a-"+t.Name(), "owner-c-"+t.Name()
+	la, err := a.Lock(ctx, ida)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Lock(ctx, idc); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, id, want string
+		err            error
+	}{
+		{"advertised owner", ida, "10.0.0.1:8080", nil},
+		{"an owner that advertised nothing", idc, "", nil},
+		{"nobody holds the lock", "owner-nobody", "", store.ErrNotFound},
+	}
+	for _, tc := range cases {
+		got, err := b.Owner(ctx, tc.id)
+		if got != tc.want || !errors.Is(err, tc.err) {
+			t.Errorf("%s: Owner = %q, %v; want %q, %v", tc.name, got, err, tc.want, tc.err)
+		}
+	}
+	// A new address is recorded with the locks already held.
+	if err := a.Advertise(ctx, "10.0.0.1:9090"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.Owner(ctx, ida); got != "10.0.0.1:9090" || err != nil {
+		t.Errorf("after a second Advertise: %q, %v", got, err)
+	}
+	la.Release()
+	if got, err := b.Owner(ctx, ida); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("after Release: %q, %v; want ErrNotFound", got, err)
+	}
+	// An owner whose session ends is no owner, though its row may linger.
+	if _, err := a.Lock(ctx, ida); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		_, err := b.Owner(ctx, ida)
+		if errors.Is(err, store.ErrNotFound) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the closed server still owns the table: %v", err)
+		}
 	}
 }
