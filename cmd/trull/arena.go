@@ -121,6 +121,9 @@ func rulesFromFlags(gameName string, players int, options string) (game.Rules, e
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := raw["players"]; ok {
+		return nil, fmt.Errorf("the number of players is given with --players, not in --options")
+	}
 	return info.New(raw, players)
 }
 

@@ -35,6 +35,8 @@ func TestCLI(t *testing.T) {
 		{[]string{"play", "droggn", "stray"}, 2, "", "unexpected argument stray"},
 		{[]string{"play", "droggn", "-players", "5"}, 2, "", "trull play:"},
 		{[]string{"play", "droggn", "-seat", "7"}, 2, "", "seat 7 is not a seat"},
+		{[]string{"play", "droggn", "-options", "players=4"}, 2, "", "given with --players, not in --options"},
+		{[]string{"arena", "-options", "winRule=38,players=4"}, 2, "", "given with --players"},
 		{[]string{"arena", "-game", "Troggu", "-bots", "rules,nobody"}, 2, "", `unknown bot "nobody"`},
 		{[]string{"sim", "-hands", "x"}, 2, "", "--hands"},
 		{[]string{"replay", "a", "b"}, 2, "", "unexpected argument b"},
