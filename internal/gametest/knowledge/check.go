@@ -3,6 +3,7 @@ package knowledge
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"sync"
@@ -71,6 +72,52 @@ func (t *Tracker) Check() (int, error) {
 			}
 			n++
 		}
+	}
+	m, err := t.checkRefusals()
+	return n + m, err
+}
+
+// checkRefusals holds the refusals of the seat to act to what it may know:
+// a refusal is a message to the seat like any other. It tries actions of
+// the kind the seat must take with cards of the pack (a seventh of them,
+// another seventh at each step) and requires each reason to read the same
+// in worlds the seat cannot tell from the real one (resampled from its
+// view): a reason that depended on a hidden card would differ.
+func (t *Tracker) checkRefusals() (int, error) {
+	st := t.st
+	seat := st.ToAct()
+	if seat < 0 {
+		return 0, nil
+	}
+	legal := st.Legal(nil)
+	if len(legal) == 0 {
+		return 0, nil
+	}
+	r := st.Rules()
+	rng := rand.New(rand.NewPCG(uint64(len(st.History())), 13))
+	var worlds []game.State
+	for w := 0; w < 2; w++ {
+		ws, err := r.Resample(st.View(game.Seat(seat)), rng)
+		if err != nil {
+			return 0, fmt.Errorf("knowledge: resample for seat %d: %v", seat, err)
+		}
+		worlds = append(worlds, ws)
+	}
+	n := 0
+	order := r.Pack().Order
+	for i := len(st.History()) % 7; i < len(order); i += 7 {
+		a := legal[0]
+		a.Card = order[i]
+		err := st.Clone().Apply(a)
+		if err == nil {
+			continue
+		}
+		for _, w := range worlds {
+			if werr := w.Clone().Apply(a); werr == nil || werr.Error() != err.Error() {
+				return n, fmt.Errorf("seat %d trying %s is told %q, but in a world it cannot tell apart %v: the refusal depends on hidden cards", seat, r.Pack().ID(a.Card), err, werr)
+			}
+		}
+		n++
 	}
 	return n, nil
 }
