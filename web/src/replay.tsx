@@ -10,6 +10,7 @@ import { actionLabel, contractName, itemName, sideName, t, TITLE, tr, type Lang 
 import { model, type Model } from "./model";
 import { linkClick } from "./router";
 import { ExportButton, fmtPoints, signed, variantText } from "./table";
+import { AnalysisPanel } from "./analysis";
 
 /** ReplayPage shows hand n of a table. */
 export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
@@ -31,7 +32,7 @@ export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
       </p>
       <h2>{t(p.lang, "replayOf", p.hand + 1)}</h2>
       {err && <p class="error">{err}</p>}
-      {rec && <Viewer record={rec} lang={p.lang} />}
+      {rec && <Viewer record={rec} lang={p.lang} analysis={{ tableId: p.id, hand: p.hand }} />}
     </main>
   );
 }
@@ -82,7 +83,7 @@ function stepsOf(r: ReplayResult): ReplayStep[] {
   return [];
 }
 
-function Viewer(p: { record: string; lang: Lang }) {
+function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; hand: number } }) {
   const { lang } = p;
   const [res, setRes] = useState<ReplayResult | null>(null);
   const [err, setErr] = useState("");
@@ -156,6 +157,16 @@ function Viewer(p: { record: string; lang: Lang }) {
           </p>
           <StepView m={m} step={step} names={names.map((_, k) => nm(k))} lang={lang} />
         </>
+      )}
+      {p.analysis && res.complete && steps.length > 0 && (
+        <AnalysisPanel
+          tableId={p.analysis.tableId}
+          hand={p.analysis.hand}
+          names={names.map((_, k) => nm(k))}
+          lang={lang}
+          at={Math.min(i, steps.length - 1)}
+          jump={(k) => setI(Math.max(0, Math.min(steps.length - 1, k)))}
+        />
       )}
     </div>
   );
