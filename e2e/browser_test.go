@@ -44,8 +44,9 @@ func chromium(t *testing.T) string {
 }
 
 // startServer runs a trull server in process on a loopback port with a
-// fresh SQLite database and bots that answer at once. It returns the base URL.
-func startServer(t *testing.T) string {
+// fresh SQLite database and bots that answer at once; each tweak may change
+// the configuration. It returns the base URL.
+func startServer(t *testing.T, tweaks ...func(*server.Config)) string {
 	t.Helper()
 	dir := t.TempDir()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -53,14 +54,18 @@ func startServer(t *testing.T) string {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	ctx := context.Background()
-	s, err := server.New(ctx, server.Config{
+	cfg := server.Config{
 		Addr:     "127.0.0.1:0",
 		DB:       filepath.Join(dir, "trull.db"),
 		DataDir:  dir,
 		Logger:   logger,
 		BotDelay: 0,
 		PostRate: -1,
-	})
+	}
+	for _, f := range tweaks {
+		f(&cfg)
+	}
+	s, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatalf("e2e: starting the server: %v", err)
 	}

@@ -270,6 +270,7 @@ type createReq struct {
 	Hands   int                        `json:"hands"`
 	Public  *bool                      `json:"public"`
 	Stake   *int                       `json:"stake"`
+	AutoBot *bool                      `json:"auto_bot"`
 }
 
 type inviteJSON struct {
@@ -386,6 +387,11 @@ func (s *Server) newTableConfig(req createReq) (createData, string, string, map[
 	d := createData{Game: info.Name, Options: opts, Players: n, Title: title, Public: public,
 		Seed: s.cfg.seeds(), FirstDealer: -1, End: end, Stake: stake, Host: hashToken(hostTok),
 		HostSeat: human, Seats: make([]seatData, n), CreatedMs: time.Now().UnixMilli()}
+	if req.AutoBot != nil && !*req.AutoBot {
+		// Kept only when off: a table created before the option existed
+		// has it on, as a new one has by default.
+		d.NoAutoBot = true
+	}
 	invites := map[int]string{}
 	for i, b := range bots {
 		switch {

@@ -179,6 +179,7 @@ type tState struct {
 		Sheet      []sitting.Row      `json:"sheet"`
 		Totals     []int              `json:"totals"`
 		Settlement sitting.Settlement `json:"settlement"`
+		AutoBot    bool               `json:"auto_bot"`
 	} `json:"table"`
 	Hand  int               `json:"hand"`
 	Step  int               `json:"step"`

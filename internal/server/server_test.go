@@ -416,13 +416,13 @@ func TestReconnectAndRestore(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	ann.ws.Close(websocket.StatusNormalClosure, "")
-	bs := bc.waitFor("Ann away", func(m tMsg) bool { return m.state != nil && !m.state.Table.Seats[0].Connected }).state
+	bs := bc.waitFor("Ann away", func(m tMsg) bool { return m.state != nil && !isOn(m.state.Table.Seats[0].Connected) }).state
 	ann = e.dial(tb.ID, "token="+tb.SeatToken, nil)
 	as := ann.state()
-	if as.Seq != bs.Seq || !as.Table.Seats[0].Connected {
-		t.Fatalf("reconnected at seq %d (Bob has %d), connected %v", as.Seq, bs.Seq, as.Table.Seats[0].Connected)
+	if as.Seq != bs.Seq || !isOn(as.Table.Seats[0].Connected) {
+		t.Fatalf("reconnected at seq %d (Bob has %d), connected %v", as.Seq, bs.Seq, isOn(as.Table.Seats[0].Connected))
 	}
-	views := map[int][]byte{0: as.View, 1: bc.waitFor("Ann back", func(m tMsg) bool { return m.state != nil && m.state.Table.Seats[0].Connected }).state.View}
+	views := map[int][]byte{0: as.View, 1: bc.waitFor("Ann back", func(m tMsg) bool { return m.state != nil && isOn(m.state.Table.Seats[0].Connected) }).state.View}
 	spec := e.dial(tb.ID, "spectate=1", nil).state()
 
 	e.restart()
@@ -456,7 +456,8 @@ func TestReconnectAndRestore(t *testing.T) {
 // the grace period; when the person comes back, the seat is theirs again.
 func TestTakeover(t *testing.T) {
 	e := newEnv(t, Config{Grace: 300 * time.Millisecond})
-	tb := e.create(map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", ""}, "name": "Ann", "hands": 1})
+	// The host decides here: no bot takes the seat by itself.
+	tb := e.create(map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", ""}, "name": "Ann", "hands": 1, "auto_bot": false})
 	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
 	st := ann.state()
 	if !st.Host || !st.Table.Seats[0].Host || st.Table.Seats[1].Taken {
@@ -474,7 +475,7 @@ func TestTakeover(t *testing.T) {
 		t.Fatalf("takeover of a connected seat: %s", m.raw)
 	}
 	bc.ws.Close(websocket.StatusNormalClosure, "")
-	ann.waitFor("Bob away", func(m tMsg) bool { return m.state != nil && !m.state.Table.Seats[1].Connected })
+	ann.waitFor("Bob away", func(m tMsg) bool { return m.state != nil && !isOn(m.state.Table.Seats[1].Connected) })
 	m = ann.answer(ann.send(map[string]any{"type": "takeover", "seat": 1}))
 	if m.Type != "error" || !strings.Contains(m.Error, "grace period") {
 		t.Fatalf("takeover before the grace period: %s", m.raw)
@@ -490,7 +491,7 @@ func TestTakeover(t *testing.T) {
 	// Bob comes back and has his seat again.
 	bc = e.dial(tb.ID, "token="+bob.SeatToken, nil)
 	bs := bc.state()
-	if bs.Table.Seats[1].Takeover != "" || !bs.Table.Seats[1].Connected {
+	if bs.Table.Seats[1].Takeover != "" || !isOn(bs.Table.Seats[1].Connected) {
 		t.Fatalf("after Bob's return: %+v", bs.Table.Seats[1])
 	}
 }

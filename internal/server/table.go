@@ -57,10 +57,13 @@ type table struct {
 	bots     map[string]bot.Bot
 	rng      *rand.Rand
 	botTimer *time.Timer
-	lastInfo string
-	idleAt   time.Time
-	seen     time.Time // when a person was last connected (or claimed a seat)
-	seenKept time.Time // the seen the store has
+	// awayTimer fires when an absent person's grace period ends and a
+	// bot is to take the seat (autoBot).
+	awayTimer *time.Timer
+	lastInfo  string
+	idleAt    time.Time
+	seen      time.Time // when a person was last connected (or claimed a seat)
+	seenKept  time.Time // the seen the store has
 }
 
 // seatState is one seat.
@@ -224,9 +227,12 @@ func (t *table) run() {
 	idle := time.NewTicker(t.srv.idleCheck())
 	defer idle.Stop()
 	for {
-		var botC <-chan time.Time
+		var botC, awayC <-chan time.Time
 		if t.botTimer != nil {
 			botC = t.botTimer.C
+		}
+		if t.awayTimer != nil {
+			awayC = t.awayTimer.C
 		}
 		select {
 		case m := <-t.inbox:
@@ -234,6 +240,9 @@ func (t *table) run() {
 		case <-botC:
 			t.botTimer = nil
 			t.guard(func() { t.runBots(1) })
+		case <-awayC:
+			t.awayTimer = nil
+			t.guard(t.autoBot)
 		case <-idle.C:
 			if t.abandonDue() {
 				t.guard(t.abandon)
@@ -270,6 +279,9 @@ func (t *table) guard(f func()) {
 func (t *table) shutdown() {
 	if t.botTimer != nil {
 		t.botTimer.Stop()
+	}
+	if t.awayTimer != nil {
+		t.awayTimer.Stop()
 	}
 	for c := range t.conns {
 		t.dropConn(c)
@@ -529,11 +541,74 @@ func (t *table) afterChange(acker *conn, ack *int64) {
 	t.idleAt = time.Now()
 	t.publish()
 	t.broadcast(acker, ack)
+	t.scheduleAway()
 	if t.srv.cfg.BotDelay > 0 {
 		t.scheduleBot()
 	} else if t.botTurn() >= 0 {
 		t.runBots(-1)
 	}
+}
+
+// autoBotName is the bot that takes an absent person's seat by itself.
+const autoBotName = "rules"
+
+// awayDue returns the seats whose person has been away for the grace
+// period and which a bot should now play by itself, and when the next
+// seat's grace period ends (zero if none is waiting).
+func (t *table) awayDue(now time.Time) (due []int, next time.Time) {
+	if t.cfg.NoAutoBot || t.abandoned || t.sit.Over() {
+		return nil, time.Time{}
+	}
+	for i, s := range t.seats {
+		// Only a seat somebody sat at: an invite nobody has used yet
+		// waits for its person (the host may still let a bot play it).
+		if s.bot != "" || s.takeover != "" || s.token == "" || s.conn != nil {
+			continue
+		}
+		at := s.away.Add(t.srv.cfg.Grace)
+		if !at.After(now) {
+			due = append(due, i)
+		} else if next.IsZero() || at.Before(next) {
+			next = at
+		}
+	}
+	return due, next
+}
+
+// scheduleAway sets the timer for the next absent person's seat.
+func (t *table) scheduleAway() {
+	if t.awayTimer != nil {
+		t.awayTimer.Stop()
+		t.awayTimer = nil
+	}
+	due, next := t.awayDue(time.Now())
+	switch {
+	case len(due) > 0:
+		t.awayTimer = time.NewTimer(0)
+	case !next.IsZero():
+		t.awayTimer = time.NewTimer(time.Until(next))
+	}
+}
+
+// autoBot lets a bot play the seats of people away for the grace period,
+// so that nobody's absence stalls the table. A person who connects again
+// gets the seat back at once (join).
+func (t *table) autoBot() {
+	due, _ := t.awayDue(time.Now())
+	if len(due) == 0 {
+		t.scheduleAway()
+		return
+	}
+	evs := make([]event, len(due))
+	for i, seat := range due {
+		evs[i] = event{evTakeover, takeoverData{Seat: seat, Bot: autoBotName}}
+	}
+	if err := t.commit(evs...); err != nil {
+		// Try again later; a store outage must not stall the table.
+		t.awayTimer = time.NewTimer(time.Second)
+		return
+	}
+	t.afterChange(nil, nil)
 }
 
 // lobbyInfo is a table as the lobby lists it.
@@ -555,7 +630,7 @@ type seatInfo struct {
 	Bot       string `json:"bot,omitempty"`
 	Takeover  string `json:"takeover,omitempty"`
 	Taken     bool   `json:"taken"`
-	Connected bool   `json:"connected,omitempty"`
+	Connected *bool  `json:"connected,omitempty"`
 	Host      bool   `json:"host,omitempty"`
 	AwaySince int64  `json:"away_since_ms,omitempty"`
 }
@@ -566,10 +641,13 @@ func (t *table) seatInfos(live bool) []seatInfo {
 		si := seatInfo{Seat: i, Name: s.name, Bot: s.bot, Takeover: s.takeover,
 			Taken: s.bot != "" || s.token != "", Host: i == t.cfg.HostSeat}
 		if si.Name == "" && s.takeover != "" {
-			si.Name = botName(s.takeover)
+			si.Name = botName(i)
 		}
 		if live {
-			si.Connected = s.bot != "" || s.conn != nil
+			// Always present in a state message, false included: the
+			// table shows who is away.
+			on := s.bot != "" || s.conn != nil
+			si.Connected = &on
 			if s.bot == "" && s.conn == nil {
 				si.AwaySince = s.away.UnixMilli()
 			}
@@ -622,6 +700,7 @@ type tableJSON struct {
 	Stake        int                `json:"stake"`
 	Settlement   sitting.Settlement `json:"settlement"`
 	GraceMs      int64              `json:"grace_ms"`
+	AutoBot      bool               `json:"auto_bot"`
 }
 
 func (t *table) tableJSON() json.RawMessage {
@@ -633,7 +712,7 @@ func (t *table) tableJSON() json.RawMessage {
 		State: t.status(), Seats: t.seatInfos(true), Hand: t.hand, Played: t.sit.Played(),
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
-		GraceMs: t.srv.cfg.Grace.Milliseconds()}
+		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot}
 	b, err := json.Marshal(tj)
 	if err != nil {
 		t.log.Error("encoding the table failed", "err", err)

@@ -116,8 +116,15 @@ export interface NewTable {
   players: number;
   options: Record<string, unknown>;
   bots: string[];
+  /** the creator's name */
   name: string;
+  /** the table's name in the lobby */
+  title?: string;
   hands?: number;
+  /** listed in the lobby, free seats open to anyone (default true) */
+  public?: boolean;
+  /** a bot plays for a person away longer than the grace period (default true) */
+  auto_bot?: boolean;
 }
 
 /** createTable creates a table and seats its creator. */

@@ -98,6 +98,16 @@ const S = {
   noHand: ["No cards", "Keine Karten"],
   botTakeover: ["Let a bot play", "Bot spielen lassen"],
   absent: ["away", "abwesend"],
+  botFor: ["bot playing for {0}", "Bot spielt für {0}"],
+  publicTable: ["Public table", "Öffentlicher Tisch"],
+  publicHelp: ["listed in the lobby; anyone may take a free seat", "in der Lobby sichtbar; jeder darf einen freien Platz nehmen"],
+  privateTable: ["Private table", "Privater Tisch"],
+  privateHelp: ["only the invite links lead here", "nur die Einladungslinks führen hierher"],
+  autoBot: ["A bot plays for a player who leaves", "Ein Bot spielt für jemanden, der geht"],
+  autoBotHelp: [
+    "after a short absence; whoever comes back gets the seat back at once",
+    "nach kurzer Abwesenheit; wer zurückkommt, bekommt den Platz sofort wieder",
+  ],
   error: ["Error", "Fehler"],
   back: ["Back", "Zurück"],
   toLobby: ["Lobby", "Lobby"],
@@ -359,6 +369,18 @@ export function sideName(side: string, game: GameName, lang: Lang): string {
 /** foolWord returns the game's name of the Fool. */
 export function foolWord(game: GameName): string {
   return FOOL_NAME[game];
+}
+
+/** botLabel names a bot kind for people. */
+export function botLabel(b: string, lang: Lang): string {
+  const m: Record<string, [string, string]> = {
+    rules: ["rules bot (good)", "Regel-Bot (gut)"],
+    random: ["random bot (beginner)", "Zufalls-Bot (Anfänger)"],
+    pimc: ["PIMC bot (strong)", "PIMC-Bot (stark)"],
+    ismcts: ["ISMCTS bot (strong)", "ISMCTS-Bot (stark)"],
+  };
+  const n = m[b.split("@")[0]];
+  return n ? n[lang === "de" ? 1 : 0] : tr(lang, "bot", "Bot");
 }
 
 /** OPTION_HELP_DE translates the option help texts of GET /api/games. */

@@ -9,7 +9,8 @@ import { Card } from "./face";
 import { actionLabel, contractName, itemName, sideName, t, TITLE, tr, type Lang } from "./i18n";
 import { model, type Model } from "./model";
 import { linkClick } from "./router";
-import { ExportButton, fmtPoints, signed, variantText } from "./table";
+import { fmtPoints, signed, variantText } from "./names";
+import { ExportButton } from "./result";
 
 /** ReplayPage shows hand n of a table. */
 export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {

@@ -1,0 +1,86 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"trull/internal/server"
+)
+
+// seatIn stores a seat token in the browser's local storage (shared by its
+// tabs) and opens the table in ctx's tab.
+func seatIn(t *testing.T, ctx context.Context, base string, tb created, lang string) {
+	t.Helper()
+	js := fmt.Sprintf(`localStorage.setItem('trull.seat.%s', JSON.stringify({token: %q, seat: %d, name: 'Ann'})); true`, tb.ID, tb.SeatToken, tb.Seat)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/?lang="+lang),
+		chromedp.Evaluate[chromedp.Void](js),
+		chromedp.Navigate(base+"/t/"+tb.ID+"?lang="+lang),
+		chromedp.WaitVisible(chromedp.CSS(`main.table-page`)),
+	); err != nil {
+		t.Fatalf("e2e: opening the table: %v", err)
+	}
+}
+
+// TestLeaveAndReturn: a player closes the tab mid-hand; after the grace
+// period a bot plays the seat (the spectators see "bot playing for Ann")
+// and the hand goes on; when the player opens the table again the seat is
+// theirs at once.
+func TestLeaveAndReturn(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t, func(c *server.Config) { c.Grace = time.Second })
+	watch := browser(t, exe, 1280, 900)
+	tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"})
+	if err := chromedp.Do(watch,
+		chromedp.Navigate(base+"/t/"+tb.ID+"?spectate=1&lang=en"),
+		chromedp.WaitVisible(chromedp.CSS(`main.table-page`)),
+	); err != nil {
+		t.Fatalf("e2e: watching: %v", err)
+	}
+
+	ann, closeAnn := chromedp.NewContext(watch)
+	seatIn(t, ann, base, tb, "en")
+	playUntil(t, ann, quiet, func(s snapshot) bool { return s.Result || s.Phase == "play" && s.MyTurn })
+	before, err := snap(ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before.Result {
+		t.Skip("e2e: the deal was thrown in before the play")
+	}
+	closeAnn()
+
+	// Away first, then the bot plays Ann's seat and the hand goes on.
+	if err := waitFor(watch, `(() => { const c = document.querySelector('.chip[data-seat="0"]'); return !!c && !!c.querySelector('.absent'); })()`, 5*time.Second); err != nil {
+		t.Errorf("e2e: the spectator does not see Ann away: %v", err)
+	}
+	if err := waitFor(watch, `(() => { const b = document.querySelector('.chip[data-seat="0"] [data-testid=bot-for]'); return !!b && b.textContent.includes('bot playing for Ann'); })()`, 10*time.Second); err != nil {
+		t.Fatalf("e2e: no bot took Ann's seat: %v", err)
+	}
+	goOn := fmt.Sprintf(`(() => { const p = document.querySelector('main.table-page'); return Number(p.dataset.tricks) > %d || !!document.querySelector('[data-testid=result]'); })()`, before.Tricks)
+	if err := waitFor(watch, goOn, 10*time.Second); err != nil {
+		t.Fatalf("e2e: the hand stalled without Ann: %v", err)
+	}
+
+	// Ann comes back: her seat, her cards, no bot.
+	back, closeBack := chromedp.NewContext(watch)
+	defer closeBack()
+	seatIn(t, back, base, tb, "en")
+	if err := waitFor(watch, `!document.querySelector('.chip[data-seat="0"] [data-testid=bot-for]') && !document.querySelector('.chip[data-seat="0"] .absent')`, 10*time.Second); err != nil {
+		t.Errorf("e2e: Ann's seat was not given back: %v", err)
+	}
+	s, err := snap(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Result {
+		return // the bot finished the hand: the result is Ann's to see
+	}
+	if n, err := chromedp.Run(back, chromedp.Evaluate[int](`document.querySelectorAll('.mine .hand .card').length`)); err != nil || n == 0 {
+		t.Errorf("e2e: back at the table, Ann sees no hand (%d cards, %v)", n, err)
+	}
+}
