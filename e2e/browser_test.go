@@ -155,6 +155,7 @@ type snapshot struct {
 	CanSend  bool     `json:"canSend"`
 	Buttons  []button `json:"buttons"`
 	Toast    string   `json:"toast"`
+	Cards    []string `json:"cards"` // the cards of the player's hand
 }
 
 type button struct {
@@ -183,6 +184,7 @@ const snapshotJS = `(() => {
     buttons: [...document.querySelectorAll('.prompt .actions button[data-act]')].filter((b) => !b.disabled)
       .map((b) => ({act: b.dataset.act, call: b.dataset.call})),
     toast: (q('.toast') || {}).textContent || '',
+    cards: cards('.mine .hand button.card'),
   };
 })()`
 

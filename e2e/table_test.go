@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,4 +84,56 @@ func TestLeaveAndReturn(t *testing.T) {
 	if n, err := chromedp.Run(back, chromedp.Evaluate[int](`document.querySelectorAll('.mine .hand .card').length`)); err != nil || n == 0 {
 		t.Errorf("e2e: back at the table, Ann sees no hand (%d cards, %v)", n, err)
 	}
+}
+
+// TestRefusalInGerman: a card the rules forbid, clicked on a German page,
+// is refused with the engine's reason in German ("Du musst … bedienen").
+func TestRefusalInGerman(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	forbidden := func(s snapshot) string {
+		if s.Phase != "play" || !s.MyTurn || len(s.Legal) == 0 {
+			return ""
+		}
+		for _, c := range s.Cards {
+			if !contains(s.Legal, c) {
+				return c
+			}
+		}
+		return ""
+	}
+	for try := 0; try < 10; try++ {
+		tb := createTable(t, base, "troggu", 3)
+		seatIn(t, ctx, base, tb, "de")
+		s := snapshot{}
+		playUntil(t, ctx, quiet, func(x snapshot) bool {
+			s = x
+			return x.Result || forbidden(x) != ""
+		})
+		c := forbidden(s)
+		if c == "" {
+			continue // the hand ended without a forbidden card: deal another table
+		}
+		if err := clickCard(ctx, c); err != nil {
+			t.Fatalf("e2e: clicking %s: %v", c, err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('.toast')`, 10*time.Second); err != nil {
+			t.Fatalf("e2e: clicking the forbidden %s shows nothing: %v", c, err)
+		}
+		got, err := snap(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := false
+		for _, want := range []string{"Du musst", "Du kannst", "überstechen"} {
+			ok = ok || strings.Contains(got.Toast, want)
+		}
+		if !ok || strings.Contains(got.Toast, "seat") || strings.Contains(got.Toast, "must") {
+			t.Fatalf("e2e: the refusal of %s says %q, want the reason in German", c, got.Toast)
+		}
+		t.Logf("e2e: %s refused: %s", c, got.Toast)
+		return
+	}
+	t.Fatal("e2e: no hand offered a forbidden card")
 }

@@ -279,20 +279,21 @@ func TestBadMessages(t *testing.T) {
 		name string
 		msg  string
 		want string
+		code string // the code a client words for people
 	}{
-		{"not JSON", `hello`, "not a JSON object"},
-		{"array", `[1,2]`, "not a JSON object"},
-		{"no type", `{"seq":1}`, `no "type"`},
-		{"unknown type", `{"type":"shuffle","seq":2}`, `unknown message type "shuffle"`},
-		{"unknown field", `{"type":"act","seq":3,"cards":[]}`, "unknown field"},
-		{"act without action", `{"type":"act","seq":4}`, `no "action"`},
-		{"action not an object", `{"type":"act","seq":5,"action":"T21"}`, "not a record action"},
-		{"unknown act", `{"type":"act","seq":6,"action":{"act":"steal"}}`, `unknown act "steal"`},
-		{"card not held", `{"type":"act","seq":7,"action":{"act":"play","card":"ZZ"}}`, "act:"},
-		{"empty chat", `{"type":"chat","seq":8,"text":"  "}`, "empty"},
-		{"long chat", `{"type":"chat","seq":9,"text":"` + strings.Repeat("a", 501) + `"}`, "at most 500"},
-		{"takeover by a non-host", `{"type":"takeover","seq":10,"seat":1,"host_token":"wrong"}`, "takeover"},
-		{"next during a hand", `{"type":"next","seq":11}`, "still being played"},
+		{"not JSON", `hello`, "not a JSON object", "bad_message"},
+		{"array", `[1,2]`, "not a JSON object", "bad_message"},
+		{"no type", `{"seq":1}`, `no "type"`, "bad_message"},
+		{"unknown type", `{"type":"shuffle","seq":2}`, `unknown message type "shuffle"`, "bad_message"},
+		{"unknown field", `{"type":"act","seq":3,"cards":[]}`, "unknown field", "bad_message"},
+		{"act without action", `{"type":"act","seq":4}`, `no "action"`, "bad_message"},
+		{"action not an object", `{"type":"act","seq":5,"action":"T21"}`, "not a record action", "bad_message"},
+		{"unknown act", `{"type":"act","seq":6,"action":{"act":"steal"}}`, `unknown act "steal"`, "malformed"},
+		{"card not held", `{"type":"act","seq":7,"action":{"act":"play","card":"ZZ"}}`, "act:", "malformed"},
+		{"empty chat", `{"type":"chat","seq":8,"text":"  "}`, "empty", "chat_empty"},
+		{"long chat", `{"type":"chat","seq":9,"text":"` + strings.Repeat("a", 501) + `"}`, "at most 500", "chat_long"},
+		{"takeover by a non-host", `{"type":"takeover","seq":10,"seat":1,"host_token":"wrong"}`, "takeover", "taken"},
+		{"next during a hand", `{"type":"next","seq":11}`, "still being played", "hand_going"},
 	}
 	for _, cs := range cases {
 		t.Run(cs.name, func(t *testing.T) {
@@ -302,6 +303,9 @@ func TestBadMessages(t *testing.T) {
 			m := c.waitFor("an error", func(m tMsg) bool { return m.Type == "error" })
 			if !strings.Contains(m.Error, cs.want) {
 				t.Fatalf("error %q, want it to mention %q", m.Error, cs.want)
+			}
+			if m.Code != cs.code {
+				t.Errorf("error %q has code %q, want %q", m.Error, m.Code, cs.code)
 			}
 		})
 	}

@@ -79,7 +79,9 @@ export function Board(p: BoardProps) {
       return;
     }
     const a = plays.find((x) => x.card === c && !x.say) ?? plays.find((x) => x.card === c);
+    // A card the rules forbid goes to the server too: its refusal says why.
     if (a) p.act(a);
+    else if (plays.length) p.act({ act: "play", card: c });
   };
   const cardState = (c: string) => {
     if (!myTurn) return {};

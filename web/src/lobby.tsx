@@ -6,7 +6,7 @@ import * as api from "./api";
 import type { GameSpec, OptionSpec, TableInfo } from "./api";
 import type { GameName } from "./cards";
 import { Icon } from "./face";
-import { botLabel, OPTION_HELP_DE, t, TITLE, tr, type Lang } from "./i18n";
+import { botLabel, errorText, OPTION_HELP_DE, t, TITLE, tr, type Lang } from "./i18n";
 import { linkClick, navigate } from "./router";
 
 const BOTS_DEFAULT = ["rules", "random"];
@@ -23,12 +23,12 @@ export function Lobby(p: { lang: Lang }) {
     api
       .tables()
       .then((l) => setList(l ?? []))
-      .catch((e) => setErr(String(e.message ?? e)));
+      .catch((e) => setErr(errorText(e, lang)));
   useEffect(() => {
     api
       .games()
       .then(setSpecs)
-      .catch((e) => setErr(String(e.message ?? e)));
+      .catch((e) => setErr(errorText(e, lang)));
     load();
     const id = setInterval(load, 5000);
     return () => clearInterval(id);
@@ -189,7 +189,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
       api.storeCreated(c);
       navigate(`/t/${c.id}`);
     } catch (x) {
-      setErr(String((x as Error).message ?? x));
+      setErr(errorText(x, lang));
       setBusy(false);
     }
   };

@@ -2,7 +2,7 @@
 
 import * as api from "./api";
 import { useState } from "preact/hooks";
-import { contractName, itemName, sideName, t, type Lang } from "./i18n";
+import { contractName, errorText, itemName, sideName, t, type Lang } from "./i18n";
 import type { Model, Result } from "./model";
 import { linkClick } from "./router";
 import { fmtPoints, signed } from "./names";
@@ -100,7 +100,7 @@ export function ExportButton(p: { tableId: string; hand: number; lang: Lang }) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (e) {
-      setErr(String((e as Error).message));
+      setErr(errorText(e, p.lang));
     }
   };
   return (

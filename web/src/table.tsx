@@ -5,7 +5,8 @@
 import * as api from "./api";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
-import { t, TITLE, tr, type Lang } from "./i18n";
+import { closeText, errorText, explain, t, TITLE, tr, type Lang, type Refusal } from "./i18n";
+import type { GameName } from "./cards";
 import { model, type Model } from "./model";
 import { linkClick, navigate } from "./router";
 import { Conn, wsURL, type Status } from "./ws";
@@ -34,10 +35,11 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
   const [name, setName] = useState(api.storedName());
   const [err, setErr] = useState("");
   const [busy, setBusy] = useState(false);
-  const [info, setInfo] = useState<api.TableInfo | null>(null);
+  const [info, setInfo] = useState<(api.TableInfo & { invite?: string }) | null>(null);
   useEffect(() => {
-    api.tableInfo(p.id).then(setInfo, () => setInfo(null));
+    api.tableInfo(p.id, p.invite).then(setInfo, (e) => setErr(errorText(e, lang)));
   }, [p.id]);
+  const used = info?.invite === "used";
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!name.trim()) return setErr(t(lang, "nameNeeded"));
@@ -48,8 +50,7 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
       api.storeSeat(p.id, { token: r.seat_token, seat: r.seat, name: name.trim() });
       navigate(`/t/${p.id}`, true);
     } catch (x) {
-      const e2 = x as api.ApiError;
-      setErr(e2.status === 409 ? t(lang, "seatTaken") : String(e2.message));
+      setErr(errorText(x, lang));
       setBusy(false);
     }
   };
@@ -67,6 +68,19 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
           ))}
         </p>
       )}
+      {used ? (
+        <div data-testid="invite-used">
+          <p class="error">{t(lang, info?.state === "over" || info?.state === "abandoned" ? "inviteOver" : "inviteUsed")}</p>
+          <p>
+            <a class="btn" href={`/t/${p.id}?spectate=1`} onClick={(e) => linkClick(e, `/t/${p.id}?spectate=1`)}>
+              {t(lang, "watchInstead")}
+            </a>{" "}
+            <a class="btn" href="/" onClick={(e) => linkClick(e, "/")}>
+              {t(lang, "toLobby")}
+            </a>
+          </p>
+        </div>
+      ) : (
       <form onSubmit={submit}>
         <label>
           {t(lang, "yourName")}
@@ -80,6 +94,7 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
           {t(lang, "watchInstead")}
         </a>
       </form>
+      )}
     </main>
   );
 }
@@ -106,6 +121,10 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const prev = useRef<{ hand: number; m: Model | null }>({ hand: -1, m: null });
   const tabRef = useRef<Tab>("log");
   tabRef.current = tab;
+  const gameRef = useRef<GameName | null>(null);
+  gameRef.current = tbl?.game ?? null;
+  const langRef = useRef<Lang>(lang);
+  langRef.current = lang;
 
   useEffect(() => {
     const c = new Conn(wsURL(id, token), {
@@ -132,7 +151,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             break;
           }
           case "error":
-            setToast(String(m.error ?? "error"));
+            setToast(explain(m as Refusal, gameRef.current, langRef.current));
             setPending(false);
             break;
           case "chat":
@@ -177,7 +196,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   if (status.state === "failed" && !tbl) {
     return (
       <main class="box">
-        <p class="error">{status.code === 4404 ? t(lang, "gone") : status.code === 4401 || status.code === 4403 ? t(lang, "badToken") : status.reason || t(lang, "error")}</p>
+        <p class="error">{closeText(status.code, lang)}</p>
         <p>
           <a class="btn" href="/" onClick={(e) => linkClick(e, "/")}>
             {t(lang, "toLobby")}
@@ -285,7 +304,7 @@ function StatusLine(p: { status: Status; lang: Lang }) {
   const { status, lang } = p;
   if (status.state === "open") return <span class="conn ok" title="online" />;
   if (status.state === "waiting") return <span class="conn warn">{t(lang, "reconnecting", status.retryIn ?? 0)}</span>;
-  if (status.state === "failed") return <span class="conn bad">{status.reason || t(lang, "error")}</span>;
+  if (status.state === "failed") return <span class="conn bad">{closeText(status.code, lang)}</span>;
   return <span class="conn warn">{t(lang, "connecting")}</span>;
 }
 

@@ -2,7 +2,10 @@ package server
 
 import (
 	"bytes"
+	"encoding/json"
 	"math/rand/v2"
+	"net/http"
+	"net/url"
 	"testing"
 	"time"
 
@@ -95,5 +98,106 @@ func TestAutoBotOption(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if s := ann.latest().Table.Seats[1]; s.Takeover != "" || isOn(s.Connected) {
 		t.Errorf("off: Bob's seat is %+v, want away without a bot", s)
+	}
+}
+
+// TestRefusalCode: a card the rules do not allow is refused with the
+// engine's code and parameters, which a client words in its language.
+func TestRefusalCode(t *testing.T) {
+	e := newEnv(t, Config{})
+	tb := e.create(map[string]any{"game": "troggu", "players": 3, "bots": []string{"", "rules", "rules"}, "name": "Ann"})
+	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
+	rng := rand.New(rand.NewPCG(9, 10))
+	for try := 0; try < 200; try++ {
+		st := ann.playUntil(rng, func(s *tState) bool { return refusable(s) != "" || s.Done })
+		if st.Done {
+			ann.send(map[string]any{"type": "next"})
+			ann.state()
+			continue
+		}
+		c := refusable(st)
+		m := ann.answer(ann.send(map[string]any{"type": "act", "action": map[string]any{"act": "play", "card": c}}))
+		if m.Type != "error" {
+			t.Fatalf("%s was played: %s", c, m.raw)
+		}
+		switch m.Code {
+		case "must_follow", "must_trump", "must_beat", "keep_card":
+		default:
+			t.Fatalf("refusal of %s has code %q: %s", c, m.Code, m.raw)
+		}
+		if m.Code != "keep_card" && m.Code != "must_beat" && m.Params["suit"] == "" {
+			t.Fatalf("refusal of %s names no suit: %s", c, m.raw)
+		}
+		return
+	}
+	t.Fatal("no hand offered a card to refuse")
+}
+
+// refusable returns a card of the seat's hand it may not play now, or "".
+func refusable(s *tState) string {
+	var v struct {
+		Hand []string `json:"hand"`
+	}
+	if json.Unmarshal(s.View, &v) != nil {
+		return ""
+	}
+	legal := map[string]bool{}
+	for _, raw := range s.Legal {
+		var a struct {
+			Act  string `json:"act"`
+			Card string `json:"card"`
+		}
+		json.Unmarshal(raw, &a)
+		if a.Act != "play" {
+			return ""
+		}
+		legal[a.Card] = true
+	}
+	if len(legal) == 0 {
+		return ""
+	}
+	for _, c := range v.Hand {
+		if !legal[c] {
+			return c
+		}
+	}
+	return ""
+}
+
+// TestInviteState: the invite page learns whether its invite still takes a
+// seat before it asks for a name; a second claim is refused with a code.
+func TestInviteState(t *testing.T) {
+	e := newEnv(t, Config{})
+	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
+	u, err := url.Parse(tb.Invites[0].URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv := u.Query().Get("invite")
+	state := func(invite string) string {
+		var out struct {
+			Invite string `json:"invite"`
+			ID     string `json:"id"`
+		}
+		if code := e.do("GET", "/api/tables/"+tb.ID+"?invite="+url.QueryEscape(invite), nil, &out); code != http.StatusOK || out.ID != tb.ID {
+			t.Fatalf("GET with an invite: status %d, %+v", code, out)
+		}
+		return out.Invite
+	}
+	if s := state(inv); s != "open" {
+		t.Fatalf("a fresh invite is %q, want open", s)
+	}
+	if s := state("not-an-invite"); s != "used" {
+		t.Fatalf("an unknown invite is %q, want used", s)
+	}
+	e.claim(tb.ID, tb.Invites[0].URL, "Bob")
+	if s := state(inv); s != "used" {
+		t.Fatalf("a used invite is %q, want used", s)
+	}
+	var out struct {
+		Code string `json:"code"`
+	}
+	if code := e.do("POST", "/api/tables/"+tb.ID+"/claim", map[string]any{"invite": inv, "name": "Cy"}, &out); code != http.StatusConflict || out.Code != "invite_used" {
+		t.Fatalf("a second claim: status %d, code %q", code, out.Code)
 	}
 }
