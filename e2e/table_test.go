@@ -137,3 +137,87 @@ func TestRefusalInGerman(t *testing.T) {
 	}
 	t.Fatal("e2e: no hand offered a forbidden card")
 }
+
+// TestLastTrick: while the next trick is being played, the "last trick"
+// control shows the finished trick again (its cards, as the side log lists
+// it), and a second click goes back to the trick on the table.
+func TestLastTrick(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	type view struct {
+		Done    bool     `json:"done"`
+		Trick   int      `json:"trick"`
+		Cards   []string `json:"cards"`
+		Names   []string `json:"names"`
+		Control bool     `json:"control"`
+		Log     string   `json:"log"`
+		LogN    int      `json:"logN"`
+	}
+	const readJS = `(() => {
+  const tv = document.querySelector('[data-testid=trick]');
+  const log = [...document.querySelectorAll('[data-testid=tricks-log] li')];
+  if (!tv) return {};
+  return {
+    done: tv.classList.contains('done'),
+    trick: Number(tv.dataset.trick),
+    cards: [...tv.querySelectorAll('.played')].map((e) => e.dataset.card),
+    names: [...tv.querySelectorAll('.played svg')].map((e) => e.getAttribute('aria-label')),
+    control: !!document.querySelector('[data-testid=last-trick]'),
+    log: log.length ? log[log.length - 1].textContent : '',
+    logN: log.length,
+  };
+})()`
+	read := func() view {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[view](readJS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	for try := 0; try < 5; try++ {
+		tb := createTable(t, base, "droggn", 3)
+		seatIn(t, ctx, base, tb, "en")
+		// A trick in progress after a finished one: the player is to play
+		// to a trick another seat led.
+		playUntil(t, ctx, quiet, func(s snapshot) bool {
+			if s.Result {
+				return true
+			}
+			if s.Phase != "play" || !s.MyTurn || s.Tricks < 1 {
+				return false
+			}
+			time.Sleep(holdWait)
+			v := read()
+			return !v.Done && len(v.Cards) > 0 && v.Control
+		})
+		if s, _ := snap(ctx); s.Result {
+			continue
+		}
+		cur := read()
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=last-trick]`))); err != nil {
+			t.Fatalf("e2e: clicking the last-trick control: %v", err)
+		}
+		last := read()
+		if !last.Done || last.Trick != cur.Trick-1 || len(last.Cards) != 3 || last.LogN != last.Trick {
+			t.Fatalf("e2e: the last-trick control shows %+v (the trick on the table was %+v)", last, cur)
+		}
+		for _, n := range last.Names {
+			if !strings.Contains(last.Log, n) {
+				t.Errorf("e2e: the side log's trick %d %q does not list %s", last.LogN, last.Log, n)
+			}
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=last-trick]`))); err != nil {
+			t.Fatal(err)
+		}
+		if back := read(); back.Done || strings.Join(back.Cards, ",") != strings.Join(cur.Cards, ",") {
+			t.Fatalf("e2e: after a second click the table shows %+v, want the trick in progress %+v", back, cur)
+		}
+		return
+	}
+	t.Fatal("e2e: no hand came to a second trick")
+}
+
+// holdWait outlasts the time a finished trick stays on the table when a
+// bot leads the next one at once (HOLD_MS in web/src/trick.tsx).
+const holdWait = 2200 * time.Millisecond

@@ -3,11 +3,14 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"net/url"
 	"path"
@@ -646,17 +649,69 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		}
 		p = "index.html"
 	}
-	b, err := fs.ReadFile(s.static, p)
+	// The build keeps gzip and brotli copies beside the larger files
+	// (web/compress.mjs): send the best one the browser accepts.
+	name := p
+	var enc string
+	for _, e := range []struct{ enc, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !accepts(r.Header.Get("Accept-Encoding"), e.enc) {
+			continue
+		}
+		if st, err := fs.Stat(s.static, p+e.ext); err == nil && !st.IsDir() {
+			name, enc = p+e.ext, e.enc
+			break
+		}
+	}
+	b, err := fs.ReadFile(s.static, name)
 	if err != nil {
 		writeError(w, http.StatusNotFound, "the browser app is not built into this binary (web/dist is missing)")
 		return
 	}
-	if p == "index.html" {
-		w.Header().Set("Cache-Control", "no-cache")
-	} else if strings.HasPrefix(p, "assets/") {
-		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	h := w.Header()
+	if _, err := fs.Stat(s.static, p+".gz"); err == nil {
+		// A cache must keep the encodings apart.
+		h.Add("Vary", "Accept-Encoding")
+	}
+	if enc != "" {
+		h.Set("Content-Encoding", enc)
+	}
+	// The file names are fixed (the build is reproducible), so a browser
+	// asks again each time and an ETag of the content saves the download.
+	h.Set("Cache-Control", "no-cache")
+	sum := sha256.Sum256(b)
+	h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
+	// The type of the file itself, not of its compressed copy.
+	if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
+		h.Set("Content-Type", ct)
 	}
 	http.ServeContent(w, r, p, time.Time{}, bytes.NewReader(b))
+}
+
+// accepts reports whether an Accept-Encoding header accepts the encoding
+// enc (named, or by "*", and without q=0).
+func accepts(header, enc string) bool {
+	ok := false
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != enc && name != "*" {
+			continue
+		}
+		q := 1.0
+		for param := range strings.SplitSeq(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(param), "=")
+			if strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+					q = f
+				}
+			}
+		}
+		if name == enc {
+			return q > 0
+		}
+		ok = q > 0
+	}
+	return ok
 }
 
 // codedError gives an error a code for clients (writeCoded).

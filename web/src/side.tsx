@@ -1,6 +1,7 @@
 // The side panels: the log of the hand, the score sheet and the chat.
 
 import { useEffect, useRef, useState } from "preact/hooks";
+import { cardName } from "./cards";
 import { contractName, logText, t, tr, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { linkClick } from "./router";
@@ -9,20 +10,36 @@ import type { TableState, ChatMsg } from "./tablestate";
 
 export function LogPanel(p: { m: Model; names: string[]; lang: Lang }) {
   const { m, lang } = p;
-  if (!m.log.length) return <p class="muted">—</p>;
+  if (!m.log.length && !m.tricks.length) return <p class="muted">—</p>;
   let bid = false;
+  const who = (s: number) => (s === m.seat ? t(lang, "you") : p.names[s]);
   return (
-    <ol class="log">
-      {m.log.map((e) => {
-        const text = logText(e, { game: m.game, lang, bidBefore: bid, isDeclarer: e.seat === m.declarer });
-        if (e.act === "bid" && e.call !== "pass" && e.call !== "weiter" && e.call !== "gut") bid = true;
-        return (
-          <li>
-            <strong>{e.seat === m.seat ? t(lang, "you") : p.names[e.seat]}:</strong> {text}
-          </li>
-        );
-      })}
-    </ol>
+    <div class="log-wrap">
+      {m.log.length > 0 && (
+        <ol class="log">
+          {m.log.map((e) => {
+            const text = logText(e, { game: m.game, lang, bidBefore: bid, isDeclarer: e.seat === m.declarer });
+            if (e.act === "bid" && e.call !== "pass" && e.call !== "weiter" && e.call !== "gut") bid = true;
+            return (
+              <li>
+                <strong>{who(e.seat)}:</strong> {text}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {m.tricks.length > 0 && (
+        <ol class="log tricks-log" data-testid="tricks-log">
+          {m.tricks.map((tk, i) => (
+            <li data-trick={i + 1}>
+              <strong>{t(lang, "trickN", i + 1)}</strong> ({t(lang, "led", who(tk.leader))}):{" "}
+              {tk.plays.map((pl) => `${cardName(pl.card, m.game, lang)}${pl.seat !== tk.leader ? ` (${who(pl.seat)})` : ""}`).join(", ")}
+              {tk.winner >= 0 && <> — {t(lang, "wonBy", who(tk.winner))}</>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }
 
