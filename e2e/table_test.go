@@ -3,6 +3,8 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -221,3 +223,62 @@ func TestLastTrick(t *testing.T) {
 // holdWait outlasts the time a finished trick stays on the table when a
 // bot leads the next one at once (HOLD_MS in web/src/trick.tsx).
 const holdWait = 2200 * time.Millisecond
+
+// TestPhoneLandscape: on a phone held sideways (844×390) the trick and the
+// player's whole hand show together without scrolling. With -update the
+// screenshots go to docs/screenshots/.
+func TestPhoneLandscape(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	tb := createTable(t, base, "droggn", 3)
+	seatIn(t, ctx, base, tb, "de")
+	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result || s.Phase == "play" && s.Tricks >= 2 && s.MyTurn })
+	sizes := []struct {
+		file          string
+		width, height int64
+		mobile        bool
+	}{
+		{"droggn-phone-landscape-844x390.png", 844, 390, true},
+		{"droggn-desktop-1280x800.png", 1280, 800, false},
+	}
+	for _, sz := range sizes {
+		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
+		if sz.mobile {
+			opts = []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateLandscape}
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.width, sz.height, opts...)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(400 * time.Millisecond)
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if *update {
+			dir = filepath.Join("..", "docs", "screenshots")
+		}
+		if err := os.WriteFile(filepath.Join(dir, sz.file), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// The trick and every card of the hand lie inside the window.
+		type box struct {
+			Trick bool `json:"trick"`
+			Hand  int  `json:"hand"`
+			In    int  `json:"in"`
+		}
+		b, err := chromedp.Run(ctx, chromedp.Evaluate[box](`(() => {
+  const inside = (el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1; };
+  const tv = document.querySelector('[data-testid=trick]');
+  const cards = [...document.querySelectorAll('.mine .hand .card')];
+  return {trick: !!tv && inside(tv), hand: cards.length, in: cards.filter(inside).length};
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !b.Trick || b.Hand == 0 || b.In != b.Hand {
+			t.Errorf("e2e: at %d×%d the trick shows %v and %d of %d cards of the hand, without scrolling", sz.width, sz.height, b.Trick, b.In, b.Hand)
+		}
+	}
+}
