@@ -29,7 +29,7 @@ func TestAnalysisInBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result })
+	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Over })
 
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(base+"/t/"+tb.ID+"/replay/0?lang=de"),
@@ -55,7 +55,7 @@ func TestAnalysisInBrowser(t *testing.T) {
 		}
 	}
 	if *shots != "" {
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}

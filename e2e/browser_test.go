@@ -44,8 +44,9 @@ func chromium(t *testing.T) string {
 }
 
 // startServer runs a trull server in process on a loopback port with a
-// fresh SQLite database and bots that answer at once. It returns the base URL.
-func startServer(t *testing.T) string {
+// fresh SQLite database and bots that answer at once; each tweak may change
+// the configuration. It returns the base URL.
+func startServer(t *testing.T, tweaks ...func(*server.Config)) string {
 	t.Helper()
 	dir := t.TempDir()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -53,14 +54,18 @@ func startServer(t *testing.T) string {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	ctx := context.Background()
-	s, err := server.New(ctx, server.Config{
+	cfg := server.Config{
 		Addr:     "127.0.0.1:0",
 		DB:       filepath.Join(dir, "trull.db"),
 		DataDir:  dir,
 		Logger:   logger,
 		BotDelay: 0,
 		PostRate: -1,
-	})
+	}
+	for _, f := range tweaks {
+		f(&cfg)
+	}
+	s, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatalf("e2e: starting the server: %v", err)
 	}
@@ -150,6 +155,7 @@ type snapshot struct {
 	CanSend  bool     `json:"canSend"`
 	Buttons  []button `json:"buttons"`
 	Toast    string   `json:"toast"`
+	Cards    []string `json:"cards"` // the cards of the player's hand
 }
 
 type button struct {
@@ -178,6 +184,7 @@ const snapshotJS = `(() => {
     buttons: [...document.querySelectorAll('.prompt .actions button[data-act]')].filter((b) => !b.disabled)
       .map((b) => ({act: b.dataset.act, call: b.dataset.call})),
     toast: (q('.toast') || {}).textContent || '',
+    cards: cards('.mine .hand button.card'),
   };
 })()`
 

@@ -6,7 +6,8 @@
 #   web/build.sh --check  the same, then fail if dist differs from the commit
 #
 # The build is reproducible: the same sources and package-lock.json give
-# the same bytes (fixed file names, no timestamps).
+# the same bytes (fixed file names, no timestamps). compress.mjs adds the
+# gzip and brotli copies the server sends to browsers that accept them.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -21,6 +22,7 @@ command -v npm >/dev/null || { echo "web/build.sh: npm is not installed (Node.js
 
 npm ci --no-audit --no-fund --loglevel=error
 npm run --silent build
+node compress.mjs
 
 if [ "$check" = 1 ]; then
   cd ..

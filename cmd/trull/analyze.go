@@ -23,7 +23,7 @@ type analyzeCmd struct {
 	Text    bool    `help:"A readable report instead of JSON."`
 	Lang    string  `enum:"en,de" default:"en" help:"Language of the -text report: en or de."`
 	Quiet   bool    `help:"No progress on standard error."`
-	File    string  `arg:"" help:"A hand record, complete or not (FORMAT.md), or - for standard input."`
+	File    string  `arg:"" help:"A hand record, complete or not (docs/FORMAT.md), or - for standard input."`
 }
 
 // Run analyses the record.

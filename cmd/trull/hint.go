@@ -16,7 +16,7 @@ import (
 type hintCmd struct {
 	Bot  botFlag `default:"ismcts" help:"The bot that ranks the candidates (${bots}, or a budget such as ismcts@3000)."`
 	Seed string  `default:"hint" help:"Seed of the bot's sampling: the same seed gives the same answer."`
-	File string  `arg:"" help:"A hand record that stops before its end (FORMAT.md), or - for standard input."`
+	File string  `arg:"" help:"A hand record that stops before its end (docs/FORMAT.md), or - for standard input."`
 }
 
 // hintOut is hint's JSON answer.

@@ -342,7 +342,7 @@ func (p *player) parse(st game.State, legal []game.Action, line string) (game.Ac
 		return game.Action{}, fmt.Sprintf(p.t("%s: no card is asked for now", "%s: jetzt ist keine Karte gefragt"), p.rules.Pack().CardName(a.Card, p.lang))
 	}
 	if err := st.Clone().Apply(a); err != nil {
-		return game.Action{}, fmt.Sprintf("%s: %v", p.rules.Describe(a, p.lang), err)
+		return game.Action{}, fmt.Sprintf("%s: %s", p.rules.Describe(a, p.lang), game.Explain(err, p.lang))
 	}
 	return game.Action{}, p.t("not a choice now; type 'help'", "jetzt nicht möglich; 'hilfe' tippen")
 }

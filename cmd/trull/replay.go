@@ -44,7 +44,7 @@ func (e *env) open(file string) (io.ReadCloser, error) {
 	return f, nil
 }
 
-// badRecord answers bad input as FORMAT.md's contract says: one line on
+// badRecord answers bad input as docs/FORMAT.md's contract says: one line on
 // standard error, in the record's own words, and exit status 2.
 func (e *env) badRecord(err error) error {
 	fmt.Fprintln(e.stderr, oneLine(err))

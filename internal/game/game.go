@@ -10,6 +10,7 @@ package game
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"trull/internal/card"
 )
@@ -187,22 +188,52 @@ type Result struct {
 	Items      []Item `json:"items"`
 }
 
-// IllegalError explains why an action was refused.
-type IllegalError struct{ Reason string }
+// IllegalError explains why an action was refused. Code names the rule for
+// programs and Params its details (card IDs as in records, suits by their
+// ID letter or "T" for trumps); Explain words them for people in English or
+// German. Reason is the English sentence for logs, records and `trull
+// replay`, with seat numbers.
+type IllegalError struct {
+	Code   Code
+	Params Params
+	Reason string
+	// Pack names the cards of Params in Explain; the engines set it.
+	Pack *card.Pack
+}
 
 func (e *IllegalError) Error() string { return e.Reason }
 
-// Illegal returns an *IllegalError with a formatted reason.
-func Illegal(format string, args ...any) error {
-	return &IllegalError{Reason: fmt.Sprintf(format, args...)}
+// Params are the details of a refusal, by name.
+type Params map[string]string
+
+// Illegal returns an *IllegalError with a code, its parameters and a
+// formatted English reason.
+func Illegal(code Code, params Params, format string, args ...any) error {
+	return &IllegalError{Code: code, Params: params, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Malformed returns the refusal of an action whose form is wrong (a call
+// code or a card where none belongs): a program's mistake, not a player's.
+func Malformed(format string, args ...any) error {
+	return Illegal(CodeMalformed, nil, format, args...)
+}
+
+// WithPack sets the pack of an *IllegalError (to name its cards) and
+// returns err; other errors are returned as they are.
+func WithPack(err error, p *card.Pack) error {
+	if ie, ok := err.(*IllegalError); ok && ie.Pack == nil {
+		ie.Pack = p
+	}
+	return err
 }
 
 // OutOfTurn returns the refusal for an action by the wrong seat.
 func OutOfTurn(actor, toAct int, what string) error {
 	if toAct < 0 {
-		return Illegal("out of turn: seat %d acted, but the hand is over", actor)
+		return Illegal(CodeHandOver, nil, "out of turn: seat %d acted, but the hand is over", actor)
 	}
-	return Illegal("out of turn: seat %d acted, seat %d is to %s", actor, toAct, what)
+	return Illegal(CodeOutOfTurn, Params{"seat": strconv.Itoa(actor), "to_act": strconv.Itoa(toAct)},
+		"out of turn: seat %d acted, seat %d is to %s", actor, toAct, what)
 }
 
 // Pick returns a uniformly random element of a non-empty slice.

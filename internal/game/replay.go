@@ -42,20 +42,22 @@ type DealKnower interface {
 // ApplyRecordAction decodes one record action and applies it to st. On an
 // error st is unchanged: the engine actions are checked on a clone first
 // when the record action expands to several.
-func ApplyRecordAction(st State, ra RecordAction) error { return applyRecordAction(st, ra, false) }
+func ApplyRecordAction(st State, ra RecordAction) error {
+	return WithPack(applyRecordAction(st, ra, false), st.Rules().Pack())
+}
 
 func applyRecordAction(st State, ra RecordAction, knowing bool) error {
 	if ra.Seat == nil {
-		return Illegal("the action has no seat")
+		return Malformed("the action has no seat")
 	}
 	if s := *ra.Seat; s < 0 || s >= st.Rules().Seats() {
-		return Illegal("seat %d does not exist (0…%d)", s, st.Rules().Seats()-1)
+		return Malformed("seat %d does not exist (0…%d)", s, st.Rules().Seats()-1)
 	}
 	if _, ok := ParseKind(ra.Act); !ok {
-		return Illegal("unknown act %q", ra.Act)
+		return Malformed("unknown act %q", ra.Act)
 	}
 	if st.Done() {
-		return Illegal("the hand is over; no more actions are taken")
+		return Illegal(CodeHandOver, nil, "the hand is over; no more actions are taken")
 	}
 	acts, err := st.Rules().DecodeAction(st, ra)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"trull/internal/card"
@@ -244,6 +245,15 @@ func checkRefusal(st game.State, legal []game.Action, rng *rand.Rand) error {
 		b.Card = r.Pack().Order[rng.IntN(r.Pack().Size())]
 		tries = append(tries, b)
 	}
+	// Every card of the actor's hand in a card play: the refusals of the
+	// rules of play (follow suit, trump, …).
+	if a.Kind == game.KindPlay {
+		for _, c := range st.MayKnow(game.Seat(int(a.Seat))).Intersect(r.Pack().Cards).Cards(nil) {
+			b := a
+			b.Card = c
+			tries = append(tries, b)
+		}
+	}
 	// A random call code.
 	c := a
 	c.Call = uint8(rng.IntN(12))
@@ -260,8 +270,12 @@ func checkRefusal(st game.State, legal []game.Action, rng *rand.Rand) error {
 		if err == nil {
 			return fmt.Errorf("illegal action %+v accepted (legal: %v)", x, legal)
 		}
-		if _, ok := err.(*game.IllegalError); !ok {
+		ie, ok := err.(*game.IllegalError)
+		if !ok {
 			return fmt.Errorf("refusal of %+v is %T, want *game.IllegalError: %v", x, err, err)
+		}
+		if err := checkExplained(ie); err != nil {
+			return fmt.Errorf("refusal of %+v (%v): %v", x, ie, err)
 		}
 		if !reflect.DeepEqual(before, st) {
 			return fmt.Errorf("refused action %+v (%v) changed the state", x, err)
@@ -294,6 +308,30 @@ func checkReplay(st game.State, deck []card.Card, dealer int) error {
 	}
 	if !reflect.DeepEqual(game.Summarize(rs), game.Summarize(st)) {
 		return fmt.Errorf("replay gives %+v, play gave %+v", game.Summarize(rs), game.Summarize(st))
+	}
+	return nil
+}
+
+// checkExplained checks that a refusal has a code that Explain words in
+// both languages, with every parameter filled in and every card named.
+func checkExplained(ie *game.IllegalError) error {
+	if ie.Code == "" {
+		return fmt.Errorf("no refusal code")
+	}
+	if !ie.Worded() {
+		return fmt.Errorf("code %q (params %v) has no wording", ie.Code, ie.Params)
+	}
+	if _, ok := ie.Params["card"]; ok && ie.Pack == nil {
+		return fmt.Errorf("code %q names a card but the error has no pack", ie.Code)
+	}
+	for _, l := range []card.Lang{card.English, card.German} {
+		text := ie.Explain(l)
+		if strings.ContainsAny(text, "{}") {
+			return fmt.Errorf("explanation %q has a parameter left", text)
+		}
+		if id := ie.Params["card"]; id != "" && strings.Contains(text, id) && !strings.HasPrefix(id, "T") {
+			return fmt.Errorf("explanation %q names card %s by its ID", text, id)
+		}
 	}
 	return nil
 }

@@ -3,11 +3,14 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"net/url"
 	"path"
@@ -110,7 +113,7 @@ func (s *Server) post(h http.HandlerFunc) http.HandlerFunc {
 		}
 		if s.posts != nil && !s.posts.allow(s.clientAddr(r)) {
 			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusTooManyRequests, "too many requests; slow down")
+			writeCoded(w, http.StatusTooManyRequests, "too_fast", "too many requests; slow down")
 			return
 		}
 		h(w, r)
@@ -153,7 +156,17 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, status int, format string, args ...any) {
-	b, _ := json.Marshal(map[string]string{"error": fmt.Sprintf(format, args...)})
+	writeCoded(w, status, "", format, args...)
+}
+
+// writeCoded answers with an error that also has a code, for a client to
+// word in the person's language (docs/PROTOCOL.md).
+func writeCoded(w http.ResponseWriter, status int, code, format string, args ...any) {
+	m := map[string]string{"error": fmt.Sprintf(format, args...)}
+	if code != "" {
+		m["code"] = code
+	}
+	b, _ := json.Marshal(m)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
@@ -257,7 +270,54 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "the table cannot be read right now")
 		return
 	}
-	writeJSON(w, http.StatusOK, json.RawMessage(row.Info))
+	inv := r.URL.Query().Get("invite")
+	if inv == "" {
+		writeJSON(w, http.StatusOK, json.RawMessage(row.Info))
+		return
+	}
+	// With ?invite=…: whether that invite still takes a seat, so that the
+	// invite page says so before asking for a name.
+	open, err := s.inviteOpen(r.Context(), row.ID, hashToken(inv))
+	if err != nil {
+		s.log.Warn("checking an invite failed", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the table cannot be read right now")
+		return
+	}
+	var info map[string]json.RawMessage
+	if err := json.Unmarshal(row.Info, &info); err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the table cannot be read right now")
+		return
+	}
+	state := "used"
+	if open {
+		state = "open"
+	}
+	info["invite"], _ = json.Marshal(state)
+	writeJSON(w, http.StatusOK, info)
+}
+
+// inviteOpen reports whether the invite with hash h takes a seat of the
+// table now.
+func (s *Server) inviteOpen(ctx context.Context, id, h string) (bool, error) {
+	var open bool
+	err := s.withTable(ctx, id, func(t *table) error {
+		reply := make(chan bool, 1)
+		check := func(t *table) {
+			reply <- !t.abandoned && !t.sit.Over() && slices.ContainsFunc(t.seats, func(st *seatState) bool {
+				return st.token == "" && st.invite != "" && sameHash(st.invite, h)
+			})
+		}
+		if err := t.send(ctx, check); err != nil {
+			return err
+		}
+		v, ok := await(t, reply)
+		if !ok {
+			return errTableGone
+		}
+		open = v
+		return nil
+	})
+	return open, err
 }
 
 // createReq is the body of POST /api/tables.
@@ -271,6 +331,7 @@ type createReq struct {
 	Hands   int                        `json:"hands"`
 	Public  *bool                      `json:"public"`
 	Stake   *int                       `json:"stake"`
+	AutoBot *bool                      `json:"auto_bot"`
 }
 
 type inviteJSON struct {
@@ -293,11 +354,11 @@ func cleanName(n string) (string, error) {
 	n = strings.Join(strings.Fields(cleanText(n)), " ")
 	switch {
 	case n == "" && given:
-		return "", fmt.Errorf("%w: the name has no visible characters (control, zero-width and direction characters are dropped); give a name", errBadRequest)
+		return "", codeErr("name_invisible", fmt.Errorf("%w: the name has no visible characters (control, zero-width and direction characters are dropped); give a name", errBadRequest))
 	case n == "":
-		return "", fmt.Errorf("%w: give a name", errBadRequest)
+		return "", codeErr("name_missing", fmt.Errorf("%w: give a name", errBadRequest))
 	case utf8.RuneCountInString(n) > maxName:
-		return "", fmt.Errorf("%w: the name is longer than %d characters", errBadRequest, maxName)
+		return "", codeErr("name_long", fmt.Errorf("%w: the name is longer than %d characters", errBadRequest, maxName))
 	}
 	return n, nil
 }
@@ -387,6 +448,11 @@ func (s *Server) newTableConfig(req createReq) (createData, string, string, map[
 	d := createData{Game: info.Name, Options: opts, Players: n, Title: title, Public: public,
 		Seed: s.cfg.seeds(), FirstDealer: -1, End: end, Stake: stake, Host: hashToken(hostTok),
 		HostSeat: human, Seats: make([]seatData, n), CreatedMs: time.Now().UnixMilli()}
+	if req.AutoBot != nil && !*req.AutoBot {
+		// Kept only when off: a table created before the option existed
+		// has it on, as a new one has by default.
+		d.NoAutoBot = true
+	}
 	invites := map[int]string{}
 	for i, b := range bots {
 		switch {
@@ -410,7 +476,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	d, seatTok, hostTok, invites, err := s.newTableConfig(req)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
+		writeCoded(w, http.StatusBadRequest, errCode(err, "bad_request"), "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
 		return
 	}
 	s.createMu.Lock()
@@ -419,7 +485,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.createMu.Unlock()
 		s.metrics.refused.WithLabelValues("tables_cap").Inc()
 		w.Header().Set("Retry-After", "60")
-		writeError(w, http.StatusServiceUnavailable, "this server has %d open tables, as many as it allows; try again when some have ended", s.cfg.MaxTables)
+		writeCoded(w, http.StatusServiceUnavailable, "tables_full", "this server has %d open tables, as many as it allows; try again when some have ended", s.cfg.MaxTables)
 		return
 	}
 	var id string
@@ -532,11 +598,11 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	case isNotFound(err):
 		writeError(w, http.StatusNotFound, "no such table")
 	case errors.Is(err, errSeatTaken), errors.Is(err, errInvite), errors.Is(err, errOver), errors.Is(err, errAbandoned):
-		writeError(w, http.StatusConflict, "%s", strings.TrimPrefix(err.Error(), "server: "))
+		writeCoded(w, http.StatusConflict, claimCode(err), "%s", strings.TrimPrefix(err.Error(), "server: "))
 	case errors.Is(err, errNeedInvite):
-		writeError(w, http.StatusForbidden, "%s", strings.TrimPrefix(err.Error(), "server: "))
+		writeCoded(w, http.StatusForbidden, "private", "%s", strings.TrimPrefix(err.Error(), "server: "))
 	case errors.Is(err, errBadRequest):
-		writeError(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
+		writeCoded(w, http.StatusBadRequest, errCode(err, "bad_request"), "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
 	default:
 		s.log.Warn("claim failed", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "the seat could not be claimed right now; try again")
@@ -584,15 +650,100 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		}
 		p = "index.html"
 	}
-	b, err := fs.ReadFile(s.static, p)
+	// The build keeps gzip and brotli copies beside the larger files
+	// (web/compress.mjs): send the best one the browser accepts.
+	name := p
+	var enc string
+	for _, e := range []struct{ enc, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !accepts(r.Header.Get("Accept-Encoding"), e.enc) {
+			continue
+		}
+		if st, err := fs.Stat(s.static, p+e.ext); err == nil && !st.IsDir() {
+			name, enc = p+e.ext, e.enc
+			break
+		}
+	}
+	b, err := fs.ReadFile(s.static, name)
 	if err != nil {
 		writeError(w, http.StatusNotFound, "the browser app is not built into this binary (web/dist is missing)")
 		return
 	}
-	if p == "index.html" {
-		w.Header().Set("Cache-Control", "no-cache")
-	} else if strings.HasPrefix(p, "assets/") {
-		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	h := w.Header()
+	if _, err := fs.Stat(s.static, p+".gz"); err == nil {
+		// A cache must keep the encodings apart.
+		h.Add("Vary", "Accept-Encoding")
+	}
+	if enc != "" {
+		h.Set("Content-Encoding", enc)
+	}
+	// The file names are fixed (the build is reproducible), so a browser
+	// asks again each time and an ETag of the content saves the download.
+	h.Set("Cache-Control", "no-cache")
+	sum := sha256.Sum256(b)
+	h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
+	// The type of the file itself, not of its compressed copy.
+	if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
+		h.Set("Content-Type", ct)
 	}
 	http.ServeContent(w, r, p, time.Time{}, bytes.NewReader(b))
+}
+
+// accepts reports whether an Accept-Encoding header accepts the encoding
+// enc (named, or by "*", and without q=0).
+func accepts(header, enc string) bool {
+	ok := false
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != enc && name != "*" {
+			continue
+		}
+		q := 1.0
+		for param := range strings.SplitSeq(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(param), "=")
+			if strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+					q = f
+				}
+			}
+		}
+		if name == enc {
+			return q > 0
+		}
+		ok = q > 0
+	}
+	return ok
+}
+
+// codedError gives an error a code for clients (writeCoded).
+type codedError struct {
+	code string
+	error
+}
+
+func (e codedError) Unwrap() error { return e.error }
+
+// codeErr gives err a code for clients.
+func codeErr(code string, err error) error { return codedError{code, err} }
+
+// errCode returns the code of err, or def.
+func errCode(err error, def string) string {
+	var ce codedError
+	if errors.As(err, &ce) {
+		return ce.code
+	}
+	return def
+}
+
+// claimCode is the code of a refused claim.
+func claimCode(err error) string {
+	switch {
+	case errors.Is(err, errSeatTaken):
+		return "seat_taken"
+	case errors.Is(err, errInvite):
+		return "invite_used"
+	case errors.Is(err, errOver):
+		return "sitting_over"
+	}
+	return "abandoned"
 }

@@ -146,8 +146,8 @@ func (c *conn) writer() {
 
 // sendError writes an error message from the reader (before the table
 // sees the message).
-func (c *conn) sendError(seq *int64, text string) {
-	b, _ := json.Marshal(errorMsg{Type: "error", Error: text, Seq: seq})
+func (c *conn) sendError(seq *int64, code, text string) {
+	b, _ := json.Marshal(errorMsg{Type: "error", Error: text, Code: code, Seq: seq})
 	c.queue(b)
 }
 
@@ -234,29 +234,29 @@ func (s *Server) read(ctx context.Context, t *table, c *conn) {
 				c.close(statusPolicy, "too many messages")
 				return
 			}
-			c.sendError(seqOf(data), fmt.Sprintf("too many messages: at most %g per second; this one was dropped", s.cfg.MsgRate))
+			c.sendError(seqOf(data), "too_fast", fmt.Sprintf("too many messages: at most %g per second; this one was dropped", s.cfg.MsgRate))
 			continue
 		}
 		if typ != websocket.MessageText {
 			s.metrics.refused.WithLabelValues("bad_message").Inc()
-			c.sendError(nil, "binary messages are not understood; send JSON text")
+			c.sendError(nil, "bad_message", "binary messages are not understood; send JSON text")
 			continue
 		}
 		var m clientMsg
 		if err := strictJSON(data, &m); err != nil {
 			s.metrics.refused.WithLabelValues("bad_message").Inc()
-			c.sendError(seqOf(data), "bad message: not a JSON object of the protocol: "+err.Error())
+			c.sendError(seqOf(data), "bad_message", "bad message: not a JSON object of the protocol: "+err.Error())
 			continue
 		}
 		if m.Type == "" {
 			s.metrics.refused.WithLabelValues("bad_message").Inc()
-			c.sendError(m.Seq, `bad message: no "type" (want act, chat, hint, next, end or takeover)`)
+			c.sendError(m.Seq, "bad_message", `bad message: no "type" (want act, chat, hint, next, end or takeover)`)
 			continue
 		}
 		s.metrics.msgsIn.WithLabelValues(msgLabel(m.Type)).Inc()
 		if !t.trySend(clientReq{c: c, m: m, at: time.Now()}) {
 			s.metrics.refused.WithLabelValues("busy").Inc()
-			c.sendError(m.Seq, "the table is busy; try again")
+			c.sendError(m.Seq, "busy", "the table is busy; try again")
 		}
 	}
 }

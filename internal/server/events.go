@@ -43,6 +43,9 @@ type createData struct {
 	HostSeat    int                        `json:"host_seat"`
 	Seats       []seatData                 `json:"seats"`
 	CreatedMs   int64                      `json:"created_ms"`
+	// NoAutoBot turns off the bot that takes an absent person's seat by
+	// itself after the grace period (the host may still ask for one).
+	NoAutoBot bool `json:"no_auto_bot,omitempty"`
 }
 
 // seatData is a seat as created: a bot, the creator (name and token), or
@@ -198,7 +201,7 @@ func (t *table) applyCreate(d createData) error {
 			if _, err := bot.New(s.Bot); err != nil {
 				return err
 			}
-			t.seats[i].name = botName(s.Bot)
+			t.seats[i].name = botName(i)
 		}
 	}
 	return t.applyDeal(dealData{Hand: 0, Seat: -1})
@@ -298,4 +301,7 @@ func (t *table) names() []string {
 	return out
 }
 
-func botName(b string) string { return "Bot (" + b + ")" }
+// botName is the one name of a bot's seat in the lobby, the table, replays
+// and records: "Bot 2" for seat 1 (the browser names it the same way; the
+// kind of bot is the seat's "bot").
+func botName(seat int) string { return fmt.Sprintf("Bot %d", seat+1) }

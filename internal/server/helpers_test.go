@@ -20,6 +20,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"trull/internal/game"
 	"trull/internal/sitting"
 	"trull/internal/store"
 )
@@ -179,6 +180,7 @@ type tState struct {
 		Sheet      []sitting.Row      `json:"sheet"`
 		Totals     []int              `json:"totals"`
 		Settlement sitting.Settlement `json:"settlement"`
+		AutoBot    bool               `json:"auto_bot"`
 	} `json:"table"`
 	Hand  int               `json:"hand"`
 	Step  int               `json:"step"`
@@ -189,13 +191,15 @@ type tState struct {
 
 // tMsg is any server message.
 type tMsg struct {
-	Type  string  `json:"type"`
-	Error string  `json:"error"`
-	Seq   *int64  `json:"seq"`
-	Text  string  `json:"text"`
-	Hints []hint  `json:"hints"`
-	raw   []byte  // the whole message
-	state *tState // for "state"
+	Type   string      `json:"type"`
+	Error  string      `json:"error"`
+	Code   string      `json:"code"`
+	Params game.Params `json:"params"`
+	Seq    *int64      `json:"seq"`
+	Text   string      `json:"text"`
+	Hints  []hint      `json:"hints"`
+	raw    []byte      // the whole message
+	state  *tState     // for "state"
 }
 
 // client is a WebSocket client of a table.

@@ -34,7 +34,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := replayRecord(body)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%s", replayError(err))
+		writeCoded(w, http.StatusBadRequest, "bad_record", "%s", replayError(err))
 		return
 	}
 	writeJSON(w, http.StatusOK, out)

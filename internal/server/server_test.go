@@ -279,20 +279,21 @@ func TestBadMessages(t *testing.T) {
 		name string
 		msg  string
 		want string
+		code string // the code a client words for people
 	}{
-		{"not JSON", `hello`, "not a JSON object"},
-		{"array", `[1,2]`, "not a JSON object"},
-		{"no type", `{"seq":1}`, `no "type"`},
-		{"unknown type", `{"type":"shuffle","seq":2}`, `unknown message type "shuffle"`},
-		{"unknown field", `{"type":"act","seq":3,"cards":[]}`, "unknown field"},
-		{"act without action", `{"type":"act","seq":4}`, `no "action"`},
-		{"action not an object", `{"type":"act","seq":5,"action":"T21"}`, "not a record action"},
-		{"unknown act", `{"type":"act","seq":6,"action":{"act":"steal"}}`, `unknown act "steal"`},
-		{"card not held", `{"type":"act","seq":7,"action":{"act":"play","card":"ZZ"}}`, "act:"},
-		{"empty chat", `{"type":"chat","seq":8,"text":"  "}`, "empty"},
-		{"long chat", `{"type":"chat","seq":9,"text":"` + strings.Repeat("a", 501) + `"}`, "at most 500"},
-		{"takeover by a non-host", `{"type":"takeover","seq":10,"seat":1,"host_token":"wrong"}`, "takeover"},
-		{"next during a hand", `{"type":"next","seq":11}`, "still being played"},
+		{"not JSON", `hello`, "not a JSON object", "bad_message"},
+		{"array", `[1,2]`, "not a JSON object", "bad_message"},
+		{"no type", `{"seq":1}`, `no "type"`, "bad_message"},
+		{"unknown type", `{"type":"shuffle","seq":2}`, `unknown message type "shuffle"`, "bad_message"},
+		{"unknown field", `{"type":"act","seq":3,"cards":[]}`, "unknown field", "bad_message"},
+		{"act without action", `{"type":"act","seq":4}`, `no "action"`, "bad_message"},
+		{"action not an object", `{"type":"act","seq":5,"action":"T21"}`, "not a record action", "bad_message"},
+		{"unknown act", `{"type":"act","seq":6,"action":{"act":"steal"}}`, `unknown act "steal"`, "malformed"},
+		{"card not held", `{"type":"act","seq":7,"action":{"act":"play","card":"ZZ"}}`, "act:", "malformed"},
+		{"empty chat", `{"type":"chat","seq":8,"text":"  "}`, "empty", "chat_empty"},
+		{"long chat", `{"type":"chat","seq":9,"text":"` + strings.Repeat("a", 501) + `"}`, "at most 500", "chat_long"},
+		{"takeover by a non-host", `{"type":"takeover","seq":10,"seat":1,"host_token":"wrong"}`, "takeover", "taken"},
+		{"next during a hand", `{"type":"next","seq":11}`, "still being played", "hand_going"},
 	}
 	for _, cs := range cases {
 		t.Run(cs.name, func(t *testing.T) {
@@ -302,6 +303,9 @@ func TestBadMessages(t *testing.T) {
 			m := c.waitFor("an error", func(m tMsg) bool { return m.Type == "error" })
 			if !strings.Contains(m.Error, cs.want) {
 				t.Fatalf("error %q, want it to mention %q", m.Error, cs.want)
+			}
+			if m.Code != cs.code {
+				t.Errorf("error %q has code %q, want %q", m.Error, m.Code, cs.code)
 			}
 		})
 	}
@@ -416,13 +420,13 @@ func TestReconnectAndRestore(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	ann.ws.Close(websocket.StatusNormalClosure, "")
-	bs := bc.waitFor("Ann away", func(m tMsg) bool { return m.state != nil && !m.state.Table.Seats[0].Connected }).state
+	bs := bc.waitFor("Ann away", func(m tMsg) bool { return m.state != nil && !isOn(m.state.Table.Seats[0].Connected) }).state
 	ann = e.dial(tb.ID, "token="+tb.SeatToken, nil)
 	as := ann.state()
-	if as.Seq != bs.Seq || !as.Table.Seats[0].Connected {
-		t.Fatalf("reconnected at seq %d (Bob has %d), connected %v", as.Seq, bs.Seq, as.Table.Seats[0].Connected)
+	if as.Seq != bs.Seq || !isOn(as.Table.Seats[0].Connected) {
+		t.Fatalf("reconnected at seq %d (Bob has %d), connected %v", as.Seq, bs.Seq, isOn(as.Table.Seats[0].Connected))
 	}
-	views := map[int][]byte{0: as.View, 1: bc.waitFor("Ann back", func(m tMsg) bool { return m.state != nil && m.state.Table.Seats[0].Connected }).state.View}
+	views := map[int][]byte{0: as.View, 1: bc.waitFor("Ann back", func(m tMsg) bool { return m.state != nil && isOn(m.state.Table.Seats[0].Connected) }).state.View}
 	spec := e.dial(tb.ID, "spectate=1", nil).state()
 
 	e.restart()
@@ -456,7 +460,8 @@ func TestReconnectAndRestore(t *testing.T) {
 // the grace period; when the person comes back, the seat is theirs again.
 func TestTakeover(t *testing.T) {
 	e := newEnv(t, Config{Grace: 300 * time.Millisecond})
-	tb := e.create(map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", ""}, "name": "Ann", "hands": 1})
+	// The host decides here: no bot takes the seat by itself.
+	tb := e.create(map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", ""}, "name": "Ann", "hands": 1, "auto_bot": false})
 	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
 	st := ann.state()
 	if !st.Host || !st.Table.Seats[0].Host || st.Table.Seats[1].Taken {
@@ -474,7 +479,7 @@ func TestTakeover(t *testing.T) {
 		t.Fatalf("takeover of a connected seat: %s", m.raw)
 	}
 	bc.ws.Close(websocket.StatusNormalClosure, "")
-	ann.waitFor("Bob away", func(m tMsg) bool { return m.state != nil && !m.state.Table.Seats[1].Connected })
+	ann.waitFor("Bob away", func(m tMsg) bool { return m.state != nil && !isOn(m.state.Table.Seats[1].Connected) })
 	m = ann.answer(ann.send(map[string]any{"type": "takeover", "seat": 1}))
 	if m.Type != "error" || !strings.Contains(m.Error, "grace period") {
 		t.Fatalf("takeover before the grace period: %s", m.raw)
@@ -490,7 +495,7 @@ func TestTakeover(t *testing.T) {
 	// Bob comes back and has his seat again.
 	bc = e.dial(tb.ID, "token="+bob.SeatToken, nil)
 	bs := bc.state()
-	if bs.Table.Seats[1].Takeover != "" || !bs.Table.Seats[1].Connected {
+	if bs.Table.Seats[1].Takeover != "" || !isOn(bs.Table.Seats[1].Connected) {
 		t.Fatalf("after Bob's return: %+v", bs.Table.Seats[1])
 	}
 }

@@ -57,10 +57,13 @@ type table struct {
 	bots     map[string]bot.Bot
 	rng      *rand.Rand
 	botTimer *time.Timer
-	lastInfo string
-	idleAt   time.Time
-	seen     time.Time // when a person was last connected (or claimed a seat)
-	seenKept time.Time // the seen the store has
+	// awayTimer fires when an absent person's grace period ends and a
+	// bot is to take the seat (autoBot).
+	awayTimer *time.Timer
+	lastInfo  string
+	idleAt    time.Time
+	seen      time.Time // when a person was last connected (or claimed a seat)
+	seenKept  time.Time // the seen the store has
 }
 
 // seatState is one seat.
@@ -224,9 +227,12 @@ func (t *table) run() {
 	idle := time.NewTicker(t.srv.idleCheck())
 	defer idle.Stop()
 	for {
-		var botC <-chan time.Time
+		var botC, awayC <-chan time.Time
 		if t.botTimer != nil {
 			botC = t.botTimer.C
+		}
+		if t.awayTimer != nil {
+			awayC = t.awayTimer.C
 		}
 		select {
 		case m := <-t.inbox:
@@ -234,6 +240,9 @@ func (t *table) run() {
 		case <-botC:
 			t.botTimer = nil
 			t.guard(func() { t.runBots(1) })
+		case <-awayC:
+			t.awayTimer = nil
+			t.guard(t.autoBot)
 		case <-idle.C:
 			if t.abandonDue() {
 				t.guard(t.abandon)
@@ -270,6 +279,9 @@ func (t *table) guard(f func()) {
 func (t *table) shutdown() {
 	if t.botTimer != nil {
 		t.botTimer.Stop()
+	}
+	if t.awayTimer != nil {
+		t.awayTimer.Stop()
 	}
 	for c := range t.conns {
 		t.dropConn(c)
@@ -312,7 +324,7 @@ func (t *table) handle(m any) {
 	case clientReq:
 		t.client(r)
 	case func(*table):
-		// Code to run in the table's goroutine (tests).
+		// Code to run in the table's goroutine (an invite check, tests).
 		r(t)
 	}
 }
@@ -529,11 +541,74 @@ func (t *table) afterChange(acker *conn, ack *int64) {
 	t.idleAt = time.Now()
 	t.publish()
 	t.broadcast(acker, ack)
+	t.scheduleAway()
 	if t.srv.cfg.BotDelay > 0 {
 		t.scheduleBot()
 	} else if t.botTurn() >= 0 {
 		t.runBots(-1)
 	}
+}
+
+// autoBotName is the bot that takes an absent person's seat by itself.
+const autoBotName = "rules"
+
+// awayDue returns the seats whose person has been away for the grace
+// period and which a bot should now play by itself, and when the next
+// seat's grace period ends (zero if none is waiting).
+func (t *table) awayDue(now time.Time) (due []int, next time.Time) {
+	if t.cfg.NoAutoBot || t.abandoned || t.sit.Over() {
+		return nil, time.Time{}
+	}
+	for i, s := range t.seats {
+		// Only a seat somebody sat at: an invite nobody has used yet
+		// waits for its person (the host may still let a bot play it).
+		if s.bot != "" || s.takeover != "" || s.token == "" || s.conn != nil {
+			continue
+		}
+		at := s.away.Add(t.srv.cfg.Grace)
+		if !at.After(now) {
+			due = append(due, i)
+		} else if next.IsZero() || at.Before(next) {
+			next = at
+		}
+	}
+	return due, next
+}
+
+// scheduleAway sets the timer for the next absent person's seat.
+func (t *table) scheduleAway() {
+	if t.awayTimer != nil {
+		t.awayTimer.Stop()
+		t.awayTimer = nil
+	}
+	due, next := t.awayDue(time.Now())
+	switch {
+	case len(due) > 0:
+		t.awayTimer = time.NewTimer(0)
+	case !next.IsZero():
+		t.awayTimer = time.NewTimer(time.Until(next))
+	}
+}
+
+// autoBot lets a bot play the seats of people away for the grace period,
+// so that nobody's absence stalls the table. A person who connects again
+// gets the seat back at once (join).
+func (t *table) autoBot() {
+	due, _ := t.awayDue(time.Now())
+	if len(due) == 0 {
+		t.scheduleAway()
+		return
+	}
+	evs := make([]event, len(due))
+	for i, seat := range due {
+		evs[i] = event{evTakeover, takeoverData{Seat: seat, Bot: autoBotName}}
+	}
+	if err := t.commit(evs...); err != nil {
+		// Try again later; a store outage must not stall the table.
+		t.awayTimer = time.NewTimer(time.Second)
+		return
+	}
+	t.afterChange(nil, nil)
 }
 
 // lobbyInfo is a table as the lobby lists it.
@@ -555,7 +630,7 @@ type seatInfo struct {
 	Bot       string `json:"bot,omitempty"`
 	Takeover  string `json:"takeover,omitempty"`
 	Taken     bool   `json:"taken"`
-	Connected bool   `json:"connected,omitempty"`
+	Connected *bool  `json:"connected,omitempty"`
 	Host      bool   `json:"host,omitempty"`
 	AwaySince int64  `json:"away_since_ms,omitempty"`
 }
@@ -566,10 +641,13 @@ func (t *table) seatInfos(live bool) []seatInfo {
 		si := seatInfo{Seat: i, Name: s.name, Bot: s.bot, Takeover: s.takeover,
 			Taken: s.bot != "" || s.token != "", Host: i == t.cfg.HostSeat}
 		if si.Name == "" && s.takeover != "" {
-			si.Name = botName(s.takeover)
+			si.Name = botName(i)
 		}
 		if live {
-			si.Connected = s.bot != "" || s.conn != nil
+			// Always present in a state message, false included: the
+			// table shows who is away.
+			on := s.bot != "" || s.conn != nil
+			si.Connected = &on
 			if s.bot == "" && s.conn == nil {
 				si.AwaySince = s.away.UnixMilli()
 			}
@@ -622,6 +700,7 @@ type tableJSON struct {
 	Stake        int                `json:"stake"`
 	Settlement   sitting.Settlement `json:"settlement"`
 	GraceMs      int64              `json:"grace_ms"`
+	AutoBot      bool               `json:"auto_bot"`
 }
 
 func (t *table) tableJSON() json.RawMessage {
@@ -633,7 +712,7 @@ func (t *table) tableJSON() json.RawMessage {
 		State: t.status(), Seats: t.seatInfos(true), Hand: t.hand, Played: t.sit.Played(),
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
-		GraceMs: t.srv.cfg.Grace.Milliseconds()}
+		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot}
 	b, err := json.Marshal(tj)
 	if err != nil {
 		t.log.Error("encoding the table failed", "err", err)
@@ -844,10 +923,15 @@ type clientMsg struct {
 	HostToken string          `json:"host_token,omitempty"`
 }
 
+// errorMsg is the "error" message: Error is English for developers and
+// logs; Code and Params say the same for programs, which word it in the
+// player's language (docs/PROTOCOL.md lists the codes).
 type errorMsg struct {
-	Type  string `json:"type"`
-	Error string `json:"error"`
-	Seq   *int64 `json:"seq,omitempty"`
+	Type   string      `json:"type"`
+	Error  string      `json:"error"`
+	Code   string      `json:"code,omitempty"`
+	Params game.Params `json:"params,omitempty"`
+	Seq    *int64      `json:"seq,omitempty"`
 }
 
 type chatMsg struct {
@@ -871,9 +955,10 @@ type hint struct {
 }
 
 // refuse answers a client message with an error; the state is unchanged.
-func (t *table) refuse(c *conn, seq *int64, reason, format string, args ...any) {
+// reason is the metrics label, code and params the refusal for programs.
+func (t *table) refuse(c *conn, seq *int64, reason, code string, params game.Params, format string, args ...any) {
 	t.srv.metrics.refused.WithLabelValues(reason).Inc()
-	b, _ := json.Marshal(errorMsg{Type: "error", Error: fmt.Sprintf(format, args...), Seq: seq})
+	b, _ := json.Marshal(errorMsg{Type: "error", Error: fmt.Sprintf(format, args...), Code: code, Params: params, Seq: seq})
 	t.sendTo(c, b)
 }
 
@@ -886,7 +971,7 @@ func (t *table) client(r clientReq) {
 		return // the connection was replaced or dropped meanwhile
 	}
 	if t.abandoned {
-		t.refuse(c, m.Seq, "abandoned", "%s", strings.TrimPrefix(errAbandoned.Error(), "server: "))
+		t.refuse(c, m.Seq, "abandoned", "abandoned", nil, "%s", strings.TrimPrefix(errAbandoned.Error(), "server: "))
 		return
 	}
 	switch m.Type {
@@ -896,13 +981,13 @@ func (t *table) client(r clientReq) {
 		text := strings.TrimSpace(cleanText(m.Text))
 		switch {
 		case c.seat < 0 && !c.host:
-			t.refuse(c, m.Seq, "chat", "spectators cannot chat")
+			t.refuse(c, m.Seq, "chat", "chat_spectator", nil, "spectators cannot chat")
 		case text == "" && strings.TrimSpace(m.Text) != "":
-			t.refuse(c, m.Seq, "chat", "chat: the text has no visible characters (control, zero-width and direction characters are dropped)")
+			t.refuse(c, m.Seq, "chat", "chat_invisible", nil, "chat: the text has no visible characters (control, zero-width and direction characters are dropped)")
 		case text == "":
-			t.refuse(c, m.Seq, "chat", "chat: the text is empty")
+			t.refuse(c, m.Seq, "chat", "chat_empty", nil, "chat: the text is empty")
 		case utf8.RuneCountInString(text) > maxChat:
-			t.refuse(c, m.Seq, "chat", "chat: the text has %d characters; at most %d are allowed", utf8.RuneCountInString(text), maxChat)
+			t.refuse(c, m.Seq, "chat", "chat_long", game.Params{"max": strconv.Itoa(maxChat)}, "chat: the text has %d characters; at most %d are allowed", utf8.RuneCountInString(text), maxChat)
 		default:
 			name := "Host"
 			if c.seat >= 0 {
@@ -910,7 +995,7 @@ func (t *table) client(r clientReq) {
 			}
 			d := chatData{Seat: c.seat, Name: name, Text: text, At: time.Now().UnixMilli()}
 			if err := t.commit(event{evChat, d}); err != nil {
-				t.refuse(c, m.Seq, "store", "chat: could not save the message; try again")
+				t.refuse(c, m.Seq, "store", "store", nil, "chat: could not save the message; try again")
 				return
 			}
 			b, _ := json.Marshal(chatMsg{Type: "chat", Seat: d.Seat, Name: d.Name, Text: d.Text, At: d.At})
@@ -923,14 +1008,14 @@ func (t *table) client(r clientReq) {
 	case "next":
 		switch {
 		case c.seat < 0:
-			t.refuse(c, m.Seq, "next", "next: spectators cannot deal")
+			t.refuse(c, m.Seq, "next", "spectator", nil, "next: spectators cannot deal")
 		case !t.st.Done():
-			t.refuse(c, m.Seq, "next", "next: the hand is still being played")
+			t.refuse(c, m.Seq, "next", "hand_going", nil, "next: the hand is still being played")
 		case t.sit.Over():
-			t.refuse(c, m.Seq, "next", "next: the sitting is over")
+			t.refuse(c, m.Seq, "next", "sitting_over", nil, "next: the sitting is over")
 		default:
 			if err := t.commit(event{evDeal, dealData{Hand: t.sit.Deal(), Seat: c.seat}}); err != nil {
-				t.refuse(c, m.Seq, "store", "next: could not save; try again")
+				t.refuse(c, m.Seq, "store", "store", nil, "next: could not save; try again")
 				return
 			}
 			t.afterChange(c, m.Seq)
@@ -938,14 +1023,14 @@ func (t *table) client(r clientReq) {
 	case "end":
 		switch {
 		case c.seat < 0:
-			t.refuse(c, m.Seq, "end", "end: spectators cannot end the sitting")
+			t.refuse(c, m.Seq, "end", "spectator", nil, "end: spectators cannot end the sitting")
 		case t.sit.Over():
-			t.refuse(c, m.Seq, "end", "end: the sitting is over")
+			t.refuse(c, m.Seq, "end", "sitting_over", nil, "end: the sitting is over")
 		case t.sit.EndRequested() >= 0:
-			t.refuse(c, m.Seq, "end", "end: seat %d already asked to end the sitting", t.sit.EndRequested())
+			t.refuse(c, m.Seq, "end", "end_asked", game.Params{"seat": strconv.Itoa(t.sit.EndRequested())}, "end: seat %d already asked to end the sitting", t.sit.EndRequested())
 		default:
 			if err := t.commit(event{evEnd, endData{Seat: c.seat}}); err != nil {
-				t.refuse(c, m.Seq, "store", "end: could not save; try again")
+				t.refuse(c, m.Seq, "store", "store", nil, "end: could not save; try again")
 				return
 			}
 			t.afterChange(c, m.Seq)
@@ -953,7 +1038,7 @@ func (t *table) client(r clientReq) {
 	case "takeover":
 		t.takeover(c, m)
 	default:
-		t.refuse(c, m.Seq, "type", "unknown message type %q (want act, chat, hint, next, end or takeover)", m.Type)
+		t.refuse(c, m.Seq, "type", "bad_message", nil, "unknown message type %q (want act, chat, hint, next, end or takeover)", m.Type)
 	}
 }
 
@@ -962,35 +1047,40 @@ func (t *table) client(r clientReq) {
 func (t *table) act(r clientReq) {
 	c, m := r.c, r.m
 	if c.seat < 0 {
-		t.refuse(c, m.Seq, "spectator", "act: spectators cannot act")
+		t.refuse(c, m.Seq, "spectator", "spectator", nil, "act: spectators cannot act")
 		return
 	}
 	if len(m.Action) == 0 {
-		t.refuse(c, m.Seq, "bad_message", `act: the message has no "action"`)
+		t.refuse(c, m.Seq, "bad_message", "bad_message", nil, `act: the message has no "action"`)
 		return
 	}
 	var ra game.RecordAction
 	if err := strictJSON(m.Action, &ra); err != nil {
-		t.refuse(c, m.Seq, "bad_message", "act: the action is not a record action: %v", err)
+		t.refuse(c, m.Seq, "bad_message", "bad_message", nil, "act: the action is not a record action: %v", err)
 		return
 	}
 	if ra.Seat != nil && *ra.Seat != c.seat {
-		t.refuse(c, m.Seq, "foreign_seat", "act: the action names seat %d, but this connection plays seat %d", *ra.Seat, c.seat)
+		t.refuse(c, m.Seq, "foreign_seat", "bad_message", nil, "act: the action names seat %d, but this connection plays seat %d", *ra.Seat, c.seat)
 		return
 	}
 	seat := c.seat
 	ra.Seat = &seat
 	switch {
 	case t.st.Done():
-		t.refuse(c, m.Seq, "illegal", "act: the hand is over; send next to deal the next one")
+		t.refuse(c, m.Seq, "illegal", string(game.CodeHandOver), nil, "act: the hand is over; send next to deal the next one")
 		return
 	case t.botFor(seat) != nil:
-		t.refuse(c, m.Seq, "illegal", "act: a bot plays seat %d now", seat)
+		t.refuse(c, m.Seq, "illegal", "bot_plays", nil, "act: a bot plays seat %d now", seat)
 		return
 	}
 	trial := t.st.Clone()
 	if err := game.ApplyRecordAction(trial, ra); err != nil {
-		t.refuse(c, m.Seq, "illegal", "act: %v", err)
+		code, params := string(game.CodeMalformed), game.Params(nil)
+		var ie *game.IllegalError
+		if errors.As(err, &ie) {
+			code, params = string(ie.Code), ie.Params
+		}
+		t.refuse(c, m.Seq, "illegal", code, params, "act: %v", err)
 		return
 	}
 	evs := []event{{evAct, actData{Hand: t.hand, Step: t.step, Action: ra}}}
@@ -998,7 +1088,7 @@ func (t *table) act(r clientReq) {
 		evs = append(evs, t.botActs(trial, t.step+1, -1)...)
 	}
 	if err := t.commit(evs...); err != nil {
-		t.refuse(c, m.Seq, "store", "act: could not save the action; it was not played, try again")
+		t.refuse(c, m.Seq, "store", "store", nil, "act: could not save the action; it was not played, try again")
 		return
 	}
 	t.count(evs)
@@ -1010,7 +1100,7 @@ func (t *table) act(r clientReq) {
 // with their estimated values when the bot searches.
 func (t *table) hint(c *conn, m clientMsg) {
 	if c.seat < 0 || t.st.Done() || t.st.ToAct() != c.seat {
-		t.refuse(c, m.Seq, "hint", "hint: it is not your turn")
+		t.refuse(c, m.Seq, "hint", string(game.CodeOutOfTurn), nil, "hint: it is not your turn")
 		return
 	}
 	name := cmp.Or(t.srv.cfg.HintBot, "ismcts")
@@ -1018,7 +1108,7 @@ func (t *table) hint(c *conn, m clientMsg) {
 	if b == nil {
 		var err error
 		if b, err = bot.New(name); err != nil {
-			t.refuse(c, m.Seq, "hint", "hint: no bot gives hints here")
+			t.refuse(c, m.Seq, "hint", "no_hint", nil, "hint: no bot gives hints here")
 			return
 		}
 		t.bots[name] = b
@@ -1035,7 +1125,7 @@ func (t *table) hint(c *conn, m clientMsg) {
 		t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
 		if err != nil {
 			t.log.Warn("hint failed", "bot", name, "seat", c.seat, "err", err)
-			t.refuse(c, m.Seq, "hint", "hint: the bot found no answer")
+			t.refuse(c, m.Seq, "hint", "no_hint", nil, "hint: the bot found no answer")
 			return
 		}
 		for _, h := range hs {
@@ -1056,11 +1146,11 @@ func (t *table) hint(c *conn, m clientMsg) {
 func (t *table) takeover(c *conn, m clientMsg) {
 	host := c.host || (m.HostToken != "" && sameHash(t.cfg.Host, hashToken(m.HostToken)))
 	if !host {
-		t.refuse(c, m.Seq, "takeover", "takeover: only the host may let a bot take a seat")
+		t.refuse(c, m.Seq, "takeover", "not_host", nil, "takeover: only the host may let a bot take a seat")
 		return
 	}
 	if m.Seat == nil || *m.Seat < 0 || *m.Seat >= len(t.seats) {
-		t.refuse(c, m.Seq, "takeover", "takeover: give the seat (0…%d)", len(t.seats)-1)
+		t.refuse(c, m.Seq, "takeover", "bad_message", nil, "takeover: give the seat (0…%d)", len(t.seats)-1)
 		return
 	}
 	seat := *m.Seat
@@ -1070,31 +1160,31 @@ func (t *table) takeover(c *conn, m clientMsg) {
 		name = "rules"
 	}
 	if _, err := bot.New(name); err != nil {
-		t.refuse(c, m.Seq, "takeover", "takeover: %v", err)
+		t.refuse(c, m.Seq, "takeover", "bad_message", nil, "takeover: %v", err)
 		return
 	}
 	switch {
 	case s.bot != "":
-		t.refuse(c, m.Seq, "takeover", "takeover: seat %d is a bot's", seat)
+		t.refuse(c, m.Seq, "takeover", "taken", nil, "takeover: seat %d is a bot's", seat)
 		return
 	case s.takeover != "":
-		t.refuse(c, m.Seq, "takeover", "takeover: a bot already plays seat %d", seat)
+		t.refuse(c, m.Seq, "takeover", "taken", nil, "takeover: a bot already plays seat %d", seat)
 		return
 	case s.conn != nil:
-		t.refuse(c, m.Seq, "takeover", "takeover: the player of seat %d is connected", seat)
+		t.refuse(c, m.Seq, "takeover", "connected", nil, "takeover: the player of seat %d is connected", seat)
 		return
 	case time.Since(s.away) < t.srv.cfg.Grace:
 		left := t.srv.cfg.Grace - time.Since(s.away)
-		t.refuse(c, m.Seq, "takeover", "takeover: seat %d has been away for less than the grace period; wait %.0f s more", seat, left.Seconds()+0.5)
+		t.refuse(c, m.Seq, "takeover", "grace", game.Params{"seconds": strconv.Itoa(int(left.Seconds() + 0.5))}, "takeover: seat %d has been away for less than the grace period; wait %.0f s more", seat, left.Seconds()+0.5)
 		return
 	case t.sit.Over():
-		t.refuse(c, m.Seq, "takeover", "takeover: the sitting is over")
+		t.refuse(c, m.Seq, "takeover", "sitting_over", nil, "takeover: the sitting is over")
 		return
 	}
 	// An unclaimed seat keeps its invite: a bot plays it until someone
 	// claims it and connects.
 	if err := t.commit(event{evTakeover, takeoverData{Seat: seat, Bot: name}}); err != nil {
-		t.refuse(c, m.Seq, "store", "takeover: could not save; try again")
+		t.refuse(c, m.Seq, "store", "store", nil, "takeover: could not save; try again")
 		return
 	}
 	t.afterChange(c, m.Seq)

@@ -58,12 +58,14 @@ type scriptState struct {
 	res    game.Result
 }
 
-func (s *scriptState) Rules() game.Rules                       { return s.r }
-func (s *scriptState) Dealer() int                             { return s.dealer }
-func (s *scriptState) Phase() string                           { return "done" }
-func (s *scriptState) ToAct() int                              { return -1 }
-func (s *scriptState) Legal(dst []game.Action) []game.Action   { return dst }
-func (s *scriptState) Apply(game.Action) error                 { return game.Illegal("the hand is over") }
+func (s *scriptState) Rules() game.Rules                     { return s.r }
+func (s *scriptState) Dealer() int                           { return s.dealer }
+func (s *scriptState) Phase() string                         { return "done" }
+func (s *scriptState) ToAct() int                            { return -1 }
+func (s *scriptState) Legal(dst []game.Action) []game.Action { return dst }
+func (s *scriptState) Apply(game.Action) error {
+	return game.Illegal(game.CodeHandOver, nil, "the hand is over")
+}
 func (s *scriptState) ApplyUnchecked(game.Action)              {}
 func (s *scriptState) Clone() game.State                       { c := *s; return &c }
 func (s *scriptState) View(game.Viewer) game.View              { return nil }

@@ -69,11 +69,12 @@ export interface Action {
   count?: number;
 }
 
-/** ApiError carries the server's {"error": …} text. */
+/** ApiError carries the server's {"error": …} text and its "code". */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly code = "",
   ) {
     super(message);
   }
@@ -94,9 +95,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     data = null;
   }
   if (!res.ok) {
-    const msg =
-      data && typeof data === "object" && "error" in data ? String((data as { error: unknown }).error) : text || res.statusText;
-    throw new ApiError(msg, res.status);
+    const d = (data && typeof data === "object" ? data : {}) as { error?: unknown; code?: unknown };
+    throw new ApiError(d.error !== undefined ? String(d.error) : text || res.statusText, res.status, typeof d.code === "string" ? d.code : "");
   }
   return data as T;
 }
@@ -107,8 +107,12 @@ export const games = () => call<GameSpec[]>("GET", "/api/games");
 /** tables lists the open and running tables. */
 export const tables = () => call<TableInfo[]>("GET", "/api/tables");
 
-/** tableInfo describes one table as the lobby lists it. */
-export const tableInfo = (id: string) => call<TableInfo>("GET", `/api/tables/${encodeURIComponent(id)}`);
+/** tableInfo describes one table as the lobby lists it; with an invite, whether it still takes a seat. */
+export const tableInfo = (id: string, invite?: string) =>
+  call<TableInfo & { invite?: "open" | "used" }>(
+    "GET",
+    `/api/tables/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : ""),
+  );
 
 /** NewTable is the body of POST /api/tables. */
 export interface NewTable {
@@ -116,8 +120,15 @@ export interface NewTable {
   players: number;
   options: Record<string, unknown>;
   bots: string[];
+  /** the creator's name */
   name: string;
+  /** the table's name in the lobby */
+  title?: string;
   hands?: number;
+  /** listed in the lobby, free seats open to anyone (default true) */
+  public?: boolean;
+  /** a bot plays for a person away longer than the grace period (default true) */
+  auto_bot?: boolean;
 }
 
 /** createTable creates a table and seats its creator. */
@@ -133,12 +144,15 @@ export async function handRecord(id: string, n: number): Promise<string> {
   const text = await res.text();
   if (!res.ok) {
     let msg = text;
+    let code = "";
     try {
-      msg = JSON.parse(text).error ?? text;
+      const d = JSON.parse(text);
+      msg = d.error ?? text;
+      code = d.code ?? "";
     } catch {
       /* plain text */
     }
-    throw new ApiError(msg, res.status);
+    throw new ApiError(msg, res.status, code);
   }
   return text;
 }

@@ -1,4 +1,4 @@
-// Card identifiers (RULES.md §0.2), names in both languages and each
+// Card identifiers (docs/RULES.md §0.2), names in both languages and each
 // game's words, ordering for the player's hand.
 
 import type { Lang } from "./i18n";
@@ -148,7 +148,7 @@ export function rankLabel(id: string, game: GameName, lang: Lang): string {
   return "?";
 }
 
-/** points returns a card's nominal value (RULES.md §0.4 "raw"). */
+/** points returns a card's nominal value (docs/RULES.md §0.4 "raw"). */
 export function points(id: string, game: GameName, variant = ""): number {
   const p = parse(id);
   switch (p.kind) {

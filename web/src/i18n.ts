@@ -1,7 +1,7 @@
 // German and English text of the app, with each game's own words.
 
-import type { Action } from "./api";
-import { cardName, FOOL_NAME, parse, roman, type GameName } from "./cards";
+import { ApiError, type Action } from "./api";
+import { cardName, FOOL_NAME, parse, roman, suitName, type GameName } from "./cards";
 
 /** Lang is a display language. */
 export type Lang = "en" | "de";
@@ -50,6 +50,11 @@ const S = {
   close: ["Close", "Schließen"],
   claimTitle: ["You are invited to seat {0}", "Du bist an Platz {0} eingeladen"],
   claimBtn: ["Take the seat", "Platz nehmen"],
+  inviteUsed: [
+    "This invite has been used already: somebody took the seat. Ask the host for a new link, or watch.",
+    "Diese Einladung wurde schon verwendet: jemand hat den Platz genommen. Bitte den Gastgeber um einen neuen Link, oder schau zu.",
+  ],
+  inviteOver: ["This table is closed: its invites take no seat any more.", "Dieser Tisch ist geschlossen: seine Einladungen vergeben keine Plätze mehr."],
   seatTaken: ["This seat has been taken already.", "Dieser Platz ist schon vergeben."],
   nameNeeded: ["Please give a name.", "Bitte gib einen Namen an."],
   connecting: ["Connecting…", "Verbinde…"],
@@ -65,7 +70,9 @@ const S = {
   lastTrick: ["Last trick", "Letzter Stich"],
   lastTrickYou: ["Last trick — you took it", "Letzter Stich — du hast ihn"],
   lastTrickBy: ["Last trick — {0} took it", "Letzter Stich — {0} hat ihn"],
-  log: ["Bidding", "Reizen"],
+  log: ["Bidding and tricks", "Reizen und Stiche"],
+  led: ["{0} led", "{0} spielt aus"],
+  wonBy: ["{0} won it", "an {0}"],
   sheet: ["Score sheet", "Schreibblock"],
   chat: ["Chat", "Chat"],
   table: ["Table", "Tisch"],
@@ -98,6 +105,16 @@ const S = {
   noHand: ["No cards", "Keine Karten"],
   botTakeover: ["Let a bot play", "Bot spielen lassen"],
   absent: ["away", "abwesend"],
+  botFor: ["bot playing for {0}", "Bot spielt für {0}"],
+  publicTable: ["Public table", "Öffentlicher Tisch"],
+  publicHelp: ["listed in the lobby; anyone may take a free seat", "in der Lobby sichtbar; jeder darf einen freien Platz nehmen"],
+  privateTable: ["Private table", "Privater Tisch"],
+  privateHelp: ["only the invite links lead here", "nur die Einladungslinks führen hierher"],
+  autoBot: ["A bot plays for a player who leaves", "Ein Bot spielt für jemanden, der geht"],
+  autoBotHelp: [
+    "after a short absence; whoever comes back gets the seat back at once",
+    "nach kurzer Abwesenheit; wer zurückkommt, bekommt den Platz sofort wieder",
+  ],
   error: ["Error", "Fehler"],
   back: ["Back", "Zurück"],
   toLobby: ["Lobby", "Lobby"],
@@ -142,8 +159,8 @@ const S = {
   notFound: ["Page not found.", "Seite nicht gefunden."],
   rulesOf: ["Rules of {0}", "Regeln von {0}"],
   fullRules: [
-    "A summary of the project's rules specification (RULES.md), which the engine implements with every documented variant.",
-    "Eine Zusammenfassung der Regelspezifikation des Projekts (RULES.md), die das Programm mit allen beschriebenen Varianten umsetzt.",
+    "A summary of the project's rules specification (docs/RULES.md), which the engine implements with every documented variant.",
+    "Eine Zusammenfassung der Regelspezifikation des Projekts (docs/RULES.md), die das Programm mit allen beschriebenen Varianten umsetzt.",
   ],
   elder: ["Elder", "Vorhand"],
   gone: ["The table does not exist (any more).", "Diesen Tisch gibt es nicht (mehr)."],
@@ -361,6 +378,18 @@ export function foolWord(game: GameName): string {
   return FOOL_NAME[game];
 }
 
+/** botLabel names a bot kind for people. */
+export function botLabel(b: string, lang: Lang): string {
+  const m: Record<string, [string, string]> = {
+    rules: ["rules bot (good)", "Regel-Bot (gut)"],
+    random: ["random bot (beginner)", "Zufalls-Bot (Anfänger)"],
+    pimc: ["PIMC bot (strong)", "PIMC-Bot (stark)"],
+    ismcts: ["ISMCTS bot (strong)", "ISMCTS-Bot (stark)"],
+  };
+  const n = m[b.split("@")[0]];
+  return n ? n[lang === "de" ? 1 : 0] : tr(lang, "bot", "Bot");
+}
+
 /** OPTION_HELP_DE translates the option help texts of GET /api/games. */
 export const OPTION_HELP_DE: Record<string, string> = {
   "droggn.pack": "66: das Tiroler 66-Blatt (Standard); 78: das volle Blatt, 39 gewinnen, in Fünfern gegeben",
@@ -395,3 +424,149 @@ export const OPTION_HELP_DE: Record<string, string> = {
   "strohmandeln.silentBonusFailurePenalty": "ein gefangener Uhu oder Kakadu bringt dem Fänger 1 Punkt",
   "strohmandeln.valatReplacesAll": "ein Valat (12) ersetzt das Spielergebnis und alle Boni, oder wird dazugezählt",
 };
+
+/**
+ * REFUSALS words the refusal codes of the server's error messages
+ * (docs/PROTOCOL.md; the engines' codes are worded the same way by
+ * game.Explain in Go). A key "code/why" or "code/suit" is more specific
+ * than "code". {card}, {suit} and the word parameters are filled in.
+ */
+const REFUSALS: Record<string, [string, string]> = {
+  hand_over: ["The hand is over.", "Das Spiel ist aus."],
+  out_of_turn: ["It is not your turn.", "Du bist nicht am Zug."],
+  wrong_action: ["Not now: it is time to {want}.", "Jetzt nicht: jetzt heißt es {want}."],
+  malformed: ["This action is not possible here.", "Diese Aktion ist hier nicht möglich."],
+  not_held: ["You do not hold {card}.", "Du hast {card_acc} nicht."],
+  not_in_pack: ["{card} is not in this pack.", "{card} gehört nicht zu diesem Blatt."],
+  must_follow: ["You must follow {suit}.", "Du musst {suit} bedienen."],
+  "must_follow/T": ["You must follow trumps.", "Du musst Tarock zugeben."],
+  must_trump: ["You cannot follow {suit} and must play a trump.", "Du kannst {suit} nicht bedienen und musst Tarock spielen."],
+  must_beat: ["You must beat {card}.", "Du musst {card_acc} überstechen."],
+  keep_card: ["You must keep {card} for the last trick.", "Du musst {card_acc} für den letzten Stich behalten."],
+  keep_pagat: ["You laid out {card}: keep it while you can play another card.", "Du hast {card_acc} ausgelegt: behalte ihn, solange du eine andere Karte spielen kannst."],
+  fool_now: ["You must play {card} to the second-to-last trick.", "Du musst {card_acc} in den vorletzten Stich spielen."],
+  bid_too_low: ["{contract} is already bid: bid higher or pass.", "{contract} ist schon geboten: biete höher oder sag gut."],
+  bid_taken: ["Somebody already plays the normal game: pass or play a Solo.", "Jemand spielt schon das Normalspiel: passe oder spiel ein Solo."],
+  "no_discard/never": ["{card} may never be discarded.", "{card} darf nie abgelegt werden."],
+  "no_discard/king_trump": ["A discarded king needs a discarded trump with it.", "Ein abgelegter König braucht einen abgelegten Tarock dazu."],
+  "no_discard/king_trump_each": ["Each discarded king needs a discarded trump.", "Jeder abgelegte König braucht einen abgelegten Tarock."],
+  "no_discard/five_points": ["Cards worth 5 points may not be discarded.", "Karten mit 5 Punkten dürfen nicht abgelegt werden."],
+  "no_discard/kings_only": ["With four kings, only kings may be discarded among the 5-point cards.", "Mit vier Königen dürfen von den 5-Punkte-Karten nur Könige abgelegt werden."],
+  no_offer: ["{card} cannot be offered: the Gstieß, Mond, Pagat and kings never are.", "{card} darf nicht geboten werden: Gstieß, Mond, Pagat und Könige nie."],
+  "no_layout/fool": ["Only the declarer of a Super Mord may lay out the Gstieß.", "Nur der Spieler eines Super Mord darf den Gstieß auslegen."],
+  "no_layout/only_pagat": ["Only the Pagat (and the Gstieß in a Super Mord) is laid out.", "Ausgelegt wird nur der Pagat (im Super Mord auch der Gstieß)."],
+  "double_order/retour": ["A Schwacher was given already: say Retour or gut.", "Ein Schwacher wurde schon gegeben: sag Retour oder gut."],
+  "double_order/schwacher": ["The first doubling is a Schwacher; Retour answers one.", "Zuerst kommt ein Schwacher; Retour antwortet darauf."],
+  no_call: ["You may call only a trump from I to XX.", "Rufen kannst du nur einen Tarock von I bis XX."],
+  no_fold: ["You hold a Tarock ({card}) and cannot fold.", "Du hast einen Tarock ({card}) und kannst nicht zusammenwerfen."],
+  announced: ["You have already announced {what}.", "Du hast {what} schon angesagt."],
+  no_announce: ["You cannot announce {what}: {card} is not in your hand.", "Du kannst {what} nicht ansagen: {card} fehlt dir."],
+  not_playable: ["{card} is neither in your hand nor on top of a Strohmann.", "{card} ist weder in deiner Hand noch oben auf einem Strohmann."],
+  "no_say/classic": ["Classic scoring has no Rostopschin.", "Die klassische Wertung kennt keinen Rostopschin."],
+  "no_say/card": ["{say} goes with {card}.", "{say} gehört zu {card}."],
+  "no_say/needs": ["{say} needs {card} as well.", "Für {say} brauchst du auch {card_acc}."],
+  "no_say/lead": ["{say}: lead {card} right after winning a trick with Ross!", "{say}: spiel {card_acc} aus, gleich nachdem du einen Stich mit Ross! gemacht hast."],
+  // The server's own refusals.
+  bad_message: ["The server did not understand that.", "Der Server hat das nicht verstanden."],
+  too_fast: ["Too many clicks at once; wait a moment.", "Zu viele Klicks auf einmal; warte kurz."],
+  busy: ["The table is busy; try again.", "Der Tisch ist beschäftigt; versuch es noch einmal."],
+  abandoned: ["This table was closed because nobody was at it for a long time.", "Dieser Tisch wurde geschlossen, weil lange niemand da war."],
+  store: ["That could not be saved; try again.", "Das konnte nicht gespeichert werden; versuch es noch einmal."],
+  spectator: ["Spectators cannot do that.", "Zuschauer können das nicht."],
+  chat_spectator: ["Spectators cannot chat.", "Zuschauer können nicht chatten."],
+  chat_invisible: ["The message has no visible characters.", "Die Nachricht hat keine sichtbaren Zeichen."],
+  chat_empty: ["The message is empty.", "Die Nachricht ist leer."],
+  chat_long: ["The message is too long: at most {max} characters.", "Die Nachricht ist zu lang: höchstens {max} Zeichen."],
+  hand_going: ["The hand is still being played.", "Das Spiel läuft noch."],
+  sitting_over: ["The sitting is over.", "Die Sitzung ist beendet."],
+  end_asked: ["Ending the sitting was asked for already.", "Das Ende der Sitzung wurde schon verlangt."],
+  bot_plays: ["A bot plays your seat now; reload the page to take it back.", "Ein Bot spielt gerade deinen Platz; lade die Seite neu, um ihn zurückzubekommen."],
+  no_hint: ["No hint is available.", "Kein Tipp verfügbar."],
+  not_host: ["Only the host may let a bot take a seat.", "Nur der Gastgeber darf einen Bot einen Platz übernehmen lassen."],
+  taken: ["A bot plays that seat already.", "Diesen Platz spielt schon ein Bot."],
+  connected: ["That player is here.", "Diese Person ist da."],
+  grace: ["Wait {seconds} s more before a bot may take the seat.", "Warte noch {seconds} s, bevor ein Bot den Platz übernehmen darf."],
+  // Answers of the HTTP API.
+  name_missing: ["Please give a name.", "Bitte gib einen Namen an."],
+  name_invisible: ["The name has no visible characters.", "Der Name hat keine sichtbaren Zeichen."],
+  name_long: ["The name is too long.", "Der Name ist zu lang."],
+  seat_taken: ["This seat has been taken already.", "Dieser Platz ist schon vergeben."],
+  invite_used: ["This invite has been used already.", "Diese Einladung wurde schon verwendet."],
+  private: ["This table is private: seats are taken with an invite link.", "Dieser Tisch ist privat: Plätze gibt es nur mit Einladungslink."],
+  tables_full: ["The server has as many tables as it allows; try again later.", "Der Server hat so viele Tische, wie er erlaubt; versuch es später."],
+  bad_request: ["The server refused the request.", "Der Server hat die Anfrage abgelehnt."],
+  bad_record: ["The hand record is not valid.", "Das Spielprotokoll ist nicht gültig."],
+};
+
+const REFUSAL_WORDS: Record<string, Record<string, [string, string]>> = {
+  want: {
+    bid: ["bid", "reizen"],
+    discard: ["discard", "ablegen"],
+    buy: ["buy", "kaufen"],
+    layout: ["decide on a lay-out", "übers Auslegen entscheiden"],
+    double: ["double or say gut", "doppeln oder gut sagen"],
+    call: ["call a trump", "einen Tarock rufen"],
+    fold: ["fold or stay", "zusammenwerfen oder bleiben"],
+    play: ["play a card", "eine Karte spielen"],
+    announce: ["play a card or announce", "eine Karte spielen oder ansagen"],
+  },
+  contract: { ansager: ["Ansager", "Ansager"], solo: ["Solo", "Solo"], super: ["Super", "Super"], supermord: ["Super Mord", "Super Mord"] },
+  what: { trull: ["the Trull", "den Trull"], fourkings: ["Four Kings", "Vier Könige"] },
+  say: { ross: ["Ross!", "Ross!"], topschin: ["Topschin!", "Topschin!"] },
+};
+
+/** Refusal is an error message of the server: English text, code and parameters. */
+export interface Refusal {
+  error?: string;
+  code?: string;
+  params?: Record<string, string> | null;
+}
+
+/**
+ * explain words a refusal for the player in lang. A refusal without a
+ * known code shows the server's English text on an English page and a
+ * general sentence on a German one.
+ */
+export function explain(r: Refusal, game: GameName | null, lang: Lang): string {
+  const ps = r.params ?? {};
+  const code = r.code ?? "";
+  const tpl = REFUSALS[`${code}/${ps.why ?? ""}`] ?? REFUSALS[`${code}/${ps.suit ?? ""}`] ?? REFUSALS[code];
+  const de = lang === "de";
+  if (!tpl) return de ? "Das ging nicht." : r.error || "That did not work.";
+  // The English text says more than the code where the request itself was wrong.
+  if (!de && r.error && (code === "bad_request" || code === "bad_record" || code === "bad_message")) return r.error;
+  return tpl[de ? 1 : 0].replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (name === "card" || name === "card_acc") {
+      const id = ps.card ?? "";
+      const n = id && game ? cardName(id, game, lang) : id;
+      return name === "card_acc" && de ? n.replace(/^der /, "den ") : n;
+    }
+    if (name === "suit") return suitName(ps.suit ?? "", lang);
+    const w = REFUSAL_WORDS[name]?.[ps[name] ?? ""];
+    return w ? w[de ? 1 : 0] : ps[name] ?? "";
+  });
+}
+
+/** errorText words an error of the HTTP API (or of the network) for the page's language. */
+export function errorText(e: unknown, lang: Lang): string {
+  if (e instanceof ApiError) {
+    if (!e.code && e.status === 404) return tr(lang, "Not found.", "Nicht gefunden.");
+    return explain({ error: e.message, code: e.code || (e.status === 429 ? "too_fast" : "") }, null, lang);
+  }
+  return tr(lang, "The server cannot be reached.", "Der Server ist nicht erreichbar.");
+}
+
+/** closeText words why the server closed the table's connection for good (docs/PROTOCOL.md). */
+export function closeText(code: number | undefined, lang: Lang): string {
+  switch (code) {
+    case 4001:
+      return t(lang, "badToken");
+    case 4004:
+      return t(lang, "gone");
+    case 4008:
+      return tr(lang, "Too many messages; reload the page.", "Zu viele Nachrichten; lade die Seite neu.");
+    case 4009:
+      return tr(lang, "This seat was opened in another window.", "Dieser Platz wurde in einem anderen Fenster geöffnet.");
+  }
+  return tr(lang, "The connection was closed.", "Die Verbindung wurde geschlossen.");
+}

@@ -6,21 +6,11 @@ import * as api from "./api";
 import type { GameSpec, OptionSpec, TableInfo } from "./api";
 import type { GameName } from "./cards";
 import { Icon } from "./face";
-import { OPTION_HELP_DE, t, TITLE, tr, type Lang } from "./i18n";
+import { botLabel, errorText, OPTION_HELP_DE, t, TITLE, tr, type Lang } from "./i18n";
 import { linkClick, navigate } from "./router";
 
 const BOTS_DEFAULT = ["rules", "random"];
 
-function botLabel(b: string, lang: Lang): string {
-  const m: Record<string, [string, string]> = {
-    rules: ["rules bot (good)", "Regel-Bot (gut)"],
-    random: ["random bot (beginner)", "Zufalls-Bot (Anfänger)"],
-    pimc: ["PIMC bot (strong)", "PIMC-Bot (stark)"],
-    ismcts: ["ISMCTS bot (strong)", "ISMCTS-Bot (stark)"],
-  };
-  const n = m[b];
-  return n ? n[lang === "de" ? 1 : 0] : b;
-}
 
 /** Lobby lists tables and creates new ones. */
 export function Lobby(p: { lang: Lang }) {
@@ -33,12 +23,12 @@ export function Lobby(p: { lang: Lang }) {
     api
       .tables()
       .then((l) => setList(l ?? []))
-      .catch((e) => setErr(String(e.message ?? e)));
+      .catch((e) => setErr(errorText(e, lang)));
   useEffect(() => {
     api
       .games()
       .then(setSpecs)
-      .catch((e) => setErr(String(e.message ?? e)));
+      .catch((e) => setErr(errorText(e, lang)));
     load();
     const id = setInterval(load, 5000);
     return () => clearInterval(id);
@@ -138,6 +128,8 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
   const [name, setName] = useState(api.storedName());
   const [tableName, setTableName] = useState("");
   const [hands, setHands] = useState("");
+  const [isPublic, setPublic] = useState(true);
+  const [autoBot, setAutoBot] = useState(true);
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState("");
   const botKinds = useMemo(() => {
@@ -179,7 +171,16 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
     }
     try {
       api.storeName(name.trim());
-      const body: api.NewTable = { game: spec.name, players, options, bots: seatBots, name: tableName.trim() || name.trim() };
+      const body: api.NewTable = {
+        game: spec.name,
+        players,
+        options,
+        bots: seatBots,
+        name: name.trim(),
+        title: tableName.trim(),
+        public: isPublic,
+        auto_bot: autoBot,
+      };
       const n = parseInt(hands, 10);
       if (n > 0) body.hands = n;
       const c = await api.createTable(body);
@@ -188,7 +189,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
       api.storeCreated(c);
       navigate(`/t/${c.id}`);
     } catch (x) {
-      setErr(String((x as Error).message ?? x));
+      setErr(errorText(x, lang));
       setBusy(false);
     }
   };
@@ -251,6 +252,26 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
             )}
           </label>
         ))}
+      </fieldset>
+      <fieldset class="table-opts">
+        <label class="check">
+          <input type="radio" name="public" checked={isPublic} onChange={() => setPublic(true)} data-testid="public" />
+          <span>
+            {t(lang, "publicTable")} <small class="help">{t(lang, "publicHelp")}</small>
+          </span>
+        </label>
+        <label class="check">
+          <input type="radio" name="public" checked={!isPublic} onChange={() => setPublic(false)} data-testid="private" />
+          <span>
+            {t(lang, "privateTable")} <small class="help">{t(lang, "privateHelp")}</small>
+          </span>
+        </label>
+        <label class="check">
+          <input type="checkbox" name="auto_bot" checked={autoBot} onChange={(e) => setAutoBot((e.target as HTMLInputElement).checked)} />
+          <span>
+            {t(lang, "autoBot")} <small class="help">{t(lang, "autoBotHelp")}</small>
+          </span>
+        </label>
       </fieldset>
       <details class="options">
         <summary>{t(lang, "options")}</summary>

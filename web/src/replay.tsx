@@ -6,10 +6,11 @@ import * as api from "./api";
 import type { ReplayResult, ReplayStep } from "./api";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
-import { actionLabel, contractName, itemName, sideName, t, TITLE, tr, type Lang } from "./i18n";
+import { actionLabel, contractName, errorText, itemName, sideName, t, TITLE, tr, type Lang } from "./i18n";
 import { model, type Model } from "./model";
 import { linkClick } from "./router";
-import { ExportButton, fmtPoints, signed, variantText } from "./table";
+import { fmtPoints, signed, variantText } from "./names";
+import { ExportButton } from "./result";
 import { AnalysisPanel } from "./analysis";
 
 /** ReplayPage shows hand n of a table. */
@@ -20,7 +21,7 @@ export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
     api
       .handRecord(p.id, p.hand)
       .then(setRec)
-      .catch((e) => setErr(String(e.message ?? e)));
+      .catch((e) => setErr(errorText(e, p.lang)));
   }, [p.id, p.hand]);
   return (
     <main class="replay-page">
@@ -102,7 +103,7 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
         setRes(r);
         setI(0);
       })
-      .catch((e) => setErr(String(e.message ?? e)));
+      .catch((e) => setErr(errorText(e, lang)));
   }, [p.record]);
   useEffect(() => {
     const key = (e: KeyboardEvent) => {

@@ -1,4 +1,4 @@
-// A rules page per game, in German and English: a summary of RULES.md
+// A rules page per game, in German and English: a summary of docs/RULES.md
 // (the project's rules specification) with the defaults the engine uses.
 
 import type { GameName } from "./cards";

@@ -99,20 +99,21 @@ func restricted(c card.Card) bool {
 	return c == card.Fool || c == card.Mond || c == card.Pagat || c.IsKing()
 }
 
-// discardReason returns why c may not be the declarer's next discard, or "".
+// discardReason returns why c may not be the declarer's next discard (a refusal
+// code and the English reason), or two empty strings.
 // A card is allowed when some completion of the discard satisfies the king
 // rule (§1.3, option kingDiscardRule).
-func (s *State) discardReason(c card.Card) string {
+func (s *State) discardReason(c card.Card) (code, why string) {
 	h := s.hands[s.declarer]
 	if !h.Has(c) {
-		return "not in hand"
+		return "not_held", "not in hand"
 	}
 	if c == card.Fool || c == card.Mond || c == card.Pagat {
-		return "the Gstieß, Mond and Pagat are never discarded"
+		return "never", "the Gstieß, Mond and Pagat are never discarded"
 	}
 	kings := countKings(s.discards)
 	if kings == 0 && !c.IsKing() {
-		return "" // the remaining picks can always avoid kings
+		return "", "" // the remaining picks can always avoid kings
 	}
 	trumps := s.discards.Trumps().Len()
 	if c.IsKing() {
@@ -134,14 +135,14 @@ func (s *State) discardReason(c card.Card) string {
 				continue
 			}
 			if s.kingRuleOK(kings+y, trumps+x) {
-				return ""
+				return "", ""
 			}
 		}
 	}
 	if s.r.kingPerKing {
-		return "a discarded king needs a discarded trump for each king"
+		return "king_trump_each", "a discarded king needs a discarded trump for each king"
 	}
-	return "a discarded king needs a discarded trump with it"
+	return "king_trump", "a discarded king needs a discarded trump with it"
 }
 
 // neverDiscarded holds the cards that are never discarded.
@@ -269,7 +270,7 @@ func (s *State) governing() card.Card { return s.gov }
 // Apply checks a and applies it.
 func (s *State) Apply(a game.Action) error {
 	if err := s.check(a); err != nil {
-		return err
+		return game.WithPack(err, s.r.pack)
 	}
 	s.ApplyUnchecked(a)
 	return nil

@@ -20,12 +20,12 @@ func (r *Rules) DecodeAction(st game.State, ra game.RecordAction) ([]game.Action
 	kind, _ := game.ParseKind(ra.Act)
 	a := game.Action{Seat: int8(ra.SeatOf()), Kind: kind}
 	if ra.Say != "" {
-		return nil, game.Illegal("%s: droggn has no \"say\"", ra.Act)
+		return nil, game.Malformed("%s: droggn has no \"say\"", ra.Act)
 	}
 	parse := func(id string) (card.Card, error) { return r.pack.Parse(id) }
 	one := func(want string) error {
 		if ra.Card == "" || ra.Call != "" || len(ra.Cards) > 0 {
-			return game.Illegal("%s: give %s", ra.Act, want)
+			return game.Malformed("%s: give %s", ra.Act, want)
 		}
 		c, err := parse(ra.Card)
 		a.Card = c
@@ -35,15 +35,15 @@ func (r *Rules) DecodeAction(st game.State, ra game.RecordAction) ([]game.Action
 	case game.KindBid:
 		code, ok := bidWords[ra.Call]
 		if !ok || ra.Card != "" || len(ra.Cards) > 0 {
-			return nil, game.Illegal("bid: call must be pass, weiter, gut, ansager, solo, super or supermord, got %q", ra.Call)
+			return nil, game.Malformed("bid: call must be pass, weiter, gut, ansager, solo, super or supermord, got %q", ra.Call)
 		}
 		if ra.Call == "gut" && s.phase == PhBid && s.contract == NoContract {
-			return nil, game.Illegal("seat %d says gut, but nobody has bid: say pass or weiter", a.Seat)
+			return nil, game.Malformed("seat %d says gut, but nobody has bid: say pass or weiter", a.Seat)
 		}
 		a.Call = code
 	case game.KindDiscard:
 		if len(ra.Cards) != 3 || ra.Card != "" || ra.Call != "" {
-			return nil, game.Illegal("discard: give the 3 discarded cards in \"cards\"")
+			return nil, game.Malformed("discard: give the 3 discarded cards in \"cards\"")
 		}
 		out := make([]game.Action, 0, 3)
 		for _, id := range ra.Cards {
@@ -68,7 +68,7 @@ func (r *Rules) DecodeAction(st game.State, ra game.RecordAction) ([]game.Action
 			}
 			a.Card, a.Card2 = o, x
 		default:
-			return nil, game.Illegal("buy: give \"cards\": [offered card, asked card], or \"call\": \"none\"")
+			return nil, game.Malformed("buy: give \"cards\": [offered card, asked card], or \"call\": \"none\"")
 		}
 	case game.KindLayout:
 		if ra.Call == "none" && ra.Card == "" && len(ra.Cards) == 0 {
@@ -80,7 +80,7 @@ func (r *Rules) DecodeAction(st game.State, ra game.RecordAction) ([]game.Action
 	case game.KindDouble:
 		code, ok := doubleWords[ra.Call]
 		if !ok || ra.Card != "" || len(ra.Cards) > 0 {
-			return nil, game.Illegal("double: call must be schwacher, retour or gut, got %q", ra.Call)
+			return nil, game.Malformed("double: call must be schwacher, retour or gut, got %q", ra.Call)
 		}
 		a.Call = code
 	case game.KindPlay:
@@ -88,7 +88,7 @@ func (r *Rules) DecodeAction(st game.State, ra game.RecordAction) ([]game.Action
 			return nil, err
 		}
 	default:
-		return nil, game.Illegal("droggn has no %q action", ra.Act)
+		return nil, game.Malformed("droggn has no %q action", ra.Act)
 	}
 	return []game.Action{a}, nil
 }

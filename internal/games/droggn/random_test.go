@@ -20,7 +20,7 @@ func legacyLegal(s *State, dst []game.Action) []game.Action {
 		}
 	case PhDiscard:
 		for h := s.hands[seat]; !h.Empty(); {
-			if c := h.Pop(); s.discardReason(c) == "" {
+			if c := h.Pop(); discardOK(s, c) {
 				dst = append(dst, game.Action{Seat: seat, Kind: game.KindDiscard, Card: c})
 			}
 		}
@@ -69,7 +69,7 @@ func legacyRandomAction(s *State, rng *rand.Rand) game.Action {
 	case PhDiscard:
 		var ok card.Set
 		for h := s.hands[seat]; !h.Empty(); {
-			if c := h.Pop(); s.discardReason(c) == "" {
+			if c := h.Pop(); discardOK(s, c) {
 				ok.Add(c)
 			}
 		}

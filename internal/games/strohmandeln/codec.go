@@ -40,7 +40,7 @@ func lookup(words []string, word string) uint8 {
 func (r *Rules) DecodeAction(s game.State, ra game.RecordAction) ([]game.Action, error) {
 	seat := ra.SeatOf()
 	if seat < 0 || seat > 1 {
-		return nil, game.Illegal("seat %d does not exist (0…1)", seat)
+		return nil, game.Malformed("seat %d does not exist (0…1)", seat)
 	}
 	a := game.Action{Seat: int8(seat)}
 	callOnly := func(what string, kind game.Kind, words []string) ([]game.Action, error) {

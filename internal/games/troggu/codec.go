@@ -31,30 +31,30 @@ func bidCode(word string) uint8 {
 func (r *Rules) DecodeAction(s game.State, ra game.RecordAction) ([]game.Action, error) {
 	kind, ok := game.ParseKind(ra.Act)
 	if !ok {
-		return nil, game.Illegal("unknown act %q", ra.Act)
+		return nil, game.Malformed("unknown act %q", ra.Act)
 	}
 	seat := int8(ra.SeatOf())
 	p := r.Pack()
 	if ra.Say != "" {
-		return nil, game.Illegal("%s: troggu has no say (got %q)", ra.Act, ra.Say)
+		return nil, game.Malformed("%s: troggu has no say (got %q)", ra.Act, ra.Say)
 	}
 	one := func(c card.Card) []game.Action {
 		return []game.Action{{Seat: seat, Kind: kind, Card: c}}
 	}
 	parseCard := func() (card.Card, error) {
 		if ra.Card == "" || len(ra.Cards) > 0 || ra.Call != "" {
-			return card.None, game.Illegal("%s: give exactly one card in \"card\"", ra.Act)
+			return card.None, game.Malformed("%s: give exactly one card in \"card\"", ra.Act)
 		}
 		return p.Parse(ra.Card)
 	}
 	switch kind {
 	case game.KindBid:
 		if ra.Card != "" || len(ra.Cards) > 0 {
-			return nil, game.Illegal("bid: a bid names no card")
+			return nil, game.Malformed("bid: a bid names no card")
 		}
 		code := bidCode(ra.Call)
 		if code == 0 {
-			return nil, game.Illegal("bid: call must be pass, normal or solo, got %q", ra.Call)
+			return nil, game.Malformed("bid: call must be pass, normal or solo, got %q", ra.Call)
 		}
 		return []game.Action{{Seat: seat, Kind: kind, Call: code}}, nil
 	case game.KindCall, game.KindPlay:
@@ -65,11 +65,11 @@ func (r *Rules) DecodeAction(s game.State, ra game.RecordAction) ([]game.Action,
 		return one(c), nil
 	case game.KindDiscard:
 		if ra.Card != "" || ra.Call != "" || len(ra.Cards) == 0 {
-			return nil, game.Illegal("discard: give the discarded cards in \"cards\"")
+			return nil, game.Malformed("discard: give the discarded cards in \"cards\"")
 		}
 		if st, ok := s.(*State); ok && st.phase == phaseExchange && st.toAct == seat {
 			if need := r.deal.tapp - st.discards.Len(); len(ra.Cards) != need {
-				return nil, game.Illegal("discard: seat %d must discard %d cards (as many as the Tapp has), the record gives %d", seat, need, len(ra.Cards))
+				return nil, game.Malformed("discard: seat %d must discard %d cards (as many as the Tapp has), the record gives %d", seat, need, len(ra.Cards))
 			}
 		}
 		out := make([]game.Action, 0, len(ra.Cards))
@@ -80,14 +80,14 @@ func (r *Rules) DecodeAction(s game.State, ra game.RecordAction) ([]game.Action,
 				return nil, err
 			}
 			if seen.Has(c) {
-				return nil, game.Illegal("discard: card %s is listed twice", id)
+				return nil, game.Malformed("discard: card %s is listed twice", id)
 			}
 			seen.Add(c)
 			out = append(out, game.Action{Seat: seat, Kind: kind, Card: c})
 		}
 		return out, nil
 	}
-	return nil, game.Illegal("troggu has no %s action", ra.Act)
+	return nil, game.Malformed("troggu has no %s action", ra.Act)
 }
 
 // EncodeAction turns one engine action into its record form; a single

@@ -1,0 +1,284 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"trull/internal/server"
+)
+
+// seatIn stores a seat token in the browser's local storage (shared by its
+// tabs) and opens the table in ctx's tab.
+func seatIn(t *testing.T, ctx context.Context, base string, tb created, lang string) {
+	t.Helper()
+	js := fmt.Sprintf(`localStorage.setItem('trull.seat.%s', JSON.stringify({token: %q, seat: %d, name: 'Ann'})); true`, tb.ID, tb.SeatToken, tb.Seat)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/?lang="+lang),
+		chromedp.Evaluate[chromedp.Void](js),
+		chromedp.Navigate(base+"/t/"+tb.ID+"?lang="+lang),
+		chromedp.WaitVisible(chromedp.CSS(`main.table-page`)),
+	); err != nil {
+		t.Fatalf("e2e: opening the table: %v", err)
+	}
+}
+
+// TestLeaveAndReturn: a player closes the tab mid-hand; after the grace
+// period a bot plays the seat (the spectators see "bot playing for Ann")
+// and the hand goes on; when the player opens the table again the seat is
+// theirs at once.
+func TestLeaveAndReturn(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t, func(c *server.Config) { c.Grace = time.Second })
+	watch := browser(t, exe, 1280, 900)
+	tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"})
+	if err := chromedp.Do(watch,
+		chromedp.Navigate(base+"/t/"+tb.ID+"?spectate=1&lang=en"),
+		chromedp.WaitVisible(chromedp.CSS(`main.table-page`)),
+	); err != nil {
+		t.Fatalf("e2e: watching: %v", err)
+	}
+
+	ann, closeAnn := chromedp.NewContext(watch)
+	seatIn(t, ann, base, tb, "en")
+	playUntil(t, ann, quiet, func(s snapshot) bool { return s.Result || s.Phase == "play" && s.MyTurn })
+	before, err := snap(ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before.Result {
+		t.Skip("e2e: the deal was thrown in before the play")
+	}
+	closeAnn()
+
+	// Away first, then the bot plays Ann's seat and the hand goes on.
+	if err := waitFor(watch, `(() => { const c = document.querySelector('.chip[data-seat="0"]'); return !!c && !!c.querySelector('.absent'); })()`, 5*time.Second); err != nil {
+		t.Errorf("e2e: the spectator does not see Ann away: %v", err)
+	}
+	if err := waitFor(watch, `(() => { const b = document.querySelector('.chip[data-seat="0"] [data-testid=bot-for]'); return !!b && b.textContent.includes('bot playing for Ann'); })()`, 10*time.Second); err != nil {
+		t.Fatalf("e2e: no bot took Ann's seat: %v", err)
+	}
+	goOn := fmt.Sprintf(`(() => { const p = document.querySelector('main.table-page'); return Number(p.dataset.tricks) > %d || !!document.querySelector('[data-testid=result]'); })()`, before.Tricks)
+	if err := waitFor(watch, goOn, 10*time.Second); err != nil {
+		t.Fatalf("e2e: the hand stalled without Ann: %v", err)
+	}
+
+	// Ann comes back: her seat, her cards, no bot.
+	back, closeBack := chromedp.NewContext(watch)
+	defer closeBack()
+	seatIn(t, back, base, tb, "en")
+	if err := waitFor(watch, `!document.querySelector('.chip[data-seat="0"] [data-testid=bot-for]') && !document.querySelector('.chip[data-seat="0"] .absent')`, 10*time.Second); err != nil {
+		t.Errorf("e2e: Ann's seat was not given back: %v", err)
+	}
+	s, err := snap(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Result {
+		return // the bot finished the hand: the result is Ann's to see
+	}
+	if n, err := chromedp.Run(back, chromedp.Evaluate[int](`document.querySelectorAll('.mine .hand .card').length`)); err != nil || n == 0 {
+		t.Errorf("e2e: back at the table, Ann sees no hand (%d cards, %v)", n, err)
+	}
+}
+
+// TestRefusalInGerman: a card the rules forbid, clicked on a German page,
+// is refused with the engine's reason in German ("Du musst … bedienen").
+func TestRefusalInGerman(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	forbidden := func(s snapshot) string {
+		if s.Phase != "play" || !s.MyTurn || len(s.Legal) == 0 {
+			return ""
+		}
+		for _, c := range s.Cards {
+			if !contains(s.Legal, c) {
+				return c
+			}
+		}
+		return ""
+	}
+	for try := 0; try < 10; try++ {
+		tb := createTable(t, base, "troggu", 3)
+		seatIn(t, ctx, base, tb, "de")
+		s := snapshot{}
+		playUntil(t, ctx, quiet, func(x snapshot) bool {
+			s = x
+			return x.Result || forbidden(x) != ""
+		})
+		c := forbidden(s)
+		if c == "" {
+			continue // the hand ended without a forbidden card: deal another table
+		}
+		if err := clickCard(ctx, c); err != nil {
+			t.Fatalf("e2e: clicking %s: %v", c, err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('.toast')`, 10*time.Second); err != nil {
+			t.Fatalf("e2e: clicking the forbidden %s shows nothing: %v", c, err)
+		}
+		got, err := snap(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := false
+		for _, want := range []string{"Du musst", "Du kannst", "überstechen"} {
+			ok = ok || strings.Contains(got.Toast, want)
+		}
+		if !ok || strings.Contains(got.Toast, "seat") || strings.Contains(got.Toast, "must") {
+			t.Fatalf("e2e: the refusal of %s says %q, want the reason in German", c, got.Toast)
+		}
+		t.Logf("e2e: %s refused: %s", c, got.Toast)
+		return
+	}
+	t.Fatal("e2e: no hand offered a forbidden card")
+}
+
+// TestLastTrick: while the next trick is being played, the "last trick"
+// control shows the finished trick again (its cards, as the side log lists
+// it), and a second click goes back to the trick on the table.
+func TestLastTrick(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	type view struct {
+		Done    bool     `json:"done"`
+		Trick   int      `json:"trick"`
+		Cards   []string `json:"cards"`
+		Names   []string `json:"names"`
+		Control bool     `json:"control"`
+		Log     string   `json:"log"`
+		LogN    int      `json:"logN"`
+	}
+	const readJS = `(() => {
+  const tv = document.querySelector('[data-testid=trick]');
+  const log = [...document.querySelectorAll('[data-testid=tricks-log] li')];
+  if (!tv) return {};
+  return {
+    done: tv.classList.contains('done'),
+    trick: Number(tv.dataset.trick),
+    cards: [...tv.querySelectorAll('.played')].map((e) => e.dataset.card),
+    names: [...tv.querySelectorAll('.played svg')].map((e) => e.getAttribute('aria-label')),
+    control: !!document.querySelector('[data-testid=last-trick]'),
+    log: log.length ? log[log.length - 1].textContent : '',
+    logN: log.length,
+  };
+})()`
+	read := func() view {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[view](readJS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	for try := 0; try < 5; try++ {
+		tb := createTable(t, base, "droggn", 3)
+		seatIn(t, ctx, base, tb, "en")
+		// A trick in progress after a finished one: the player is to play
+		// to a trick another seat led.
+		playUntil(t, ctx, quiet, func(s snapshot) bool {
+			if s.Result {
+				return true
+			}
+			if s.Phase != "play" || !s.MyTurn || s.Tricks < 1 {
+				return false
+			}
+			time.Sleep(holdWait)
+			v := read()
+			return !v.Done && len(v.Cards) > 0 && v.Control
+		})
+		if s, _ := snap(ctx); s.Result {
+			continue
+		}
+		cur := read()
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=last-trick]`))); err != nil {
+			t.Fatalf("e2e: clicking the last-trick control: %v", err)
+		}
+		last := read()
+		if !last.Done || last.Trick != cur.Trick-1 || len(last.Cards) != 3 || last.LogN != last.Trick {
+			t.Fatalf("e2e: the last-trick control shows %+v (the trick on the table was %+v)", last, cur)
+		}
+		for _, n := range last.Names {
+			if !strings.Contains(last.Log, n) {
+				t.Errorf("e2e: the side log's trick %d %q does not list %s", last.LogN, last.Log, n)
+			}
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=last-trick]`))); err != nil {
+			t.Fatal(err)
+		}
+		if back := read(); back.Done || strings.Join(back.Cards, ",") != strings.Join(cur.Cards, ",") {
+			t.Fatalf("e2e: after a second click the table shows %+v, want the trick in progress %+v", back, cur)
+		}
+		return
+	}
+	t.Fatal("e2e: no hand came to a second trick")
+}
+
+// holdWait outlasts the time a finished trick stays on the table when a
+// bot leads the next one at once (HOLD_MS in web/src/trick.tsx).
+const holdWait = 2200 * time.Millisecond
+
+// TestPhoneLandscape: on a phone held sideways (844×390) the trick and the
+// player's whole hand show together without scrolling. With -update the
+// screenshots go to docs/screenshots/.
+func TestPhoneLandscape(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	tb := createTable(t, base, "droggn", 3)
+	seatIn(t, ctx, base, tb, "de")
+	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result || s.Phase == "play" && s.Tricks >= 2 && s.MyTurn })
+	sizes := []struct {
+		file          string
+		width, height int64
+		mobile        bool
+	}{
+		{"droggn-phone-landscape-844x390.png", 844, 390, true},
+		{"droggn-desktop-1280x800.png", 1280, 800, false},
+	}
+	for _, sz := range sizes {
+		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
+		if sz.mobile {
+			opts = []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateLandscape}
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.width, sz.height, opts...)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(400 * time.Millisecond)
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if *update {
+			dir = filepath.Join("..", "docs", "screenshots")
+		}
+		if err := os.WriteFile(filepath.Join(dir, sz.file), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// The trick and every card of the hand lie inside the window.
+		type box struct {
+			Trick bool `json:"trick"`
+			Hand  int  `json:"hand"`
+			In    int  `json:"in"`
+		}
+		b, err := chromedp.Run(ctx, chromedp.Evaluate[box](`(() => {
+  const inside = (el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1; };
+  const tv = document.querySelector('[data-testid=trick]');
+  const cards = [...document.querySelectorAll('.mine .hand .card')];
+  return {trick: !!tv && inside(tv), hand: cards.length, in: cards.filter(inside).length};
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !b.Trick || b.Hand == 0 || b.In != b.Hand {
+			t.Errorf("e2e: at %d×%d the trick shows %v and %d of %d cards of the hand, without scrolling", sz.width, sz.height, b.Trick, b.In, b.Hand)
+		}
+	}
+}

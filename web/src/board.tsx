@@ -1,0 +1,207 @@
+// The board: the other seats, the trick, the prompt with the seat's
+// choices and the seat's own hand.
+
+import { useEffect, useMemo, useState } from "preact/hooks";
+import type { Action } from "./api";
+import { cardName, packOf, sortHand } from "./cards";
+import { Card, Icon } from "./face";
+import { actionLabel, t, tr, type Lang } from "./i18n";
+import { bidBefore, type Model } from "./model";
+import { Extras, StrohSide } from "./extras";
+import { type TableState, type Hint, hintText, sameAction } from "./tablestate";
+import { roleBadges, SeatChip } from "./seats";
+import { TrickView } from "./trick";
+
+export interface BoardProps {
+  m: Model;
+  tbl: TableState;
+  names: string[];
+  legal: Action[];
+  lang: Lang;
+  act: (a: Action) => void;
+  pending: boolean;
+  hint: Hint | null;
+  selected: string[];
+  setSelected: (f: (s: string[]) => string[]) => void;
+  askHint?: () => void;
+  takeover?: (seat: number) => void;
+}
+
+/** seatOrder lists the other seats starting after the viewer, in the direction of play. */
+export function seatOrder(m: Model): number[] {
+  const me = m.seat >= 0 ? m.seat : -1;
+  const out: number[] = [];
+  for (let k = 1; k <= m.seats; k++) {
+    const s = (((me < 0 ? -1 : me) + k) % m.seats + m.seats) % m.seats;
+    if (s !== me) out.push(s);
+  }
+  if (me < 0) out.sort((a, b) => a - b);
+  return out;
+}
+
+export function Board(p: BoardProps) {
+  const { m, legal, lang, names } = p;
+  const game = m.game;
+  const myTurn = m.seat >= 0 && m.toAct === m.seat && legal.length > 0;
+  const plays = legal.filter((a) => a.act === "play");
+  const discards = legal.filter((a) => a.act === "discard");
+  const buys = legal.filter((a) => a.act === "buy" && a.cards && a.cards.length === 2);
+  const buttons = legal.filter((a) => !(a.act === "play" && !a.say) && a.act !== "discard" && !(a.act === "buy" && a.cards && a.cards.length === 2));
+  const playable = new Set(plays.filter((a) => !a.say).map((a) => a.card!));
+  for (const a of plays) if (a.say && !playable.has(a.card!)) playable.add(a.card!);
+  const discardable = new Set<string>();
+  for (const a of discards) for (const c of a.cards ?? (a.card ? [a.card] : [])) discardable.add(c);
+  const discardCount =
+    discards.find((a) => typeof a.count === "number")?.count ??
+    (game === "droggn" ? 3 : game === "troggu" ? (m.tappTaken?.length || m.tappSize || 0) - (m.discardCount ?? 0) : 0);
+  const [offer, setOffer] = useState("");
+  const [ask, setAsk] = useState("");
+  const offerable = useMemo(() => new Set(buys.map((a) => a.cards![0])), [legal]);
+  const askable = useMemo(() => {
+    const s = new Set(buys.map((a) => a.cards![1]));
+    return packOf(game, m.variant).filter((c) => s.has(c));
+  }, [legal]);
+  useEffect(() => {
+    setOffer("");
+    setAsk("");
+  }, [legal]);
+
+  const ctx = { game, lang, bidBefore: bidBefore(m), isDeclarer: m.seat === m.declarer };
+  const hintAct = p.hint?.action;
+  const clickCard = (c: string) => {
+    if (!myTurn || p.pending) return;
+    if (discardable.size) {
+      p.setSelected((s) => (s.includes(c) ? s.filter((x) => x !== c) : s.length < discardCount ? [...s, c] : s));
+      return;
+    }
+    if (offerable.size && offerable.has(c)) {
+      setOffer(c === offer ? "" : c);
+      return;
+    }
+    const a = plays.find((x) => x.card === c && !x.say) ?? plays.find((x) => x.card === c);
+    // A card the rules forbid goes to the server too: its refusal says why.
+    if (a) p.act(a);
+    else if (plays.length) p.act({ act: "play", card: c });
+  };
+  const cardState = (c: string) => {
+    if (!myTurn) return {};
+    if (discardable.size) return { legal: discardable.has(c), dim: !discardable.has(c), selected: p.selected.includes(c) };
+    if (offerable.size) return { legal: offerable.has(c), dim: !offerable.has(c), selected: offer === c };
+    if (plays.length) return { legal: playable.has(c), dim: !playable.has(c), hint: hintAct?.act === "play" && hintAct.card === c };
+    return {};
+  };
+
+  const order = seatOrder(m);
+  const hand = sortHand(m.hand);
+  return (
+    <div class="board-inner">
+      <section class={"seats n" + order.length}>
+        {order.map((s) => (
+          <SeatChip m={m} seat={s} names={names} info={p.tbl.seats[s]} lang={lang} takeover={p.takeover} />
+        ))}
+      </section>
+      {game === "strohmandeln" && m.players && !m.result && (
+        <StrohSide m={m} seat={m.seat >= 0 ? 1 - m.seat : 1} lang={lang} names={names} />
+      )}
+      <section class="center">
+        <TrickView m={m} names={names} lang={lang} />
+        <Extras m={m} names={names} lang={lang} />
+      </section>
+      <section class={"prompt" + (myTurn ? " mine" : "")} data-testid="prompt">
+        <Prompt m={m} names={names} lang={lang} myTurn={myTurn} plays={plays.length > 0} over={p.tbl.state === "over"} />
+        {myTurn && discardable.size > 0 && (
+          <div class="actions">
+            <span>{t(lang, game === "droggn" ? "selectDroggn" : "select", discardCount, p.selected.length)}</span>
+            <button
+              type="button"
+              class="btn primary"
+              data-testid="discard"
+              disabled={p.selected.length !== discardCount || p.pending}
+              onClick={() => p.act({ act: "discard", cards: p.selected })}
+            >
+              {t(lang, game === "droggn" ? "confirmDroggn" : "confirmDiscard")}
+            </button>
+          </div>
+        )}
+        {myTurn && offerable.size > 0 && (
+          <div class="actions buy">
+            <span>{offer ? cardName(offer, game, lang) : t(lang, "offerCard")}</span>
+            <label>
+              {t(lang, "askFor")}{" "}
+              <select value={ask} onChange={(e) => setAsk((e.target as HTMLSelectElement).value)}>
+                <option value="">—</option>
+                {askable.map((c) => (
+                  <option value={c}>{cardName(c, game, lang)}</option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              class="btn primary"
+              disabled={!offer || !ask || p.pending}
+              onClick={() => p.act({ act: "buy", cards: [offer, ask] })}
+            >
+              {offer && ask ? t(lang, "buyBtn", cardName(offer, game, lang), cardName(ask, game, lang)) : tr(lang, "buy", "kaufen")}
+            </button>
+          </div>
+        )}
+        {myTurn && buttons.length > 0 && (
+          <div class="actions">
+            {buttons.map((a) => (
+              <button
+                type="button"
+                class={"btn" + (hintAct && sameAction(hintAct, a) ? " hint" : "")}
+                data-act={a.act}
+                data-call={a.call ?? a.card ?? ""}
+                disabled={p.pending}
+                onClick={() => p.act(a)}
+              >
+                {actionLabel(a, ctx)}
+              </button>
+            ))}
+          </div>
+        )}
+        {myTurn && p.askHint && (
+          <div class="hint-row">
+            <button type="button" class="small-btn" data-testid="hint" onClick={p.askHint}>
+              <Icon name="hint" /> {t(lang, "hint")}
+            </button>
+            {p.hint && (
+              <span class="muted" data-testid="hint-text">
+                {t(lang, "hintIs", hintText(p.hint, (a) => actionLabel(a, ctx)))}
+                {p.hint.alts?.length ? " · " + t(lang, "hintElse", p.hint.alts.map((h) => hintText(h, (a) => actionLabel(a, ctx))).join(", ")) : ""}
+              </span>
+            )}
+          </div>
+        )}
+      </section>
+      {game === "strohmandeln" && m.players && m.seat >= 0 && !m.result && (
+        <StrohSide m={m} seat={m.seat} lang={lang} names={names} mine playable={myTurn ? playable : undefined} onPlay={clickCard} />
+      )}
+      {m.seat >= 0 && !(m.result && hand.length === 0) && (
+        <section class="mine">
+          <div class="hand-label">
+            {t(lang, "hand")} ({hand.length}){" "}
+            {roleBadges(m, m.seat, lang).map((b) => (
+              <span class="role">{b}</span>
+            ))}
+          </div>
+          <div class={"hand" + (hand.length > 12 ? " many" : "")} data-testid="hand">
+            {hand.length === 0 && <span class="muted">{t(lang, "noHand")}</span>}
+            {hand.map((c) => {
+              const st = cardState(c);
+              return <Card id={c} game={game} lang={lang} {...st} onClick={myTurn ? () => clickCard(c) : undefined} />;
+            })}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function Prompt(p: { m: Model; names: string[]; lang: Lang; myTurn: boolean; plays: boolean; over: boolean }) {
+  const { m, lang } = p;
+  if (m.result || m.toAct < 0) return <p class="turn">{t(lang, p.over ? "sittingOver" : "handOver")}</p>;
+  if (p.myTurn) return <p class="turn me">{t(lang, "yourTurn") + (p.plays ? " — " + t(lang, "playCard") : "")}</p>;
+  return <p class="turn">{t(lang, "waitingFor", p.names[m.toAct] ?? "?")}</p>;
+}

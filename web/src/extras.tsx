@@ -1,0 +1,150 @@
+// What lies on the table besides the trick: the contract, the talon,
+// Tapp or discards, and the Strohmänner.
+
+import type { ComponentChildren } from "preact";
+import { cardName, sortHand } from "./cards";
+import { Backs, Card } from "./face";
+import { contractName, declarerWord, foolWord, t, talonWord, tr, type Lang } from "./i18n";
+import type { Model, Pile } from "./model";
+import { fmtPoints } from "./names";
+
+export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
+  const { m, lang, names } = p;
+  const g = m.game;
+  const lines: ComponentChildren[] = [];
+  if (m.contract) {
+    let s = contractName(g, m.contract, lang);
+    if (m.declarer >= 0 && g !== "strohmandeln") s += ` — ${declarerWord(g, m.contract, lang)}: ${names[m.declarer]}`;
+    if (g === "strohmandeln" && m.declarer >= 0) s += ` — ${names[m.declarer]}`;
+    if (m.doublings && m.doublings > 0) s += ` — ×${2 ** m.doublings} (Schwacher${m.doublings > 1 ? "/Retour" : ""})`;
+    if (m.doubled) s += ` — ${t(lang, "doubled")}`;
+    if (m.forced) s += tr(lang, " (forced)", " (Pflicht)");
+    lines.push(<span class="contract">{s}</span>);
+  }
+  const cards: ComponentChildren[] = [];
+  if (g === "droggn") {
+    if (m.talonShown && m.talonShown.length) {
+      cards.push(<Group label={talonWord(g)} ids={m.talonShown} m={m} lang={lang} />);
+    } else if (m.talonSize && m.talonSize > 0) {
+      cards.push(
+        <div class="group">
+          <span class="glabel">{talonWord(g)}</span>
+          <Backs n={m.talonSize} game={g} lang={lang} small />
+        </div>,
+      );
+    }
+    if (m.discards && m.discards.length) cards.push(<Group label={t(lang, "yourDiscards")} ids={m.discards} m={m} lang={lang} />);
+    if (m.asked) {
+      lines.push(
+        m.buyLost
+          ? t(lang, "buyLost", cardName(m.asked, g, lang))
+          : t(lang, "bought", cardName(m.asked, g, lang), names[m.boughtFrom ?? -1] ?? "?"),
+      );
+    }
+    if (m.offered) lines.push(t(lang, "offered", cardName(m.offered, g, lang)));
+  }
+  if (g === "troggu") {
+    if (m.calledTrump) lines.push(t(lang, "called", cardName("T" + m.calledTrump, g, lang)));
+    if (m.partner >= 0) lines.push(t(lang, "partnerIs", names[m.partner]));
+    if (m.alone) lines.push(`${names[m.declarer] ?? ""} ${t(lang, "alone")}`);
+    if (m.foolPowerless) lines.push(t(lang, "powerless", foolWord(g)));
+    if (m.tapp && m.tapp.length) cards.push(<Group label="Tapp" ids={m.tapp} m={m} lang={lang} />);
+    else if (m.tappSize && m.tappSize > 0)
+      cards.push(
+        <div class="group">
+          <span class="glabel">Tapp</span>
+          <Backs n={m.tappSize} game={g} lang={lang} small />
+        </div>,
+      );
+    if (m.tappTaken && m.tappTaken.length && m.phase === "discard") cards.push(<Group label={t(lang, "tappTaken")} ids={m.tappTaken} m={m} lang={lang} />);
+    if (m.discards && m.discards.length) cards.push(<Group label={t(lang, "discards")} ids={m.discards} m={m} lang={lang} />);
+  }
+  if (!lines.length && !cards.length) return null;
+  return (
+    <div class="extras">
+      {lines.length > 0 && (
+        <div class="info">
+          {lines.map((l) => (
+            <div>{l}</div>
+          ))}
+        </div>
+      )}
+      {cards.length > 0 && <div class="groups">{cards}</div>}
+    </div>
+  );
+}
+
+export function Group(p: { label: string; ids: string[]; m: Model; lang: Lang }) {
+  return (
+    <div class="group">
+      <span class="glabel">{p.label}</span>
+      <span class="gcards">
+        {sortHand(p.ids).map((c) => (
+          <Card id={c} game={p.m.game} lang={p.lang} small />
+        ))}
+      </span>
+    </div>
+  );
+}
+
+export function PileView(p: { pile: Pile; k: number; m: Model; lang: Lang; playable?: Set<string>; onPlay?: (c: string) => void }) {
+  const { pile, m, lang } = p;
+  const top = pile.top;
+  const can = !!(top && p.playable?.has(top));
+  return (
+    <div class="pile" data-pile={p.k}>
+      <span class="plabel">{p.k + 1}</span>
+      <div class="pstack">
+        {pile.face_down > 0 && <Backs n={pile.face_down} game={m.game} lang={lang} small label={t(lang, "faceDown")} />}
+        {top ? (
+          <Card id={top} game={m.game} lang={lang} small legal={can} dim={!!p.playable && !can} onClick={can ? () => p.onPlay?.(top) : undefined} />
+        ) : pile.face_down === 0 ? (
+          <span class="empty-pile">—</span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function StrohSide(p: {
+  m: Model;
+  seat: number;
+  lang: Lang;
+  names: string[];
+  mine?: boolean;
+  playable?: Set<string>;
+  onPlay?: (c: string) => void;
+}) {
+  const { m, seat, lang } = p;
+  const pl = m.players?.[seat];
+  if (!pl) return null;
+  const known = p.mine ? [] : pl.known.filter((c) => !m.hand.includes(c));
+  return (
+    <section class={"stroh" + (p.mine ? " mine" : "")} data-stroh={seat}>
+      <div class="stroh-head">
+        <span>
+          Strohmänner — {seat === m.seat ? t(lang, "you") : p.names[seat]}
+        </span>
+        <span class="muted">
+          {pl.card_points > 0 && `${t(lang, "cardPoints")}: ${fmtPoints(pl.card_points, m)}`}
+          {pl.announced?.length ? ` · ${pl.announced.join(", ")}` : ""}
+        </span>
+      </div>
+      <div class="piles">
+        {pl.strohmaenner.map((pile, k) => (
+          <PileView pile={pile} k={k} m={m} lang={lang} playable={p.mine ? p.playable : undefined} onPlay={p.onPlay} />
+        ))}
+        {known.length > 0 && (
+          <div class="group known">
+            <span class="glabel">{t(lang, "known")}</span>
+            <span class="gcards">
+              {sortHand(known).map((c) => (
+                <Card id={c} game={m.game} lang={lang} small />
+              ))}
+            </span>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

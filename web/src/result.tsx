@@ -1,0 +1,140 @@
+// A finished hand's result and the end of the sitting.
+
+import * as api from "./api";
+import { useState } from "preact/hooks";
+import { contractName, errorText, itemName, sideName, t, type Lang } from "./i18n";
+import type { Model, Result } from "./model";
+import { linkClick } from "./router";
+import { fmtPoints, signed } from "./names";
+import type { TableState } from "./tablestate";
+
+/** ResultBox shows a finished hand's result with its items. */
+export function ResultBox(p: {
+  m: Model;
+  hand: number;
+  names: string[];
+  lang: Lang;
+  tableId?: string;
+  onNext?: () => void;
+  onClose?: () => void;
+}) {
+  const { m, lang, names } = p;
+  const r = m.result as Result;
+  if (!r) return null;
+  return (
+    <section class="result box" data-testid="result">
+      <h3>
+        {t(lang, "newerHand", p.hand + 1)}: {contractName(m.game, r.contract, lang)}
+        {r.declarer !== undefined && r.declarer >= 0 ? ` — ${names[r.declarer]}` : m.declarer >= 0 ? ` — ${names[m.declarer]}` : ""}
+      </h3>
+      <table class="res">
+        <thead>
+          <tr>
+            <th />
+            {names.map((n) => (
+              <th>{n}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {r.card_points.length > 0 && (
+            <tr>
+              <td>{t(lang, "cardPoints")}</td>
+              {r.card_points.map((v) => (
+                <td>{fmtPoints(v, m)}</td>
+              ))}
+            </tr>
+          )}
+          <tr>
+            <td>{t(lang, "score")}</td>
+            {r.score.map((v) => (
+              <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      {r.items.length > 0 && (
+        <ul class="items">
+          {r.items.map((it) => (
+            <li>
+              {itemName(it.item, m.game, lang)}
+              {it.side ? ` (${sideName(it.side, m.game, lang)})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        {p.onNext && (
+          <button type="button" class="btn primary" data-testid="next" onClick={p.onNext}>
+            {t(lang, "nextHand")}
+          </button>
+        )}
+        {p.tableId && (
+          <a class="btn" href={`/t/${p.tableId}/replay/${p.hand}`} onClick={(e) => linkClick(e, `/t/${p.tableId}/replay/${p.hand}`)}>
+            {t(lang, "replay")}
+          </a>
+        )}
+        {p.tableId && <ExportButton tableId={p.tableId} hand={p.hand} lang={lang} />}
+        {p.onClose && (
+          <button type="button" class="btn" onClick={p.onClose}>
+            {t(lang, "dismiss")}
+          </button>
+        )}
+      </p>
+    </section>
+  );
+}
+
+/** ExportButton downloads the record of a finished hand. */
+export function ExportButton(p: { tableId: string; hand: number; lang: Lang }) {
+  const [err, setErr] = useState("");
+  const go = async () => {
+    try {
+      const text = await api.handRecord(p.tableId, p.hand);
+      const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = `trull-${p.tableId}-hand${p.hand + 1}.json`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (e) {
+      setErr(errorText(e, p.lang));
+    }
+  };
+  return (
+    <>
+      <button type="button" class="btn" onClick={go} title={err || undefined}>
+        ⤓ {t(p.lang, "export")}
+      </button>
+      {err && <span class="error"> {err}</span>}
+    </>
+  );
+}
+
+export function SettlementBox(p: { tbl: TableState; names: string[]; lang: Lang }) {
+  const { tbl, names, lang } = p;
+  const s = tbl.settlement;
+  return (
+    <section class="settle box" data-testid="settlement">
+      <h3>
+        {t(lang, "sittingOver")} — {t(lang, "settlement")}
+      </h3>
+      {s && s.payments.length ? (
+        <ul>
+          {s.payments.map((x) => (
+            <li>{t(lang, "pays", names[x.from], names[x.to], x.amount)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t(lang, "noPayments")}</p>
+      )}
+      {s?.net && (
+        <p class="muted">
+          {s.net.map((v, i) => `${names[i]} ${signed(v)}`).join(" · ")}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// A seat as the others see it: name, cards, tricks, roles, presence.
+
+import type { SeatInfo } from "./api";
+import { Icon } from "./face";
+import { botLabel, declarerWord, t, tr, type Lang } from "./i18n";
+import type { Model } from "./model";
+
+/** roleBadges names a seat's roles in this hand. */
+export function roleBadges(m: Model, seat: number, lang: Lang): string[] {
+  const game = m.game;
+  const badges: string[] = [];
+  if (seat === m.dealer) badges.push(t(lang, "dealer"));
+  if (seat === m.elder) badges.push(t(lang, "elder"));
+  if (seat === m.sitsOut) badges.push(tr(lang, "sits out (feiert)", "feiert"));
+  if (seat === m.declarer && m.contract) badges.push(declarerWord(game, m.contract, lang));
+  if (seat === m.partner && m.partner >= 0) badges.push("Partner");
+  if (game === "droggn" && m.pagatLaid === seat) badges.push("Pagat " + t(lang, "laidOut"));
+  if (game === "droggn" && m.foolLaid && seat === m.declarer) badges.push("Gstieß " + t(lang, "laidOut"));
+  return badges;
+}
+
+export function SeatChip(p: { m: Model; seat: number; names: string[]; info?: SeatInfo; lang: Lang; takeover?: (s: number) => void }) {
+  const { m, seat, lang, info } = p;
+  const badges = roleBadges(m, seat, lang);
+  const turn = m.toAct === seat;
+  const absent = !!info && !info.bot && !info.takeover && info.connected === false;
+  const standIn = !!info && !info.bot && !!info.takeover && !!info.taken;
+  const size = m.handSizes[seat] ?? 0;
+  return (
+    <div class={"chip" + (turn ? " turn" : "") + (seat === m.sitsOut ? " out" : "")} data-seat={seat}>
+      <div class="chip-name">
+        {turn && <span class="arrow">▶</span>}
+        {(info?.bot || info?.takeover) && <Icon name="bot" title={info.bot || info.takeover} />}
+        <span class="nm">{p.names[seat]}</span>
+        {absent && <span class="absent" title={t(lang, "absent")} />}
+      </div>
+      {absent && <div class="chip-away">{t(lang, "absent")}</div>}
+      {standIn && (
+        <div class="chip-away" data-testid="bot-for">
+          {t(lang, "botFor", p.names[seat])}
+        </div>
+      )}
+      <div class="chip-info">
+        <span title={t(lang, "cards")}>
+          <Icon name="cards" /> {size}
+        </span>
+        <span title={t(lang, "tricks")}>
+          <Icon name="tricks" /> {m.tricksWon[seat] ?? 0}
+        </span>
+        {info?.bot && <span class="lvl">{botLabel(info.bot, lang)}</span>}
+      </div>
+      {badges.length > 0 && (
+        <div class="chip-badges">
+          {badges.map((b) => (
+            <span class="tag">{b}</span>
+          ))}
+        </div>
+      )}
+      {absent && p.takeover && (
+        <button type="button" class="small-btn" onClick={() => p.takeover!(seat)}>
+          {t(lang, "botTakeover")}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+// The side panels: the log of the hand, the score sheet and the chat.
+
+import { useEffect, useRef, useState } from "preact/hooks";
+import { cardName } from "./cards";
+import { contractName, logText, t, tr, type Lang } from "./i18n";
+import type { Model } from "./model";
+import { linkClick } from "./router";
+import { signed } from "./names";
+import type { TableState, ChatMsg } from "./tablestate";
+
+export function LogPanel(p: { m: Model; names: string[]; lang: Lang }) {
+  const { m, lang } = p;
+  if (!m.log.length && !m.tricks.length) return <p class="muted">—</p>;
+  let bid = false;
+  const who = (s: number) => (s === m.seat ? t(lang, "you") : p.names[s]);
+  return (
+    <div class="log-wrap">
+      {m.log.length > 0 && (
+        <ol class="log">
+          {m.log.map((e) => {
+            const text = logText(e, { game: m.game, lang, bidBefore: bid, isDeclarer: e.seat === m.declarer });
+            if (e.act === "bid" && e.call !== "pass" && e.call !== "weiter" && e.call !== "gut") bid = true;
+            return (
+              <li>
+                <strong>{who(e.seat)}:</strong> {text}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {m.tricks.length > 0 && (
+        <ol class="log tricks-log" data-testid="tricks-log">
+          {m.tricks.map((tk, i) => (
+            <li data-trick={i + 1}>
+              <strong>{t(lang, "trickN", i + 1)}</strong> ({t(lang, "led", who(tk.leader))}):{" "}
+              {tk.plays.map((pl) => `${cardName(pl.card, m.game, lang)}${pl.seat !== tk.leader ? ` (${who(pl.seat)})` : ""}`).join(", ")}
+              {tk.winner >= 0 && <> — {t(lang, "wonBy", who(tk.winner))}</>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export function Sheet(p: { tbl: TableState; names: string[]; lang: Lang; onEnd?: () => void }) {
+  const { tbl, names, lang } = p;
+  const req = tbl.end_requested ?? -1;
+  const rows = tbl.sheet ?? [];
+  const totals = tbl.totals ?? (rows.length ? rows[rows.length - 1].totals : names.map(() => 0));
+  let played = 0;
+  return (
+    <div class="sheet-wrap">
+      <table class="sheet" data-testid="sheet">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>{tr(lang, "Game", "Spiel")}</th>
+            {names.map((n) => (
+              <th class="nm">{n}</th>
+            ))}
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => {
+            if (!r.redeal) played++;
+            return (
+              <tr class={r.redeal ? "redeal" : ""} data-row={i}>
+                <td>{r.redeal ? "–" : r.hand || played}</td>
+                <td class="ct">
+                  {contractName(tbl.game, r.contract, lang)}
+                  {r.declarer >= 0 ? ` (${names[r.declarer]}${r.partner >= 0 ? " + " + names[r.partner] : ""})` : ""}
+                  {r.multiplier && r.multiplier > 1 ? ` ×${r.multiplier}` : ""}
+                  {r.double ? " · Nullrunde" : ""}
+                </td>
+                {r.score.map((v) => (
+                  <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{r.redeal ? "" : signed(v)}</td>
+                ))}
+                <td>
+                  <a href={`/t/${tbl.id}/replay/${r.deal}`} title={t(lang, "replay")} onClick={(e) => linkClick(e, `/t/${tbl.id}/replay/${r.deal}`)}>
+                    ▶
+                  </a>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td />
+            <td>{t(lang, "total")}</td>
+            {totals.map((v) => (
+              <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>
+            ))}
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+      {rows.length === 0 && <p class="muted">—</p>}
+      {req >= 0 && tbl.state !== "over" && (
+        <p class="muted">
+          {t(lang, "endAsked", names[req] ?? "?")}
+          {typeof tbl.hands_left === "number" && tbl.hands_left >= 0 ? " " + t(lang, "handsLeft", tbl.hands_left) : ""}
+        </p>
+      )}
+      {req < 0 && typeof tbl.hands_left === "number" && tbl.hands_left > 0 && <p class="muted">{t(lang, "handsLeft", tbl.hands_left)}</p>}
+      {req < 0 && p.onEnd && (
+        <button type="button" class="small-btn" onClick={p.onEnd}>
+          {t(lang, "askEnd")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function ChatPanel(p: { msgs: ChatMsg[]; lang: Lang; canSend: boolean; send: (text: string) => void }) {
+  const [text, setText] = useState("");
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.scrollTo(0, list.current.scrollHeight);
+  }, [p.msgs.length]);
+  return (
+    <div class="chat">
+      <ol class="msgs" ref={list}>
+        {p.msgs.length === 0 && <li class="muted">{t(p.lang, "chatEmpty")}</li>}
+        {p.msgs.map((m) => (
+          <li>
+            <strong>{m.name}:</strong> {m.text}
+          </li>
+        ))}
+      </ol>
+      {p.canSend && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const s = text.trim();
+            if (s) {
+              p.send(s.slice(0, 500));
+              setText("");
+            }
+          }}
+        >
+          <input value={text} maxLength={500} onInput={(e) => setText((e.target as HTMLInputElement).value)} aria-label={t(p.lang, "chat")} />
+          <button class="btn" type="submit">
+            {t(p.lang, "send")}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
