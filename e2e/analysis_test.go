@@ -11,7 +11,7 @@ import (
 )
 
 // TestAnalysisInBrowser plays a Strohmandeln hand against the rules bot,
-// opens its replay in German, asks for the analysis, and checks what a
+// asks for its analysis from the result in German, and checks what a
 // player sees: the progress, the graph of each seat's expected score, the
 // list of marked decisions, and a click on one that moves the replay to
 // it with its verdict. With -shots DIR it keeps a screenshot of the graph.
@@ -31,12 +31,13 @@ func TestAnalysisInBrowser(t *testing.T) {
 	}
 	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Over })
 
+	// "Analyse" on the hand's result opens its replay with the analysis.
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(base+"/t/"+tb.ID+"/replay/0?lang=de"),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid=analyse]`)),
-		chromedp.Click(chromedp.CSS(`[data-testid=analyse]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=analyse-hand]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid=analyse-hand]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=replay]`)),
 	); err != nil {
-		t.Fatalf("e2e: asking for the analysis: %v", err)
+		t.Fatalf("e2e: asking for the analysis from the result: %v", err)
 	}
 	if err := waitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 90*time.Second); err != nil {
 		t.Fatalf("e2e: the analysis graph did not appear: %v", err)

@@ -118,7 +118,7 @@ func TestForcedAndDeterministic(t *testing.T) {
 // the exact solver over many sampled worlds), playing it is flagged a
 // blunder and a dominating card is named best.
 func TestDominatedCard(t *testing.T) {
-	for _, v := range []knowledge.Variant{{Game: "droggn", Players: 3}, {Game: "troggu", Players: 3}} {
+	for _, v := range []knowledge.Variant{{Game: "droggn", Players: 3}, {Game: "troggu", Players: 3}, {Game: "strohmandeln", Players: 2}} {
 		found := 0
 		for hand := 0; hand < 60 && found < 3; hand++ {
 			rec := record(t, v, hand, 0)
@@ -168,9 +168,11 @@ func dominated(st game.State, seat int, margin float64) (d, c card.Card, ok bool
 	}
 	var cards []card.Card
 	for _, a := range st.Legal(nil) {
-		cards = append(cards, a.Card)
+		if a.Call == 0 { // a card said with a word ("Ross!") is another action
+			cards = append(cards, a.Card)
+		}
 	}
-	if len(cards) < 2 || handSize(st, seat) > 4 {
+	if len(cards) < 2 || cardsLeft(st, seat) > 4 {
 		return 0, 0, false
 	}
 	worst := map[[2]card.Card]float64{} // (c, d) → least c−d over the worlds
@@ -201,7 +203,15 @@ func dominated(st game.State, seat int, margin float64) (d, c card.Card, ok bool
 				vals[cv.Card] = float64(cv.Score)
 			}
 		default:
-			return 0, 0, false
+			// Strohmandeln has no solver: a plain minimax over the
+			// engine's checked moves, the two seats opposed.
+			for _, c := range cards {
+				child := world.Clone()
+				if err := child.Apply(game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: c}); err != nil {
+					return 0, 0, false
+				}
+				vals[c] = minimax(child, seat)
+			}
 		}
 		for _, x := range cards {
 			for _, y := range cards {
@@ -249,11 +259,49 @@ func engineActions(t *testing.T, r game.Rules, deck []card.Card, rec *game.Recor
 	return out
 }
 
-func handSize(st game.State, seat int) int {
+// cardsLeft returns how many cards seat still has to play: its hand and,
+// in Strohmandeln, the exposed and face-down cards of its Strohmänner.
+func cardsLeft(st game.State, seat int) int {
 	b, _ := json.Marshal(st.View(game.Seat(seat)))
 	var v struct {
-		Hand []string `json:"hand"`
+		Hand    []string `json:"hand"`
+		Players []struct {
+			Strohmaenner []struct {
+				Top      string `json:"top"`
+				FaceDown int    `json:"face_down"`
+			} `json:"strohmaenner"`
+		} `json:"players"`
 	}
 	_ = json.Unmarshal(b, &v)
-	return len(v.Hand)
+	n := len(v.Hand)
+	if seat < len(v.Players) {
+		for _, p := range v.Players[seat].Strohmaenner {
+			n += p.FaceDown
+			if p.Top != "" {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// minimax returns seat's score of st when both seats of a two-seat game
+// play perfectly, every card seen, by trying every legal action.
+func minimax(st game.State, seat int) float64 {
+	if st.Done() {
+		return float64(st.Result().Score[seat])
+	}
+	mover := st.ToAct()
+	best := 0.0
+	for i, a := range st.Legal(nil) {
+		child := st.Clone()
+		if err := child.Apply(a); err != nil {
+			panic(err)
+		}
+		v := minimax(child, seat)
+		if i == 0 || (mover == seat && v > best) || (mover != seat && v < best) {
+			best = v
+		}
+	}
+	return best
 }

@@ -73,7 +73,11 @@ export function AnalysisPanel(p: { tableId: string; hand: number; names: string[
   const [progress, setProgress] = useState<[number, number] | null>(null);
   const [err, setErr] = useState("");
   const src = useRef<EventSource | null>(null);
-  useEffect(() => () => src.current?.close(), []);
+  useEffect(() => {
+    // Opened from a hand's result with "Analyse": start at once.
+    if (new URLSearchParams(location.search).get("analyse") === "1") start("");
+    return () => src.current?.close();
+  }, []);
   const start = (level: "" | "fast") => {
     src.current?.close();
     setErr("");

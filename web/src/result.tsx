@@ -2,7 +2,7 @@
 
 import * as api from "./api";
 import { useState } from "preact/hooks";
-import { contractName, errorText, itemName, sideName, t, type Lang } from "./i18n";
+import { contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
 import type { Model, Result } from "./model";
 import { linkClick } from "./router";
 import { fmtPoints, signed } from "./names";
@@ -72,6 +72,16 @@ export function ResultBox(p: {
         {p.tableId && (
           <a class="btn" href={`/t/${p.tableId}/replay/${p.hand}`} onClick={(e) => linkClick(e, `/t/${p.tableId}/replay/${p.hand}`)}>
             {t(lang, "replay")}
+          </a>
+        )}
+        {p.tableId && (
+          <a
+            class="btn"
+            data-testid="analyse-hand"
+            href={`/t/${p.tableId}/replay/${p.hand}?analyse=1`}
+            onClick={(e) => linkClick(e, `/t/${p.tableId}/replay/${p.hand}?analyse=1`)}
+          >
+            {tr(lang, "Analyse", "Analysieren")}
           </a>
         )}
         {p.tableId && <ExportButton tableId={p.tableId} hand={p.hand} lang={lang} />}
