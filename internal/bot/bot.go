@@ -5,11 +5,11 @@
 // The players, weakest first (New, Names):
 //
 //   - "random": a uniformly random legal action, a reference for the arena;
-//   - "rules": a hand-written strategy for Droggn (bidding from hand
-//     strength, discards, buying, lay-outs, doubling and card play after the
-//     tactics of RULES' source S0), for Troggu (troggu.go) and for
-//     Strohmandeln (stroh.go, after the tactics of the seed S3), with a
-//     small game-agnostic player for any other view;
+//   - "rules": the hand-written strategies of package rules for Droggn
+//     (bidding from hand strength, discards, buying, lay-outs, doubling and
+//     card play after the tactics of RULES' source S0), for Troggu and for
+//     Strohmandeln (after the tactics of the seed S3), with a small
+//     game-agnostic player for any other view;
 //   - "pimc": Perfect-Information Monte Carlo (package pimc for Droggn,
 //     flat search of package ismcts with the rules bot's bids otherwise,
 //     the last tricks of a Troggu hand solved exactly by package tsolver);
@@ -37,8 +37,8 @@ import (
 
 	"trull/internal/bot/ismcts"
 	"trull/internal/bot/pimc"
+	"trull/internal/bot/rules"
 	"trull/internal/game"
-	"trull/internal/games/strohmandeln"
 	"trull/internal/games/troggu"
 )
 
@@ -60,13 +60,13 @@ var ErrNotToAct = errors.New("bot: the seat of the view is not to act")
 // and name the full name the bot reports ("ismcts@500").
 var registry = map[string]func(n int, name string) Bot{
 	"random": func(int, string) Bot { return Random{} },
-	"rules":  func(int, string) Bot { return Rules{} },
+	"rules":  func(int, string) Bot { return rules.Bot{} },
 	// pimc samples worlds consistent with the view and scores each
 	// candidate in each: Droggn with the exact solver and playouts, the
 	// other games with playouts of the ISMCTS default policy.
 	"pimc": func(n int, name string) Bot {
 		return byGame{droggn: sampled{pimc.New(pimc.Options{Worlds: n, Name: name})},
-			other: search{Bot: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: Rules{}, Name: name})}}
+			other: search{Bot: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: rules.Bot{}, Name: name})}}
 	},
 	// ismcts searches information sets in every game, checking the
 	// proposals of a prior (see searchBot).
@@ -101,7 +101,7 @@ func searchBot(opts ismcts.Options) Bot {
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
 	bidder := pimc.New(pimc.Options{Worlds: max(n/pimcPlayouts, minBidderWorlds)})
 	d.Bidder = bidder
-	o.Prior = Rules{}
+	o.Prior = rules.Bot{}
 	o.PairedRoot, o.PolicyOthers = true, true
 	return byGame{
 		droggn: endgame{early: search{Bot: ismcts.New(d), bidder: sampled{bidder}}, tricks: endgameTricks,
@@ -123,7 +123,7 @@ func searchBot(opts ismcts.Options) Bot {
 // is four times as large with six seats as with three), and the bids and
 // the Tappist's discards decide who plays alone against five.
 func TrogguSearch(opts ismcts.Options, seats int) ismcts.Options {
-	opts.Prior = Rules{}
+	opts.Prior = rules.Bot{}
 	opts.PairedRoot, opts.PolicyOthers, opts.Shallow = true, true, true
 	if seats >= manySeats {
 		opts.Overrule, opts.PrePlay = manyOverrule, manyPrePlay
@@ -148,7 +148,7 @@ const minBidderWorlds = 4
 // decides only through arena.Omniscient.
 var references = map[string]func(n int, name string) Bot{
 	"cheater": func(n int, name string) Bot {
-		return Cheater{name, ismcts.New(ismcts.Options{Iterations: n, Name: name}), ismcts.New(ismcts.Options{Iterations: n, Name: name, Prior: Rules{}})}
+		return Cheater{name, ismcts.New(ismcts.Options{Iterations: n, Name: name}), ismcts.New(ismcts.Options{Iterations: n, Name: name, Prior: rules.Bot{}})}
 	},
 }
 
@@ -260,36 +260,6 @@ func Names() []string {
 	return out
 }
 
-// legalOf returns the view's legal actions, or ErrNotToAct.
-func legalOf(v game.View) ([]game.Action, error) {
-	legal := v.LegalActions()
-	if len(legal) == 0 || v.Turn() != v.ViewSeat() {
-		return nil, ErrNotToAct
-	}
-	return legal, nil
-}
-
-// otherAct is the rules bot for views other than Droggn's: the Troggu and
-// Strohmandeln strategies for their views, Generic for anything else. The
-// answer is always one of legal.
-func otherAct(v game.View, legal []game.Action) (game.Action, error) {
-	var a game.Action
-	switch tv := v.(type) {
-	case *troggu.View:
-		a = trogguAct(tv, legal)
-	case *strohmandeln.View:
-		a = strohAct(tv, legal)
-	default:
-		return Generic(v)
-	}
-	for _, l := range legal {
-		if l == a {
-			return a, nil
-		}
-	}
-	return legal[0], nil
-}
-
 // Random plays a uniformly random legal action.
 type Random struct{}
 
@@ -298,9 +268,9 @@ func (Random) Name() string { return "random" }
 
 // Act picks one legal action uniformly.
 func (Random) Act(v game.View, rng *rand.Rand) (game.Action, error) {
-	legal, err := legalOf(v)
-	if err != nil {
-		return game.Action{}, err
+	legal := v.LegalActions()
+	if len(legal) == 0 || v.Turn() != v.ViewSeat() {
+		return game.Action{}, ErrNotToAct
 	}
 	return game.Pick(rng, legal), nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"trull/internal/bot/ismcts"
+	"trull/internal/bot/rules"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
 	"trull/internal/games/troggu"
@@ -113,8 +114,8 @@ func TestNeverIllegal(t *testing.T) {
 	if testing.Short() {
 		hands = 8
 	}
-	generic := botFunc{"generic", func(v game.View, _ *rand.Rand) (game.Action, error) { return Generic(v) }}
-	bots := []Bot{Rules{}, Random{}, generic}
+	generic := botFunc{"generic", func(v game.View, _ *rand.Rand) (game.Action, error) { return rules.Generic(v) }}
+	bots := []Bot{rules.Bot{}, Random{}, generic}
 	phases := map[string]int{}
 	contracts := map[droggn.Contract]int{}
 	for vi, tc := range variants {
@@ -147,7 +148,7 @@ func TestNeverIllegal(t *testing.T) {
 					chosen[i] = a
 				}
 				if other := (seat + 1) % tc.players; h == 0 {
-					if _, err := (Rules{}).Act(st.View(game.ViewerOf(other)), rng); !errors.Is(err, ErrNotToAct) {
+					if _, err := (rules.Bot{}).Act(st.View(game.ViewerOf(other)), rng); !errors.Is(err, rules.ErrNotToAct) {
 						t.Fatalf("%s: rules acted for seat %d, not to act: %v", r, other, err)
 					}
 				}

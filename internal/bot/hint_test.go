@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"trull/internal/bot/rules"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
 )
@@ -22,7 +23,7 @@ func TestHints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rules := Rules{}
+		rules := rules.Bot{}
 		rng := rand.New(rand.NewPCG(4, 4))
 		for !st.Done() && st.Phase() != "play" {
 			a, err := rules.Act(st.View(game.ViewerOf(st.ToAct())), rng)
@@ -107,7 +108,7 @@ func TestEndgame(t *testing.T) {
 				}
 			}
 		}
-		a, err := Rules{}.Act(v, rng)
+		a, err := rules.Bot{}.Act(v, rng)
 		if err != nil {
 			t.Fatal(err)
 		}

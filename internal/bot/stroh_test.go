@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"trull/internal/bot"
+	"trull/internal/bot/rules"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/strohmandeln"
@@ -54,7 +54,7 @@ func TestStrohNeverIllegal(t *testing.T) {
 	if testing.Short() {
 		hands = 20
 	}
-	rules := bot.Rules{}
+	rb := rules.Bot{}
 	phases := map[string]int{}
 	kinds := map[string]int{}
 	for vi, o := range strohVariants {
@@ -76,14 +76,14 @@ func TestStrohNeverIllegal(t *testing.T) {
 				v := st.View(game.ViewerOf(seat))
 				legal := st.Legal(nil)
 				phases[st.Phase()]++
-				a, err := rules.Act(v, nil)
+				a, err := rb.Act(v, nil)
 				if err != nil {
 					t.Fatalf("%s hand %d: %v", r, h, err)
 				}
 				if !contains(legal, a) {
 					t.Fatalf("%s hand %d phase %s: illegal action %+v\n%+v", r, h, st.Phase(), a, v)
 				}
-				if again, _ := rules.Act(st.View(game.ViewerOf(seat)), nil); again != a {
+				if again, _ := rb.Act(st.View(game.ViewerOf(seat)), nil); again != a {
 					t.Fatalf("%s: not deterministic: %+v then %+v", r, a, again)
 				}
 				if rng.IntN(5) == 0 {
@@ -95,12 +95,12 @@ func TestStrohNeverIllegal(t *testing.T) {
 					if err := json.Unmarshal(b, &dv); err != nil {
 						t.Fatal(err)
 					}
-					if got, _ := rules.Act(&dv, nil); got != a {
+					if got, _ := rb.Act(&dv, nil); got != a {
 						t.Fatalf("%s: the decoded view gives %+v, the view %+v", r, got, a)
 					}
 				}
 				if h == 0 {
-					if _, err := rules.Act(st.View(game.ViewerOf(1-seat)), nil); err != bot.ErrNotToAct {
+					if _, err := rb.Act(st.View(game.ViewerOf(1-seat)), nil); err != rules.ErrNotToAct {
 						t.Fatalf("%s: acted for seat %d, not to act: %v", r, 1-seat, err)
 					}
 				}

@@ -8,6 +8,7 @@ import (
 	"trull/internal/arena"
 	"trull/internal/bot"
 	"trull/internal/bot/ismcts"
+	"trull/internal/bot/rules"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
 	"trull/internal/games/strohmandeln"
@@ -98,7 +99,7 @@ func TestArenaRules(t *testing.T) {
 	}
 	for _, c := range arenaCases {
 		t.Run(c.r.String(), func(t *testing.T) {
-			match(t, c.r, bot.Rules{}, c.rulesDl*max(*arenaScale, 1), "ismcts-vs-rules")
+			match(t, c.r, rules.Bot{}, c.rulesDl*max(*arenaScale, 1), "ismcts-vs-rules")
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package rules
 
 import (
 	"strings"
@@ -169,7 +169,7 @@ func (sc scenario) run(t *testing.T) *droggn.State {
 // decide asks the rules bot for the decision of the seat to act.
 func decide(t *testing.T, st *droggn.State) game.Action {
 	t.Helper()
-	a, err := Rules{}.Act(st.View(game.ViewerOf(st.ToAct())), nil)
+	a, err := Bot{}.Act(st.View(game.ViewerOf(st.ToAct())), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

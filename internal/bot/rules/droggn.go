@@ -1,56 +1,12 @@
-package bot
+package rules
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
 )
-
-// Rules is the hand-written strategy bot. For Droggn it plays after the
-// tactics notes of the pagat.com text (seed S0): it bids from hand strength,
-// discards to keep the Trull cards and trumps and to void short suits, buys
-// the most valuable missing card, lays out the Pagat only with a strong
-// trump holding, gives a Schwacher when the defence looks strong and says
-// Retour rarely; in play the declarer draws trumps when long in them and
-// cashes kings, the defenders keep the declarer in the middle and schmear
-// counting cards on their partner's tricks, and everybody wins cheaply,
-// counts trumps and voids, keeps the Pagat for the last trick when it can
-// win there and uses the Gstieß to save valuable cards. For Troggu and
-// Strohmandeln it plays their strategies (otherAct), for any other view
-// Generic. It never uses rng: its choices depend on the view only.
-type Rules struct {
-	// p holds the weights; nil means the tuned defaults.
-	p *params
-}
-
-// Name returns "rules".
-func (Rules) Name() string { return "rules" }
-
-// Act chooses the rules bot's action.
-func (b Rules) Act(v game.View, _ *rand.Rand) (game.Action, error) {
-	legal, err := legalOf(v)
-	if err != nil {
-		return game.Action{}, err
-	}
-	dv, ok := v.(*droggn.View)
-	if !ok || dv.State() == nil {
-		return otherAct(v, legal)
-	}
-	pp := b.p
-	if pp == nil {
-		pp = &defaults
-	}
-	a := droggnAct(newKnow(dv, pp), legal)
-	for _, l := range legal {
-		if l == a {
-			return a, nil
-		}
-	}
-	return legal[0], nil
-}
 
 // droggnAct dispatches on the phase.
 func droggnAct(k *know, legal []game.Action) game.Action {

@@ -1,4 +1,4 @@
-package bot
+package rules
 
 import (
 	"testing"
@@ -76,7 +76,7 @@ func TestGeneric(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			v := (&fakeView{GameName: tc.game, Seat: 2, legal: tc.legal}).trickOf(tc.trick...)
-			a, err := Rules{}.Act(v, nil)
+			a, err := Bot{}.Act(v, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +85,7 @@ func TestGeneric(t *testing.T) {
 			}
 		})
 	}
-	if _, err := (Rules{}).Act(&fakeView{GameName: "troggu", Seat: 1}, nil); err != ErrNotToAct {
+	if _, err := (Bot{}).Act(&fakeView{GameName: "troggu", Seat: 1}, nil); err != ErrNotToAct {
 		t.Fatalf("no legal actions: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package rules
 
 import (
 	"fmt"
@@ -10,9 +10,25 @@ import (
 	"trull/internal/games/droggn"
 )
 
+// player is what the arena helpers need of a bot.
+type player interface {
+	Name() string
+	Act(v game.View, rng *rand.Rand) (game.Action, error)
+}
+
+// randomBot plays a uniformly random legal action: the reference the rules
+// bot must beat.
+type randomBot struct{}
+
+func (randomBot) Name() string { return "random" }
+
+func (randomBot) Act(v game.View, rng *rand.Rand) (game.Action, error) {
+	return game.Pick(rng, v.LegalActions()), nil
+}
+
 // playHand plays one hand with the given bots, each deciding from its
 // seat's view with its own generator.
-func playHand(r game.Rules, deck []card.Card, dealer int, bots []Bot, rngs []*rand.Rand) (game.State, error) {
+func playHand(r game.Rules, deck []card.Card, dealer int, bots []player, rngs []*rand.Rand) (game.State, error) {
 	st, err := r.NewState(deck, dealer)
 	if err != nil {
 		return nil, err
@@ -42,7 +58,7 @@ type duel struct {
 // duplicate plays every deal once for each way of seating one or two A
 // bots among B bots, so that each bot holds every hand of every deal
 // equally often.
-func duplicate(t testing.TB, r game.Rules, deals int, seed string, a, b Bot) duel {
+func duplicate(t testing.TB, r game.Rules, deals int, seed string, a, b player) duel {
 	n := r.Seats()
 	var d duel
 	var sumA, sumB, baseA, baseB float64
@@ -50,7 +66,7 @@ func duplicate(t testing.TB, r game.Rules, deals int, seed string, a, b Bot) due
 		deck := game.DeckFromSeed(r.Pack(), fmt.Sprintf("%s/%d", seed, i))
 		dealer := i % n
 		for mask := 1; mask < 1<<n-1; mask++ {
-			bots := make([]Bot, n)
+			bots := make([]player, n)
 			rngs := make([]*rand.Rand, n)
 			for s := range n {
 				bots[s] = b
@@ -129,7 +145,7 @@ func TestArenaRulesBeatsRandom(t *testing.T) {
 		}
 		r := droggn.Default(tc.players)
 		t.Run(r.String(), func(t *testing.T) {
-			d := duplicate(t, r, deals, "arena", Rules{}, Random{})
+			d := duplicate(t, r, deals, "arena", Bot{}, randomBot{})
 			t.Logf("%d deals, rules vs random: %s", deals, d)
 			if d.meanA-d.meanB < 50 || d.baseA-d.baseB < 50 {
 				t.Fatalf("rules does not beat random clearly: %s", d)

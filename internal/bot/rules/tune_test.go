@@ -1,4 +1,4 @@
-package bot
+package rules
 
 import (
 	"flag"
@@ -76,7 +76,7 @@ func leastSquares(xs [][]float64, ys []float64) ([]float64, float64) {
 
 // forcedHand plays a deal in which the first speaker bids c and the others
 // pass; bots decide the rest.
-func forcedHand(r *droggn.Rules, deck []card.Card, dealer int, c droggn.Contract, bots []Bot) (*droggn.State, error) {
+func forcedHand(r *droggn.Rules, deck []card.Card, dealer int, c droggn.Contract, bots []player) (*droggn.State, error) {
 	st, err := r.Deal(deck, dealer)
 	if err != nil {
 		return nil, err
@@ -108,7 +108,7 @@ func TestTuneStrength(t *testing.T) {
 	}
 	const n = 3000
 	r := droggn.Default(3)
-	rules := []Bot{Rules{}, Rules{}, Rules{}}
+	rules := []player{Bot{}, Bot{}, Bot{}}
 	for _, c := range []droggn.Contract{droggn.Ansager, droggn.Solo, droggn.Super} {
 		var xs, xsPlay [][]float64
 		var ys, ysPlay []float64
@@ -180,7 +180,7 @@ func (b playOnly) Act(v game.View, rng *rand.Rand) (game.Action, error) {
 	if dv, ok := v.(*droggn.View); ok && dv.State().CurrentPhase() == droggn.PhPlay {
 		return b.play(v, rng)
 	}
-	return Rules{}.Act(v, rng)
+	return Bot{}.Act(v, rng)
 }
 
 // TestTuneDuels measures the rules bot's card play and its parameter
@@ -192,9 +192,9 @@ func TestTuneDuels(t *testing.T) {
 	const deals = 1000
 	r := droggn.Default(3)
 	genericPlay := playOnly{"rules+generic play", func(v game.View, _ *rand.Rand) (game.Action, error) { return Generic(v) }}
-	randomPlay := playOnly{"rules+random play", Random{}.Act}
-	t.Logf("rules vs %s: %s", genericPlay.name, duplicate(t, r, deals, "duel", Rules{}, genericPlay))
-	t.Logf("rules vs %s: %s", randomPlay.name, duplicate(t, r, deals, "duel", Rules{}, randomPlay))
+	randomPlay := playOnly{"rules+random play", randomBot{}.Act}
+	t.Logf("rules vs %s: %s", genericPlay.name, duplicate(t, r, deals, "duel", Bot{}, genericPlay))
+	t.Logf("rules vs %s: %s", randomPlay.name, duplicate(t, r, deals, "duel", Bot{}, randomPlay))
 	for _, v := range []struct {
 		name string
 		set  func(*params)
@@ -207,6 +207,6 @@ func TestTuneDuels(t *testing.T) {
 	} {
 		p := defaults
 		v.set(&p)
-		t.Logf("defaults vs %s: %s", v.name, duplicate(t, r, deals, "duel", Rules{}, Rules{p: &p}))
+		t.Logf("defaults vs %s: %s", v.name, duplicate(t, r, deals, "duel", Bot{}, Bot{p: &p}))
 	}
 }
