@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"trull/internal/bot/know"
 	"trull/internal/bot/tsolver"
 	"trull/internal/card"
 	"trull/internal/game"
@@ -202,7 +203,7 @@ func (w *trogguWorld) state() game.State { return w.s }
 func (w *trogguWorld) candidates(dst []game.Action) []game.Action { return w.s.Legal(dst) }
 
 // policy bids by strength, calls T20 (or the highest trump below it that
-// the Tappist lacks), discards by discardScore and plays cards by the
+// the Tappist lacks), discards by know.DiscardScore and plays cards by the
 // trick-taking rules.
 func (w *trogguWorld) policy(rnd *game.FastSource) game.Action {
 	s := w.s
@@ -222,8 +223,8 @@ func (w *trogguWorld) policy(rnd *game.FastSource) game.Action {
 }
 
 // bid is the default bid: the chance of reaching 58 points estimated from
-// the hand (the least-squares fits of the rules bot, package bot) decides
-// between Solo, Normal and pass (estimateBid).
+// the hand (know.TrogguNormalPolicy and know.TrogguSolo) decides between
+// Solo, Normal and pass (estimateBid).
 func (w *trogguWorld) bid() uint8 {
 	s := w.s
 	return w.estimateBid(s.Hand(s.ToAct()), s.LegalBids()&(1<<troggu.BidNormal) != 0)
@@ -232,114 +233,29 @@ func (w *trogguWorld) bid() uint8 {
 // estimateBid returns the bid the estimate makes with hand h, open telling
 // whether a Normal may still be bid (Solo always may).
 func (w *trogguWorld) estimateBid(h card.Set, open bool) uint8 {
-	f := tgFeatures(h)
-	wn, ws := tgNormal[w.n], tgSolo[w.n]
-	ps := pWin(ws.eval(f), ws.sd, tgWin)
+	f := know.Features(h)
+	ps := know.TrogguSolo[w.n].Chance(f)
 	switch {
-	case ps >= soloOpenP:
+	case ps >= know.TrogguSoloOverP:
 		return troggu.BidSolo
-	case open && pWin(wn.eval(f), wn.sd, tgWin) >= normalBidP:
+	case open && know.TrogguNormalPolicy[w.n].Chance(f) >= know.TrogguNormalP:
 		return troggu.BidNormal
-	case !open && ps >= soloAfterP:
+	case !open && ps >= know.TrogguSoloP:
 		return troggu.BidSolo
 	}
 	return troggu.BidPass
 }
 
-// The chances of winning with which the bid estimate bids Solo while a
-// Normal may still be bid (soloOpenP), Normal, and Solo once a Normal was
-// bid (soloAfterP), as the rules bot does.
-const (
-	soloOpenP  = 0.92
-	normalBidP = 0.42
-	soloAfterP = 0.5
-)
-
-// tgFeat are the features of a Troggu hand the strength estimate reads.
-type tgFeat struct {
-	trumps, fool, mond, pagat, high, kings, queens, courts, voids, long int
-}
-
-func tgFeatures(h card.Set) tgFeat {
-	f := tgFeat{trumps: h.Trumps().Len(), fool: b2i(h.Has(card.Fool)), mond: b2i(h.Has(card.Mond)),
-		pagat: b2i(h.Has(card.Pagat))}
-	for n := 15; n <= 20; n++ {
-		f.high += b2i(h.Has(card.Trump(n)))
-	}
-	for u := card.Suit0; u <= card.Suit3; u++ {
-		su := h.OfSuit(u)
-		f.long = max(f.long, su.Len())
-		f.voids += b2i(su.Empty())
-		f.kings += b2i(su.Has(card.SuitCard(u, card.King)))
-		f.queens += b2i(su.Has(card.SuitCard(u, card.Queen)))
-		f.courts += b2i(su.Has(card.SuitCard(u, card.Knight))) + b2i(su.Has(card.SuitCard(u, card.Jack)))
-	}
-	return f
-}
-
-// tgWeights are the coefficients of a linear estimate of the declarer
-// side's card points over tgFeat, with the residual standard deviation.
-type tgWeights struct {
-	base, trump, fool, mond, pagat, high, king, queen, court, void, long, sd float64
-}
-
-func (w tgWeights) eval(f tgFeat) float64 {
-	return w.base + w.trump*float64(f.trumps) + w.fool*float64(f.fool) + w.mond*float64(f.mond) +
-		w.pagat*float64(f.pagat) + w.high*float64(f.high) + w.king*float64(f.kings) +
-		w.queen*float64(f.queens) + w.court*float64(f.courts) + w.void*float64(f.voids) + w.long*float64(f.long)
-}
-
-// The declarer side's final card points estimated from the hand as dealt,
-// per number of players, for a Normal game and a Solo (the rules bot's
-// self-play fits).
-var (
-	tgNormal = [troggu.MaxSeats + 1]tgWeights{
-		3: {27.43, 2.91, 10.21, 5.93, 2.57, 1.05, 3.94, 1.72, 0.67, 0.94, 1.03, 9.39},
-		4: {44.80, 2.85, 12.29, 7.31, 2.30, 1.50, 1.80, 0.93, 0.19, -0.01, 0.22, 11.70},
-		5: {26.11, 4.21, 15.37, 8.34, 0.73, 2.10, 2.47, 0.98, 0.40, -0.24, 0.96, 12.95},
-		6: {34.99, 3.26, 15.09, 7.94, 1.56, 2.15, -0.09, 1.40, 0.48, -0.35, 0.04, 14.54},
-		7: {35.63, 3.68, 17.52, 11.37, 0.39, 3.95, -0.37, 1.52, 1.30, 0.29, 1.59, 17.76},
-		8: {38.89, 3.23, 18.32, 12.61, -1.11, 4.48, -1.98, 1.75, 0.32, 0.43, 0.52, 18.82},
-	}
-	tgSolo = [troggu.MaxSeats + 1]tgWeights{
-		3: {4.61, 2.64, 10.00, 6.19, 1.99, 1.42, 6.13, 2.32, 0.57, 7.35, 1.11, 7.45},
-		4: {10.66, 2.64, 12.02, 6.90, 1.28, 1.92, 5.78, 0.30, 0.00, 7.07, 1.09, 8.19},
-		5: {9.19, 2.03, 13.39, 8.18, 0.66, 2.13, 5.17, -0.10, -0.09, 8.26, 0.25, 8.52},
-		6: {11.98, 1.90, 13.89, 8.43, 0.48, 2.69, 3.29, -0.18, -0.29, 6.94, 0.02, 9.02},
-		7: {10.27, 1.21, 14.95, 9.81, -0.44, 3.17, 1.17, -0.14, -0.20, 6.61, -0.42, 8.98},
-		8: {11.09, 0.51, 16.06, 12.28, -0.46, 4.42, 0.29, 0.00, -0.32, 6.05, -0.89, 8.92},
-	}
-)
-
-// tgWin are the card points a side needs to win.
-const tgWin = 58
-
-// pWin is the chance of reaching need with card points estimated at mu
-// (normal approximation with standard deviation sd).
-func pWin(mu, sd, need float64) float64 {
-	return 0.5 * (1 + math.Erf((mu-need+0.5)/(sd*math.Sqrt2)))
-}
-
-func kingCount(h card.Set) int {
-	n := 0
-	for u := card.Suit0; u <= card.Suit3; u++ {
-		n += b2i(h.Has(card.SuitCard(u, card.King)))
-	}
-	return n
-}
-
 // trogguCall calls T20, or the highest trump below it that the Tappist
-// does not hold.
+// does not hold (know.TrogguCallCard); T20 when he holds them all.
 func trogguCall(h card.Set) card.Card {
-	for t := 20; t >= 1; t-- {
-		if c := card.Trump(t); !h.Has(c) {
-			return c
-		}
+	if c, ok := know.TrogguCallCard(h); ok {
+		return c
 	}
 	return card.Trump(20)
 }
 
-// discard returns the legal discard with the best discardScore (the
+// discard returns the legal discard with the best know.DiscardScore (the
 // discards count for the Tappist).
 func (w *trogguWorld) discard() card.Card {
 	s := w.s
@@ -347,7 +263,7 @@ func (w *trogguWorld) discard() card.Card {
 	best, bv := card.None, math.MinInt
 	for l := s.LegalDiscards(); !l.Empty(); {
 		c := l.Pop()
-		if v := discardScore(h, w.tr.pack, c); v > bv {
+		if v := know.DiscardScore(h, w.tr.pack, c); v > bv {
 			best, bv = c, v
 		}
 	}

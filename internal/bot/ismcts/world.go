@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -74,7 +75,7 @@ func newWorld(r game.Rules, v game.View) world {
 // of a heuristic default among them (-1 for none; see merge). They are
 // the legal actions, except in Droggn: the few most promising discards
 // (the best by the discard estimate is the default), the few sensible
-// buys, and gut alone from maxDoublings on. A Strohmandeln announcement
+// buys, and gut alone from know.MaxDoublings on. A Strohmandeln announcement
 // (classic scoring) carries no risk: it is the default when legal.
 func rootCandidates(v game.View, legal []game.Action) ([]game.Action, int) {
 	if _, ok := v.(*strohmandeln.View); ok {
@@ -90,7 +91,7 @@ func rootCandidates(v game.View, legal []game.Action) ([]game.Action, int) {
 	case droggn.PhBuy:
 		return droggnBuyCandidates(dv.State(), legal), -1
 	case droggn.PhDouble:
-		return droggnDoubleCandidates(dv.State(), legal), -1
+		return know.DoubleCandidates(dv.State(), legal), -1
 	}
 	return legal, -1
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"trull/internal/bot/know"
 	"trull/internal/bot/solver"
 	"trull/internal/card"
 	"trull/internal/game"
@@ -12,7 +13,7 @@ import (
 
 // Candidate limits for the decisions with many legal actions.
 const (
-	maxDiscards = 8 // discard candidates simulated (the best by discardScore)
+	maxDiscards = 8 // discard candidates simulated (the best by know.DiscardScore)
 	maxAsks     = 3 // cards asked for when buying
 	maxOffers   = 2 // cards offered when buying
 )
@@ -69,24 +70,8 @@ func finish(s *droggn.State, rng *rand.Rand) (x, declarer int) {
 	return x, s.Declarer()
 }
 
-// discardScore rates a card for the declarer's discard; higher is better.
-// Discards count for the declarer, so they bank points and make voids:
-// short suits first, high cards of them (a king only with care, as it
-// needs a trump beside it and often wins anyway), trumps last.
-func discardScore(hand card.Set, p *card.Pack, c card.Card) int {
-	if c.IsTrump() {
-		return -20 - int(c)
-	}
-	n := hand.OfSuit(c.Suit()).Len()
-	score := 12 - 3*n + p.Points(c)
-	if c.IsKing() {
-		score -= 6
-	}
-	return score
-}
-
 // heuristicDiscard returns the declarer's best legal discard by
-// discardScore.
+// know.DiscardScore.
 func heuristicDiscard(s *droggn.State) game.Action {
 	var buf [32]game.Action
 	legal := s.Legal(buf[:0])
@@ -94,7 +79,7 @@ func heuristicDiscard(s *droggn.State) game.Action {
 	p := s.Variant().Pack()
 	best := legal[0]
 	for _, a := range legal[1:] {
-		if discardScore(hand, p, a.Card) > discardScore(hand, p, best.Card) {
+		if know.DiscardScore(hand, p, a.Card) > know.DiscardScore(hand, p, best.Card) {
 			best = a
 		}
 	}
@@ -102,7 +87,7 @@ func heuristicDiscard(s *droggn.State) game.Action {
 }
 
 // discardCandidates returns the legal discards worth simulating: the best
-// few by discardScore, in the legal order.
+// few by know.DiscardScore, in the legal order.
 func discardCandidates(s *droggn.State, legal []game.Action) []game.Action {
 	if len(legal) <= maxDiscards {
 		return legal
@@ -111,7 +96,7 @@ func discardCandidates(s *droggn.State, legal []game.Action) []game.Action {
 	p := s.Variant().Pack()
 	ranked := slices.Clone(legal)
 	slices.SortStableFunc(ranked, func(a, b game.Action) int {
-		return discardScore(hand, p, b.Card) - discardScore(hand, p, a.Card)
+		return know.DiscardScore(hand, p, b.Card) - know.DiscardScore(hand, p, a.Card)
 	})
 	keep := map[card.Card]bool{}
 	for _, a := range ranked[:maxDiscards] {
@@ -191,25 +176,6 @@ func buyCandidates(s *droggn.State, legal []game.Action) []game.Action {
 		out = legal[:1]
 	}
 	return out
-}
-
-// maxDoublings is the multiplier exponent from which the bot only says
-// gut. The worlds a seat samples do not reflect what the others' bids
-// reveal, so each side can expect to win and would otherwise double
-// without end.
-const maxDoublings = 2
-
-// doubleCandidates returns gut, and doubling while k < maxDoublings.
-func doubleCandidates(s *droggn.State, legal []game.Action) []game.Action {
-	if s.Doublings() < maxDoublings {
-		return legal
-	}
-	for _, a := range legal {
-		if a.Call == droggn.CallGut {
-			return []game.Action{a}
-		}
-	}
-	return legal
 }
 
 // doublingMargin is subtracted from the estimate of doubling: half the

@@ -2,7 +2,7 @@
 //
 // For the seat to act it samples worlds (complete deals consistent with
 // everything the seat has seen, droggn.View.Sample, redrawn while the
-// declarer's holding is too weak for his bid; see infer.go), scores every
+// declarer's holding is too weak for his bid: know.SampleDroggn), scores every
 // candidate action in every world as if all cards were open, and takes the
 // action with the best mean score for the seat:
 //
@@ -30,6 +30,7 @@ import (
 	"sync"
 	"time"
 
+	"trull/internal/bot/know"
 	"trull/internal/bot/solver"
 	"trull/internal/card"
 	"trull/internal/game"
@@ -215,7 +216,7 @@ func (b *Bot) evaluate(gv game.View, rng *rand.Rand) ([]Candidate, error) {
 	case droggn.PhBuy:
 		b.simDecision(d, buyCandidates(v.State(), legal))
 	case droggn.PhDouble:
-		b.simDecision(d, doubleCandidates(v.State(), legal))
+		b.simDecision(d, know.DoubleCandidates(v.State(), legal))
 	default: // lay-outs: every legal action
 		b.simDecision(d, legal)
 	}
@@ -290,7 +291,7 @@ func (b *Bot) run(d *decision, seed uint64) ([]float64, int) {
 		}()
 		for i := take(); i >= 0; i = take() {
 			rng := rand.New(rand.NewPCG(seed, uint64(i)))
-			w, err := Sample(d.v, rng)
+			w, err := know.SampleDroggn(d.v, rng)
 			if err != nil {
 				continue
 			}

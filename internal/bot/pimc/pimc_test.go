@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -351,7 +352,7 @@ func TestInference(t *testing.T) {
 	for _, size := range []int{21, 24} {
 		prev := -1
 		for c := droggn.Ansager; c <= droggn.SuperMord; c++ {
-			th := threshold(r.Pack(), size, c)
+			th := know.BidThreshold(r.Pack(), size, c)
 			if th < prev {
 				t.Fatalf("size %d: threshold of %s %d below %d", size, c, th, prev)
 			}
@@ -369,11 +370,11 @@ func TestInference(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			plain += float64(strength(w.Hand(w.Declarer())))
-			if w, err = Sample(v, rng); err != nil {
+			plain += float64(know.BidStrength(w.Hand(w.Declarer())))
+			if w, err = know.SampleDroggn(v, rng); err != nil {
 				t.Fatal(err)
 			}
-			inferred += float64(strength(w.Hand(w.Declarer())))
+			inferred += float64(know.BidStrength(w.Hand(w.Declarer())))
 		}
 	}
 	plain /= deals * draws

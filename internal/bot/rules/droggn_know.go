@@ -6,10 +6,10 @@ import (
 	"trull/internal/games/droggn"
 )
 
-// know is what a Droggn seat can infer from its view: its own cards, the
+// dgKnow is what a Droggn seat can infer from its view: its own cards, the
 // cards others are known to hold (laid out, bought), the cards played, the
 // voids shown in play, and the pool of cards whose place it does not know.
-type know struct {
+type dgKnow struct {
 	p    *params
 	s    *droggn.State // the view's public skeleton
 	r    *droggn.Rules
@@ -39,11 +39,11 @@ type know struct {
 	pagatBy int
 }
 
-// newKnow reads a Droggn view.
-func newKnow(v *droggn.View, p *params) *know {
+// newDgKnow reads a Droggn view.
+func newDgKnow(v *droggn.View, p *params) *dgKnow {
 	s := v.State()
 	r := s.Variant()
-	k := &know{p: p, s: s, r: r, pack: r.Pack(), seat: v.Seat, seats: r.Seats(), dealer: v.Dealer,
+	k := &dgKnow{p: p, s: s, r: r, pack: r.Pack(), seat: v.Seat, seats: r.Seats(), dealer: v.Dealer,
 		decl: s.Declarer(), contract: s.Contract(), k: s.Doublings(), partner: -1, pagatBy: -1,
 		trickNo: s.TrickNo(), tricks: r.Tricks()}
 	k.hand = s.Hand(k.seat)
@@ -80,7 +80,7 @@ func newKnow(v *droggn.View, p *params) *know {
 
 // readPlays collects the played cards, the voids shown and the Pagat's
 // player from the action history.
-func (k *know) readPlays(hist []game.Action) {
+func (k *dgKnow) readPlays(hist []game.Action) {
 	var cur [3]card.Card
 	n := 0
 	for _, a := range hist {
@@ -139,7 +139,7 @@ func dBeats(c, best card.Card) bool {
 }
 
 // best returns the card currently winning the trick and its seat.
-func (k *know) best() (card.Card, int) {
+func (k *dgKnow) best() (card.Card, int) {
 	b, w := card.None, -1
 	for i, c := range k.trick {
 		if dBeats(c, b) {
@@ -150,7 +150,7 @@ func (k *know) best() (card.Card, int) {
 }
 
 // sideOf returns 0 for the declarer and 1 for everyone else.
-func (k *know) sideOf(seat int) int {
+func (k *dgKnow) sideOf(seat int) int {
 	if seat == k.decl {
 		return 0
 	}
@@ -158,10 +158,10 @@ func (k *know) sideOf(seat int) int {
 }
 
 // friend reports whether seat plays on this seat's side.
-func (k *know) friend(seat int) bool { return seat >= 0 && k.sideOf(seat) == k.sideOf(k.seat) }
+func (k *dgKnow) friend(seat int) bool { return seat >= 0 && k.sideOf(seat) == k.sideOf(k.seat) }
 
 // next returns the next active seat after p.
-func (k *know) next(p int) int {
+func (k *dgKnow) next(p int) int {
 	q := (p + 1) % k.seats
 	if k.seats == 4 && q == k.dealer {
 		q = (q + 1) % k.seats
@@ -170,7 +170,7 @@ func (k *know) next(p int) int {
 }
 
 // later returns the seats still to play to the current trick after this seat.
-func (k *know) later() []int {
+func (k *dgKnow) later() []int {
 	var out []int
 	p := k.seat
 	for i := len(k.trick) + 1; i < 3; i++ {
@@ -181,7 +181,7 @@ func (k *know) later() []int {
 }
 
 // opponents returns the active seats of the other side.
-func (k *know) opponents() []int {
+func (k *dgKnow) opponents() []int {
 	if k.isDecl {
 		return k.defs[:]
 	}
@@ -191,7 +191,7 @@ func (k *know) opponents() []int {
 // pNone is the probability that seat o holds none of the cards of x, from
 // what this seat knows: certain cards and voids, and otherwise o's unknown
 // cards drawn at random from the unknown pool (hypergeometric).
-func (k *know) pNone(o int, x card.Set) float64 {
+func (k *dgKnow) pNone(o int, x card.Set) float64 {
 	if x.Overlaps(k.known[o]) {
 		return 0
 	}
@@ -216,7 +216,7 @@ func (k *know) pNone(o int, x card.Set) float64 {
 }
 
 // pHas is the probability that seat o holds at least one card of x.
-func (k *know) pHas(o int, x card.Set) float64 { return 1 - k.pNone(o, x) }
+func (k *dgKnow) pHas(o int, x card.Set) float64 { return 1 - k.pNone(o, x) }
 
 // higherTrumps returns the trumps above c (all trumps for a suit card).
 func higherTrumps(c card.Card) card.Set {
@@ -234,7 +234,7 @@ func higherInSuit(c card.Card) card.Set {
 
 // pBeats is the probability that seat o, playing later to a trick governed
 // by gov, can take it from best (o beats it when it can).
-func (k *know) pBeats(o int, best, gov card.Card) float64 {
+func (k *dgKnow) pBeats(o int, best, gov card.Card) float64 {
 	if best == card.None {
 		return 1
 	}
@@ -256,12 +256,12 @@ func (k *know) pBeats(o int, best, gov card.Card) float64 {
 
 // outTrumps returns the trumps this seat has not seen: held by others, in
 // the talon or discards.
-func (k *know) outTrumps() card.Set {
+func (k *dgKnow) outTrumps() card.Set {
 	return card.TrumpsOnly.Minus(k.hand).Minus(k.played).Minus(k.myDiscards)
 }
 
 // expTrumps estimates how many trumps seat o holds.
-func (k *know) expTrumps(o int) float64 {
+func (k *dgKnow) expTrumps(o int) float64 {
 	known := k.known[o].Trumps().Len()
 	if k.void[o].Has(card.Trump(2)) && k.void[o].Has(card.Trump(20)) {
 		return float64(known)
@@ -275,7 +275,7 @@ func (k *know) expTrumps(o int) float64 {
 }
 
 // oppTrumps estimates the trumps the other side holds.
-func (k *know) oppTrumps() float64 {
+func (k *dgKnow) oppTrumps() float64 {
 	t := 0.0
 	for _, o := range k.opponents() {
 		t += k.expTrumps(o)
@@ -284,7 +284,7 @@ func (k *know) oppTrumps() float64 {
 }
 
 // isMaster reports whether no unseen card of c's kind beats c.
-func (k *know) isMaster(c card.Card) bool {
+func (k *dgKnow) isMaster(c card.Card) bool {
 	if c.IsTrump() {
 		return !higherTrumps(c).Overlaps(k.outTrumps())
 	}

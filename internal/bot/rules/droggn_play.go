@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -78,7 +79,7 @@ var defaults = params{
 	courtBase: 0.4, pipBase: 0.1, guard: 0.2, out: 0.075, schmear: 0.5, fool: 1.5,
 	middle: 1, early: 0.5, drawLead: 3, drawMargin: 4, voidLead: 2.5,
 	defTrumpLead: 1.5, shortTrumpLead: 2, longLead: 0.5, foolLead: 2,
-	bidEV: -10, schwacher: 4, retour: 14, layoutDecl: 11, layoutDef: 12,
+	bidEV: know.DroggnBidEV, schwacher: 4, retour: 14, layoutDecl: 11, layoutDef: 12,
 }
 
 // mordStake is the trick value used when one lost trick decides a Super
@@ -86,7 +87,7 @@ var defaults = params{
 const mordStake = 60
 
 // play chooses the legal card with the best value.
-func (k *know) play(legal []game.Action) game.Action {
+func (k *dgKnow) play(legal []game.Action) game.Action {
 	best, bestV := legal[0], -1e18
 	for _, a := range legal {
 		if v := k.playValue(a.Card); v > bestV+1e-9 {
@@ -97,16 +98,16 @@ func (k *know) play(legal []game.Action) game.Action {
 }
 
 // pts returns the raw points of c.
-func (k *know) pts(c card.Card) float64 { return float64(k.pack.Points(c)) }
+func (k *dgKnow) pts(c card.Card) float64 { return float64(k.pack.Points(c)) }
 
 // mord reports whether every trick decides the hand (Super Mord under the
 // default inclusive scoring).
-func (k *know) mord() bool {
+func (k *dgKnow) mord() bool {
 	return k.contract == droggn.SuperMord && k.r.Options()["superMordPagatScoring"] != "separate"
 }
 
 // playValue rates playing c now.
-func (k *know) playValue(c card.Card) float64 {
+func (k *dgKnow) playValue(c card.Card) float64 {
 	pp := k.p
 	cur, curSeat := k.best()
 	gov := governing(k.trick)
@@ -163,7 +164,7 @@ func (k *know) playValue(c card.Card) float64 {
 // probability p: a capture before the last trick (5), an unannounced
 // ultimo (10), a laid-out Pagat (20·m). Card points count m times in the
 // score and the unannounced scores once, so those are divided by m.
-func (k *know) pagatTerm(c card.Card, p float64) float64 {
+func (k *dgKnow) pagatTerm(c card.Card, p float64) float64 {
 	if k.mord() {
 		return 0
 	}
@@ -204,7 +205,7 @@ func (k *know) pagatTerm(c card.Card, p float64) float64 {
 // ultimoChance estimates the chance that this seat's Pagat, kept to the
 // end, wins the last trick: its side's other trumps against the other
 // side's.
-func (k *know) ultimoChance() float64 {
+func (k *dgKnow) ultimoChance() float64 {
 	opp := k.oppTrumps()
 	if opp < 0.3 {
 		return 0.97
@@ -220,7 +221,7 @@ func (k *know) ultimoChance() float64 {
 // keep is what holding c is worth for the rest of the hand, in the units of
 // playValue: every card is played once, so a card that will win a later
 // trick is worth that trick, and a sure loser costs one.
-func (k *know) keep(c card.Card) float64 {
+func (k *dgKnow) keep(c card.Card) float64 {
 	pp := k.p
 	left := k.tricks - k.trickNo
 	switch {
@@ -276,7 +277,7 @@ func (k *know) keep(c card.Card) float64 {
 }
 
 // leadAdjust holds the leading preferences of the tactics notes.
-func (k *know) leadAdjust(c card.Card) float64 {
+func (k *dgKnow) leadAdjust(c card.Card) float64 {
 	pp := k.p
 	myT := float64(k.hand.Trumps().Len())
 	switch {

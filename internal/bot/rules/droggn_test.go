@@ -311,7 +311,7 @@ func TestPagatKeep(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			sc := scenario{hands: [3]spec{tc.hand, {}, {}}, bids: [3]string{"super"}}
 			st := sc.run(t)
-			k := newKnow(st.SeatView(game.ViewerOf(0)), &defaults)
+			k := newDgKnow(st.SeatView(game.ViewerOf(0)), &defaults)
 			if got := k.keep(card.Pagat); (got > 0) != tc.positive {
 				t.Fatalf("keep(T1) = %.2f", got)
 			}

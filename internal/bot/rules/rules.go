@@ -58,7 +58,7 @@ func (b Bot) Act(v game.View, _ *rand.Rand) (game.Action, error) {
 		if pp == nil {
 			pp = &defaults
 		}
-		a = droggnAct(newKnow(tv, pp), legal)
+		a = droggnAct(newDgKnow(tv, pp), legal)
 	case *troggu.View:
 		a = trogguAct(tv, legal)
 	case *strohmandeln.View:

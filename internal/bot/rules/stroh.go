@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 
+	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/strohmandeln"
@@ -82,7 +83,7 @@ var smDefaults = smParams{
 	trumpBase: 0.3, trumpSpan: 0.6, suitMaster: 0.73, ruff: 0.9,
 	courtBase: 0.35, pipBase: 0.1, guard: 0.2, out: 0.08,
 	top: 1.2, oppTop: 2, courtLead: 1.5, drawLead: 1.5, drawMargin: 3, game: 6,
-	undertakeExt: 0.62, undertakeClassic: 0.68, double: 0.7, fold: 0.35,
+	undertakeExt: know.StrohUndertake, undertakeClassic: know.StrohUndertakeClassic, double: know.StrohDouble, fold: know.StrohFold,
 }
 
 // smKnow is what a Strohmandeln seat can infer from its view.
@@ -288,88 +289,12 @@ func strohAct(v *strohmandeln.View, legal []game.Action) game.Action {
 
 // ---- fold, auction, doubling ----
 
-// smFeat are the features of a Strohmandeln hand the strength estimate
-// reads.
-type smFeat struct {
-	tarocks, fool, mond, pagat, high, kings, queens, courts, voids, long int
-}
-
-// smFeatures reads the features of a hand.
-func smFeatures(h card.Set) smFeat {
-	f := smFeat{tarocks: h.Intersect(card.TrumpsAndFool).Len()}
-	if h.Has(card.Fool) {
-		f.fool = 1
-	}
-	if h.Has(card.Mond) {
-		f.mond = 1
-	}
-	if h.Has(card.Pagat) {
-		f.pagat = 1
-	}
-	for n := 15; n <= 20; n++ {
-		if h.Has(card.Trump(n)) {
-			f.high++
-		}
-	}
-	for u := card.Suit0; u <= card.Suit3; u++ {
-		s := h.OfSuit(u)
-		f.long = max(f.long, s.Len())
-		if s.Empty() {
-			f.voids++
-		}
-		if s.Has(card.SuitCard(u, card.King)) {
-			f.kings++
-		}
-		if s.Has(card.SuitCard(u, card.Queen)) {
-			f.queens++
-		}
-		for _, r := range []card.Rank{card.Knight, card.Jack} {
-			if s.Has(card.SuitCard(u, r)) {
-				f.courts++
-			}
-		}
-	}
-	return f
-}
-
-// smWeights are the coefficients of a linear estimate of a player's final
-// card points (thirds with 54 cards, points with 40) over smFeat and
-// whether the player is Elder (who leads to the first trick).
-type smWeights struct {
-	base, tarock, fool, mond, pagat, high, king, queen, court, void, long, elder, sd float64
-}
-
-// eval returns the estimate for features f.
-func (w smWeights) eval(f smFeat, elder bool) float64 {
-	e := 0.0
-	if elder {
-		e = w.elder
-	}
-	return w.base + w.tarock*float64(f.tarocks) + w.fool*float64(f.fool) + w.mond*float64(f.mond) +
-		w.pagat*float64(f.pagat) + w.high*float64(f.high) + w.king*float64(f.kings) +
-		w.queen*float64(f.queens) + w.court*float64(f.courts) + w.void*float64(f.voids) + w.long*float64(f.long) + e
-}
-
-// Strength estimates: a player's final card points from the hand as dealt
-// (before the Strohmänner are turned), fitted by least squares on 4000
-// self-play simple games of the rules bot (both players' hands); [0] for
-// the 54-card pack (thirds), [1] for the 40-card pack (points).
-var smStrength = [2]smWeights{
-	{base: 64.75, tarock: 1.85, fool: 10.36, mond: 8.94, pagat: 8.81, high: 0.22, king: 12.69, queen: 5.87, court: 0.98, void: 3.31, long: -0.65, elder: -0.94, sd: 19.97},
-	{base: 35.84, tarock: 0.66, fool: 5.17, mond: 3.93, pagat: 2.42, high: 0.78, king: 3.73, queen: 0.16, court: -1.29, void: 0.92, long: -0.47, elder: -0.43, sd: 8.65},
-}
-
 // strength returns the estimated chance that the seat's hand reaches the
-// winning card points.
+// winning card points: the hand, with any own Strohmann cards already
+// turned up (the engine turns them only after the auction, so in practice
+// the hand alone).
 func (k *smKnow) strength() float64 {
-	i, need := 0, 107.0
-	if k.pack == card.Stroh40 {
-		i, need = 1, 45
-	}
-	w := smStrength[i]
-	// The hand, with any own Strohmann cards already turned up (the engine
-	// turns them only after the auction, so in practice the hand alone).
-	return pWin(w.eval(smFeatures(k.hand.Union(k.tops)), k.seat == k.v.Elder), w.sd, need)
+	return know.StrohChance(k.hand.Union(k.tops), k.seat == k.v.Elder, k.pack == card.Stroh40)
 }
 
 // fold folds a hand without a Tarock unless it is strong in kings.

@@ -1,9 +1,9 @@
 package rules
 
 import (
-	"math"
 	"strings"
 
+	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/troggu"
@@ -88,7 +88,7 @@ var tgDefaults = tgParams{
 	trumpBase: 0.4, trumpSpan: 0.6, suitMaster: 0.5, ruff: 0.8,
 	courtBase: 0.3, pipBase: 0.1, guard: 0.1, out: 0.08, schmear: 0.35,
 	drawLead: 3, drawMargin: 3, voidLead: 2, kingLead: 1.5, misereFuture: 0.2,
-	normalP: 0.42, soloP: 0.5, soloOverP: 0.92, aloneP: 0.8,
+	normalP: know.TrogguNormalP, soloP: know.TrogguSoloP, soloOverP: know.TrogguSoloOverP, aloneP: 0.8,
 }
 
 // tgKnow is what a Troggu seat can infer from its view: its cards, the
@@ -495,102 +495,10 @@ func trogguAct(v *troggu.View, legal []game.Action) game.Action {
 
 // ---- bidding and calling ----
 
-// tgFeat are the features of a Troggu hand the strength estimate reads.
-type tgFeat struct {
-	trumps, fool, mond, pagat, high, kings, queens, courts, voids, long int
-}
-
-// tgFeatures reads the features of a hand.
-func tgFeatures(h card.Set) tgFeat {
-	f := tgFeat{trumps: h.Trumps().Len()}
-	if h.Has(card.Fool) {
-		f.fool = 1
-	}
-	if h.Has(card.Mond) {
-		f.mond = 1
-	}
-	if h.Has(card.Pagat) {
-		f.pagat = 1
-	}
-	for n := 15; n <= 20; n++ {
-		if h.Has(card.Trump(n)) {
-			f.high++
-		}
-	}
-	for u := card.Suit0; u <= card.Suit3; u++ {
-		s := h.OfSuit(u)
-		f.long = max(f.long, s.Len())
-		if s.Empty() {
-			f.voids++
-		}
-		if s.Has(card.SuitCard(u, card.King)) {
-			f.kings++
-		}
-		if s.Has(card.SuitCard(u, card.Queen)) {
-			f.queens++
-		}
-		for _, r := range []card.Rank{card.Knight, card.Jack} {
-			if s.Has(card.SuitCard(u, r)) {
-				f.courts++
-			}
-		}
-	}
-	return f
-}
-
-// tgWeights are the coefficients of a linear estimate of the declarer
-// side's card points over tgFeat, with the residual standard deviation.
-type tgWeights struct {
-	base, trump, fool, mond, pagat, high, king, queen, court, void, long, sd float64
-}
-
-// eval returns the estimate for a hand with features f.
-func (w tgWeights) eval(f tgFeat) float64 {
-	return w.base + w.trump*float64(f.trumps) + w.fool*float64(f.fool) + w.mond*float64(f.mond) +
-		w.pagat*float64(f.pagat) + w.high*float64(f.high) + w.king*float64(f.kings) +
-		w.queen*float64(f.queens) + w.court*float64(f.courts) + w.void*float64(f.voids) + w.long*float64(f.long)
-}
-
-// Strength estimates: the declarer side's final card points from the hand
-// as dealt, per number of players, for a Normal game (the Tapp taken up,
-// with the call of tgCallCard at 7–8 players) and for a Solo, fitted by
-// least squares on 5000 self-play hands per row of the rules bot in which
-// the first speaker declares and the others pass.
-var (
-	tgNormal = [troggu.MaxSeats + 1]tgWeights{
-		3: {base: 30.03, trump: 2.80, fool: 10.03, mond: 5.72, pagat: 2.56, high: 1.02, king: 3.48, queen: 1.64, court: 0.84, void: 0.70, long: 0.89, sd: 8.94},
-		4: {base: 45.59, trump: 2.79, fool: 12.31, mond: 7.13, pagat: 2.39, high: 1.47, king: 1.63, queen: 0.89, court: 0.19, void: 0.07, long: 0.19, sd: 11.58},
-		5: {base: 26.32, trump: 4.23, fool: 15.43, mond: 8.21, pagat: 0.67, high: 2.07, king: 2.20, queen: 1.08, court: 0.48, void: -0.24, long: 1.00, sd: 12.92},
-		6: {base: 35.08, trump: 3.23, fool: 14.97, mond: 7.93, pagat: 1.48, high: 2.19, king: 0.05, queen: 1.46, court: 0.52, void: -0.44, long: 0.04, sd: 14.54},
-		7: {base: 36.01, trump: 3.64, fool: 17.56, mond: 11.46, pagat: 0.42, high: 3.94, king: -0.35, queen: 1.53, court: 1.32, void: 0.29, long: 1.50, sd: 17.77},
-		8: {base: 39.28, trump: 3.17, fool: 18.22, mond: 12.57, pagat: -1.09, high: 4.44, king: -2.07, queen: 1.64, court: 0.31, void: 0.46, long: 0.47, sd: 18.85},
-	}
-	tgSolo = [troggu.MaxSeats + 1]tgWeights{
-		3: {base: 4.61, trump: 2.64, fool: 10.00, mond: 6.19, pagat: 1.99, high: 1.42, king: 6.13, queen: 2.32, court: 0.57, void: 7.35, long: 1.11, sd: 7.45},
-		4: {base: 10.66, trump: 2.64, fool: 12.02, mond: 6.90, pagat: 1.28, high: 1.92, king: 5.78, queen: 0.30, court: 0.00, void: 7.07, long: 1.09, sd: 8.19},
-		5: {base: 9.19, trump: 2.03, fool: 13.39, mond: 8.18, pagat: 0.66, high: 2.13, king: 5.17, queen: -0.10, court: -0.09, void: 8.26, long: 0.25, sd: 8.52},
-		6: {base: 11.98, trump: 1.90, fool: 13.89, mond: 8.43, pagat: 0.48, high: 2.69, king: 3.29, queen: -0.18, court: -0.29, void: 6.94, long: 0.02, sd: 9.02},
-		7: {base: 10.27, trump: 1.21, fool: 14.95, mond: 9.81, pagat: -0.44, high: 3.17, king: 1.17, queen: -0.14, court: -0.20, void: 6.61, long: -0.42, sd: 8.98},
-		8: {base: 11.09, trump: 0.51, fool: 16.06, mond: 12.28, pagat: -0.46, high: 4.42, king: 0.29, queen: -0.00, court: -0.32, void: 6.05, long: -0.89, sd: 8.92},
-	}
-)
-
-// tgWin are the card points a side needs to win (§2.4).
-const tgWin = 58
-
-// pWin is the chance of reaching tgWin with card points estimated at mu
-// (normal approximation with standard deviation sd).
-func pWin(mu, sd, need float64) float64 {
-	return 0.5 * (1 + math.Erf((mu-need+0.5)/(sd*math.Sqrt2)))
-}
-
 // bid passes, or bids Normal or Solo by the estimated chance of winning.
 func (k *tgKnow) bid(legal []game.Action) game.Action {
-	n := k.n
-	f := tgFeatures(k.hand)
-	wn, ws := tgNormal[n], tgSolo[n]
-	pn := pWin(wn.eval(f), wn.sd, tgWin)
-	ps := pWin(ws.eval(f), ws.sd, tgWin)
+	f := know.Features(k.hand)
+	pn, ps := know.TrogguNormal[k.n].Chance(f), know.TrogguSolo[k.n].Chance(f)
 	find := func(code uint8) (game.Action, bool) {
 		for _, a := range legal {
 			if a.Call == code {
@@ -615,29 +523,12 @@ func (k *tgKnow) bid(legal []game.Action) game.Action {
 	return legal[0]
 }
 
-// tgAlone are the estimates of a Tappist playing alone at 7–8 players.
-var tgAlone = [troggu.MaxSeats + 1]tgWeights{
-	7: {base: 26.40, trump: 2.22, fool: 17.58, mond: 11.86, pagat: -0.59, high: 3.76, king: -1.13, queen: 1.43, court: 0.52, void: 0.89, long: 0.28, sd: 15.53},
-	8: {base: 28.00, trump: 0.59, fool: 18.45, mond: 15.36, pagat: 0.08, high: 4.84, king: -1.17, queen: 2.06, court: 0.99, void: 1.84, long: -1.13, sd: 16.53},
-}
-
-// tgCallCard returns the trump a Tappist holding h calls for a partner: T20,
-// or the highest trump he lacks. ok is false when he holds T1 … T20.
-func tgCallCard(h card.Set) (card.Card, bool) {
-	for n := 20; n >= 1; n-- {
-		if !h.Has(card.Trump(n)) {
-			return card.Trump(n), true
-		}
-	}
-	return card.None, false
-}
-
 // call names a partner's trump, or one of the own trumps to play alone
 // with a hand that wins alone.
 func (k *tgKnow) call(legal []game.Action) game.Action {
-	want, ok := tgCallCard(k.hand)
-	w := tgAlone[k.n]
-	if w.sd > 0 && pWin(w.eval(tgFeatures(k.hand)), w.sd, tgWin) >= k.p.aloneP || !ok {
+	want, ok := know.TrogguCallCard(k.hand)
+	w := know.TrogguAlone[k.n]
+	if w.SD > 0 && w.Chance(know.Features(k.hand)) >= k.p.aloneP || !ok {
 		// Alone: call an own trump (T20 if held, so that the call looks
 		// like the usual one).
 		for n := 20; n >= 1; n-- {

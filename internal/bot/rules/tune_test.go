@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -15,14 +16,15 @@ import (
 // The tuning runs reproduce the numbers behind the rules bot's weights.
 // They take minutes and run only when asked:
 //
-//	go test ./internal/bot -run Tune -tune -v
+//	go test ./internal/bot/rules -run Tune -tune -v
 var tune = flag.Bool("tune", false, "run the rules bot's tuning measurements")
 
-// featVec is feat as a regression row, in the order of weights' fields.
-func featVec(f feat) []float64 {
-	return []float64{1, float64(f.trumps), float64(f.high), float64(f.mond), float64(f.fool), float64(f.pagat),
-		float64(f.kings), float64(f.queens), float64(f.courts), float64(f.voids) * min(float64(f.trumps), 6) / 6,
-		float64(f.guarded), float64(f.shortRisk), float64(f.long)}
+// featVec is a hand's features as a regression row, in the order of
+// know.DroggnWeights' fields.
+func featVec(f know.Feat) []float64 {
+	return []float64{1, float64(f.Trumps), float64(f.High), float64(f.Mond), float64(f.Fool), float64(f.Pagat),
+		float64(f.Kings), float64(f.Queens), float64(f.Courts), float64(f.Voids) * min(float64(f.Trumps), 6) / 6,
+		float64(f.Guarded), float64(f.ShortRisk), float64(f.Long)}
 }
 
 // leastSquares solves the normal equations of a linear fit; it returns the
@@ -99,8 +101,8 @@ func forcedHand(r *droggn.Rules, deck []card.Card, dealer int, c droggn.Contract
 	return st, nil
 }
 
-// TestTuneStrength fits the strength estimates (wAns, wSolo, wSuper, wPlay)
-// on forced contracts and the defence estimates (wDefence) on natural
+// TestTuneStrength fits the strength estimates (know.DroggnAnsager, DroggnSolo, DroggnSuper, DroggnPlay)
+// on forced contracts and the defence estimates (know.DroggnDefence) on natural
 // self-play.
 func TestTuneStrength(t *testing.T) {
 	if !*tune {
@@ -121,10 +123,10 @@ func TestTuneStrength(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := float64(st.Result().CardPoints[st.Declarer()])
-			xs, ys = append(xs, featVec(features(hand))), append(ys, p)
+			xs, ys = append(xs, featVec(know.Features(hand))), append(ys, p)
 			if c == droggn.Super {
 				talon := float64(card.Threes(r.Pack().Raw(card.Of(deck[63:]...)), 3))
-				xsPlay, ysPlay = append(xsPlay, featVec(features(hand))), append(ysPlay, p-talon)
+				xsPlay, ysPlay = append(xsPlay, featVec(know.Features(hand))), append(ysPlay, p-talon)
 			}
 		}
 		w, sd := leastSquares(xs, ys)
@@ -155,7 +157,7 @@ func TestTuneStrength(t *testing.T) {
 		if c := st.Contract(); atDouble != nil && c != droggn.SuperMord {
 			d1, d2 := atDouble.Defenders()
 			for _, d := range []int{d1, d2} {
-				xs[c] = append(xs[c], featVec(features(atDouble.Hand(d))))
+				xs[c] = append(xs[c], featVec(know.Features(atDouble.Hand(d))))
 				ys[c] = append(ys[c], float64(st.Result().CardPoints[st.Declarer()]))
 			}
 		}

@@ -1,4 +1,4 @@
-package pimc
+package know
 
 import (
 	"math/rand/v2"
@@ -10,13 +10,16 @@ import (
 	"trull/internal/games/droggn"
 )
 
-// The worlds a seat samples are consistent with the cards it has seen but
+// Inference of hidden Droggn hands from the bidding. The worlds a seat samples are consistent with the cards it has seen but
 // not with what the bidding says about the declarer's hand: a declarer has
 // a strong hand, a uniformly sampled one an average hand. So worlds are
 // drawn again (up to maxRedraws times) while the declarer's holding in
 // them is weaker than most hands that declare the contract would be:
-// below the strength that a fraction bidShare[contract] of random hands
-// reach.
+// below the strength (BidStrength) that a fraction bidShare[contract] of
+// random hands reach (BidThreshold). The strength is a coarser count than
+// the fits of droggn.go: it rates a holding of any size (the declarer's
+// hand, his discards and the cards he played) against random holdings of
+// that size.
 
 // maxRedraws bounds the rejection sampling.
 const maxRedraws = 24
@@ -25,9 +28,9 @@ const maxRedraws = 24
 // each contract.
 var bidShare = [...]float64{droggn.Ansager: 0.5, droggn.Solo: 0.3, droggn.Super: 0.1, droggn.SuperMord: 0.03}
 
-// strength rates a holding for declaring: trumps, more for the high ones,
-// the Gstieß, kings and queens.
-func strength(h card.Set) int {
+// BidStrength rates a Droggn holding for declaring: trumps, more for the
+// high ones, the Gstieß, kings and queens, and voids.
+func BidStrength(h card.Set) int {
 	s := 0
 	for t := h.Trumps(); !t.Empty(); {
 		switch n := t.Pop().TrumpNumber(); {
@@ -66,10 +69,10 @@ type thresholdKey struct {
 
 var thresholds sync.Map // thresholdKey → []int, the strength at each bidShare
 
-// threshold returns the strength reached by the share bidShare[c] of
-// random holdings of size cards from the pack (computed once from a fixed
-// sample).
-func threshold(p *card.Pack, size int, c droggn.Contract) int {
+// BidThreshold returns the BidStrength reached by the share of random
+// holdings of size cards from the pack that are taken to be strong enough
+// to declare c (computed once from a fixed sample).
+func BidThreshold(p *card.Pack, size int, c droggn.Contract) int {
 	key := thresholdKey{p, size}
 	if t, ok := thresholds.Load(key); ok {
 		return t.([]int)[c]
@@ -79,7 +82,7 @@ func threshold(p *card.Pack, size int, c droggn.Contract) int {
 	ss := make([]int, n)
 	for i := range ss {
 		deck := game.ShuffledDeck(p, rng)
-		ss[i] = strength(card.Of(deck[:size]...))
+		ss[i] = BidStrength(card.Of(deck[:size]...))
 	}
 	slices.Sort(ss)
 	t := make([]int, len(bidShare))
@@ -106,13 +109,13 @@ func plausible(w *droggn.State, seat int) bool {
 			held.Add(a.Card)
 		}
 	}
-	return strength(held) >= threshold(w.Variant().Pack(), held.Len(), w.Contract())
+	return BidStrength(held) >= BidThreshold(w.Variant().Pack(), held.Len(), w.Contract())
 }
 
-// Sample draws a world for the view, consistent with everything the seat
-// has seen, redrawing it (a bounded number of times) while the declarer's
-// holding in it is too weak for his contract.
-func Sample(v *droggn.View, rng *rand.Rand) (*droggn.State, error) {
+// SampleDroggn draws a world for the view, consistent with everything the
+// seat has seen, redrawing it (a bounded number of times) while the
+// declarer's holding in it is too weak for his contract.
+func SampleDroggn(v *droggn.View, rng *rand.Rand) (*droggn.State, error) {
 	var w *droggn.State
 	for try := 0; try < maxRedraws; try++ {
 		var err error
