@@ -178,13 +178,8 @@ func buyOptions(s *droggn.State) []game.Action {
 // heuristicBuy asks for the card that adds most to the declarer's hand and
 // offers the one it misses least; with nothing to offer it does not buy.
 func heuristicBuy(s *droggn.State) game.Action {
-	a := game.Action{Seat: int8(s.ToAct()), Kind: game.KindBuy, Call: droggn.CallNone}
 	hand := s.Hand(s.ToAct())
-	x, o := know.BuyAsks(s.Variant().Pack(), hand, s.Places()[5], 1), know.BuyOffers(hand, 1)
-	if len(x) == 1 && len(o) == 1 {
-		a.Card, a.Card2 = o[0], x[0]
-	}
-	return a
+	return know.BuyOf(s.ToAct(), know.BuyAsks(s.Variant().Pack(), hand, s.Places()[5], 1), know.BuyOffers(hand, 1))
 }
 
 // droggnBuyCandidates returns the buy options of a view's skeleton that

@@ -199,6 +199,45 @@ func BuyOffers(hand card.Set, n int) []card.Card {
 	return best(cs, n)
 }
 
+// TrumpAsks returns up to n cards a Droggn declarer holding hand, having
+// discarded discards, would ask for by the quick ranking of pimc's
+// playouts: the highest trumps he neither holds nor discarded.
+func TrumpAsks(hand, discards card.Set, n int) []card.Card {
+	own := hand.Union(discards)
+	var out []card.Card
+	for t := 21; t >= 1 && len(out) < n; t-- {
+		if c := card.Trump(t); !own.Has(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// CheapOffers returns up to n cards of hand a Droggn declarer would offer
+// by the quick ranking of pimc's playouts: the cheapest suit cards (no
+// kings), from the shortest suits.
+func CheapOffers(p *card.Pack, hand card.Set, n int) []card.Card {
+	var cs []card.Card
+	for t := hand; !t.Empty(); {
+		if c := t.Pop(); c.IsSuit() && !c.IsKing() {
+			cs = append(cs, c)
+		}
+	}
+	rank := func(c card.Card) int { return 10*p.Points(c) + hand.OfSuit(c.Suit()).Len() }
+	slices.SortStableFunc(cs, func(a, b card.Card) int { return rank(a) - rank(b) })
+	return cs[:min(n, len(cs))]
+}
+
+// BuyOf returns seat's buy of the first of asks for the first of offers,
+// or not buying when either list is empty.
+func BuyOf(seat int, asks, offers []card.Card) game.Action {
+	a := game.Action{Seat: int8(seat), Kind: game.KindBuy, Call: droggn.CallNone}
+	if len(asks) > 0 && len(offers) > 0 {
+		a.Card, a.Card2 = offers[0], asks[0]
+	}
+	return a
+}
+
 // scored is a card with its value.
 type scored struct {
 	c card.Card

@@ -111,45 +111,13 @@ func discardCandidates(s *droggn.State, legal []game.Action) []game.Action {
 	return out
 }
 
-// asks returns the cards worth asking for when buying: the highest trumps
-// the declarer neither holds nor discarded.
-func asks(s *droggn.State, seat int, n int) []card.Card {
-	own := s.Hand(seat).Union(s.Places()[5]) // hand and discards
-	var out []card.Card
-	for t := 21; t >= 1 && len(out) < n; t-- {
-		if c := card.Trump(t); !own.Has(c) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// offers returns the cards worth offering: the cheapest suit cards (no
-// kings), from the shortest suits.
-func offers(s *droggn.State, seat int, n int) []card.Card {
-	hand := s.Hand(seat)
-	p := s.Variant().Pack()
-	var cs []card.Card
-	for t := hand; !t.Empty(); {
-		if c := t.Pop(); c.IsSuit() && !c.IsKing() {
-			cs = append(cs, c)
-		}
-	}
-	rank := func(c card.Card) int { return 10*p.Points(c) + hand.OfSuit(c.Suit()).Len() }
-	slices.SortStableFunc(cs, func(a, b card.Card) int { return rank(a) - rank(b) })
-	return cs[:min(n, len(cs))]
-}
-
 // heuristicBuy asks for the highest trump the declarer lacks and offers
-// the cheapest card; with nothing to offer it does not buy.
+// the cheapest card (know.TrumpAsks, know.CheapOffers); with nothing to
+// offer it does not buy.
 func heuristicBuy(s *droggn.State) game.Action {
 	seat := s.ToAct()
-	a := game.Action{Seat: int8(seat), Kind: game.KindBuy}
-	x, o := asks(s, seat, 1), offers(s, seat, 1)
-	if len(x) == 1 && len(o) == 1 {
-		a.Card, a.Card2 = o[0], x[0]
-	}
-	return a
+	hand := s.Hand(seat)
+	return know.BuyOf(seat, know.TrumpAsks(hand, s.Places()[5], 1), know.CheapOffers(s.Variant().Pack(), hand, 1))
 }
 
 // buyCandidates returns not buying and the combinations of a few asks and
@@ -165,8 +133,9 @@ func buyCandidates(s *droggn.State, legal []game.Action) []game.Action {
 	if ok[none] {
 		out = append(out, none)
 	}
-	for _, x := range asks(s, seat, maxAsks) {
-		for _, o := range offers(s, seat, maxOffers) {
+	hand := s.Hand(seat)
+	for _, x := range know.TrumpAsks(hand, s.Places()[5], maxAsks) {
+		for _, o := range know.CheapOffers(s.Variant().Pack(), hand, maxOffers) {
 			if a := (game.Action{Seat: int8(seat), Kind: game.KindBuy, Card: o, Card2: x}); ok[a] {
 				out = append(out, a)
 			}

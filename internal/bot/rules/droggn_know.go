@@ -192,27 +192,7 @@ func (k *dgKnow) opponents() []int {
 // what this seat knows: certain cards and voids, and otherwise o's unknown
 // cards drawn at random from the unknown pool (hypergeometric).
 func (k *dgKnow) pNone(o int, x card.Set) float64 {
-	if x.Overlaps(k.known[o]) {
-		return 0
-	}
-	pool := k.unknown.Minus(k.void[o])
-	cand := x.Intersect(pool).Len()
-	if cand == 0 {
-		return 1
-	}
-	h := k.sizes[o] - k.known[o].Len()
-	u := pool.Len()
-	if h > u {
-		h = u
-	}
-	p := 1.0
-	for i := 0; i < h; i++ {
-		if u-cand-i <= 0 {
-			return 0
-		}
-		p *= float64(u-cand-i) / float64(u-i)
-	}
-	return p
+	return pNoneHeld(x, k.known[o], k.void[o], k.unknown, k.sizes[o]-k.known[o].Len())
 }
 
 // pHas is the probability that seat o holds at least one card of x.

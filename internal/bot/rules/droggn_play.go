@@ -258,14 +258,7 @@ func (k *dgKnow) keep(c card.Card) float64 {
 	out := k.pack.Cards.Minus(k.hand).Minus(k.played).Minus(k.myDiscards)
 	hiOut := higherInSuit(c).Intersect(out).Len()
 	hiMine := higherInSuit(c).Intersect(k.hand).Len()
-	pf := pp.suitMaster
-	if hiOut > 0 {
-		base := pp.pipBase
-		if c.Rank() >= card.Jack {
-			base = pp.courtBase
-		}
-		pf = min(0.8, max(0.03, base+pp.guard*float64(hiMine)-pp.out*float64(hiOut)))
-	}
+	pf := suitOdds{pp.suitMaster, pp.courtBase, pp.pipBase, pp.guard, pp.out}.chance(c, hiOut, hiMine)
 	for _, o := range k.opponents() {
 		pVoid := k.pNone(o, card.SuitMask(c.Suit()))
 		pf *= 1 - pp.ruffFuture*pVoid*k.pHas(o, card.TrumpsOnly)

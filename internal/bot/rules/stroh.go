@@ -113,24 +113,10 @@ type smKnow struct {
 }
 
 // smParse parses a Strohmandeln card ID; unknown IDs give card.None.
-func smParse(id string) card.Card {
-	c, err := card.French.ParseID(id)
-	if err != nil {
-		return card.None
-	}
-	return c
-}
+func smParse(id string) card.Card { return orNone(card.French.ParseID(id)) }
 
 // smSet parses a list of card IDs.
-func smSet(ids []string) card.Set {
-	var s card.Set
-	for _, id := range ids {
-		if c := smParse(id); c != card.None {
-			s.Add(c)
-		}
-	}
-	return s
-}
+func smSet(ids []string) card.Set { return idSet(ids, smParse) }
 
 // smBeats reports whether b, played second, beats the lead a.
 func smBeats(a, b card.Card) bool {
@@ -215,24 +201,7 @@ func (k *smKnow) pts(c card.Card) float64 { return float64(k.pack.Points(c)) }
 // of x: none is an exposed top or a shown card, and his hidden hand (drawn
 // from the unseen cards outside his voids) holds none.
 func (k *smKnow) pNone(x card.Set) float64 {
-	if x.Overlaps(k.oppKnown) || x.Overlaps(k.oppTops) {
-		return 0
-	}
-	pool := k.unknown.Minus(k.oppVoid)
-	cand := x.Intersect(pool).Len()
-	if cand == 0 {
-		return 1
-	}
-	h := min(k.oppHidden, pool.Len())
-	u := pool.Len()
-	p := 1.0
-	for i := 0; i < h; i++ {
-		if u-cand-i <= 0 {
-			return 0
-		}
-		p *= float64(u-cand-i) / float64(u-i)
-	}
-	return p
+	return pNoneHeld(x, k.oppKnown.Union(k.oppTops), k.oppVoid, k.unknown, k.oppHidden)
 }
 
 // pHas is the probability that the opponent can play a card of x.
@@ -466,14 +435,7 @@ func (k *smKnow) keep(c card.Card) float64 {
 	out := k.oppOut()
 	hiOut := tgHigherInSuit(c).Intersect(out).Len()
 	hiMine := tgHigherInSuit(c).Intersect(k.hand.Union(k.tops)).Len()
-	pf := pp.suitMaster
-	if hiOut > 0 {
-		base := pp.pipBase
-		if c.Rank() >= card.Jack {
-			base = pp.courtBase
-		}
-		pf = min(0.8, max(0.03, base+pp.guard*float64(hiMine)-pp.out*float64(hiOut)))
-	}
+	pf := suitOdds{pp.suitMaster, pp.courtBase, pp.pipBase, pp.guard, pp.out}.chance(c, hiOut, hiMine)
 	pf *= 1 - pp.ruff*k.pNone(card.SuitMask(c.Suit()))*k.pHas(card.TrumpsAndFool)
 	return (2*pf - 1) * (k.pts(c) + fut)
 }

@@ -121,24 +121,10 @@ type tgKnow struct {
 }
 
 // tgParse parses a Troggu card ID; unknown IDs give card.None.
-func tgParse(id string) card.Card {
-	c, err := card.Troggu62.Parse(id)
-	if err != nil {
-		return card.None
-	}
-	return c
-}
+func tgParse(id string) card.Card { return orNone(card.Troggu62.Parse(id)) }
 
 // tgSet parses a list of card IDs.
-func tgSet(ids []string) card.Set {
-	var s card.Set
-	for _, id := range ids {
-		if c := tgParse(id); c != card.None {
-			s.Add(c)
-		}
-	}
-	return s
-}
+func tgSet(ids []string) card.Set { return idSet(ids, tgParse) }
 
 // tgTrumpish reports whether c takes tricks as a trump (T1…T21, FOOL).
 func tgTrumpish(c card.Card) bool { return c.IsTrump() || c == card.Fool }
@@ -379,24 +365,7 @@ func (k *tgKnow) later() []int {
 // cards it is known to hold and its voids, otherwise its unknown cards
 // drawn at random from the unknown pool.
 func (k *tgKnow) pNone(o int, x card.Set) float64 {
-	if x.Overlaps(k.known[o]) {
-		return 0
-	}
-	pool := k.unknown.Minus(k.void[o])
-	cand := x.Intersect(pool).Len()
-	if cand == 0 {
-		return 1
-	}
-	h := min(k.sizes[o]-k.known[o].Len(), pool.Len())
-	u := pool.Len()
-	p := 1.0
-	for i := 0; i < h; i++ {
-		if u-cand-i <= 0 {
-			return 0
-		}
-		p *= float64(u-cand-i) / float64(u-i)
-	}
-	return p
+	return pNoneHeld(x, k.known[o], k.void[o], k.unknown, k.sizes[o]-k.known[o].Len())
 }
 
 // pHas is the probability that seat o holds at least one card of x.
@@ -790,14 +759,7 @@ func (k *tgKnow) keep(c card.Card) float64 {
 	}
 	hiOut := tgHigherInSuit(c).Intersect(k.unknown).Len()
 	hiMine := tgHigherInSuit(c).Intersect(k.hand).Len()
-	pf := pp.suitMaster
-	if hiOut > 0 {
-		base := pp.pipBase
-		if c.Rank() >= card.Jack {
-			base = pp.courtBase
-		}
-		pf = min(0.8, max(0.03, base+pp.guard*float64(hiMine)-pp.out*float64(hiOut)))
-	}
+	pf := suitOdds{pp.suitMaster, pp.courtBase, pp.pipBase, pp.guard, pp.out}.chance(c, hiOut, hiMine)
 	for _, o := range k.opponents() {
 		pVoid := k.pNone(o, card.SuitMask(c.Suit()))
 		pf *= 1 - pp.ruff*k.enemy(o)*pVoid*k.pHas(o, card.TrumpsAndFool)
