@@ -130,8 +130,9 @@ difference per hand is the mean over deals of the two bots' mean scores on that 
 the deal and the seat, not on the rotation, so two bots that decide alike do so in every
 rotation.
 
-The rungs, weakest first: `random` (legal moves) < `rules` (the seeds' tactics) < `pimc`
-(Perfect-Information Monte Carlo: worlds sampled consistent with the seat's view, every
+The rungs, weakest first: `random` (legal moves) < `rules` (the seeds' tactics, package
+`internal/bot/rules`) < `pimc` (package `internal/bot/pimc` for Droggn, the flat search of
+`internal/bot/ismcts` otherwise; Perfect-Information Monte Carlo: worlds sampled consistent with the seat's view, every
 candidate scored in the same worlds; in Droggn every decision is simulated, with worlds that
 weigh what the bids reveal, and the card play solved exactly in the last tricks; in Troggu
 and Strohmandeln the rules bot bids and each card is scored by playouts, the last tricks of a
@@ -143,7 +144,11 @@ searched over determinizations shared by the candidates, the rules bot's choice 
 clearly beaten, with a tree below each candidate in Strohmandeln and playouts in Troggu; from
 five Troggu seats the rules bot's card is overruled at half a standard error and the bids and
 discards get four times the budget), and
-`cheater`, an information-set search of the true deal, as the ceiling. The budgets are
+`cheater`, an information-set search of the true deal, as the ceiling. The registry in
+`internal/bot` composes these levels; each game's hand features, strength fits, discard, buy
+and call rankers and the Droggn bid inference that `rules`, `pimc` and `ismcts` read live once
+in `internal/bot/know` (the search's default policy keeps its own fit of the Troggu Normal
+game, `know.TrogguNormalPolicy`, with which its matches were played). The budgets are
 smaller than the defaults (pimc 40 worlds, ismcts 3000 iterations) so that the ladder runs on
 two cores in hours; decision times are measured on decisions with a choice, at these
 budgets. A row's verdict names the stronger bot when the interval excludes zero. After a

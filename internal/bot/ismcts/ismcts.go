@@ -35,8 +35,8 @@
 // in the tree, so its later decisions never depend on a hidden card.
 //
 // The default policy bids, calls, discards and buys from simple hand
-// estimates (for Droggn the least-squares strength fits of the rules bot),
-// never lays out or doubles, and plays cards with trick-taking rules that
+// estimates (the strength fits and rankers of package know), never lays
+// out or doubles, and plays cards with trick-taking rules that
 // see the whole determinization: cash masters, win a valuable trick with
 // the weakest card no later opponent can beat, give points to a partner's
 // safe trick, otherwise play the cheapest card, duck in Misère, and play
@@ -124,7 +124,7 @@ type Options struct {
 	Flat bool
 	// Prior, when set, proposes the default of the decisions before the
 	// card play (bids, folds, calls, doubling, announcements) instead of
-	// the default policy, e.g. the "rules" bot of package bot; the search
+	// the default policy, e.g. the "rules" bot of package rules; the search
 	// overrules it only by a clear margin (see merge). With Flat, the
 	// prior makes these decisions alone.
 	Prior Player

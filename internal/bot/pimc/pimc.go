@@ -61,7 +61,7 @@ type Options struct {
 	TTBits int
 	// Others, when set, makes the decisions other than card play (bids,
 	// discards, buying, lay-outs, doubling) instead of the simulations,
-	// e.g. the "rules" bot of package bot.
+	// e.g. the "rules" bot of package rules.
 	Others Player
 	// Name is the name the bot reports (default "pimc").
 	Name string
