@@ -1,6 +1,9 @@
 package rules
 
-import "trull/internal/card"
+import (
+	"trull/internal/card"
+	"trull/internal/game"
+)
 
 // The estimates the three games' strategies share.
 
@@ -51,6 +54,17 @@ func (w suitOdds) chance(c card.Card, hiOut, hiMine int) float64 {
 		base = w.court
 	}
 	return min(0.8, max(0.03, base+w.guard*float64(hiMine)-w.out*float64(hiOut)))
+}
+
+// byCall returns the legal action with the call want, or legal[0] when
+// there is none.
+func byCall(legal []game.Action, want uint8) game.Action {
+	for _, a := range legal {
+		if a.Call == want {
+			return a
+		}
+	}
+	return legal[0]
 }
 
 // idSet parses a list of card IDs with parse, leaving out the unknown ones

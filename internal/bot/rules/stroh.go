@@ -292,12 +292,7 @@ func (k *smKnow) auction(legal []game.Action) game.Action {
 	if k.strength() >= need {
 		want = strohmandeln.CallUndertake
 	}
-	for _, a := range legal {
-		if a.Call == want {
-			return a
-		}
-	}
-	return legal[0]
+	return byCall(legal, want)
 }
 
 // double doubles an undertaken game only with a strong hand.
@@ -306,12 +301,7 @@ func (k *smKnow) double(legal []game.Action) game.Action {
 	if k.strength() >= k.p.double {
 		want = strohmandeln.CallDouble
 	}
-	for _, a := range legal {
-		if a.Call == want {
-			return a
-		}
-	}
-	return legal[0]
+	return byCall(legal, want)
 }
 
 // ---- card play ----
