@@ -13,7 +13,7 @@ import (
 // of a trick with the given number of tricks left, 27 being the whole hand
 // from the first trick; nodes/op is the mean number of search nodes.
 func BenchmarkEvaluate(b *testing.B) {
-	for _, left := range []int{4, 6, 8, 10, 27} {
+	for _, left := range []int{4, 6, 8, 10, 12, 14, 27} {
 		b.Run(fmt.Sprintf("%dleft", left), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(uint64(left), 18))
 			n := 64
@@ -25,7 +25,7 @@ func BenchmarkEvaluate(b *testing.B) {
 				ps[i] = deal{contract: 3, left: left, keepDown: 0.8, ross: 0.5}.position(rng)
 			}
 			sv := New()
-			if left > 10 {
+			if left > 12 {
 				sv = NewSize(22)
 			}
 			nodes := 0

@@ -1,6 +1,8 @@
 package ssolver
 
 import (
+	"math/bits"
+
 	"trull/internal/card"
 	"trull/internal/games/strohmandeln"
 )
@@ -53,6 +55,7 @@ const noMove move = 0
 // finished tricks decided. It is copied for every move.
 type pos struct {
 	avail    [2]card.Set // playable cards: hand and exposed tops
+	own      [2]card.Set // every card each seat still has: playable or face down
 	tops     card.Set    // the exposed tops of both seats
 	live     card.Set    // every card not yet in a trick pile, the trick's included
 	lead     card.Card   // the card led to the trick in progress, None
@@ -81,6 +84,7 @@ type rules struct {
 	penalty  bool // a captured Uhu or Kakadu pays the captor
 	nTricks  int8
 	total    int
+	minRaw   int // the fewest raw points of a card: 1, or 0 with the 40-card pack's Glatzen
 	// gameVal[pts] is seat 0's game result (with doubling and Grammel)
 	// when seat 0 ends with pts card points.
 	gameVal [211]int8
@@ -161,6 +165,7 @@ func (g *rules) play(p *pos, m move) {
 	b := card.Bit(c)
 	fromTop := p.tops.Overlaps(b)
 	p.avail[s] = p.avail[s].Minus(b)
+	p.own[s] = p.own[s].Minus(b)
 	p.tops = p.tops.Minus(b)
 	g.said(p, s, c, m.say())
 	if p.lead == card.None {
@@ -322,12 +327,28 @@ func pileBonus(b uint8) int {
 }
 
 // bounds returns the lowest and highest score seat 0 can still end with:
-// the game results at no more card points and at all the rest, every
-// bonus still open either way, a Valat while it is possible.
+// the game results at the fewest and the most card points seat 0 can end
+// with, each bonus still open either way, a Valat while it is possible.
+// A seat's sure tricks narrow the card points: its Tarocks above every
+// Tarock the other seat still has (the lead of the trick in progress
+// counts as its leader's) each win the trick they are played to, with at
+// least the cheapest card of the pack from the other seat.
 func (g *rules) bounds(p *pos) (lo, hi int) {
+	own := p.own
+	if p.lead != card.None {
+		own[p.leader].Add(p.lead)
+	}
+	var k, rawM [2]int
+	for s := 0; s < 2; s++ {
+		t := own[s].Lo & tarockWord
+		above := own[1-s].Lo & tarockWord
+		m := t &^ (1<<uint(bits.Len64(above)) - 1)
+		k[s] = bits.OnesCount64(m)
+		rawM[s] = k[s] + 4*bits.OnesCount64(m&trullSet.Lo)
+	}
 	nLive := p.live.Len()
-	min0 := g.count(int(p.raw0), 2*int(p.n0))
-	max0 := g.count(int(p.raw0+p.rawLive), 2*int(p.n0)+nLive)
+	min0 := g.count(int(p.raw0)+rawM[0]+k[0]*g.minRaw, 2*int(p.n0)+2*k[0])
+	max0 := g.count(int(p.raw0+p.rawLive)-rawM[1]-k[1]*g.minRaw, 2*int(p.n0)+nLive-2*k[1])
 	lo, hi = int(g.gameVal[min0]), int(g.gameVal[max0])
 	open := 0
 	lo += int(p.extra)
@@ -362,7 +383,7 @@ func (g *rules) bounds(p *pos) (lo, hi int) {
 	lo -= open
 	hi += open
 	done := g.nTricks - p.left
-	v0, v1 := p.n0 == done, p.n0 == 0
+	v0, v1 := p.n0 == done && k[1] == 0, p.n0 == 0 && k[0] == 0
 	switch {
 	case g.additive:
 		if v0 {

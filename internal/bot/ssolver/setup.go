@@ -62,6 +62,7 @@ func (sv *Solver) setup(s *strohmandeln.State) (pos, bool) {
 	}
 	for seat := 0; seat < 2; seat++ {
 		p.avail[seat] = s.Playable(seat)
+		p.own[seat] = s.Playable(seat).Union(s.FaceDown(seat))
 		p.tops = p.tops.Union(s.Tops(seat))
 		p.live = p.live.Union(s.Playable(seat)).Union(s.FaceDown(seat))
 		for k := 0; k < 3; k++ {
@@ -123,7 +124,10 @@ func (g *rules) init(r *strohmandeln.Rules) {
 	pack := r.Pack()
 	*g = rules{r: r, thirds: !o.Pack40, extended: o.Scoring == strohmandeln.Extended,
 		additive: o.ValatAdditive, penalty: !o.NoSilentBonusFailurePenalty,
-		nTricks: int8(r.Tricks()), total: r.Count(pack.Cards)}
+		nTricks: int8(r.Tricks()), total: r.Count(pack.Cards), minRaw: 1}
+	if o.Pack40 {
+		g.minRaw = 0
+	}
 	for _, c := range pack.Order {
 		g.points[c] = int8(pack.Points(c))
 	}
