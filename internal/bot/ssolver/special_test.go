@@ -85,6 +85,7 @@ func TestPagatUltimo(t *testing.T) {
 		}
 		found++
 	}
+	t.Logf("%d positions with a Pagat to keep", found)
 	if found < 10 {
 		t.Fatalf("%d positions with a Pagat to keep, want 10", found)
 	}
@@ -98,7 +99,8 @@ func TestThreshold(t *testing.T) {
 	sv := New()
 	rng := rand.New(rand.NewPCG(18, 2))
 	found := [2]int{}
-	for i := 0; i < 4000 && (found[0] < 8 || found[1] < 8); i++ {
+	i := 0
+	for ; i < 4000 && (found[0] < 8 || found[1] < 8); i++ {
 		k := i % 2
 		opts := [2]strohmandeln.Options{{}, pack40}[k]
 		win := [2]int{107, 45}[k]
@@ -130,6 +132,7 @@ func TestThreshold(t *testing.T) {
 			found[k]++
 		}
 	}
+	t.Logf("%d positions checked, %v decided at the threshold (54, 40 cards)", i, found)
 	if found[0] < 8 || found[1] < 8 {
 		t.Fatalf("%v positions decided at the threshold (54, 40 cards), want 8 each", found)
 	}
@@ -179,6 +182,7 @@ func TestTurnUp(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d positions with a playable top, %d where it makes a difference", tops, differs)
 	if differs < 20 {
 		t.Fatalf("%d of %d positions with a playable top make a difference, want 20", differs, tops)
 	}
