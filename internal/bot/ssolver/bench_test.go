@@ -10,10 +10,15 @@ import (
 
 // BenchmarkEvaluate measures Evaluate (every legal action) on seeded random
 // positions of an undertaken or simple game (default rules) at the start
-// of a trick with the given number of tricks left, 27 being the whole hand
-// from the first trick; nodes/op is the mean number of search nodes.
+// of a trick with the given number of tricks left; nodes/op is the mean
+// number of search nodes. With SSOLVER_LONG=1 it also tries 14 tricks left
+// and the whole hand from the first trick (27), which takes minutes.
 func BenchmarkEvaluate(b *testing.B) {
-	for _, left := range []int{4, 6, 8, 10, 12, 14, 27} {
+	lefts := []int{4, 6, 8, 10, 12}
+	if longRuns {
+		lefts = append(lefts, 14, 27)
+	}
+	for _, left := range lefts {
 		b.Run(fmt.Sprintf("%dleft", left), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(uint64(left), 18))
 			n := 64
@@ -26,7 +31,7 @@ func BenchmarkEvaluate(b *testing.B) {
 			}
 			sv := New()
 			if left > 12 {
-				sv = NewSize(22)
+				sv = NewSize(20)
 			}
 			nodes := 0
 			b.ReportAllocs()
