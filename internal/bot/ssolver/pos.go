@@ -354,7 +354,16 @@ func (g *rules) bounds(p *pos) (lo, hi int) {
 	lo += int(p.extra)
 	hi += int(p.extra)
 	if g.extended {
-		for _, b := range [2]uint8{p.won & 3, p.won >> 2 & 3} {
+		trull := p.won & 3
+		// The Sküs wins the trick it is played to: the Trull can only end
+		// in its holder's pile.
+		switch {
+		case own[0].Has(card.Fool):
+			trull |= 1
+		case own[1].Has(card.Fool):
+			trull |= 2
+		}
+		for _, b := range [2]uint8{trull, p.won >> 2 & 3} {
 			switch b {
 			case 0:
 				lo--
@@ -365,7 +374,9 @@ func (g *rules) bounds(p *pos) (lo, hi int) {
 				lo--
 			}
 		}
-		if p.ross != rossDone && (p.ross != rossNone || p.live.Has(t17) && p.live.Has(t18)) {
+		// "Ross!" needs T17 and T18 in one seat's cards.
+		both := card.Of(t17, t18)
+		if p.ross != rossDone && (p.ross != rossNone || both.SubsetOf(own[0]) || both.SubsetOf(own[1])) {
 			open++
 		}
 	} else {
