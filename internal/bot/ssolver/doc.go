@@ -31,9 +31,12 @@
 // last card taken up or left on the table). It is a fail-soft null-window
 // alpha-beta search driven by MTD(f), with
 //
-//   - bounds on the score that stop it early: the game results with no
-//     more card points and with all the rest, each bonus still open either
-//     way, a Valat while one side has won every trick;
+//   - bounds on the score that stop it early: the game results at the
+//     fewest and the most card points seat 0 can end with (a seat's
+//     Tarocks above all of the other's win their tricks), each bonus still
+//     open either way (the Trull in tricks only for the Sküs's holder, a
+//     "Ross!" only with T17 and T18 in one seat's cards), a Valat while one
+//     side has won every trick and the other has no sure trick;
 //   - a transposition table at the start of each trick, keyed exactly by
 //     both playable sets and the tops (each folded into one word; the
 //     face-down cards follow from the tops) and the leader, seat 0's raw
