@@ -12,13 +12,15 @@
 //     game-agnostic player for any other view;
 //   - "pimc": Perfect-Information Monte Carlo (package pimc for Droggn,
 //     flat search of package ismcts with the rules bot's bids otherwise,
-//     the last tricks of a Troggu hand solved exactly by package tsolver);
+//     the last tricks of a Troggu hand solved exactly by package tsolver,
+//     of a Strohmandeln hand by package ssolver);
 //   - "ismcts" and "ismcts-fast": the strongest player at the default
 //     budget and at a tenth of it (searchBot): in Droggn information-set
 //     search (package ismcts) for the card play until pimc solves the last
 //     tricks, with pimc's decisions before the card play; in Troggu and
 //     Strohmandeln every decision searched over paired determinizations,
-//     the rules bot's choice kept unless clearly beaten.
+//     the rules bot's choice kept unless clearly beaten (the last eight
+//     tricks of a Strohmandeln hand solved exactly in each of them).
 //
 // "name@n" gives a search bot a budget (iterations, or worlds for pimc).
 // The reference "cheater" (a Cheater) searches the true state and decides

@@ -59,12 +59,14 @@
 // cards; Prior proposes defaults the search must beat and Bidder makes the
 // decisions before the card play.
 //
-// A flat search (Flat, or PairedRoot with Shallow) of a Troggu card play
-// near the end of a Normal game or a Solo solves each determinization
-// exactly instead (package tsolver; trogguWorld.solvable says from how
-// many tricks left, by the number of seats): every candidate is scored by
-// perfect play of all seats in that world, and a solved world counts for
-// solvedWorldCost iterations. Options.NoSolver turns this off.
+// A flat search (Flat, or PairedRoot) of a Troggu card play near the end
+// of a Normal game or a Solo solves each determinization exactly instead
+// (package tsolver; trogguWorld.solvable says from how many tricks left,
+// by the number of seats), and so does any flat or paired-root search of
+// a Strohmandeln card play in its last tricks (package ssolver,
+// strohSolveTricks): every candidate is scored by perfect play of all
+// seats in that world, and a solved world counts for solvedWorldCost
+// iterations. Options.NoSolver turns this off.
 //
 // Search effort is split over a fixed number of independent trees (root
 // parallelization, Options.Trees) whose root statistics are merged; tree i
@@ -146,10 +148,10 @@ type Options struct {
 	// Monte Carlo like Flat, but the decisions before the card play are
 	// searched too (Flat leaves them to Prior).
 	Shallow bool
-	// NoSolver keeps a flat search (Flat, or PairedRoot with Shallow) from
-	// solving the last tricks exactly in each determinization where the
-	// game has an open-card solver (Troggu: package tsolver); they are
-	// played out by the default policy instead.
+	// NoSolver keeps a flat search (Flat, or PairedRoot) from solving the
+	// last tricks exactly in each determinization where the game has an
+	// open-card solver (Troggu: package tsolver; Strohmandeln: package
+	// ssolver); they are played out by the default policy instead.
 	NoSolver bool
 	// ReadPlay makes the Troggu determinizations read the card play: a
 	// world where the other seats' cards would have made the default
@@ -403,7 +405,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 				tw.read = o.ReadPlay
 			}
 			t.deep = o.PairedRoot && !o.Flat && !o.Shallow
-			if es, ok := t.w.(endgameSolver); ok && t.flat && !t.deep && truth == nil && !o.NoSolver {
+			if es, ok := t.w.(endgameSolver); ok && t.flat && truth == nil && !o.NoSolver {
 				t.exact = roots[0].Kind == game.KindPlay && es.solvable(v)
 			}
 			if t.flat {

@@ -355,10 +355,35 @@ func testPairedRoot(t *testing.T, deep bool) {
 // world counting solvedWorldCost iterations, and every candidate's value is
 // the sum of package tsolver's scores over the same worlds.
 func TestExactEndgame(t *testing.T) {
+	sv := tsolver.New()
+	forSolvable(t, []game.Rules{troggu.Default(3), troggu.Default(6)}, "exact", func(tr *tree, seed string) {
+		checkSolvedWorlds(t, tr, seed, func(w world) []float64 {
+			vals, ok := sv.Evaluate(w.(*trogguWorld).s, solveBudget)
+			if !ok {
+				t.Fatalf("%s: the reference solve failed", seed)
+			}
+			out := make([]float64, len(tr.roots))
+			for k, a := range tr.roots {
+				for _, cv := range vals {
+					if cv.Card == a.Card {
+						out[k] = float64(cv.Score)
+					}
+				}
+			}
+			return out
+		})
+	})
+}
+
+// forSolvable calls f with a tree of the seat to act for up to eight
+// card plays near enough to the end for the game's solver, found among
+// random states of the rules, and fails t if fewer than four are found.
+func forSolvable(t *testing.T, rules []game.Rules, prefix string, f func(tr *tree, seed string)) {
+	t.Helper()
 	checked := 0
-	for _, r := range []*troggu.Rules{troggu.Default(3), troggu.Default(6)} {
+	for _, r := range rules {
 		for i := 0; i < 400 && checked < 8; i++ {
-			seed := fmt.Sprintf("exact/%s/%d", r, i)
+			seed := fmt.Sprintf("%s/%s/%d", prefix, r, i)
 			st := randomState(t, r, seed)
 			if st == nil || st.Phase() != "play" {
 				continue
@@ -371,41 +396,39 @@ func TestExactEndgame(t *testing.T) {
 				continue
 			}
 			checked++
-			tr.flat, tr.exact, tr.def = true, true, 0
-			const worlds = 5
-			res, err := tr.run(worlds*solvedWorldCost, time.Time{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			// The same worlds again, solved directly.
-			ref := newTree(r, v, roots, DefaultExploration, 11, 0)
-			sums := make([]float64, len(roots))
-			sv := tsolver.New()
-			for range worlds {
-				if err := ref.w.resample(v, ref.rng); err != nil {
-					t.Fatal(err)
-				}
-				vals, ok := sv.Evaluate(ref.w.(*trogguWorld).s, solveBudget)
-				if !ok {
-					t.Fatalf("%s: the reference solve failed", seed)
-				}
-				for k, a := range roots {
-					for _, cv := range vals {
-						if cv.Card == a.Card {
-							sums[k] += float64(cv.Score)
-						}
-					}
-				}
-			}
-			for k := range roots {
-				if res.visits[k] != worlds || res.sums[k] != sums[k] {
-					t.Errorf("%s: %v: %d visits, sum %v; want %d worlds summing to %v", seed, roots[k], res.visits[k], res.sums[k], worlds, sums[k])
-				}
-			}
+			f(tr, seed)
 		}
 	}
 	if checked < 4 {
 		t.Errorf("only %d solvable positions found", checked)
+	}
+}
+
+// checkSolvedWorlds runs tr, a flat search of a solvable card play, over
+// five worlds solved exactly and checks its root statistics against the
+// candidates' values by solve in the same worlds, sampled again.
+func checkSolvedWorlds(t *testing.T, tr *tree, seed string, solve func(w world) []float64) {
+	t.Helper()
+	tr.flat, tr.exact, tr.def = true, true, 0
+	const worlds = 5
+	res, err := tr.run(worlds*solvedWorldCost, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := newTree(tr.w.state().Rules(), tr.v, tr.roots, DefaultExploration, 11, 0)
+	sums := make([]float64, len(tr.roots))
+	for range worlds {
+		if err := ref.w.resample(tr.v, ref.rng); err != nil {
+			t.Fatal(err)
+		}
+		for k, x := range solve(ref.w) {
+			sums[k] += x
+		}
+	}
+	for k := range tr.roots {
+		if res.visits[k] != worlds || res.sums[k] != sums[k] {
+			t.Errorf("%s: %v: %d visits, sum %v; want %d worlds summing to %v", seed, tr.roots[k], res.visits[k], res.sums[k], worlds, sums[k])
+		}
 	}
 }
 

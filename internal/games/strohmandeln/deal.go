@@ -233,6 +233,16 @@ func (s *State) FaceDown(seat int) card.Set {
 	return f
 }
 
+// Strohmann returns seat's Strohmann k (0 … 2): its cards as dealt, top
+// first (n of them), of which the first turned have been turned up; the
+// rest lie face down and turn up in that order. It is for a caller that
+// knows the whole deal, such as an open-card solver of a sampled world:
+// no View shows the face-down part.
+func (s *State) Strohmann(seat, k int) (cards [4]card.Card, n, turned int) {
+	p := &s.piles[seat&1][k]
+	return p.cards, int(p.n), int(p.next)
+}
+
 // Won returns the cards of seat's trick pile.
 func (s *State) Won(seat int) card.Set { return s.won[seat] }
 

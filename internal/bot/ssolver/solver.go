@@ -1,0 +1,222 @@
+package ssolver
+
+import (
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/games/strohmandeln"
+)
+
+// ActionValue is the value of one legal action: the final Score of the
+// seat taking it when both seats play perfectly afterwards.
+type ActionValue struct {
+	Action game.Action
+	Score  int
+}
+
+// Solver solves open-card Strohmandeln play positions exactly. It keeps
+// its transposition table between calls (a generation counter retires the
+// old entries); it is reusable but not safe for concurrent use.
+type Solver struct {
+	g       rules
+	tt      []entry
+	ttBits  uint
+	stack   [maxPlies + 1]pos
+	gen     uint32
+	nodes   int
+	budget  int
+	aborted bool
+	legal   []game.Action
+}
+
+// maxPlies is the most cards a position has left to play; maxMoves the
+// most moves of one seat (every playable card and T17 with "Ross!").
+const (
+	maxPlies = 54
+	maxMoves = 24
+)
+
+// New returns a solver with a transposition table of DefaultTableBits.
+func New() *Solver { return NewSize(DefaultTableBits) }
+
+// NewSize returns a solver with a transposition table of 1<<bits entries
+// (bits from 10 to 26): more for whole hands, fewer for endgames.
+func NewSize(bits int) *Solver {
+	bits = min(max(bits, 10), 26)
+	return &Solver{tt: make([]entry, 1<<bits), ttBits: uint(bits)}
+}
+
+// Nodes returns the number of search nodes the last Evaluate visited.
+func (sv *Solver) Nodes() int { return sv.nodes }
+
+// Evaluate returns, for every legal action of the seat to act in s (a
+// State in the play phase, the world's every card known: hands, tops and
+// the face-down Strohmann cards in their order), that seat's final Score
+// (as State.Result gives it) when it takes the action and both seats play
+// perfectly afterwards. The actions are those of State.Legal, in its
+// order: card plays, "Ross!" and "Topschin!" beside them, and the classic
+// announcements. ok is false outside the play phase or when the node
+// budget (0: none) runs out before the values are exact.
+func (sv *Solver) Evaluate(s *strohmandeln.State, budget int) (vals []ActionValue, ok bool) {
+	p, ok := sv.setup(s)
+	if !ok {
+		return nil, false
+	}
+	sv.gen++
+	sv.nodes, sv.budget, sv.aborted = 0, budget, false
+	g := &sv.g
+	mover := p.toAct
+	if !g.extended {
+		// The other seat announces at its turn whatever it holds; the
+		// seat to act may still play a card of a set unannounced.
+		g.announceSeat(&p, 1-mover)
+	}
+	sv.legal = s.Legal(sv.legal[:0])
+	vals = make([]ActionValue, len(sv.legal))
+	guess := 0
+	var byRep [128]int // the value of a representative card played silently, +1000
+	for i, a := range sv.legal {
+		child := p
+		c := a.Card
+		switch a.Kind {
+		case game.KindAnnounce:
+			g.announceAll(&child)
+		case game.KindPlay:
+			if a.Call == strohmandeln.SayNone {
+				c = g.representative(&p, c)
+				if byRep[c] != 0 {
+					vals[i] = ActionValue{Action: a, Score: byRep[c] - 1000}
+					continue
+				}
+			}
+			g.play(&child, mv(c, a.Call))
+		default:
+			return nil, false
+		}
+		v := sv.value(&child, guess)
+		if sv.aborted {
+			return nil, false
+		}
+		guess = v
+		vals[i] = ActionValue{Action: a, Score: v * int(sign(mover))}
+		if a.Kind == game.KindPlay && a.Call == strohmandeln.SayNone {
+			byRep[c] = vals[i].Score + 1000
+		}
+	}
+	return vals, true
+}
+
+// value returns the exact value of p (seat 0's score) by MTD(f): null-window
+// searches from guess that close in on it from both sides.
+func (sv *Solver) value(p *pos, guess int) int {
+	sv.stack[0] = *p
+	lo, hi := sv.g.bounds(p)
+	if p.left == 0 {
+		return sv.g.final(p)
+	}
+	g := min(max(guess, lo), hi)
+	for lo < hi && !sv.aborted {
+		beta := g
+		if g == lo {
+			beta = g + 1
+		}
+		v := sv.search(0, beta)
+		if v < beta {
+			hi = v
+		} else {
+			lo = v
+		}
+		g = v
+	}
+	return lo
+}
+
+// search is a fail-soft null-window alpha-beta search of the position at
+// depth d of the stack around beta: a result v ≥ beta proves the value is
+// at least v, a result v < beta that it is at most v. Seat 0 maximizes.
+func (sv *Solver) search(d int, beta int) int {
+	p := &sv.stack[d]
+	if p.left == 0 {
+		return sv.g.final(p)
+	}
+	sv.nodes++
+	if sv.budget > 0 && sv.nodes > sv.budget {
+		sv.aborted = true
+		return 0
+	}
+	g := &sv.g
+	lo, hi := g.bounds(p)
+	if lo >= beta {
+		return lo
+	}
+	if hi < beta {
+		return hi
+	}
+	if p.left == 1 {
+		return sv.last(p)
+	}
+	var e *entry
+	var k ttKey
+	first := noMove
+	if p.lead == card.None {
+		k = key(p)
+		e = &sv.tt[k.index(sv.ttBits)]
+		if e.gen == sv.gen && e.key == k {
+			if int(e.lo) >= beta {
+				return int(e.lo)
+			}
+			if int(e.hi) < beta {
+				return int(e.hi)
+			}
+			first = e.move
+		}
+	}
+	var list [maxMoves]move
+	n := g.order(p, first, &list)
+	max0 := p.toAct == 0
+	best := hi + 1
+	if max0 {
+		best = lo - 1
+	}
+	cut := noMove
+	child := &sv.stack[d+1]
+	for _, m := range list[:n] {
+		*child = *p
+		g.play(child, m)
+		v := sv.search(d+1, beta)
+		if sv.aborted {
+			return 0
+		}
+		if max0 && v > best || !max0 && v < best {
+			best = v
+		}
+		if max0 == (v >= beta) {
+			cut = m
+			break
+		}
+	}
+	if e != nil {
+		if e.gen != sv.gen || e.key != k {
+			*e = entry{key: k, gen: sv.gen, lo: -128, hi: 127}
+		}
+		if best >= beta {
+			e.lo = int8(max(int(e.lo), best))
+		} else {
+			e.hi = int8(min(int(e.hi), best))
+		}
+		if cut != noMove {
+			e.move = cut
+		}
+	}
+	return best
+}
+
+// last returns seat 0's score of p, a position in its last trick: each
+// seat plays its one card.
+func (sv *Solver) last(p *pos) int {
+	q := *p
+	for q.left > 0 {
+		c := legal(&q).Lowest()
+		sv.g.play(&q, mv(c, autoSay(&q, c)))
+	}
+	return sv.g.final(&q)
+}
