@@ -7,6 +7,7 @@
 #   bash docs/strength.sh                          # every section
 #   GAMES="troggu:6" bash docs/strength.sh         # one section
 #   GAMES=time bash docs/strength.sh               # only the decision times
+#   GAMES=tactics bash docs/strength.sh            # only the tactics suite
 #   GAMES= bash docs/strength.sh                   # only reassemble the page
 #   FORCE=1 GAMES="droggn:3" bash docs/strength.sh # play its matches again
 #   PLAY=0 bash docs/strength.sh                   # reassemble, playing nothing
@@ -31,7 +32,8 @@ CHEATER=${CHEATER:-cheater@600}
 OUT=${OUT:-docs/STRENGTH.md}
 DIR=${DIR:-docs/strength}
 ALL="droggn:3 troggu:3 troggu:6 strohmandeln:2"
-GAMES=${GAMES-"$ALL time"}
+GAMES=${GAMES-"$ALL time tactics"}
+TACTICS_BOTS=${TACTICS_BOTS:-"random,rules,$PIMC,pimc,$ISMCTS,ismcts-fast,ismcts"}
 WORKERS=${WORKERS:-0} # 0: every core
 TIME_DEALS=${TIME_DEALS:-20}
 FORCE=${FORCE:-}
@@ -106,8 +108,28 @@ times() {
   done
 }
 
+tactics() {
+  echo "## Tactics"
+  echo
+  echo "The share of the tactics suite's positions (internal/tactics/positions) each level answers"
+  echo "well: card-play decisions cut from hands, whose good answers hold in every one of many"
+  echo "worlds the seat cannot tell from the real one, by exact analysis with every hand seen,"
+  echo "and where every other card loses at least a mistake's worth on average. Each position"
+  echo "names its theme. \`trull tactics --bots $TACTICS_BOTS\`:"
+  echo
+  "$bin" tactics --bots "$TACTICS_BOTS"
+  echo
+  echo "Played at commit $commit."
+  echo
+}
+
 for gp in $GAMES; do
-  if [ "$gp" = time ]; then
+  if [ "$gp" = tactics ]; then
+    [ "$PLAY" = 0 ] && continue
+    tactics >"$DIR/tactics.md.tmp"
+    mv "$DIR/tactics.md.tmp" "$DIR/tactics.md"
+    echo "wrote $DIR/tactics.md"
+  elif [ "$gp" = time ]; then
     [ "$PLAY" = 0 ] && continue
     times >"$DIR/time.md.tmp"
     mv "$DIR/time.md.tmp" "$DIR/time.md"
@@ -156,9 +178,9 @@ change to a bot, play its matches again with `FORCE=1`: a match file is kept whi
 command line is unchanged, and each match names the commit it was played at.
 
 EOF
-  for gp in $ALL time; do
+  for gp in $ALL time tactics; do
     f=$DIR/${gp%%:*}-${gp##*:}.md
-    [ "$gp" = time ] && f=$DIR/time.md
+    [ "$gp" = time ] || [ "$gp" = tactics ] && f=$DIR/$gp.md
     if [ -f "$f" ]; then
       cat "$f"
     fi

@@ -39,6 +39,7 @@ type cli struct {
 	Replay  replayCmd  `cmd:"" help:"Check a hand record (a file, or - for standard input) and print its result as JSON."`
 	Hint    hintCmd    `cmd:"" help:"For a record that stops at a decision: the bot's choice and its ranked candidates with expected scores, as JSON."`
 	Analyze analyzeCmd `cmd:"" help:"Value every decision of a hand from the deciding seat's information: losses, mistakes, the best alternatives."`
+	Tactics tacticsCmd `cmd:"" help:"The share of the tactics suite's positions (card play with a clear best answer) each bot solves."`
 	Arena   arenaCmd   `cmd:"" help:"Duplicate matches between computer players, with 95% confidence intervals."`
 	Sim     simCmd     `cmd:"" help:"Simulate many hands of a variant (or compare two) and write statistics, plots and a report."`
 }
@@ -100,7 +101,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	ctx, err := parser.Parse(args)
 	if err != nil {
 		name := "trull"
-		if cmd := commandOf(args); cmd != "" {
+		if cmd := commandOf(parser, args); cmd != "" {
 			name += " " + cmd
 		}
 		fmt.Fprintf(stderr, "%s: %v (see %s --help)\n", name, err, name)
@@ -110,14 +111,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if err := ctx.Run(e); err != nil {
 		var ue usageError
 		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "trull %s: %v\n", commandOf(args), ue.error)
+			fmt.Fprintf(stderr, "trull %s: %v\n", commandOf(parser, args), ue.error)
 			return 2
 		}
 		var q quiet
 		if errors.As(err, &q) {
 			return q.code
 		}
-		fmt.Fprintf(stderr, "trull %s: %v\n", commandOf(args), err)
+		fmt.Fprintf(stderr, "trull %s: %v\n", commandOf(parser, args), err)
 		return 1
 	}
 	return 0
@@ -129,11 +130,12 @@ type quiet struct{ code int }
 func (q quiet) Error() string { return fmt.Sprintf("exit %d", q.code) }
 
 // commandOf returns the command named by a command line, or "".
-func commandOf(args []string) string {
+func commandOf(parser *kong.Kong, args []string) string {
 	for _, a := range args {
-		switch a {
-		case "serve", "play", "replay", "hint", "analyze", "arena", "sim":
-			return a
+		for _, n := range parser.Model.Children {
+			if n.Name == a {
+				return a
+			}
 		}
 	}
 	return ""

@@ -20,10 +20,12 @@ import (
 
 	"trull/internal/bot"
 	"trull/internal/bot/solver"
+	"trull/internal/bot/ssolver"
 	"trull/internal/bot/tsolver"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
+	"trull/internal/games/strohmandeln"
 	"trull/internal/games/troggu"
 )
 
@@ -307,14 +309,17 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 		top := d.Candidates[0].Action
 		d.Best = &top
 	}
-	d.OpenCard = openCard(st, seat, cfg.OpenBudget)
+	d.OpenCard = OpenCard(st, seat, cfg.OpenBudget)
 	return d, nil
 }
 
-// openCard returns every legal card's open-card value for the seat to
+// OpenCard returns every legal card's open-card value for the seat to
 // play, where an exact solver reaches: Droggn with at most eight tricks
-// left, Troggu in its last tricks (not Misère). Nil elsewhere.
-func openCard(st game.State, seat, budget int) []OpenValue {
+// left, Troggu in its last tricks (not Misère), Strohmandeln with at most
+// ten tricks left (a card said with "Ross!" or "Topschin!" is valued as
+// its own action). Nil elsewhere. budget bounds each solve in nodes (0: a
+// default).
+func OpenCard(st game.State, seat, budget int) []OpenValue {
 	r := st.Rules()
 	var out []OpenValue
 	switch s := st.(type) {
@@ -347,10 +352,31 @@ func openCard(st game.State, seat, budget int) []OpenValue {
 		for _, cv := range vals {
 			out = append(out, OpenValue{Action: r.EncodeAction(game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: cv.Card}), Value: cv.Score, Exact: true})
 		}
+	case *strohmandeln.State:
+		v, ok := s.View(game.Seat(seat)).(*strohmandeln.View)
+		if !ok || v.Phase != "play" || r.(*strohmandeln.Rules).Tricks()-len(v.Tricks) > strohReach {
+			return nil
+		}
+		if budget <= 0 {
+			budget = 2_000_000
+		}
+		vals, ok := ssolver.New().Evaluate(s, budget)
+		if !ok {
+			return nil
+		}
+		for _, av := range vals {
+			if av.Action.Kind == game.KindPlay {
+				out = append(out, OpenValue{Action: r.EncodeAction(av.Action), Value: av.Score, Exact: true})
+			}
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Value > out[j].Value })
 	return out
 }
+
+// strohReach is the most tricks left from which the Strohmandeln solver
+// answers within a few milliseconds.
+const strohReach = 10
 
 // trogguReach is the number of cards in hand from which the Troggu solver
 // answers quickly: fewer with more seats.

@@ -38,6 +38,8 @@ func TestImportRules(t *testing.T) {
 		// Storage keeps events; it neither plays nor serves.
 		{"../store", []string{"trull/internal/games", "trull/internal/bot", "trull/internal/server", "trull/internal/arena", "trull/internal/sim", "trull/cmd"}, nil, nil},
 		{"../server", []string{"trull/internal/arena", "trull/internal/sim", "trull/cmd"}, nil, nil},
+		{"../analysis", []string{"trull/internal/sitting", "trull/internal/store", "trull/internal/server", "trull/internal/arena", "trull/internal/sim", "trull/internal/tactics", "trull/cmd"}, nil, nil},
+		{"../tactics", []string{"trull/internal/sitting", "trull/internal/store", "trull/internal/server", "trull/internal/arena", "trull/internal/sim", "trull/cmd"}, nil, nil},
 		{"../bot/know", nil, nil, []string{"trull/internal/card", "trull/internal/game", "trull/internal/games"}},
 		{"../bot/rules", []string{b + "/pimc", b + "/ismcts", b + "/solver", b + "/tsolver"}, []string{b}, nil},
 		{"../bot/pimc", []string{b + "/rules", b + "/ismcts"}, []string{b}, nil},
