@@ -114,6 +114,7 @@ func replayRecord(body []byte) (map[string]any, error) {
 		return nil, err
 	}
 	out["variant"] = r.String()
+	out["variant_title"] = variantTitle(r)
 	out["players"] = rec.Players
 	out["dealer"] = *rec.Dealer
 	out["steps"] = steps

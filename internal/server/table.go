@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"trull/internal/bot"
+	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/sitting"
 	"trull/internal/store"
@@ -613,14 +614,21 @@ func (t *table) autoBot() {
 
 // lobbyInfo is a table as the lobby lists it.
 type lobbyInfo struct {
-	ID      string     `json:"id"`
-	Game    string     `json:"game"`
-	Variant string     `json:"variant"`
-	Name    string     `json:"name"`
-	State   string     `json:"state"`
-	Played  int        `json:"played"`
-	Created int64      `json:"created_ms"`
-	Seats   []seatInfo `json:"seats"`
+	ID      string `json:"id"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	// VariantTitle names the variant for people ("Droggn, 4 players, …").
+	VariantTitle game.Words `json:"variant_title"`
+	Name         string     `json:"name"`
+	State        string     `json:"state"`
+	Played       int        `json:"played"`
+	Created      int64      `json:"created_ms"`
+	Seats        []seatInfo `json:"seats"`
+}
+
+// variantTitle names a variant for people in both languages.
+func variantTitle(r game.Rules) game.Words {
+	return game.Words{EN: game.Title(r, card.English), DE: game.Title(r, card.German)}
 }
 
 // seatInfo is a seat as the lobby and the table show it.
@@ -666,7 +674,7 @@ func (t *table) title() string {
 
 // publish writes the lobby summary to the store when it changed.
 func (t *table) publish() {
-	li := lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), Name: t.title(),
+	li := lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Name: t.title(),
 		State: t.status(), Played: t.sit.Played(), Created: t.created.UnixMilli(), Seats: t.seatInfos(false)}
 	b, _ := json.Marshal(li)
 	if string(b) == t.lastInfo {
@@ -687,6 +695,7 @@ type tableJSON struct {
 	ID           string             `json:"id"`
 	Game         string             `json:"game"`
 	Variant      string             `json:"variant"`
+	VariantTitle game.Words         `json:"variant_title"`
 	Options      map[string]any     `json:"options"`
 	Name         string             `json:"name"`
 	State        string             `json:"state"`
@@ -701,6 +710,7 @@ type tableJSON struct {
 	Settlement   sitting.Settlement `json:"settlement"`
 	GraceMs      int64              `json:"grace_ms"`
 	AutoBot      bool               `json:"auto_bot"`
+	Hints        bool               `json:"hints"`
 }
 
 func (t *table) tableJSON() json.RawMessage {
@@ -708,11 +718,11 @@ func (t *table) tableJSON() json.RawMessage {
 	for k, v := range t.rules.Options() {
 		opts[k] = game.RecordValue(v)
 	}
-	tj := tableJSON{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), Options: opts, Name: t.title(),
+	tj := tableJSON{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Options: opts, Name: t.title(),
 		State: t.status(), Seats: t.seatInfos(true), Hand: t.hand, Played: t.sit.Played(),
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
-		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot}
+		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints}
 	b, err := json.Marshal(tj)
 	if err != nil {
 		t.log.Error("encoding the table failed", "err", err)
@@ -1099,6 +1109,10 @@ func (t *table) act(r clientReq) {
 // hint answers with the hint bot's best candidates for the seat to act,
 // with their estimated values when the bot searches.
 func (t *table) hint(c *conn, m clientMsg) {
+	if t.cfg.NoHints {
+		t.refuse(c, m.Seq, "hint", "hints_off", nil, "hint: hints are off at this table")
+		return
+	}
 	if c.seat < 0 || t.st.Done() || t.st.ToAct() != c.seat {
 		t.refuse(c, m.Seq, "hint", string(game.CodeOutOfTurn), nil, "hint: it is not your turn")
 		return
