@@ -6,10 +6,10 @@ import * as api from "./api";
 import type { ReplayResult, ReplayStep } from "./api";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
-import { actionLabel, contractName, errorText, itemName, sideName, t, TITLE, tr, type Lang } from "./i18n";
+import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
 import { model, type Model } from "./model";
 import { linkClick } from "./router";
-import { fmtPoints, signed, variantText } from "./names";
+import { fmtPoints, signed, variantTitle } from "./names";
 import { ExportButton } from "./result";
 import { AnalysisPanel } from "./analysis";
 
@@ -126,7 +126,7 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
   return (
     <div class="viewer" data-testid="replay">
       <h3>
-        {TITLE[game]} {res.variant ? <span class="muted">{variantText(res.variant)}</span> : null}
+        {variantTitle({ game, variant_title: res.variant_title }, lang)}
       </h3>
       {res.complete ? (
         <ReplaySummary res={res} game={game} names={names.map((_, k) => nm(k))} lang={lang} m={m} />
