@@ -198,7 +198,7 @@ export function Board(p: BoardProps) {
           <div class="hand-label">
             {t(lang, "hand")} ({hand.length}){" "}
             <span class="my-tricks" data-testid="my-tricks" title={t(lang, "tricks")}>
-              <Icon name="tricks" /> {t(lang, "tricksWon", m.tricksWon[m.seat] ?? 0)}
+              <Icon name="tricks" /> {(m.tricksWon[m.seat] ?? 0) === 1 ? t(lang, "trickWon") : t(lang, "tricksWon", m.tricksWon[m.seat] ?? 0)}
             </span>{" "}
             {roleBadges(m, m.seat, lang).map((b) => (
               <span class="role">{b}</span>

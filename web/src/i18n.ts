@@ -111,8 +111,12 @@ const S = {
   privateTable: ["Private table", "Privater Tisch"],
   privateHelp: ["only the invite links lead here", "nur die Einladungslinks führen hierher"],
   autoBot: ["A bot plays for a player who leaves", "Ein Bot spielt für jemanden, der geht"],
-  sound: ["Sound", "Ton"],
+  soundOn: ["Sound: on", "Ton: an"],
+  soundOff: ["Sound: off", "Ton: aus"],
   tricksWon: ["{0} tricks won", "{0} Stiche gemacht"],
+  trickWon: ["1 trick won", "1 Stich gemacht"],
+  point1: ["point", "Punkt"],
+  trick1: ["trick", "Stich"],
   ownTrump: ["in your hand", "in deiner Hand"],
   ownTrumpHelp: [
     "You hold this trump yourself: calling it means you play alone.",
@@ -315,8 +319,9 @@ export function logText(e: { act: string; call?: string; card?: string; cards?: 
   switch (e.act) {
     case "discard": {
       const n = e.count ?? (e.cards?.length ?? 0) + (e.hidden ?? 0);
-      if (e.cards && e.cards.length && !e.hidden) return tr(lang, "discards ", "drückt ") + e.cards.map((c) => card(c)).join(", ");
-      return tr(lang, `discards ${n} cards`, `drückt ${n} Karten`);
+      const de = game === "droggn" ? "drückt" : "legt ab:";
+      if (e.cards && e.cards.length && !e.hidden) return tr(lang, "discards ", de + " ") + e.cards.map((c) => card(c)).join(", ");
+      return tr(lang, `discards ${n} cards`, game === "droggn" ? `drückt ${n} Karten` : `legt ${n} Karten ab`);
     }
     case "buy":
       if (e.call === "none") return tr(lang, "does not buy", "kauft nicht");

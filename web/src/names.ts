@@ -35,7 +35,8 @@ export function variantTitle(v: { game: GameName; variant_title?: Words }, lang:
 /** tableTitle is a table's name followed by its variant, or the variant alone. */
 export function tableTitle(v: { game: GameName; name?: string; variant_title?: Words }, lang: Lang): [string, string] {
   const vt = variantTitle(v, lang);
-  return v.name ? [v.name, vt] : [vt, ""];
+  // A table without a name of its own is named after its game: say that once.
+  return v.name && !vt.startsWith(v.name) ? [v.name, vt] : [vt, ""];
 }
 
 /** fmtPoints shows card points; 54-card Strohmandeln counts in thirds. */

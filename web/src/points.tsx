@@ -78,7 +78,7 @@ export function PointsLine(p: { m: Model; names: string[]; lang: Lang }) {
       <span class="pl-title">{tr(lang, "Taken so far:", "Bisher:")}</span>
       {parts.map((x) => (
         <span class="pl-side">
-          <strong>{x.label}</strong> {x.pts} {t(lang, "points")} · {x.tricks} {t(lang, "tricks")}
+          <strong>{x.label}</strong> {x.pts} {t(lang, x.pts === "1" ? "point1" : "points")} · {x.tricks} {t(lang, x.tricks === 1 ? "trick1" : "tricks")}
         </span>
       ))}
     </div>

@@ -9,8 +9,8 @@ import { Card } from "./face";
 import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
 import { model, type Model } from "./model";
 import { linkClick } from "./router";
-import { fmtPoints, signed, variantTitle } from "./names";
-import { ExportButton } from "./result";
+import { signed, variantTitle } from "./names";
+import { ExportButton, ResTable } from "./result";
 import { AnalysisPanel } from "./analysis";
 
 /** ReplayPage shows hand n of a table. */
@@ -183,30 +183,7 @@ function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; 
         {res.declarer !== null && res.declarer !== undefined ? ` — ${names[res.declarer]}` : ""}
         {res.partner !== null && res.partner !== undefined ? ` + ${names[res.partner]}` : ""}
       </p>
-      <table class="res">
-        <thead>
-          <tr>
-            <th />
-            {names.map((n) => (
-              <th>{n}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>{t(lang, "cardPoints")}</td>
-            {(res.card_points ?? []).map((v) => (
-              <td>{fmtPoints(v, fm)}</td>
-            ))}
-          </tr>
-          <tr>
-            <td>{t(lang, "score")}</td>
-            {(res.score ?? []).map((v) => (
-              <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
+      <ResTable names={names} cardPoints={res.card_points ?? []} score={res.score ?? []} fm={fm} lang={lang} />
       {(res.items ?? []).length > 0 && (
         <ul class="items">
           {(res.items ?? []).map((it) => (

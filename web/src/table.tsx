@@ -251,7 +251,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
               setSound(!sound);
             }}
           >
-            {sound ? "🔔" : "🔕"} {t(lang, "sound")}
+            {t(lang, sound ? "soundOn" : "soundOff")}
           </button>
         )}
       </div>
