@@ -22,6 +22,7 @@ import (
 	"trull/internal/game"
 	"trull/internal/sitting"
 	"trull/internal/store"
+	"trull/internal/tablemodel"
 )
 
 // A table is one goroutine that owns a sitting: its seats, the hand in
@@ -743,21 +744,45 @@ type stateMsg struct {
 	Step  int               `json:"step"`
 	Done  bool              `json:"done"`
 	View  json.RawMessage   `json:"view"`
+	Model json.RawMessage   `json:"model"`
 	Legal []json.RawMessage `json:"legal"`
 }
 
+// seatView is one seat's view of the hand as JSON: the game's own view and
+// the table model made from it (internal/tablemodel).
+type seatView struct {
+	view, model json.RawMessage
+}
+
+// viewsOf encodes the view of st for a seat (-1: a spectator) and its table model.
+func viewsOf(st game.State, seat int) (seatView, error) {
+	gv := st.View(game.ViewerOf(seat))
+	v, err := json.Marshal(gv)
+	if err != nil {
+		return seatView{}, err
+	}
+	m, err := tablemodel.Of(gv)
+	if err != nil {
+		return seatView{}, err
+	}
+	mj, err := json.Marshal(m)
+	return seatView{v, mj}, err
+}
+
 // stateFor builds the state message of one seat (-1: a spectator): the
-// seat's own view of the hand, and its legal actions when it is to act.
-func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]json.RawMessage, ack *int64) []byte {
-	v, ok := views[seat]
+// seat's own view of the hand with its table model, and its legal actions
+// when it is to act.
+func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]seatView, ack *int64) []byte {
+	sv, ok := views[seat]
 	if !ok {
 		var err error
-		if v, err = json.Marshal(t.st.View(game.ViewerOf(seat))); err != nil {
+		if sv, err = viewsOf(t.st, seat); err != nil {
 			t.log.Error("encoding a view failed", "seat", seat, "err", err)
-			v = []byte("null")
+			sv = seatView{[]byte("null"), []byte("null")}
 		}
-		views[seat] = v
+		views[seat] = sv
 	}
+	v := sv.view
 	legal := []byte("[]")
 	if seat >= 0 && !t.st.Done() && t.st.ToAct() == seat && t.botFor(seat) == nil {
 		legal, _ = json.Marshal(game.LegalRecordActions(t.st))
@@ -765,7 +790,7 @@ func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]
 	// The message is stateMsg; it is assembled by hand because the table
 	// and the view are already JSON, and json.Marshal would check and
 	// compact them again for every connection.
-	b := make([]byte, 0, len(tj)+len(v)+len(legal)+160)
+	b := make([]byte, 0, len(tj)+len(v)+len(sv.model)+len(legal)+170)
 	b = append(b, `{"type":"state","seq":`...)
 	b = strconv.AppendInt(b, t.seq, 10)
 	if ack != nil {
@@ -786,6 +811,8 @@ func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]
 	b = strconv.AppendBool(b, t.st.Done())
 	b = append(b, `,"view":`...)
 	b = append(b, v...)
+	b = append(b, `,"model":`...)
+	b = append(b, sv.model...)
 	b = append(b, `,"legal":`...)
 	b = append(b, legal...)
 	return append(b, '}')
@@ -797,7 +824,7 @@ func (t *table) broadcast(acker *conn, ack *int64) {
 		return
 	}
 	tj := t.tableJSON()
-	views := map[int]json.RawMessage{}
+	views := map[int]seatView{}
 	for c := range t.conns {
 		var a *int64
 		if c == acker {

@@ -2,6 +2,7 @@
 // records and replays, plus what the browser keeps in local storage.
 
 import type { GameName } from "./cards";
+import type { Model } from "./model";
 
 /** Words is a text for people in English and German. */
 export interface Words {
@@ -199,16 +200,17 @@ export interface ReplayResult {
   players?: string[];
   to_act?: number;
   steps?: ReplayStep[];
-  views?: unknown[];
 }
 
-/** ReplayStep is one step of a replay: the action taken and the public view after it. */
+/** ReplayStep is one step of a replay: the action taken and the table after it. */
 export interface ReplayStep {
   action?: Action | null;
-  /** the public view after the action */
+  /** the public view after the action, as the game writes it and as the table model */
   view: unknown;
-  /** every seat's own view after the action */
+  model: Model;
+  /** every seat's own view after the action, and its table model */
   views?: unknown[];
+  models?: Model[];
   text?: string;
   text_de?: string;
 }

@@ -3,11 +3,11 @@
 // places the board, the result and the side panels.
 
 import * as api from "./api";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
 import { closeText, errorText, explain, t, tr, type Lang, type Refusal } from "./i18n";
 import type { GameName } from "./cards";
-import { model, type Model } from "./model";
+import type { Model } from "./model";
 import { linkClick, navigate } from "./router";
 import { Conn, wsURL, type Status } from "./ws";
 import { seatNames, tableTitle } from "./names";
@@ -104,7 +104,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const { id, lang, token } = p;
   const [status, setStatus] = useState<Status>({ state: "connecting" });
   const [tbl, setTbl] = useState<TableState | null>(null);
-  const [view, setView] = useState<unknown>(null);
+  const [m, setModel] = useState<Model | null>(null);
   const [handNo, setHandNo] = useState(0);
   const [isHost, setHost] = useState(false);
   const [legal, setLegal] = useState<Action[]>([]);
@@ -138,7 +138,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
           case "state": {
             const table = m.table as TableState;
             const hand = typeof m.hand === "number" ? m.hand : 0;
-            const mod = m.view ? model(m.view, table.game) : null;
+            const mod = (m.model as Model | null) ?? null;
             // Keep the finished hand for its result banner when the next one starts.
             if (prev.current.m && prev.current.hand !== hand && prev.current.m.result) {
               setLastDone({ hand: prev.current.hand, m: prev.current.m });
@@ -147,7 +147,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             prev.current = { hand, m: mod };
             youRef.current = typeof m.you === "number" ? m.you : -1;
             setTbl(table);
-            setView(m.view ?? null);
+            setModel(mod);
             setHandNo(hand);
             setHost(!!m.host);
             setLegal(((m.legal as Action[]) ?? []).map((a) => ({ ...a })));
@@ -181,7 +181,6 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
     return () => clearTimeout(tm);
   }, [toast]);
 
-  const m = useMemo(() => (view && tbl ? model(view, tbl.game) : null), [view, tbl]);
   const myTurn = !!m && m.seat >= 0 && m.toAct === m.seat && legal.length > 0;
   useTurnSignal(tbl ? tableTitle(tbl, lang)[0] : "trull", myTurn, t(lang, "yourTurn"), sound);
 
