@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"trull/internal/server"
 )
 
 // codeName matches what a variant string or an option's code name looks
@@ -334,4 +336,97 @@ func TestPhoneSizes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestDiscardHintAndCount: a hint while discarding names the cards in
+// words and marks exactly those cards in the hand; during the play each
+// side's card points and the player's own tricks are shown.
+func TestDiscardHintAndCount(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t, func(c *server.Config) { c.HintBot = "rules" })
+	ctx := browser(t, exe, 1280, 900)
+	prefs := append([]string{"solo"}, quiet...)
+	for try := 0; try < 20; try++ {
+		tb := createTable(t, base, "droggn", 3)
+		seatIn(t, ctx, base, tb, "de")
+		s := snapshot{}
+		playUntil(t, ctx, prefs, func(x snapshot) bool { s = x; return x.Result || x.Discard })
+		if !s.Discard {
+			continue // another seat won the bidding: deal another table
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=hint]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('[data-testid=hint-text]')`, 20*time.Second); err != nil {
+			t.Fatalf("e2e: no hint while discarding: %v", err)
+		}
+		type hintShown struct {
+			Text   string `json:"text"`
+			Marked int    `json:"marked"`
+		}
+		h, err := chromedp.Run(ctx, chromedp.Evaluate[hintShown](`({text: document.querySelector('[data-testid=hint-text]').textContent,
+  marked: document.querySelectorAll('.mine .hand .card.hint').length})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Marked != 3 || !strings.Contains(h.Text, "drücken") || regexp.MustCompile(`\b([SCHD]-\w+|T\d+|FOOL)\b`).MatchString(h.Text) {
+			t.Fatalf("e2e: the discard hint says %q and marks %d cards, want 3 cards named in words", h.Text, h.Marked)
+		}
+		t.Logf("e2e: %s", h.Text)
+		playUntil(t, ctx, prefs, func(x snapshot) bool { return x.Result || x.Phase == "play" && x.Tricks >= 2 && x.MyTurn })
+		text := pageText(t, ctx)
+		if !strings.Contains(text, "Stiche gemacht") && !strings.Contains(text, "Stich gemacht") {
+			t.Errorf("e2e: the player's own tricks are not shown under the hand")
+		}
+		if s, _ := snap(ctx); !s.Result {
+			pts, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('[data-testid=points]') || {}).textContent || ''`))
+			if err != nil || !strings.Contains(pts, "Spieler (du)") || !strings.Contains(pts, "Gegenspieler") || !strings.Contains(pts, "Punkte") {
+				t.Errorf("e2e: the running count says %q (%v), want both sides' points", pts, err)
+			}
+		}
+		return
+	}
+	t.Fatal("e2e: the player never got to discard")
+}
+
+// TestOwnTrumpCall: at eight players of Troggu, a Tappist calling a
+// partner sees which of the callable trumps lie in the own hand.
+func TestOwnTrumpCall(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	bots := []string{"", "rules", "rules", "rules", "rules", "rules", "rules", "rules"}
+	for try := 0; try < 20; try++ {
+		tb := createTableBots(t, base, "troggu", bots)
+		seatIn(t, ctx, base, tb, "en")
+		s := snapshot{}
+		playUntil(t, ctx, quiet, func(x snapshot) bool { s = x; return x.Result || hasAct(x, "call") || x.Phase == "play" })
+		if !hasAct(s, "call") {
+			continue
+		}
+		type marks struct {
+			Own, Wrong int
+		}
+		mk, err := chromedp.Run(ctx, chromedp.Evaluate[marks](`(() => {
+  const hand = new Set([...document.querySelectorAll('.mine .hand .card')].map((c) => c.dataset.card));
+  const bs = [...document.querySelectorAll('.prompt .actions button[data-act=call]')];
+  return {Own: bs.filter((b) => b.dataset.own === '1').length,
+    Wrong: bs.filter((b) => (b.dataset.own === '1') !== hand.has(b.dataset.call)).length};
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mk.Wrong != 0 {
+			t.Fatalf("e2e: %d call buttons mark the own hand wrongly", mk.Wrong)
+		}
+		if mk.Own == 0 {
+			continue // no callable trump in the hand: try another deal
+		}
+		text := pageText(t, ctx)
+		if !strings.Contains(text, "in your hand") {
+			t.Fatalf("e2e: a call of an own trump does not say so")
+		}
+		return
+	}
+	t.Fatal("e2e: the player never called a partner holding a callable trump")
 }

@@ -308,7 +308,10 @@ export function actionLabel(a: Action, x: LabelCtx): string {
       break;
   }
   if (a.act === "play") return card(a.card);
-  if (a.act === "discard" && a.cards?.length) return (game === "droggn" ? tr(lang, "discard ", "drücken: ") : tr(lang, "discard ", "ablegen: ")) + a.cards.map((c) => card(c)).join(", ");
+  if (a.act === "discard" && a.cards?.length) {
+    const cs = a.cards.map((c) => card(c)).join(", ");
+    return tr(lang, `discard ${cs}`, `${cs} ${game === "droggn" ? "drücken" : "ablegen"}`);
+  }
   return [a.act, a.call, a.card, ...(a.cards ?? [])].filter(Boolean).join(" ");
 }
 
