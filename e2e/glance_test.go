@@ -131,6 +131,11 @@ func TestReadableVariants(t *testing.T) {
 		t.Fatal(err)
 	}
 	shot(t, ctx, "lobby-options-de-1280.png")
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/rules/droggn?lang=de"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=variants] dt`)),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=variants]').scrollIntoView({block: 'start'}); true`)); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "rules-droggn-variants-de-1280.png")
 }
 
 // TestTurnSignal: when it is the player's turn the tab's title starts
