@@ -289,6 +289,16 @@ func playUntil(t *testing.T, ctx context.Context, prefs []string, stop func(snap
 	return played
 }
 
+// hasAct reports whether the prompt offers a button for act.
+func hasAct(s snapshot, act string) bool {
+	for _, b := range s.Buttons {
+		if b.Act == act {
+			return true
+		}
+	}
+	return false
+}
+
 func contains(ss []string, s string) bool {
 	for _, x := range ss {
 		if x == s {
@@ -579,14 +589,6 @@ func TestScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		shoot(ctx, "lobby-"+lang)
-	}
-	hasAct := func(s snapshot, act string) bool {
-		for _, b := range s.Buttons {
-			if b.Act == act {
-				return true
-			}
-		}
-		return false
 	}
 	inPlay := func(n int) func(snapshot) bool {
 		return func(s snapshot) bool { return s.Result || (s.Phase == "play" && s.Tricks >= n && s.MyTurn) }

@@ -126,9 +126,11 @@ func TestTitle(t *testing.T) {
 		want    string
 	}{
 		{"droggn", 3, "", card.English, "Droggn, 3 players"},
-		{"droggn", 4, "winRule=38", card.English, "Droggn, 4 players, winRule=38"},
+		{"droggn", 4, "winRule=38", card.English, "Droggn, 4 players, Declarer wins with: 38 points"},
 		{"troggu", 7, "", card.German, "Troggu, 7 Spieler"},
-		{"strohmandeln", 2, "pack=40", card.English, "Strohmandeln (Strohmann-Tarock), 2 players, pack=40"},
+		{"strohmandeln", 2, "pack=40", card.English, "Strohmandeln (Strohmann-Tarock), 2 players, Pack: 40 cards"},
+		{"strohmandeln", 2, "pack=40", card.German, "Strohmandeln (Strohmann-Tarock), 2 Spieler, Blatt: 40 Karten"},
+		{"droggn", 3, "pack=78,maxDoublings=2,exposeTalonInAnsager=true", card.German, "Droggn, 3 Spieler, Talon beim Ansager offen, Doppelungen höchstens: 2, Blatt: 78 Karten"},
 	}
 	for _, c := range cases {
 		info, ok := game.Lookup(c.game)

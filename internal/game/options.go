@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"trull/internal/card"
 )
 
 // OptKind is the JSON type of an option value.
@@ -39,6 +41,30 @@ type OptionSpec struct {
 	DefaultBool bool
 	// Help explains the option in one sentence.
 	Help string
+
+	// Label names the option for people, in English and German.
+	Label Words
+	// HelpDE is Help in German.
+	HelpDE string
+	// ValueLabels names the enum Values for people, in the same order.
+	ValueLabels []Words
+	// Unit follows an OptInt's number for people ("78 cards"); empty for
+	// a bare number.
+	Unit Words
+}
+
+// Words is a text for people in English and German.
+type Words struct {
+	EN string `json:"en"`
+	DE string `json:"de"`
+}
+
+// In returns the text in l.
+func (w Words) In(l card.Lang) string {
+	if l == card.German {
+		return w.DE
+	}
+	return w.EN
 }
 
 // Options holds parsed option values: enums as string, ints as int (-1 for

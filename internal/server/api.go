@@ -208,6 +208,12 @@ type optionJSON struct {
 	Max      *int     `json:"max,omitempty"`
 	Nullable bool     `json:"nullable,omitempty"`
 	Help     string   `json:"help"`
+	// The option's words for people: label, one-line help, value labels
+	// (one per value) and the unit of a number, in English and German.
+	Label       game.Words   `json:"label"`
+	HelpDE      string       `json:"help_de"`
+	ValueLabels []game.Words `json:"value_labels,omitempty"`
+	Unit        *game.Words  `json:"unit,omitempty"`
 }
 
 type gameJSON struct {
@@ -225,7 +231,11 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		gj := gameJSON{Name: g.Name, Title: g.Title, MinSeats: g.MinSeats, MaxSeats: g.MaxSeats,
 			Options: []optionJSON{}, Bots: bot.Names()}
 		for _, o := range g.Options {
-			oj := optionJSON{Name: o.Name, Help: o.Help, Nullable: o.Nullable}
+			oj := optionJSON{Name: o.Name, Help: o.Help, Nullable: o.Nullable, Label: o.Label, HelpDE: o.HelpDE, ValueLabels: o.ValueLabels}
+			if o.Unit != (game.Words{}) {
+				u := o.Unit
+				oj.Unit = &u
+			}
 			switch o.Kind {
 			case game.OptEnum:
 				oj.Kind, oj.Values, oj.Default = "enum", o.Values, o.Values[0]
@@ -332,6 +342,7 @@ type createReq struct {
 	Public  *bool                      `json:"public"`
 	Stake   *int                       `json:"stake"`
 	AutoBot *bool                      `json:"auto_bot"`
+	Hints   *bool                      `json:"hints"`
 }
 
 type inviteJSON struct {
@@ -453,6 +464,9 @@ func (s *Server) newTableConfig(req createReq) (createData, string, string, map[
 		// has it on, as a new one has by default.
 		d.NoAutoBot = true
 	}
+	if req.Hints != nil && !*req.Hints {
+		d.NoHints = true
+	}
 	invites := map[int]string{}
 	for i, b := range bots {
 		switch {
@@ -527,7 +541,7 @@ func (s *Server) createTable(ctx context.Context, d createData) (string, error) 
 		lk.Release()
 		return "", err
 	}
-	li, _ := json.Marshal(lobbyInfo{ID: id, Game: d.Game, Variant: t.rules.String(), State: t.status()})
+	li, _ := json.Marshal(lobbyInfo{ID: id, Game: d.Game, Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), State: t.status()})
 	row := store.Table{ID: id, Game: d.Game, Variant: t.rules.String(), Status: t.status(), Public: d.Public,
 		Info: li, Created: t.created, Updated: t.created}
 	if err := s.store.CreateTable(ctx, row, first); err != nil {

@@ -46,6 +46,8 @@ type createData struct {
 	// NoAutoBot turns off the bot that takes an absent person's seat by
 	// itself after the grace period (the host may still ask for one).
 	NoAutoBot bool `json:"no_auto_bot,omitempty"`
+	// NoHints turns off hints at the table: hint requests are refused.
+	NoHints bool `json:"no_hints,omitempty"`
 }
 
 // seatData is a seat as created: a bot, the creator (name and token), or

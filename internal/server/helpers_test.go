@@ -181,6 +181,9 @@ type tState struct {
 		Totals     []int              `json:"totals"`
 		Settlement sitting.Settlement `json:"settlement"`
 		AutoBot    bool               `json:"auto_bot"`
+		Hints      bool               `json:"hints"`
+		// VariantTitle names the variant for people.
+		VariantTitle game.Words `json:"variant_title"`
 	} `json:"table"`
 	Hand  int               `json:"hand"`
 	Step  int               `json:"step"`

@@ -286,7 +286,7 @@ func TestStateMessages(t *testing.T) {
 			for i := 0; i < hands; i++ {
 				err := knowledge.Play(r, "state-messages", i, func(tr *knowledge.Tracker) error {
 					tb.st, tb.step = tr.State(), len(tr.State().History())
-					views := map[int]json.RawMessage{}
+					views := map[int]seatView{}
 					for s := -1; s < r.Seats(); s++ {
 						m := tb.stateFor(s, s == 0, tj, views, nil)
 						leak, err := knowledge.JSONLeaks(r, m, tr.Known(game.ViewerOf(s)))

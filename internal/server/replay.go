@@ -21,6 +21,9 @@ type replayStep struct {
 	TextDe string             `json:"text_de,omitempty"`
 	View   json.RawMessage    `json:"view"`
 	Views  []json.RawMessage  `json:"views"`
+	// Model and Models are the table models of View and Views.
+	Model  json.RawMessage   `json:"model"`
+	Models []json.RawMessage `json:"models"`
 }
 
 // handleReplay answers POST /api/replay: a hand record in, the `trull
@@ -83,16 +86,17 @@ func replayRecord(body []byte) (map[string]any, error) {
 				return err
 			}
 		}
-		var err error
-		if step.View, err = json.Marshal(st.View(game.Spectator)); err != nil {
-			return err
-		}
-		for seat := 0; seat < r.Seats(); seat++ {
-			v, err := json.Marshal(st.View(game.Seat(seat)))
+		for seat := -1; seat < r.Seats(); seat++ {
+			sv, err := viewsOf(st, seat)
 			if err != nil {
 				return err
 			}
-			step.Views = append(step.Views, v)
+			if seat < 0 {
+				step.View, step.Model = sv.view, sv.model
+				continue
+			}
+			step.Views = append(step.Views, sv.view)
+			step.Models = append(step.Models, sv.model)
 		}
 		steps = append(steps, step)
 		return nil
@@ -114,6 +118,7 @@ func replayRecord(body []byte) (map[string]any, error) {
 		return nil, err
 	}
 	out["variant"] = r.String()
+	out["variant_title"] = variantTitle(r)
 	out["players"] = rec.Players
 	out["dealer"] = *rec.Dealer
 	out["steps"] = steps

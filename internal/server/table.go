@@ -18,9 +18,11 @@ import (
 	"unicode/utf8"
 
 	"trull/internal/bot"
+	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/sitting"
 	"trull/internal/store"
+	"trull/internal/tablemodel"
 )
 
 // A table is one goroutine that owns a sitting: its seats, the hand in
@@ -613,14 +615,21 @@ func (t *table) autoBot() {
 
 // lobbyInfo is a table as the lobby lists it.
 type lobbyInfo struct {
-	ID      string     `json:"id"`
-	Game    string     `json:"game"`
-	Variant string     `json:"variant"`
-	Name    string     `json:"name"`
-	State   string     `json:"state"`
-	Played  int        `json:"played"`
-	Created int64      `json:"created_ms"`
-	Seats   []seatInfo `json:"seats"`
+	ID      string `json:"id"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	// VariantTitle names the variant for people ("Droggn, 4 players, …").
+	VariantTitle game.Words `json:"variant_title"`
+	Name         string     `json:"name"`
+	State        string     `json:"state"`
+	Played       int        `json:"played"`
+	Created      int64      `json:"created_ms"`
+	Seats        []seatInfo `json:"seats"`
+}
+
+// variantTitle names a variant for people in both languages.
+func variantTitle(r game.Rules) game.Words {
+	return game.Words{EN: game.Title(r, card.English), DE: game.Title(r, card.German)}
 }
 
 // seatInfo is a seat as the lobby and the table show it.
@@ -666,7 +675,7 @@ func (t *table) title() string {
 
 // publish writes the lobby summary to the store when it changed.
 func (t *table) publish() {
-	li := lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), Name: t.title(),
+	li := lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Name: t.title(),
 		State: t.status(), Played: t.sit.Played(), Created: t.created.UnixMilli(), Seats: t.seatInfos(false)}
 	b, _ := json.Marshal(li)
 	if string(b) == t.lastInfo {
@@ -687,6 +696,7 @@ type tableJSON struct {
 	ID           string             `json:"id"`
 	Game         string             `json:"game"`
 	Variant      string             `json:"variant"`
+	VariantTitle game.Words         `json:"variant_title"`
 	Options      map[string]any     `json:"options"`
 	Name         string             `json:"name"`
 	State        string             `json:"state"`
@@ -701,6 +711,7 @@ type tableJSON struct {
 	Settlement   sitting.Settlement `json:"settlement"`
 	GraceMs      int64              `json:"grace_ms"`
 	AutoBot      bool               `json:"auto_bot"`
+	Hints        bool               `json:"hints"`
 }
 
 func (t *table) tableJSON() json.RawMessage {
@@ -708,11 +719,11 @@ func (t *table) tableJSON() json.RawMessage {
 	for k, v := range t.rules.Options() {
 		opts[k] = game.RecordValue(v)
 	}
-	tj := tableJSON{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), Options: opts, Name: t.title(),
+	tj := tableJSON{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Options: opts, Name: t.title(),
 		State: t.status(), Seats: t.seatInfos(true), Hand: t.hand, Played: t.sit.Played(),
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
-		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot}
+		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints}
 	b, err := json.Marshal(tj)
 	if err != nil {
 		t.log.Error("encoding the table failed", "err", err)
@@ -733,21 +744,45 @@ type stateMsg struct {
 	Step  int               `json:"step"`
 	Done  bool              `json:"done"`
 	View  json.RawMessage   `json:"view"`
+	Model json.RawMessage   `json:"model"`
 	Legal []json.RawMessage `json:"legal"`
 }
 
+// seatView is one seat's view of the hand as JSON: the game's own view and
+// the table model made from it (internal/tablemodel).
+type seatView struct {
+	view, model json.RawMessage
+}
+
+// viewsOf encodes the view of st for a seat (-1: a spectator) and its table model.
+func viewsOf(st game.State, seat int) (seatView, error) {
+	gv := st.View(game.ViewerOf(seat))
+	v, err := json.Marshal(gv)
+	if err != nil {
+		return seatView{}, err
+	}
+	m, err := tablemodel.Of(gv)
+	if err != nil {
+		return seatView{}, err
+	}
+	mj, err := json.Marshal(m)
+	return seatView{v, mj}, err
+}
+
 // stateFor builds the state message of one seat (-1: a spectator): the
-// seat's own view of the hand, and its legal actions when it is to act.
-func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]json.RawMessage, ack *int64) []byte {
-	v, ok := views[seat]
+// seat's own view of the hand with its table model, and its legal actions
+// when it is to act.
+func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]seatView, ack *int64) []byte {
+	sv, ok := views[seat]
 	if !ok {
 		var err error
-		if v, err = json.Marshal(t.st.View(game.ViewerOf(seat))); err != nil {
+		if sv, err = viewsOf(t.st, seat); err != nil {
 			t.log.Error("encoding a view failed", "seat", seat, "err", err)
-			v = []byte("null")
+			sv = seatView{[]byte("null"), []byte("null")}
 		}
-		views[seat] = v
+		views[seat] = sv
 	}
+	v := sv.view
 	legal := []byte("[]")
 	if seat >= 0 && !t.st.Done() && t.st.ToAct() == seat && t.botFor(seat) == nil {
 		legal, _ = json.Marshal(game.LegalRecordActions(t.st))
@@ -755,7 +790,7 @@ func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]
 	// The message is stateMsg; it is assembled by hand because the table
 	// and the view are already JSON, and json.Marshal would check and
 	// compact them again for every connection.
-	b := make([]byte, 0, len(tj)+len(v)+len(legal)+160)
+	b := make([]byte, 0, len(tj)+len(v)+len(sv.model)+len(legal)+170)
 	b = append(b, `{"type":"state","seq":`...)
 	b = strconv.AppendInt(b, t.seq, 10)
 	if ack != nil {
@@ -776,6 +811,8 @@ func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]
 	b = strconv.AppendBool(b, t.st.Done())
 	b = append(b, `,"view":`...)
 	b = append(b, v...)
+	b = append(b, `,"model":`...)
+	b = append(b, sv.model...)
 	b = append(b, `,"legal":`...)
 	b = append(b, legal...)
 	return append(b, '}')
@@ -787,7 +824,7 @@ func (t *table) broadcast(acker *conn, ack *int64) {
 		return
 	}
 	tj := t.tableJSON()
-	views := map[int]json.RawMessage{}
+	views := map[int]seatView{}
 	for c := range t.conns {
 		var a *int64
 		if c == acker {
@@ -1099,6 +1136,10 @@ func (t *table) act(r clientReq) {
 // hint answers with the hint bot's best candidates for the seat to act,
 // with their estimated values when the bot searches.
 func (t *table) hint(c *conn, m clientMsg) {
+	if t.cfg.NoHints {
+		t.refuse(c, m.Seq, "hint", "hints_off", nil, "hint: hints are off at this table")
+		return
+	}
 	if c.seat < 0 || t.st.Done() || t.st.ToAct() != c.seat {
 		t.refuse(c, m.Seq, "hint", string(game.CodeOutOfTurn), nil, "hint: it is not your turn")
 		return

@@ -2,14 +2,31 @@
 // records and replays, plus what the browser keeps in local storage.
 
 import type { GameName } from "./cards";
+import type { Model } from "./model";
 
-/** OptionSpec is one variant option of GET /api/games. */
+/** Words is a text for people in English and German. */
+export interface Words {
+  en: string;
+  de: string;
+}
+
+/**
+ * OptionSpec is one variant option of GET /api/games, with its words for
+ * people from the game's option table (each game's options.go).
+ */
 export interface OptionSpec {
   name: string;
   kind: string; // "enum", "int", "bool"
   values?: string[] | null;
   default: unknown;
+  /** the one-line help in English; help_de in German */
   help: string;
+  help_de: string;
+  label: Words;
+  /** one label per value of an enum, in the order of values */
+  value_labels?: Words[];
+  /** what follows a number ("cards") */
+  unit?: Words;
   min?: number;
   max?: number;
   nullable?: boolean;
@@ -43,6 +60,8 @@ export interface TableInfo {
   id: string;
   game: GameName;
   variant: string;
+  /** the variant for people ("Droggn, 4 players, …") */
+  variant_title?: Words;
   state: string;
   name?: string;
   seats: SeatInfo[];
@@ -129,6 +148,8 @@ export interface NewTable {
   public?: boolean;
   /** a bot plays for a person away longer than the grace period (default true) */
   auto_bot?: boolean;
+  /** hints may be asked for at the table (default true) */
+  hints?: boolean;
 }
 
 /** createTable creates a table and seats its creator. */
@@ -137,6 +158,10 @@ export const createTable = (t: NewTable) => call<Created>("POST", "/api/tables",
 /** claim takes the seat of an invite link. */
 export const claim = (id: string, invite: string, name: string) =>
   call<{ seat: number; seat_token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/claim`, { invite, name });
+
+/** claimSeat takes a free seat of a public table by its number. */
+export const claimSeat = (id: string, seat: number, name: string) =>
+  call<{ seat: number; seat_token: string }>("POST", `/api/tables/${encodeURIComponent(id)}/claim`, { seat, name });
 
 /** handRecord fetches the record of a finished hand (text, as served). */
 export async function handRecord(id: string, n: number): Promise<string> {
@@ -164,6 +189,7 @@ export const replay = (record: string) => call<ReplayResult>("POST", "/api/repla
 export interface ReplayResult {
   game: GameName;
   variant?: string;
+  variant_title?: Words;
   complete: boolean;
   contract?: string;
   declarer?: number | null;
@@ -174,16 +200,17 @@ export interface ReplayResult {
   players?: string[];
   to_act?: number;
   steps?: ReplayStep[];
-  views?: unknown[];
 }
 
-/** ReplayStep is one step of a replay: the action taken and the public view after it. */
+/** ReplayStep is one step of a replay: the action taken and the table after it. */
 export interface ReplayStep {
   action?: Action | null;
-  /** the public view after the action */
+  /** the public view after the action, as the game writes it and as the table model */
   view: unknown;
-  /** every seat's own view after the action */
+  model: Model;
+  /** every seat's own view after the action, and its table model */
   views?: unknown[];
+  models?: Model[];
   text?: string;
   text_de?: string;
 }

@@ -11,6 +11,7 @@ import { Extras, StrohSide } from "./extras";
 import { type TableState, type Hint, hintText, sameAction } from "./tablestate";
 import { roleBadges, SeatChip } from "./seats";
 import { TrickView } from "./trick";
+import { PointsLine } from "./points";
 
 export interface BoardProps {
   m: Model;
@@ -85,7 +86,13 @@ export function Board(p: BoardProps) {
   };
   const cardState = (c: string) => {
     if (!myTurn) return {};
-    if (discardable.size) return { legal: discardable.has(c), dim: !discardable.has(c), selected: p.selected.includes(c) };
+    if (discardable.size)
+      return {
+        legal: discardable.has(c),
+        dim: !discardable.has(c),
+        selected: p.selected.includes(c),
+        hint: hintAct?.act === "discard" && !!hintAct.cards?.includes(c),
+      };
     if (offerable.size) return { legal: offerable.has(c), dim: !offerable.has(c), selected: offer === c };
     if (plays.length) return { legal: playable.has(c), dim: !playable.has(c), hint: hintAct?.act === "play" && hintAct.card === c };
     return {};
@@ -105,6 +112,7 @@ export function Board(p: BoardProps) {
       )}
       <section class="center">
         <TrickView m={m} names={names} lang={lang} />
+        <PointsLine m={m} names={names} lang={lang} />
         <Extras m={m} names={names} lang={lang} />
       </section>
       <section class={"prompt" + (myTurn ? " mine" : "")} data-testid="prompt">
@@ -147,18 +155,25 @@ export function Board(p: BoardProps) {
         )}
         {myTurn && buttons.length > 0 && (
           <div class="actions">
-            {buttons.map((a) => (
-              <button
-                type="button"
-                class={"btn" + (hintAct && sameAction(hintAct, a) ? " hint" : "")}
-                data-act={a.act}
-                data-call={a.call ?? a.card ?? ""}
-                disabled={p.pending}
-                onClick={() => p.act(a)}
-              >
-                {actionLabel(a, ctx)}
-              </button>
-            ))}
+            {buttons.map((a) => {
+              // Calling a trump of one's own hand means playing alone: say so on the button.
+              const own = a.act === "call" && !!a.card && m.hand.includes(a.card);
+              return (
+                <button
+                  type="button"
+                  class={"btn" + (hintAct && sameAction(hintAct, a) ? " hint" : "") + (own ? " own" : "")}
+                  data-act={a.act}
+                  data-call={a.call ?? a.card ?? ""}
+                  data-own={own ? "1" : undefined}
+                  title={own ? t(lang, "ownTrumpHelp") : undefined}
+                  disabled={p.pending}
+                  onClick={() => p.act(a)}
+                >
+                  {actionLabel(a, ctx)}
+                  {own && <span class="own-mark"> ✋ {t(lang, "ownTrump")}</span>}
+                </button>
+              );
+            })}
           </div>
         )}
         {myTurn && p.askHint && (
@@ -182,6 +197,9 @@ export function Board(p: BoardProps) {
         <section class="mine">
           <div class="hand-label">
             {t(lang, "hand")} ({hand.length}){" "}
+            <span class="my-tricks" data-testid="my-tricks" title={t(lang, "tricks")}>
+              <Icon name="tricks" /> {(m.tricksWon[m.seat] ?? 0) === 1 ? t(lang, "trickWon") : t(lang, "tricksWon", m.tricksWon[m.seat] ?? 0)}
+            </span>{" "}
             {roleBadges(m, m.seat, lang).map((b) => (
               <span class="role">{b}</span>
             ))}

@@ -87,19 +87,25 @@ function fit(text: string, size: number, max: number): Record<string, string | n
   return est > max ? { textLength: max, lengthAdjust: "spacingAndGlyphs" } : {};
 }
 
-function Corner(p: { label: string; suit?: string; color: string; trump?: boolean }) {
-  const size = p.trump ? 13 : p.label.length > 2 ? 12 : 15;
+// A small card's corner is drawn larger, so that its label stays readable
+// at the size of a talon or Strohmann card on a phone.
+const SMALL_CORNER = 1.3;
+
+function Corner(p: { label: string; suit?: string; color: string; trump?: boolean; small?: boolean }) {
+  const k = p.small ? SMALL_CORNER : 1;
+  const size = (p.trump ? 13 : p.label.length > 2 ? 12 : 15) * k;
+  const y = (p.trump ? 15 : 16) * (p.small ? 1.2 : 1);
   return (
     <g>
-      <text x="4" y={p.trump ? 15 : 16} font-size={size} font-weight="700" fill={p.color} font-family={FONT} {...fit(p.label, size, 24)}>
+      <text class="idx" x="3.5" y={y} font-size={size} font-weight="700" fill={p.color} font-family={FONT} {...fit(p.label, size, 24 * k)}>
         {p.label}
       </text>
-      {p.suit && <Sign suit={p.suit} x={3.5} y={19} size={12} />}
+      {p.suit && <Sign suit={p.suit} x={3.5} y={y + 3} size={12 * k} />}
     </g>
   );
 }
 
-function suitFace(id: string, suit: string, pip: number, game: GameName, lang: Lang): JSX.Element[] {
+function suitFace(id: string, suit: string, pip: number, game: GameName, lang: Lang, small?: boolean): JSX.Element[] {
   const color = SUIT_COLOR[suit];
   const label = rankLabel(id, game, lang);
   const out: JSX.Element[] = [];
@@ -115,7 +121,8 @@ function suitFace(id: string, suit: string, pip: number, game: GameName, lang: L
   } else {
     out.push(<Sign suit={suit} x={16} y={31} size={28} />);
   }
-  out.push(<Corner label={label} suit={suit} color={color} />);
+  out.push(<Corner label={label} suit={suit} color={color} small={small} />);
+  if (small) return out;
   out.push(
     <g transform="rotate(180 30 45)">
       <Corner label={label} suit={suit} color={color} />
@@ -124,7 +131,7 @@ function suitFace(id: string, suit: string, pip: number, game: GameName, lang: L
   return out;
 }
 
-function trumpFace(n: number, game: GameName, italian: boolean): JSX.Element[] {
+function trumpFace(n: number, game: GameName, italian: boolean, small?: boolean): JSX.Element[] {
   const ink = italian ? "#1f4d3a" : "#1d3557";
   const label = rankLabel("T" + n, game, "en");
   const oval = italian ? "#dcebd9" : "#e6ddc6";
@@ -143,16 +150,19 @@ function trumpFace(n: number, game: GameName, italian: boolean): JSX.Element[] {
   } else if (game === "strohmandeln" && n === 3) {
     name = "Kakadu";
   }
+  // A small card has no corners: its number is drawn larger instead.
+  const size = small ? 22 : 17;
   out.push(
     <text
+      class={small ? "idx" : undefined}
       x="30"
-      y={n === 21 ? 67 : 56}
-      font-size="17"
+      y={n === 21 ? 67 : 57}
+      font-size={size}
       font-weight="700"
       text-anchor="middle"
       fill={ink}
       font-family={FONT}
-      {...fit(label, 17, 32)}
+      {...fit(label, size, small ? 46 : 32)}
     >
       {label}
     </text>,
@@ -164,7 +174,7 @@ function trumpFace(n: number, game: GameName, italian: boolean): JSX.Element[] {
       </text>,
     );
   }
-  out.push(<Corner label={label} color={ink} trump />);
+  if (!small) out.push(<Corner label={label} color={ink} trump />);
   return out;
 }
 
@@ -182,7 +192,7 @@ function foolFace(game: GameName): JSX.Element[] {
 }
 
 /** CardSVG draws the face of a card (or its back when id is ""). */
-export function CardSVG(p: { id: string; game: GameName; lang: Lang }) {
+export function CardSVG(p: { id: string; game: GameName; lang: Lang; small?: boolean }) {
   const c = parse(p.id);
   let bg = "#fff";
   let body: JSX.Element[];
@@ -194,9 +204,9 @@ export function CardSVG(p: { id: string; game: GameName; lang: Lang }) {
     body = foolFace(p.game);
   } else if (c.kind === "trump") {
     bg = p.game === "troggu" ? "#f4fbf1" : "#fff9ea";
-    body = trumpFace(c.n, p.game, p.game === "troggu");
+    body = trumpFace(c.n, p.game, p.game === "troggu", p.small);
   } else if (c.kind === "suit") {
-    body = suitFace(p.id, c.suit, c.pip, p.game, p.lang);
+    body = suitFace(p.id, c.suit, c.pip, p.game, p.lang, p.small);
   } else {
     body = [
       <text x="30" y="50" font-size="12" text-anchor="middle" font-family={FONT}>
@@ -235,7 +245,7 @@ export function Card(p: CardProps) {
   if (p.selected) cls.push("selected");
   if (p.dim) cls.push("dim");
   if (p.hint) cls.push("hint");
-  const face = <CardSVG id={p.id} game={p.game} lang={p.lang} />;
+  const face = <CardSVG id={p.id} game={p.game} lang={p.lang} small={p.small} />;
   const badge = p.badge ? <span class="badge">{p.badge}</span> : null;
   if (p.onClick) {
     return (

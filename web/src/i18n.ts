@@ -111,6 +111,21 @@ const S = {
   privateTable: ["Private table", "Privater Tisch"],
   privateHelp: ["only the invite links lead here", "nur die Einladungslinks führen hierher"],
   autoBot: ["A bot plays for a player who leaves", "Ein Bot spielt für jemanden, der geht"],
+  soundOn: ["Sound: on", "Ton: an"],
+  soundOff: ["Sound: off", "Ton: aus"],
+  tricksWon: ["{0} tricks won", "{0} Stiche gemacht"],
+  trickWon: ["1 trick won", "1 Stich gemacht"],
+  point1: ["point", "Punkt"],
+  trick1: ["trick", "Stich"],
+  ownTrump: ["in your hand", "in deiner Hand"],
+  ownTrumpHelp: [
+    "You hold this trump yourself: calling it means you play alone.",
+    "Diesen Tarock hast du selbst: wer ihn ruft, spielt allein.",
+  ],
+  soundHelp: ["a short tone when it is your turn", "ein kurzer Ton, wenn du dran bist"],
+  hintsOn: ["Hints allowed", "Tipps erlaubt"],
+  hintsOnHelp: ["a player may ask a bot for the best move", "man darf einen Bot nach dem besten Zug fragen"],
+  join: ["Join", "Mitspielen"],
   autoBotHelp: [
     "after a short absence; whoever comes back gets the seat back at once",
     "nach kurzer Abwesenheit; wer zurückkommt, bekommt den Platz sofort wieder",
@@ -293,6 +308,10 @@ export function actionLabel(a: Action, x: LabelCtx): string {
       break;
   }
   if (a.act === "play") return card(a.card);
+  if (a.act === "discard" && a.cards?.length) {
+    const cs = a.cards.map((c) => card(c)).join(", ");
+    return tr(lang, `discard ${cs}`, `${cs} ${game === "droggn" ? "drücken" : "ablegen"}`);
+  }
   return [a.act, a.call, a.card, ...(a.cards ?? [])].filter(Boolean).join(" ");
 }
 
@@ -303,8 +322,9 @@ export function logText(e: { act: string; call?: string; card?: string; cards?: 
   switch (e.act) {
     case "discard": {
       const n = e.count ?? (e.cards?.length ?? 0) + (e.hidden ?? 0);
-      if (e.cards && e.cards.length && !e.hidden) return tr(lang, "discards ", "drückt ") + e.cards.map((c) => card(c)).join(", ");
-      return tr(lang, `discards ${n} cards`, `drückt ${n} Karten`);
+      const de = game === "droggn" ? "drückt" : "legt ab:";
+      if (e.cards && e.cards.length && !e.hidden) return tr(lang, "discards ", de + " ") + e.cards.map((c) => card(c)).join(", ");
+      return tr(lang, `discards ${n} cards`, game === "droggn" ? `drückt ${n} Karten` : `legt ${n} Karten ab`);
     }
     case "buy":
       if (e.call === "none") return tr(lang, "does not buy", "kauft nicht");
@@ -390,41 +410,6 @@ export function botLabel(b: string, lang: Lang): string {
   return n ? n[lang === "de" ? 1 : 0] : tr(lang, "bot", "Bot");
 }
 
-/** OPTION_HELP_DE translates the option help texts of GET /api/games. */
-export const OPTION_HELP_DE: Record<string, string> = {
-  "droggn.pack": "66: das Tiroler 66-Blatt (Standard); 78: das volle Blatt, 39 gewinnen, in Fünfern gegeben",
-  "droggn.talonPosition": "wo die 3 Talonkarten gegeben werden: nach allen Paketen oder nach der zweiten Runde",
-  "droggn.dealPattern": "Paketgrößen für jeden aktiven Spieler (66-Blatt)",
-  "droggn.exposeTalonInAnsager": "beim Ansager wird der Talon allen gezeigt, bevor der Spieler ihn nimmt",
-  "droggn.gstiessLastTrick": "illegal: der Gstieß darf nicht in den letzten Stich; wer ihn hat, muss ihn im vorletzten spielen",
-  "droggn.kleineUndGstiessUltimo":
-    "ein Spieler mit nur Pagat und Gstieß, ohne Tarock bei den Gegnern, spielt den Gstieß aus und macht den letzten Stich mit dem Pagat: +20",
-  "droggn.winRule": "37: die Hälfte gewinnt; 38: der Spieler braucht 38; 37tieLastTrick: bei 37:37 entscheidet der letzte Stich",
-  "droggn.superMordPagatScoring":
-    "inclusive: Super Mord zählt 167/187 und endet beim ersten verlorenen Stich; separate: 167 plus die normalen Pagat-Wertungen, bis zum Ende gespielt",
-  "droggn.kingDiscardRule": "ein gedrückter König braucht je König einen gedrückten Tarock, oder einen Tarock für beliebig viele Könige",
-  "droggn.maxDoublings": "Obergrenze für Schwacher und Retour (leer: unbegrenzt)",
-  "droggn.defenderLayoutTiming": "wann ein Gegenspieler den Pagat auslegen darf: gleich nach „ich liege“ oder direkt vor seinem ersten Doppelruf",
-  "droggn.buyOfferRestricted": "die beim Kauf gebotene Karte darf nicht Gstieß, Mond, Pagat oder ein König sein",
-  "troggu.allPassRule":
-    "wenn alle passen: Misère bis 6 Spieler und Pflichtspiel mit 7–8 (byPlayerCount), immer Misère, oder immer Pflichtspiel",
-  "troggu.fourKingsDiscard": "ein Tappist mit vier Königen nach dem Aufnehmen darf nur Könige ablegen, oder jede 5-Punkte-Karte",
-  "troggu.misereTie": "Gleichstand der meisten Punkte im Misère: jeder davon zahlt jedem anderen, oder niemand zahlt",
-  "troggu.soloMultiplier": "Faktor für die Zahlungen eines Solos",
-  "troggu.mustOvertrump": "wer Trumpf geben muss, muss den höchsten Trumpf im Stich überstechen, wenn er kann",
-  "troggu.hands": "Zahl der Spiele einer Sitzung",
-  "strohmandeln.scoring":
-    "Wertung: extended (Grammel, Boni in den Stichen, Uhu, Kakadu, Rostopschin) oder classic (angesagter Trull und vier Könige in der Hand)",
-  "strohmandeln.lastStrohmannCard": "die letzte Karte eines Strohmanns kommt in die Hand oder bleibt offen liegen, bis sie gespielt wird",
-  "strohmandeln.simpleGame": "wenn beide passen: ein einfaches Spiel, oder die Karten werden eingeworfen und derselbe Geber gibt neu",
-  "strohmandeln.allowDoubling": "der Gegner des Aufnehmers darf gleich nach dem Reizen doppeln (3→6, 4→8)",
-  "strohmandeln.pack": "54 Karten in Dritteln gezählt, oder 40 Karten (ohne II, III; eine Glatze je Farbe) einzeln gezählt",
-  "strohmandeln.nullrundeStacking": "eine neue Nullrunde während einer Nullrunde beginnt das Fenster neu, oder stapelt ein zweites (×4)",
-  "strohmandeln.grammelRule": "der Grammel-Punkt braucht 45 Punkte des Gewinners, oder weniger als 26 des Verlierers",
-  "strohmandeln.silentBonusFailurePenalty": "ein gefangener Uhu oder Kakadu bringt dem Fänger 1 Punkt",
-  "strohmandeln.valatReplacesAll": "ein Valat (12) ersetzt das Spielergebnis und alle Boni, oder wird dazugezählt",
-};
-
 /**
  * REFUSALS words the refusal codes of the server's error messages
  * (docs/PROTOCOL.md; the engines' codes are worded the same way by
@@ -482,6 +467,7 @@ const REFUSALS: Record<string, [string, string]> = {
   end_asked: ["Ending the sitting was asked for already.", "Das Ende der Sitzung wurde schon verlangt."],
   bot_plays: ["A bot plays your seat now; reload the page to take it back.", "Ein Bot spielt gerade deinen Platz; lade die Seite neu, um ihn zurückzubekommen."],
   no_hint: ["No hint is available.", "Kein Tipp verfügbar."],
+  hints_off: ["Hints are off at this table.", "An diesem Tisch gibt es keine Tipps."],
   not_host: ["Only the host may let a bot take a seat.", "Nur der Gastgeber darf einen Bot einen Platz übernehmen lassen."],
   taken: ["A bot plays that seat already.", "Diesen Platz spielt schon ein Bot."],
   connected: ["That player is here.", "Diese Person ist da."],

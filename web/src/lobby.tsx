@@ -6,7 +6,8 @@ import * as api from "./api";
 import type { GameSpec, OptionSpec, TableInfo } from "./api";
 import type { GameName } from "./cards";
 import { Icon } from "./face";
-import { botLabel, errorText, OPTION_HELP_DE, t, TITLE, tr, type Lang } from "./i18n";
+import { botLabel, errorText, t, TITLE, tr, type Lang } from "./i18n";
+import { botSeatName, optionHelp, optionLabel, tableTitle, valueLabel } from "./names";
 import { linkClick, navigate } from "./router";
 
 const BOTS_DEFAULT = ["rules", "random"];
@@ -38,16 +39,16 @@ export function Lobby(p: { lang: Lang }) {
     <main class="lobby">
       <p class="tagline">{t(lang, "tagline")}</p>
       {err && <p class="error">{err}</p>}
-      <section class="box">
+      <section class="box tables-box">
         <h2>
           {t(lang, "openTables")}{" "}
           <button type="button" class="small-btn" onClick={load}>
             {t(lang, "refresh")}
           </button>
         </h2>
-        {list === null ? <p>…</p> : list.length === 0 ? <p class="muted">{t(lang, "noTables")}</p> : <TableList list={list} lang={lang} />}
+        {list === null ? <p>…</p> : list.length === 0 ? <p class="muted">{t(lang, "noTables")}</p> : <TableList list={list} lang={lang} onError={setErr} />}
       </section>
-      <section class="box">
+      <section class="box create-box">
         <h2>{t(lang, "newTable")}</h2>
         {specs ? <CreateForm specs={specs} lang={lang} /> : <p>…</p>}
       </section>
@@ -75,31 +76,74 @@ function stateWord(s: string, lang: Lang): string {
   return s;
 }
 
-function TableList(p: { list: TableInfo[]; lang: Lang }) {
+function TableList(p: { list: TableInfo[]; lang: Lang; onError: (e: string) => void }) {
   const { lang } = p;
+  const [joining, setJoining] = useState("");
+  const [name, setName] = useState(api.storedName());
+  // Join takes the first free seat under the stored name, or asks for a name first.
+  const join = async (tb: TableInfo) => {
+    const free = tb.seats.find((s) => !s.bot && !s.taken);
+    if (!free) return;
+    if (!name.trim()) {
+      setJoining(tb.id);
+      return;
+    }
+    try {
+      const r = await api.claimSeat(tb.id, free.seat, name.trim());
+      api.storeName(name.trim());
+      api.storeSeat(tb.id, { token: r.seat_token, seat: r.seat, name: name.trim() });
+      navigate(`/t/${tb.id}`);
+    } catch (x) {
+      p.onError(errorText(x, lang));
+    }
+  };
   return (
     <ul class="tables">
       {p.list.map((tb) => {
         const mine = api.seatCred(tb.id);
+        const [title, variant] = tableTitle(tb, lang);
+        const canJoin = !mine && tb.state !== "over" && tb.seats.some((s) => !s.bot && !s.taken);
         return (
           <li key={tb.id} data-table={tb.id}>
             <div class="tl-head">
-              <strong>{tb.name || TITLE[tb.game] || tb.game}</strong>
-              <span class="muted"> {tb.variant}</span>
+              <strong>{title}</strong>
+              {variant && <span class="muted"> {variant}</span>}
               <span class="state">{stateWord(tb.state, lang)}</span>
             </div>
             <div class="tl-seats">
               {tb.seats.map((s) => (
                 <span class={"seat-tag" + (s.bot ? " bot" : s.taken ? "" : " free")}>
-                  {s.bot ? <Icon name="bot" title={s.bot} /> : null} {s.bot ? `Bot ${s.seat + 1}` : s.taken ? s.name || t(lang, "seatN", s.seat + 1) : t(lang, "free")}
+                  {s.bot ? <Icon name="bot" title={botLabel(s.bot, lang)} /> : null} {s.bot ? botSeatName(s.seat) : s.taken ? s.name || t(lang, "seatN", s.seat + 1) : t(lang, "free")}
                 </span>
               ))}
             </div>
+            {joining === tb.id && (
+              <form
+                class="join-name"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (name.trim()) join(tb);
+                }}
+              >
+                <label>
+                  {t(lang, "yourName")}{" "}
+                  <input name="join-name" value={name} maxLength={40} autoFocus onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+                </label>{" "}
+                <button type="submit" class="btn primary" disabled={!name.trim()}>
+                  {t(lang, "join")}
+                </button>
+              </form>
+            )}
             <div class="tl-actions">
               {mine && (
                 <a class="btn primary" href={`/t/${tb.id}`} onClick={(e) => linkClick(e, `/t/${tb.id}`)}>
                   {t(lang, "enter")}
                 </a>
+              )}
+              {canJoin && joining !== tb.id && (
+                <button type="button" class="btn primary" data-testid="join" onClick={() => join(tb)}>
+                  {t(lang, "join")}
+                </button>
               )}
               <a class="btn" href={`/t/${tb.id}?spectate=1`} onClick={(e) => linkClick(e, `/t/${tb.id}?spectate=1`)}>
                 {t(lang, "watch")}
@@ -130,6 +174,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
   const [hands, setHands] = useState("");
   const [isPublic, setPublic] = useState(true);
   const [autoBot, setAutoBot] = useState(true);
+  const [hints, setHints] = useState(true);
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState("");
   const botKinds = useMemo(() => {
@@ -180,6 +225,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
         title: tableName.trim(),
         public: isPublic,
         auto_bot: autoBot,
+        hints,
       };
       const n = parseInt(hands, 10);
       if (n > 0) body.hands = n;
@@ -272,11 +318,17 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
             {t(lang, "autoBot")} <small class="help">{t(lang, "autoBotHelp")}</small>
           </span>
         </label>
+        <label class="check">
+          <input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints((e.target as HTMLInputElement).checked)} />
+          <span>
+            {t(lang, "hintsOn")} <small class="help">{t(lang, "hintsOnHelp")}</small>
+          </span>
+        </label>
       </fieldset>
       <details class="options">
         <summary>{t(lang, "options")}</summary>
         {spec.options.map((o) => (
-          <OptionField spec={o} game={spec.name} value={opts[o.name]} lang={lang} set={(v) => setOpts((old) => ({ ...old, [o.name]: v }))} />
+          <OptionField spec={o} value={opts[o.name]} lang={lang} set={(v) => setOpts((old) => ({ ...old, [o.name]: v }))} />
         ))}
         {!spec.options.some((o) => o.name === "hands") && (
           <label class="opt">
@@ -300,9 +352,9 @@ function range(a: number, b: number): number[] {
   return out;
 }
 
-function OptionField(p: { spec: OptionSpec; game: GameName; value: unknown; lang: Lang; set: (v: unknown) => void }) {
+function OptionField(p: { spec: OptionSpec; value: unknown; lang: Lang; set: (v: unknown) => void }) {
   const { spec: o, lang } = p;
-  const help = (lang === "de" && OPTION_HELP_DE[`${p.game}.${o.name}`]) || o.help;
+  const help = optionHelp(o, lang);
   const def = defaultValue(o);
   const isDef = JSON.stringify(p.value) === JSON.stringify(def);
   let input;
@@ -311,7 +363,7 @@ function OptionField(p: { spec: OptionSpec; game: GameName; value: unknown; lang
       <select name={o.name} value={String(p.value ?? def)} onChange={(e) => p.set((e.target as HTMLSelectElement).value)}>
         {(o.values ?? []).map((v) => (
           <option value={v}>
-            {v}
+            {valueLabel(o, v, lang)}
             {v === def ? ` (${t(lang, "defaultMark")})` : ""}
           </option>
         ))}
@@ -336,14 +388,19 @@ function OptionField(p: { spec: OptionSpec; game: GameName; value: unknown; lang
             p.set(s === "" ? (nullable ? null : def) : Number(s));
           }}
         />
-        {def !== null && def !== undefined && <small class="muted"> ({t(lang, "defaultMark")}: {String(def)})</small>}
+        {def !== null && def !== undefined && (
+          <small class="muted">
+            {" "}
+            ({t(lang, "defaultMark")}: {valueLabel(o, def, lang)})
+          </small>
+        )}
         {nullable && def === null && <small class="muted"> ({t(lang, "defaultMark")}: {t(lang, "unlimited")})</small>}
       </span>
     );
   }
   return (
     <label class={"opt" + (isDef ? "" : " changed")}>
-      <span class="opt-name">{o.name}</span>
+      <span class="opt-name">{optionLabel(o, lang)}</span>
       {input}
       <small class="help">{help}</small>
     </label>

@@ -1,8 +1,8 @@
 // How seats, variants and points are written for people.
 
-import type { SeatInfo } from "./api";
+import type { OptionSpec, SeatInfo, Words } from "./api";
 import type { GameName } from "./cards";
-import { t, type Lang } from "./i18n";
+import { t, TITLE, tr, type Lang } from "./i18n";
 
 /**
  * seatNames gives every seat a distinct display name: a bot's seat is
@@ -19,10 +19,24 @@ export function botSeatName(i: number): string {
   return `Bot ${i + 1}`;
 }
 
-/** variantText shows a variant's non-default options ("" for the standard rules). */
-export function variantText(v: string): string {
-  const m = /^[a-z]+\((.*)\)$/.exec(v);
-  return m ? m[1].replace(/,/g, ", ") : v;
+/** words picks the text of lang. */
+export function words(w: Words | undefined, lang: Lang): string {
+  return w ? (lang === "de" ? w.de : w.en) : "";
+}
+
+/**
+ * variantTitle names a variant for people ("Droggn, 4 players, Pack: 78
+ * cards") from the server's words, or the game's title when it sent none.
+ */
+export function variantTitle(v: { game: GameName; variant_title?: Words }, lang: Lang): string {
+  return words(v.variant_title, lang) || TITLE[v.game] || v.game;
+}
+
+/** tableTitle is a table's name followed by its variant, or the variant alone. */
+export function tableTitle(v: { game: GameName; name?: string; variant_title?: Words }, lang: Lang): [string, string] {
+  const vt = variantTitle(v, lang);
+  // A table without a name of its own is named after its game: say that once.
+  return v.name && !vt.startsWith(v.name) ? [v.name, vt] : [vt, ""];
 }
 
 /** fmtPoints shows card points; 54-card Strohmandeln counts in thirds. */
@@ -36,4 +50,26 @@ export function fmtPoints(v: number, m: { game: GameName; variant: string }): st
 /** signed formats a score with its sign. */
 export function signed(v: number): string {
   return v > 0 ? "+" + v : String(v);
+}
+
+/** optionHelp is an option's one-line explanation in lang. */
+export function optionHelp(o: OptionSpec, lang: Lang): string {
+  return (lang === "de" ? o.help_de : o.help) || o.help;
+}
+
+/** optionLabel names an option for people. */
+export function optionLabel(o: OptionSpec, lang: Lang): string {
+  return words(o.label, lang) || o.name;
+}
+
+/** valueLabel words one value of an option: an enum's label, a number with its unit, yes or no. */
+export function valueLabel(o: OptionSpec, v: unknown, lang: Lang): string {
+  if (o.kind === "bool") return v ? tr(lang, "yes", "ja") : tr(lang, "no", "nein");
+  if (o.kind === "enum") {
+    const i = (o.values ?? []).indexOf(String(v));
+    return words(o.value_labels?.[i], lang) || String(v);
+  }
+  if (v === null || v === undefined) return t(lang, "unlimited");
+  const u = words(o.unit, lang);
+  return u ? `${v} ${u}` : String(v);
 }

@@ -6,11 +6,11 @@ import * as api from "./api";
 import type { ReplayResult, ReplayStep } from "./api";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
-import { actionLabel, contractName, errorText, itemName, sideName, t, TITLE, tr, type Lang } from "./i18n";
-import { model, type Model } from "./model";
+import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
+import type { Model } from "./model";
 import { linkClick } from "./router";
-import { fmtPoints, signed, variantText } from "./names";
-import { ExportButton } from "./result";
+import { signed, variantTitle } from "./names";
+import { ExportButton, ResTable } from "./result";
 import { AnalysisPanel } from "./analysis";
 
 /** ReplayPage shows hand n of a table. */
@@ -79,9 +79,7 @@ function uniqueNames(ns: string[]): string[] {
 }
 
 function stepsOf(r: ReplayResult): ReplayStep[] {
-  if (r.steps?.length) return r.steps;
-  if (r.views?.length) return r.views.map((v) => ({ view: v }));
-  return [];
+  return r.steps ?? [];
 }
 
 function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; hand: number } }) {
@@ -121,12 +119,12 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
   const names = uniqueNames(res.players ?? rec.players ?? []);
   const steps = stepsOf(res);
   const step = steps[Math.min(i, steps.length - 1)];
-  const m = step ? model(step.view, game) : null;
+  const m = step?.model ?? null;
   const nm = (s: number) => names[s] ?? t(lang, "seatN", s + 1);
   return (
     <div class="viewer" data-testid="replay">
       <h3>
-        {TITLE[game]} {res.variant ? <span class="muted">{variantText(res.variant)}</span> : null}
+        {variantTitle({ game, variant_title: res.variant_title }, lang)}
       </h3>
       {res.complete ? (
         <ReplaySummary res={res} game={game} names={names.map((_, k) => nm(k))} lang={lang} m={m} />
@@ -183,30 +181,7 @@ function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; 
         {res.declarer !== null && res.declarer !== undefined ? ` — ${names[res.declarer]}` : ""}
         {res.partner !== null && res.partner !== undefined ? ` + ${names[res.partner]}` : ""}
       </p>
-      <table class="res">
-        <thead>
-          <tr>
-            <th />
-            {names.map((n) => (
-              <th>{n}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>{t(lang, "cardPoints")}</td>
-            {(res.card_points ?? []).map((v) => (
-              <td>{fmtPoints(v, fm)}</td>
-            ))}
-          </tr>
-          <tr>
-            <td>{t(lang, "score")}</td>
-            {(res.score ?? []).map((v) => (
-              <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
+      <ResTable names={names} cardPoints={res.card_points ?? []} score={res.score ?? []} fm={fm} lang={lang} />
       {(res.items ?? []).length > 0 && (
         <ul class="items">
           {(res.items ?? []).map((it) => (
@@ -223,13 +198,8 @@ function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; 
 
 function StepView(p: { m: Model; step: ReplayStep; names: string[]; lang: Lang }) {
   const { m, lang, names } = p;
-  const raw = p.step.view as Record<string, unknown>;
-  // Each seat's own view shows its hand: a finished hand's record shows all.
-  const hands = p.step.views?.length
-    ? p.step.views.map((v) => ((v as { hand?: string[] })?.hand ?? []).map(String))
-    : Array.isArray(raw?.hands)
-      ? (raw.hands as string[][])
-      : null;
+  // Each seat's own model shows its hand: a finished hand's record shows all.
+  const hands = p.step.models?.length ? p.step.models.map((sm) => sm.hand) : null;
   const cur = m.trick && m.trick.plays.length ? m.trick : m.tricks[m.tricks.length - 1];
   return (
     <div class="step">

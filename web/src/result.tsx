@@ -3,10 +3,46 @@
 import * as api from "./api";
 import { useState } from "preact/hooks";
 import { contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
+import type { GameName } from "./cards";
 import type { Model, Result } from "./model";
 import { linkClick } from "./router";
 import { fmtPoints, signed } from "./names";
 import type { TableState } from "./tablestate";
+
+/** ResTable is the table of a hand's card points and scores by seat, scrolled sideways when it is wider than the page. */
+export function ResTable(p: { names: string[]; cardPoints: number[]; score: number[]; fm: { game: GameName; variant: string }; lang: Lang }) {
+  const { names, lang } = p;
+  return (
+    <div class="res-wrap">
+      <table class="res">
+        <thead>
+          <tr>
+            <th />
+            {names.map((n) => (
+              <th>{n}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {p.cardPoints.length > 0 && (
+            <tr>
+              <td>{t(lang, "cardPoints")}</td>
+              {p.cardPoints.map((v) => (
+                <td>{fmtPoints(v, p.fm)}</td>
+              ))}
+            </tr>
+          )}
+          <tr>
+            <td>{t(lang, "score")}</td>
+            {p.score.map((v) => (
+              <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** ResultBox shows a finished hand's result with its items. */
 export function ResultBox(p: {
@@ -27,32 +63,7 @@ export function ResultBox(p: {
         {t(lang, "newerHand", p.hand + 1)}: {contractName(m.game, r.contract, lang)}
         {r.declarer !== undefined && r.declarer >= 0 ? ` — ${names[r.declarer]}` : m.declarer >= 0 ? ` — ${names[m.declarer]}` : ""}
       </h3>
-      <table class="res">
-        <thead>
-          <tr>
-            <th />
-            {names.map((n) => (
-              <th>{n}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {r.card_points.length > 0 && (
-            <tr>
-              <td>{t(lang, "cardPoints")}</td>
-              {r.card_points.map((v) => (
-                <td>{fmtPoints(v, m)}</td>
-              ))}
-            </tr>
-          )}
-          <tr>
-            <td>{t(lang, "score")}</td>
-            {r.score.map((v) => (
-              <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
+      <ResTable names={names} cardPoints={r.card_points} score={r.score} fm={m} lang={lang} />
       {r.items.length > 0 && (
         <ul class="items">
           {r.items.map((it) => (

@@ -1,9 +1,13 @@
 // A rules page per game, in German and English: a summary of docs/RULES.md
 // (the project's rules specification) with the defaults the engine uses.
 
+import { useEffect, useState } from "preact/hooks";
+import * as api from "./api";
+import type { GameSpec, OptionSpec } from "./api";
 import type { GameName } from "./cards";
 import { Card } from "./face";
-import { t, TITLE, type Lang } from "./i18n";
+import { t, TITLE, tr, type Lang } from "./i18n";
+import { optionHelp, optionLabel, valueLabel } from "./names";
 import { linkClick } from "./router";
 
 // A section is a heading and paragraphs; a paragraph starting with "- " is
@@ -245,8 +249,53 @@ export function RulesPage(p: { game: GameName; lang: Lang }) {
           {render(paras)}
         </section>
       ))}
+      <Variants game={game} lang={lang} />
     </main>
   );
+}
+
+/** Variants lists the game's options in words, from the server's option tables, with their defaults. */
+function Variants(p: { game: GameName; lang: Lang }) {
+  const { lang } = p;
+  const [specs, setSpecs] = useState<GameSpec[] | null>(null);
+  useEffect(() => {
+    api.games().then(setSpecs, () => setSpecs([]));
+  }, []);
+  const g = specs?.find((s) => s.name === p.game);
+  if (!g || !g.options.length) return null;
+  return (
+    <section data-testid="variants">
+      <h3>{tr(lang, "Variants", "Varianten")}</h3>
+      <p class="muted">
+        {tr(
+          lang,
+          "Chosen for each table when it is created; the first value is the default.",
+          "Werden beim Anlegen eines Tisches gewählt; der erste Wert ist der Standard.",
+        )}
+      </p>
+      <dl class="variants">
+        {g.options.map((o) => (
+          <>
+            <dt data-option={o.name}>{optionLabel(o, lang)}</dt>
+            <dd>
+              <span class="values">{choices(o, lang)}</span>
+              <br />
+              <small class="help">{optionHelp(o, lang)}</small>
+            </dd>
+          </>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** choices words the values an option may take, the default first. */
+function choices(o: OptionSpec, lang: Lang): string {
+  const def = ` (${t(lang, "defaultMark")})`;
+  if (o.kind === "enum") return (o.values ?? []).map((v, i) => valueLabel(o, v, lang) + (i === 0 ? def : "")).join(" · ");
+  if (o.kind === "bool") return valueLabel(o, o.default, lang) + def + " · " + valueLabel(o, !o.default, lang);
+  const range = `${o.min ?? ""}–${valueLabel(o, o.max, lang)}`;
+  return `${valueLabel(o, o.default, lang)}${def} · ${range}`;
 }
 
 function render(paras: string[]) {

@@ -30,7 +30,7 @@ export function SeatChip(p: { m: Model; seat: number; names: string[]; info?: Se
     <div class={"chip" + (turn ? " turn" : "") + (seat === m.sitsOut ? " out" : "")} data-seat={seat}>
       <div class="chip-name">
         {turn && <span class="arrow">▶</span>}
-        {(info?.bot || info?.takeover) && <Icon name="bot" title={info.bot || info.takeover} />}
+        {(info?.bot || info?.takeover) && <Icon name="bot" title={botLabel((info.bot || info.takeover)!, lang)} />}
         <span class="nm">{p.names[seat]}</span>
         {absent && <span class="absent" title={t(lang, "absent")} />}
       </div>

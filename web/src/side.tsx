@@ -48,52 +48,73 @@ export function Sheet(p: { tbl: TableState; names: string[]; lang: Lang; onEnd?:
   const req = tbl.end_requested ?? -1;
   const rows = tbl.sheet ?? [];
   const totals = tbl.totals ?? (rows.length ? rows[rows.length - 1].totals : names.map(() => 0));
+  // With six or more players the game of each row has a line of its own
+  // above the scores and the names stand upright, so that every column fits.
+  const many = names.length >= 6;
   let played = 0;
+  const score = (v: number, redeal?: boolean) => <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{redeal ? "" : signed(v)}</td>;
+  const replay = (r: (typeof rows)[number]) => (
+    <a href={`/t/${tbl.id}/replay/${r.deal}`} title={t(lang, "replay")} onClick={(e) => linkClick(e, `/t/${tbl.id}/replay/${r.deal}`)}>
+      ▶
+    </a>
+  );
+  const game = (r: (typeof rows)[number]) => (
+    <>
+      {contractName(tbl.game, r.contract, lang)}
+      {r.declarer >= 0 ? ` (${names[r.declarer]}${r.partner >= 0 ? " + " + names[r.partner] : ""})` : ""}
+      {r.multiplier && r.multiplier > 1 ? ` ×${r.multiplier}` : ""}
+      {r.double ? " · Nullrunde" : ""}
+    </>
+  );
   return (
     <div class="sheet-wrap">
-      <table class="sheet" data-testid="sheet">
+      <table class={"sheet" + (many ? " many" : "")} data-testid="sheet">
         <thead>
           <tr>
             <th>#</th>
-            <th>{tr(lang, "Game", "Spiel")}</th>
+            {!many && <th>{tr(lang, "Game", "Spiel")}</th>}
             {names.map((n) => (
-              <th class="nm">{n}</th>
+              <th class="nm" title={n}>
+                <span>{n}</span>
+              </th>
             ))}
-            <th />
+            {!many && <th />}
           </tr>
         </thead>
         <tbody>
           {rows.map((r, i) => {
             if (!r.redeal) played++;
+            const no = r.redeal ? "–" : r.hand || played;
+            if (many)
+              return (
+                <>
+                  <tr class={"ct-row" + (r.redeal ? " redeal" : "")}>
+                    <td colSpan={names.length + 1} class="ct">
+                      {no}. {game(r)} {replay(r)}
+                    </td>
+                  </tr>
+                  <tr class={r.redeal ? "redeal" : ""} data-row={i}>
+                    <td />
+                    {r.score.map((v) => score(v, r.redeal))}
+                  </tr>
+                </>
+              );
             return (
               <tr class={r.redeal ? "redeal" : ""} data-row={i}>
-                <td>{r.redeal ? "–" : r.hand || played}</td>
-                <td class="ct">
-                  {contractName(tbl.game, r.contract, lang)}
-                  {r.declarer >= 0 ? ` (${names[r.declarer]}${r.partner >= 0 ? " + " + names[r.partner] : ""})` : ""}
-                  {r.multiplier && r.multiplier > 1 ? ` ×${r.multiplier}` : ""}
-                  {r.double ? " · Nullrunde" : ""}
-                </td>
-                {r.score.map((v) => (
-                  <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{r.redeal ? "" : signed(v)}</td>
-                ))}
-                <td>
-                  <a href={`/t/${tbl.id}/replay/${r.deal}`} title={t(lang, "replay")} onClick={(e) => linkClick(e, `/t/${tbl.id}/replay/${r.deal}`)}>
-                    ▶
-                  </a>
-                </td>
+                <td>{no}</td>
+                <td class="ct">{game(r)}</td>
+                {r.score.map((v) => score(v, r.redeal))}
+                <td>{replay(r)}</td>
               </tr>
             );
           })}
         </tbody>
         <tfoot>
           <tr>
-            <td />
-            <td>{t(lang, "total")}</td>
-            {totals.map((v) => (
-              <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>
-            ))}
-            <td />
+            {!many && <td />}
+            <td>{many ? "Σ" : t(lang, "total")}</td>
+            {totals.map((v) => score(v))}
+            {!many && <td />}
           </tr>
         </tfoot>
       </table>

@@ -3,18 +3,19 @@
 // places the board, the result and the side panels.
 
 import * as api from "./api";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
-import { closeText, errorText, explain, t, TITLE, tr, type Lang, type Refusal } from "./i18n";
+import { closeText, errorText, explain, t, tr, type Lang, type Refusal } from "./i18n";
 import type { GameName } from "./cards";
-import { model, type Model } from "./model";
+import type { Model } from "./model";
 import { linkClick, navigate } from "./router";
 import { Conn, wsURL, type Status } from "./ws";
-import { seatNames, variantText } from "./names";
+import { seatNames, tableTitle } from "./names";
 import type { TableState, ChatMsg, Tab, Hint } from "./tablestate";
 import { ResultBox, SettlementBox } from "./result";
 import { LogPanel, Sheet, ChatPanel } from "./side";
 import { Board } from "./board";
+import { soundOn, storeSound, useTurnSignal } from "./turn";
 
 /** TablePage joins a table as a seat (stored token) or as a spectator. */
 export function TablePage(p: { id: string; lang: Lang; query: URLSearchParams }) {
@@ -59,7 +60,7 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
       <h2>{tr(lang, "You are invited to a table", "Du bist an einen Tisch eingeladen")}</h2>
       {info && (
         <p>
-          <strong>{info.name || TITLE[info.game]}</strong> <span class="muted">{variantText(info.variant)}</span>
+          <TitleLine v={info} lang={lang} />
           <br />
           {seatNames(info.seats, lang).map((n, i) => (
             <span class={"seat-tag" + (info.seats[i].bot ? " bot" : info.seats[i].taken ? "" : " free")}>
@@ -103,7 +104,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const { id, lang, token } = p;
   const [status, setStatus] = useState<Status>({ state: "connecting" });
   const [tbl, setTbl] = useState<TableState | null>(null);
-  const [view, setView] = useState<unknown>(null);
+  const [m, setModel] = useState<Model | null>(null);
   const [handNo, setHandNo] = useState(0);
   const [isHost, setHost] = useState(false);
   const [legal, setLegal] = useState<Action[]>([]);
@@ -125,6 +126,9 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   gameRef.current = tbl?.game ?? null;
   const langRef = useRef<Lang>(lang);
   langRef.current = lang;
+  // The seat of this connection: its own chat lines are not unread.
+  const youRef = useRef(-1);
+  const [sound, setSound] = useState(soundOn);
 
   useEffect(() => {
     const c = new Conn(wsURL(id, token), {
@@ -134,15 +138,16 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
           case "state": {
             const table = m.table as TableState;
             const hand = typeof m.hand === "number" ? m.hand : 0;
-            const mod = m.view ? model(m.view, table.game) : null;
+            const mod = (m.model as Model | null) ?? null;
             // Keep the finished hand for its result banner when the next one starts.
             if (prev.current.m && prev.current.hand !== hand && prev.current.m.result) {
               setLastDone({ hand: prev.current.hand, m: prev.current.m });
             }
             if (mod?.result) setLastDone({ hand, m: mod });
             prev.current = { hand, m: mod };
+            youRef.current = typeof m.you === "number" ? m.you : -1;
             setTbl(table);
-            setView(m.view ?? null);
+            setModel(mod);
             setHandNo(hand);
             setHost(!!m.host);
             setLegal(((m.legal as Action[]) ?? []).map((a) => ({ ...a })));
@@ -156,7 +161,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             break;
           case "chat":
             setChat((old) => [...old.slice(-199), { seat: Number(m.seat ?? -1), name: String(m.name ?? ""), text: String(m.text ?? "") }]);
-            if (tabRef.current !== "chat") setUnread((n) => n + 1);
+            if (tabRef.current !== "chat" && Number(m.seat ?? -1) !== youRef.current) setUnread((n) => n + 1);
             break;
           case "hint": {
             const hs = (m.hints as Hint[]) ?? [];
@@ -176,7 +181,8 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
     return () => clearTimeout(tm);
   }, [toast]);
 
-  const m = useMemo(() => (view && tbl ? model(view, tbl.game) : null), [view, tbl]);
+  const myTurn = !!m && m.seat >= 0 && m.toAct === m.seat && legal.length > 0;
+  useTurnSignal(tbl ? tableTitle(tbl, lang)[0] : "trull", myTurn, t(lang, "yourTurn"), sound);
 
   // Drop a selection that no longer fits the legal actions.
   useEffect(() => setSelected([]), [legal]);
@@ -227,11 +233,26 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
     <main class={`table-page g-${game}`} data-hand={handNo} data-phase={m?.phase ?? ""} data-seat={m?.seat ?? -1} data-tricks={m?.tricks.length ?? 0}>
       <div class="tbar">
         <span class="tname">
-          <strong>{tbl.name || TITLE[game]}</strong> <span class="muted">{variantText(tbl.variant)}</span>
+          <TitleLine v={tbl} lang={lang} />
         </span>
         <span class="hand-no">{t(lang, "handN", handNo + 1)}</span>
         <StatusLine status={status} lang={lang} />
         {m && m.seat < 0 && <span class="spect">{t(lang, "spectating")}</span>}
+        {token && (
+          <button
+            type="button"
+            class={"small-btn sound" + (sound ? " on" : "")}
+            data-testid="sound"
+            aria-pressed={sound}
+            title={t(lang, "soundHelp")}
+            onClick={() => {
+              storeSound(!sound);
+              setSound(!sound);
+            }}
+          >
+            {t(lang, sound ? "soundOn" : "soundOff")}
+          </button>
+        )}
       </div>
       {toast && (
         <div class="toast" role="alert" onClick={() => setToast("")}>
@@ -253,7 +274,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
               hint={hint}
               selected={selected}
               setSelected={setSelected}
-              askHint={token && legal.length ? () => send({ type: "hint" }) : undefined}
+              askHint={token && legal.length && tbl.hints !== false ? () => send({ type: "hint" }) : undefined}
               takeover={isHost || api.hostToken(id) ? (seat) => send({ type: "takeover", seat, host_token: api.hostToken(id) ?? undefined }) : undefined}
             />
           )}
@@ -297,6 +318,17 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
         </aside>
       </div>
     </main>
+  );
+}
+
+/** TitleLine shows a table's name and its variant in words. */
+export function TitleLine(p: { v: Parameters<typeof tableTitle>[0]; lang: Lang }) {
+  const [a, b] = tableTitle(p.v, p.lang);
+  return (
+    <>
+      <strong>{a}</strong>
+      {b && <span class="muted"> {b}</span>}
+    </>
   );
 }
 

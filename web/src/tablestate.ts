@@ -1,6 +1,6 @@
 // The table part of a state message and what the table keeps beside the view.
 
-import type { Action, SeatInfo } from "./api";
+import type { Action, SeatInfo, Words } from "./api";
 import type { GameName } from "./cards";
 
 /** Row is a line of the sitting's score sheet (internal/sitting). */
@@ -30,6 +30,8 @@ export interface TableState {
   id: string;
   game: GameName;
   variant: string;
+  /** the variant for people */
+  variant_title?: Words;
   name?: string;
   state?: string;
   seats: SeatInfo[];
@@ -42,6 +44,8 @@ export interface TableState {
   end_requested?: number;
   stake?: number;
   grace_ms?: number;
+  /** hints may be asked for at this table */
+  hints?: boolean;
 }
 
 export interface ChatMsg {

@@ -1,0 +1,437 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"trull/internal/server"
+)
+
+// codeName matches what a variant string or an option's code name looks
+// like on a page: "droggn(", "players=8", "pack=40", "winRule".
+var codeName = regexp.MustCompile(`(droggn|troggu|strohmandeln)\(|\b(players|pack|winRule|allPassRule|scoring)=|\bwinRule\b|\ballPassRule\b|\bmaxDoublings\b`)
+
+// pageText is the visible text of the page.
+func pageText(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatalf("e2e: reading the page: %v", err)
+	}
+	return s
+}
+
+// createWith makes a table by the HTTP API from a full request.
+func createWith(t *testing.T, base string, req map[string]any) created {
+	t.Helper()
+	body, _ := json.Marshal(req)
+	res, err := http.Post(base+"/api/tables", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("e2e: creating a table: %v", err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("e2e: creating a table: %s: %s", res.Status, b)
+	}
+	var c created
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatalf("e2e: the create answer %s: %v", b, err)
+	}
+	return c
+}
+
+// shot writes a screenshot of the page at its present size to the test's
+// temporary directory, or with -update to docs/screenshots/.
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	time.Sleep(400 * time.Millisecond)
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("e2e: screenshot %s: %v", name, err)
+	}
+	dir := t.TempDir()
+	if *update {
+		dir = filepath.Join("..", "docs", "screenshots")
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReadableVariants: the lobby, a table and the rules pages name
+// variants and options in words, never as variant strings; a German page
+// shows the German option labels.
+func TestReadableVariants(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	stroh := createWith(t, base, map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", "rules"}, "name": "Ann",
+		"options": map[string]any{"pack": "40"}})
+	createWith(t, base, map[string]any{"game": "droggn", "players": 4, "bots": []string{"", "rules", "rules", "rules"}, "name": "Ann",
+		"options": map[string]any{"winRule": "38"}})
+	checks := []struct {
+		path, ready string
+		want        []string
+	}{
+		{"/?lang=en", `[data-table]`, []string{"Strohmandeln (Strohmann-Tarock), 2 players, Pack: 40 cards", "Droggn, 4 players, Declarer wins with: 38 points"}},
+		{"/?lang=de", `[data-table]`, []string{"2 Spieler, Blatt: 40 Karten", "Droggn, 4 Spieler, Spieler gewinnt mit: 38 Punkten"}},
+		{"/t/" + stroh.ID + "?spectate=1&lang=en", `main.table-page`, []string{"Pack: 40 cards"}},
+		{"/rules/droggn?lang=en", `[data-testid=variants] dt`, []string{"Declarer wins with", "37 points (default)", "Doublings at most"}},
+		{"/rules/troggu?lang=de", `[data-testid=variants] dt`, []string{"Varianten", "Wenn alle passen", "Überstechen ist Pflicht"}},
+		{"/rules/strohmandeln?lang=de", `[data-testid=variants] dt`, []string{"Blatt", "40 Karten", "Gefangener Uhu oder Kakadu zählt"}},
+	}
+	for _, c := range checks {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+c.path), chromedp.WaitVisible(chromedp.CSS(c.ready))); err != nil {
+			t.Fatalf("e2e: opening %s: %v", c.path, err)
+		}
+		text := pageText(t, ctx)
+		if m := codeName.FindString(text); m != "" {
+			t.Errorf("e2e: %s shows the code name %q", c.path, m)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("e2e: %s does not say %q", c.path, w)
+			}
+		}
+	}
+	// The new-table form of a German page: German option labels and values.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=de"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=create]`))); err != nil {
+		t.Fatal(err)
+	}
+	if err := setSelect(ctx, "game", "droggn"); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('details.options').open = true; true`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	text := pageText(t, ctx)
+	for _, w := range []string{"Spieler gewinnt mit", "37 Punkten (Standard)", "Gstieß im letzten Stich", "Doppelungen höchstens", "Talon beim Ansager offen"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("e2e: the German form does not say %q", w)
+		}
+	}
+	if m := codeName.FindString(text); m != "" {
+		t.Errorf("e2e: the German form shows the code name %q", m)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1400, chromedp.EmulateScale(1))); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "lobby-options-de-1280.png")
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/rules/droggn?lang=de"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=variants] dt`)),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=variants]').scrollIntoView({block: 'start'}); true`)); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "rules-droggn-variants-de-1280.png")
+}
+
+// TestTurnSignal: when it is the player's turn the tab's title starts
+// with the turn mark and says so, and the favicon carries the dot; when
+// the hand is over neither does.
+func TestTurnSignal(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	tb := createTable(t, base, "troggu", 3)
+	seatIn(t, ctx, base, tb, "de")
+	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.MyTurn })
+	if err := waitFor(ctx, `document.title.startsWith('▶ Du bist dran') && document.querySelector("link[rel~='icon']").dataset.turn === '1'`, 5*time.Second); err != nil {
+		title, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.title`))
+		t.Fatalf("e2e: on the player's turn the title is %q: %v", title, err)
+	}
+	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result })
+	if err := waitFor(ctx, `!document.title.startsWith('▶') && document.querySelector("link[rel~='icon']").dataset.turn === '0'`, 5*time.Second); err != nil {
+		title, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.title`))
+		t.Fatalf("e2e: after the hand the title is %q: %v", title, err)
+	}
+	// The tone is off until chosen, and the choice is kept.
+	on, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=sound]').getAttribute('aria-pressed')`))
+	if err != nil || on != "false" {
+		t.Fatalf("e2e: the turn tone is %q by default (%v), want off", on, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=sound]`))); err != nil {
+		t.Fatal(err)
+	}
+	if err := waitFor(ctx, `localStorage.getItem('trull.pref.sound') === 'true'`, 5*time.Second); err != nil {
+		t.Fatalf("e2e: the tone's switch is not kept: %v", err)
+	}
+}
+
+// TestJoinFromLobby: a public table with a free seat has a Join button in
+// the lobby; it asks for a name when none is known and seats the player.
+func TestJoinFromLobby(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 390, 844)
+	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
+	sel := `[data-table="` + tb.ID + `"] [data-testid=join]`
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS(sel))); err != nil {
+		t.Fatalf("e2e: no Join button for the table with a free seat: %v", err)
+	}
+	// On a phone the new-table form comes before the list of tables.
+	first, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('.create-box').getBoundingClientRect().top < document.querySelector('.tables-box').getBoundingClientRect().top`))
+	if err != nil || !first {
+		t.Errorf("e2e: on a phone the new-table form is not first (%v)", err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(sel)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name=join-name]`)),
+		chromedp.SendKeys(chromedp.CSS(`input[name=join-name]`), "Bob"),
+		chromedp.Click(chromedp.CSS(`.join-name button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`main.table-page[data-seat="1"]`)),
+	); err != nil {
+		t.Fatalf("e2e: joining from the lobby: %v", err)
+	}
+	name, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.parse(localStorage.getItem('trull.seat.`+tb.ID+`')).name`))
+	if err != nil || name != "Bob" {
+		t.Fatalf("e2e: after Join the seat is kept as %q (%v)", name, err)
+	}
+}
+
+// TestHintsSwitch: at a table created with hints off the hint control is
+// not shown; with hints on (the default) it is.
+func TestHintsSwitch(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	for _, on := range []bool{true, false} {
+		tb := createWith(t, base, map[string]any{"game": "troggu", "players": 3, "bots": []string{"", "rules", "rules"}, "name": "Ann", "hints": on})
+		seatIn(t, ctx, base, tb, "en")
+		playUntil(t, ctx, quiet, func(s snapshot) bool { return s.MyTurn })
+		has, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('[data-testid=hint]')`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if has != on {
+			t.Errorf("e2e: hints %v: the hint control shows %v", on, has)
+		}
+	}
+}
+
+// TestScoreSheet8: the score sheet of an eight-player Troggu sitting shows
+// every player's column readable in the side panel; the screenshots go to
+// docs/screenshots/ with -update.
+func TestScoreSheet8(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	bots := []string{"", "rules", "rules", "rules", "rules", "rules", "rules", "rules"}
+	tb := createTableBots(t, base, "troggu", bots)
+	seatIn(t, ctx, base, tb, "de")
+	// Three hands: the player deals the next one after each result.
+	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result && s.Hand >= 2 })
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-tab=sheet]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=sheet] tbody tr`))); err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range []struct {
+		file          string
+		width, height int64
+		mobile        bool
+	}{
+		{"troggu8-sheet-desktop-1280x900.png", 1280, 900, false},
+		{"troggu8-sheet-phone-390x844.png", 390, 844, true},
+	} {
+		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
+		if sz.mobile {
+			opts = []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile}
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.width, sz.height, opts...)); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=sheet]').scrollIntoView({block: 'start'}); true`)); err != nil {
+			t.Fatal(err)
+		}
+		shot(t, ctx, sz.file)
+		// Every column fits the panel, and the names and numbers are at
+		// least 11 px high.
+		type fit struct {
+			Cols   int     `json:"cols"`
+			Inside bool    `json:"inside"`
+			Font   float64 `json:"font"`
+		}
+		f, err := chromedp.Run(ctx, chromedp.Evaluate[fit](`(() => {
+  const tbl = document.querySelector('[data-testid=sheet]');
+  const wrap = tbl.parentElement.getBoundingClientRect();
+  const cells = [...tbl.querySelectorAll('thead th')];
+  return {cols: tbl.querySelectorAll('thead th.nm').length, inside: cells.every((c) => c.getBoundingClientRect().right <= wrap.right + 1),
+    font: parseFloat(getComputedStyle(tbl.querySelector('tbody td:nth-child(3)')).fontSize)};
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Cols != 8 || !f.Inside || f.Font < 11 {
+			t.Errorf("e2e: at %d×%d the sheet has %d players' columns, all inside %v, a %v px font", sz.width, sz.height, f.Cols, f.Inside, f.Font)
+		}
+	}
+}
+
+// TestPhoneSizes: on a phone held upright (390 px) the cards' labels keep a
+// readable size, and held sideways (844×390) the trick and the whole hand
+// show together without scrolling in Troggu and Strohmandeln too.
+func TestPhoneSizes(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	for _, g := range []struct {
+		game    string
+		players int
+	}{{"troggu", 4}, {"strohmandeln", 2}} {
+		tb := createTable(t, base, g.game, g.players)
+		seatIn(t, ctx, base, tb, "de")
+		playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result || s.Phase == "play" && s.Tricks >= 2 && s.MyTurn })
+		for _, sz := range []struct {
+			width, height int64
+			landscape     bool
+		}{{390, 844, false}, {844, 390, true}} {
+			opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile}
+			if sz.landscape {
+				opts = append(opts, chromedp.EmulateLandscape)
+			}
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.width, sz.height, opts...)); err != nil {
+				t.Fatal(err)
+			}
+			orient := "portrait"
+			if sz.landscape {
+				orient = "landscape"
+			}
+			shot(t, ctx, fmt.Sprintf("%s-phone-%s-%dx%d.png", g.game, orient, sz.width, sz.height))
+			type measure struct {
+				Trick  bool    `json:"trick"`
+				Hand   int     `json:"hand"`
+				In     int     `json:"in"`
+				Card   float64 `json:"card"`
+				Small  float64 `json:"small"`
+				Corner float64 `json:"corner"`
+			}
+			mv, err := chromedp.Run(ctx, chromedp.Evaluate[measure](`(() => {
+  const inside = (el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1; };
+  const tv = document.querySelector('[data-testid=trick]');
+  const cards = [...document.querySelectorAll('.mine .hand .card')];
+  const small = document.querySelector('.card.small svg text.idx');
+  const text = document.querySelector('.mine .hand .card svg text.idx');
+  return {trick: !!tv && inside(tv), hand: cards.length, in: cards.filter(inside).length,
+    card: cards.length ? cards[0].getBoundingClientRect().width : 0,
+    small: small ? small.getBoundingClientRect().height : 0,
+    corner: text ? text.getBoundingClientRect().height : 0};
+})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mv.Corner < 10 || (mv.Small > 0 && mv.Small < 10) {
+				t.Errorf("e2e: %s at %d×%d: a hand card's corner label is %.1f px high, a small card's label %.1f px", g.game, sz.width, sz.height, mv.Corner, mv.Small)
+			}
+			if sz.landscape && (!mv.Trick || mv.Hand == 0 || mv.In != mv.Hand) {
+				t.Errorf("e2e: %s at %d×%d: the trick shows %v and %d of %d cards of the hand, without scrolling", g.game, sz.width, sz.height, mv.Trick, mv.In, mv.Hand)
+			}
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900, chromedp.EmulateScale(1))); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestDiscardHintAndCount: a hint while discarding names the cards in
+// words and marks exactly those cards in the hand; during the play each
+// side's card points and the player's own tricks are shown.
+func TestDiscardHintAndCount(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t, func(c *server.Config) { c.HintBot = "rules" })
+	ctx := browser(t, exe, 1280, 900)
+	prefs := append([]string{"solo"}, quiet...)
+	for try := 0; try < 20; try++ {
+		tb := createTable(t, base, "droggn", 3)
+		seatIn(t, ctx, base, tb, "de")
+		s := snapshot{}
+		playUntil(t, ctx, prefs, func(x snapshot) bool { s = x; return x.Result || x.Discard })
+		if !s.Discard {
+			continue // another seat won the bidding: deal another table
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=hint]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('[data-testid=hint-text]')`, 20*time.Second); err != nil {
+			t.Fatalf("e2e: no hint while discarding: %v", err)
+		}
+		type hintShown struct {
+			Text   string `json:"text"`
+			Marked int    `json:"marked"`
+		}
+		h, err := chromedp.Run(ctx, chromedp.Evaluate[hintShown](`({text: document.querySelector('[data-testid=hint-text]').textContent,
+  marked: document.querySelectorAll('.mine .hand .card.hint').length})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Marked != 3 || !strings.Contains(h.Text, "drücken") || regexp.MustCompile(`\b([SCHD]-\w+|T\d+|FOOL)\b`).MatchString(h.Text) {
+			t.Fatalf("e2e: the discard hint says %q and marks %d cards, want 3 cards named in words", h.Text, h.Marked)
+		}
+		t.Logf("e2e: %s", h.Text)
+		playUntil(t, ctx, prefs, func(x snapshot) bool { return x.Result || x.Phase == "play" && x.Tricks >= 2 && x.MyTurn })
+		text := pageText(t, ctx)
+		if !strings.Contains(text, "Stiche gemacht") && !strings.Contains(text, "Stich gemacht") {
+			t.Errorf("e2e: the player's own tricks are not shown under the hand")
+		}
+		if s, _ := snap(ctx); !s.Result {
+			pts, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('[data-testid=points]') || {}).textContent || ''`))
+			if err != nil || !strings.Contains(pts, "Spieler (du)") || !strings.Contains(pts, "Gegenspieler") || !strings.Contains(pts, "Punkte") {
+				t.Errorf("e2e: the running count says %q (%v), want both sides' points", pts, err)
+			}
+		}
+		return
+	}
+	t.Fatal("e2e: the player never got to discard")
+}
+
+// TestOwnTrumpCall: at eight players of Troggu, a Tappist calling a
+// partner sees which of the callable trumps lie in the own hand.
+func TestOwnTrumpCall(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	bots := []string{"", "rules", "rules", "rules", "rules", "rules", "rules", "rules"}
+	for try := 0; try < 20; try++ {
+		tb := createTableBots(t, base, "troggu", bots)
+		seatIn(t, ctx, base, tb, "en")
+		s := snapshot{}
+		playUntil(t, ctx, quiet, func(x snapshot) bool { s = x; return x.Result || hasAct(x, "call") || x.Phase == "play" })
+		if !hasAct(s, "call") {
+			continue
+		}
+		type marks struct {
+			Own, Wrong int
+		}
+		mk, err := chromedp.Run(ctx, chromedp.Evaluate[marks](`(() => {
+  const hand = new Set([...document.querySelectorAll('.mine .hand .card')].map((c) => c.dataset.card));
+  const bs = [...document.querySelectorAll('.prompt .actions button[data-act=call]')];
+  return {Own: bs.filter((b) => b.dataset.own === '1').length,
+    Wrong: bs.filter((b) => (b.dataset.own === '1') !== hand.has(b.dataset.call)).length};
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mk.Wrong != 0 {
+			t.Fatalf("e2e: %d call buttons mark the own hand wrongly", mk.Wrong)
+		}
+		if mk.Own == 0 {
+			continue // no callable trump in the hand: try another deal
+		}
+		text := pageText(t, ctx)
+		if !strings.Contains(text, "in your hand") {
+			t.Fatalf("e2e: a call of an own trump does not say so")
+		}
+		return
+	}
+	t.Fatal("e2e: the player never called a partner holding a callable trump")
+}

@@ -1,0 +1,37 @@
+package games_test
+
+import (
+	"testing"
+
+	"trull/internal/game"
+	_ "trull/internal/games"
+)
+
+// TestOptionWords checks that every option of every game has a label and a
+// one-line explanation in English and German, and a label in both for each
+// enum value, so that no code name reaches a page.
+func TestOptionWords(t *testing.T) {
+	gs := game.Games()
+	if len(gs) != 3 {
+		t.Fatalf("%d games registered, want 3", len(gs))
+	}
+	for _, g := range gs {
+		for _, o := range g.Options {
+			name := g.Name + "." + o.Name
+			if o.Label.EN == "" || o.Label.DE == "" {
+				t.Errorf("%s: label %+v lacks a language", name, o.Label)
+			}
+			if o.Help == "" || o.HelpDE == "" {
+				t.Errorf("%s: help lacks a language (en %q, de %q)", name, o.Help, o.HelpDE)
+			}
+			if o.Kind == game.OptEnum && len(o.ValueLabels) != len(o.Values) {
+				t.Errorf("%s: %d value labels for %d values", name, len(o.ValueLabels), len(o.Values))
+			}
+			for i, w := range o.ValueLabels {
+				if w.EN == "" || w.DE == "" {
+					t.Errorf("%s: value %d label %+v lacks a language", name, i, w)
+				}
+			}
+		}
+	}
+}

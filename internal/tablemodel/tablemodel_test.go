@@ -1,0 +1,138 @@
+package tablemodel_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"trull/internal/game"
+	_ "trull/internal/games"
+	"trull/internal/tablemodel"
+)
+
+// TestModels plays random hands of every game and player count and checks
+// that each seat's and a spectator's model agrees with its view: the game,
+// the seat, the hand, the tricks and who won them, the seat to act, and a
+// result at the end; and that every model carries the common fields.
+func TestModels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 4))
+	for _, info := range game.Games() {
+		for seats := info.MinSeats; seats <= info.MaxSeats; seats++ {
+			r, err := info.New(nil, seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for hand := 0; hand < 3; hand++ {
+				st, err := r.NewState(game.ShuffledDeck(r.Pack(), rng), rng.IntN(seats))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for step := 0; ; step++ {
+					for viewer := -1; viewer < seats; viewer++ {
+						check(t, r, st, game.ViewerOf(viewer), step)
+					}
+					if st.Done() {
+						break
+					}
+					if err := st.Apply(game.Pick(rng, st.Legal(nil))); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+}
+
+func check(t *testing.T, r game.Rules, st game.State, viewer game.Viewer, step int) {
+	t.Helper()
+	v := st.View(viewer)
+	m, err := tablemodel.Of(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	where := func() string { return fmt.Sprintf("%s, step %d, viewer %d", r, step, v.ViewSeat()) }
+	if m.Game != r.Game() || m.Seats != r.Seats() || m.Seat != v.ViewSeat() || m.ToAct != v.Turn() {
+		t.Fatalf("%s: model game %s seats %d seat %d to act %d, view %s %d %d %d", where(), m.Game, m.Seats, m.Seat, m.ToAct, r.Game(), r.Seats(), v.ViewSeat(), v.Turn())
+	}
+	var raw struct {
+		Hand []string `json:"hand"`
+	}
+	b, _ := json.Marshal(v)
+	json.Unmarshal(b, &raw)
+	if !slices.Equal(m.Hand, raw.Hand) && !(len(m.Hand) == 0 && len(raw.Hand) == 0) {
+		t.Fatalf("%s: model hand %v, view hand %v", where(), m.Hand, raw.Hand)
+	}
+	won := 0
+	for _, n := range m.TricksWon {
+		won += n
+	}
+	finished := 0
+	for _, tk := range m.Tricks {
+		if tk.Winner >= 0 {
+			finished++
+		}
+		if len(tk.Plays) == 0 || tk.Leader != tk.Plays[0].Seat {
+			t.Fatalf("%s: trick %+v is led by %d", where(), tk, tk.Leader)
+		}
+	}
+	if won != finished || len(m.TricksWon) != m.Seats || len(m.HandSizes) != m.Seats {
+		t.Fatalf("%s: %d tricks won of %d finished, %d counts, %d hand sizes", where(), won, finished, len(m.TricksWon), len(m.HandSizes))
+	}
+	if st.Done() != (m.Result != nil) {
+		t.Fatalf("%s: done %v, result %+v", where(), st.Done(), m.Result)
+	}
+	var fields map[string]json.RawMessage
+	b, _ = json.Marshal(m)
+	json.Unmarshal(b, &fields)
+	for _, k := range []string{"game", "variant", "seat", "seats", "dealer", "sitsOut", "elder", "phase", "toAct", "hand", "handSizes",
+		"contract", "declarer", "partner", "tricks", "trick", "tricksWon", "log", "result", "boughtFrom", "pagatLaid"} {
+		if _, ok := fields[k]; !ok {
+			t.Fatalf("%s: the model has no %q: %s", where(), k, b)
+		}
+	}
+}
+
+// TestTypeScriptModel holds the browser's Model type (web/src/model.ts)
+// in step with Model's JSON: the same fields, each optional in TypeScript
+// exactly when Go may leave it out.
+func TestTypeScriptModel(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "web", "src", "model.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := regexp.MustCompile(`(?s)export interface Model \{(.*?)\n\}`).FindSubmatch(src)
+	if body == nil {
+		t.Fatal("web/src/model.ts has no interface Model")
+	}
+	ts := map[string]bool{} // field name → optional
+	for _, f := range regexp.MustCompile(`(?m)^  (\w+)(\??):`).FindAllSubmatch(body[1], -1) {
+		ts[string(f[1])] = len(f[2]) > 0
+	}
+	goFields := map[string]bool{}
+	rt := reflect.TypeFor[tablemodel.Model]()
+	for i := range rt.NumField() {
+		name, opts, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+		goFields[name] = opts == "omitempty"
+	}
+	for name, opt := range goFields {
+		tsOpt, ok := ts[name]
+		switch {
+		case !ok:
+			t.Errorf("model.ts: Model has no field %s", name)
+		case tsOpt != opt:
+			t.Errorf("model.ts: Model.%s is optional %v, Go omits it when empty %v", name, tsOpt, opt)
+		}
+	}
+	for name := range ts {
+		if _, ok := goFields[name]; !ok {
+			t.Errorf("model.ts: Model.%s is not in tablemodel.Model", name)
+		}
+	}
+}
