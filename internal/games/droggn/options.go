@@ -65,10 +65,6 @@ type Rules struct {
 	runs  []dealRun
 }
 
-// dealRun is a run of deck positions dealt to one place: the speaker of
-// that index (0–2), or the talon (3).
-type dealRun struct{ from, to, place uint8 }
-
 // Win rules.
 const (
 	win37 = iota
@@ -125,41 +121,6 @@ func NewRules(raw map[string]json.RawMessage, players int) (*Rules, error) {
 	r.buyRestricted = o.Bool(Specs, "buyOfferRestricted")
 	r.prepareDeal()
 	return r, nil
-}
-
-// prepareDeal fills r.fresh and r.runs.
-func (r *Rules) prepareDeal() {
-	for dealer := range r.seats {
-		s := &r.fresh[dealer]
-		*s = State{r: r, dealer: int8(dealer), buyFrom: -1, pagatLaid: -1,
-			declarer: -1, t1Trick: -1, t1Player: -1, t1Winner: -1, lastWinner: -1, declAll: true}
-		p := s.next(dealer)
-		for i := range s.speakers {
-			s.speakers[i] = int8(p)
-			p = s.next(p)
-		}
-		for p := range r.seats {
-			s.succ[p] = int8(s.next(p))
-		}
-		s.phase = PhBid
-		s.toAct = s.speakers[0]
-	}
-	pos := uint8(0)
-	run := func(n int, place uint8) {
-		r.runs = append(r.runs, dealRun{from: pos, to: pos + uint8(n), place: place})
-		pos += uint8(n)
-	}
-	for round, b := range r.batches {
-		if round == 2 && r.talonAfter2 {
-			run(3, 3)
-		}
-		for i := range uint8(3) {
-			run(b, i)
-		}
-	}
-	if !r.talonAfter2 {
-		run(3, 3)
-	}
 }
 
 // Default returns the default rules for 3 or 4 players.
