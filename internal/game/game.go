@@ -1,7 +1,13 @@
 // Package game is the contract every trull game meets: immutable Rules with
-// typed options and a canonical variant string, a mutable State with checked
-// and unchecked moves, per-seat Views, hidden-card resampling, results, and
-// the hand record with its replay.
+// a canonical variant string, a mutable State with checked and unchecked
+// moves, per-seat Views, hidden-card resampling, results, and the hand
+// record with its replay.
+//
+// Each game keeps its options in a typed struct whose zero value is the
+// default rules. Its table of OptionSpecs names them; DecodeOptions (a
+// record's JSON) and ParseOptions (the command line's "k=v,…") fill the
+// struct in one step, and RecordOptions and Canonical write it back. The
+// registry (Register, Lookup, ParseVariant) builds Rules from either form.
 //
 // A game lives in its own package under internal/games and never imports
 // bots, the server or the store.

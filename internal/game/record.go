@@ -176,7 +176,7 @@ func NewRecord(r Rules, players []string, dealer int, deck []card.Card, hist []A
 		Actions: EncodeHistory(r, hist),
 	}
 	for k, v := range r.Options() {
-		b, _ := json.Marshal(RecordValue(v))
+		b, _ := json.Marshal(v)
 		rec.Options[k] = b
 	}
 	for _, c := range deck {
