@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -108,4 +109,11 @@ func (t *table) claim(r claimReq) claimResult {
 	t.seen = time.Now()
 	t.afterChange(nil, nil)
 	return claimResult{seat: seat}
+}
+
+// inviteOpen reports whether the invite with hash h takes a seat now.
+func (t *table) inviteOpen(h string) bool {
+	return !t.abandoned && !t.sit.Over() && slices.ContainsFunc(t.seats, func(st *seatState) bool {
+		return st.token == "" && st.invite != "" && sameHash(st.invite, h)
+	})
 }

@@ -42,7 +42,7 @@ type table struct {
 	abandoned bool // closed because nobody came (abandon.go)
 
 	// Live state.
-	inbox    chan any
+	inbox    chan request
 	stop     chan struct{}
 	stopOnce sync.Once
 	done     chan struct{}
@@ -98,7 +98,22 @@ type (
 		seat int
 		err  error
 	}
+	// inviteReq asks whether the invite with hash hash takes a seat now.
+	inviteReq struct {
+		hash  string
+		reply chan bool
+	}
 )
+
+// A request is something the table's goroutine does for a caller; it
+// reaches the table through the inbox.
+type request interface{ serve(t *table) }
+
+func (r joinReq) serve(t *table)   { r.reply <- t.join(r) }
+func (r leaveReq) serve(t *table)  { t.leave(r.c) }
+func (r claimReq) serve(t *table)  { r.reply <- t.claim(r) }
+func (r clientReq) serve(t *table) { t.client(r) }
+func (r inviteReq) serve(t *table) { r.reply <- t.inviteOpen(r.hash) }
 
 // errTableGone: the table stopped while a request waited.
 var errTableGone = errors.New("server: the table is not served here any more; retry")
@@ -149,7 +164,7 @@ func newTable(srv *Server, id string, lk store.Lock) *table {
 	return &table{
 		srv: srv, id: id, lock: lk,
 		log:   srv.log.With("table", id),
-		inbox: make(chan any, inboxSize),
+		inbox: make(chan request, inboxSize),
 		stop:  make(chan struct{}),
 		done:  make(chan struct{}),
 		conns: map[*conn]struct{}{},
@@ -168,7 +183,7 @@ func (t *table) halt() {
 }
 
 // send queues a request; it fails when the table has stopped.
-func (t *table) send(ctx context.Context, m any) error {
+func (t *table) send(ctx context.Context, m request) error {
 	select {
 	case t.inbox <- m:
 		return nil
@@ -197,7 +212,7 @@ func await[T any](t *table, reply chan T) (T, bool) {
 }
 
 // trySend queues a request without waiting.
-func (t *table) trySend(m any) bool {
+func (t *table) trySend(m request) bool {
 	select {
 	case t.inbox <- m:
 		return true
@@ -229,7 +244,7 @@ func (t *table) run() {
 		}
 		select {
 		case m := <-t.inbox:
-			t.guard(func() { t.handle(m) })
+			t.guard(func() { m.serve(t) })
 		case <-botC:
 			t.botTimer = nil
 			t.guard(func() { t.runBots(1) })
@@ -303,22 +318,6 @@ func (t *table) shutdown() {
 		default:
 			return
 		}
-	}
-}
-
-func (t *table) handle(m any) {
-	switch r := m.(type) {
-	case joinReq:
-		r.reply <- t.join(r)
-	case leaveReq:
-		t.leave(r.c)
-	case claimReq:
-		r.reply <- t.claim(r)
-	case clientReq:
-		t.client(r)
-	case func(*table):
-		// Code to run in the table's goroutine (an invite check, tests).
-		r(t)
 	}
 }
 
