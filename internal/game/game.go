@@ -86,7 +86,7 @@ type Rules interface {
 	// Pack returns the pack the variant is played with.
 	Pack() *card.Pack
 	// Options returns the options that differ from the defaults, with record
-	// JSON values (string, float64/int, bool).
+	// JSON values (string, int, bool, or nil for null).
 	Options() map[string]any
 	// NewState deals deck (a permutation of Pack().Order) with the given
 	// dealer and returns the state before the first decision.

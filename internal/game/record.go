@@ -50,7 +50,7 @@ func NewRecordAction(seat int, act string) RecordAction {
 
 // ErrRecord is wrapped by errors about the record as a whole (not about one
 // action).
-var ErrRecord = errors.New("bad record")
+var ErrRecord = errors.New("game: bad record")
 
 // RecordError is an error about the record itself.
 type RecordError struct{ Msg string }

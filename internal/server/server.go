@@ -7,7 +7,15 @@
 // before anyone is told of it; a restarted server replays the logs and has
 // every table back exactly. Each connection receives only its own seat's
 // view (spectators the public view); seat tokens are random 128-bit values
-// of which only SHA-256 hashes are stored.
+// of which only SHA-256 hashes are stored. The store is handed to New
+// (trull serve opens SQLite or PostgreSQL); the server knows only the
+// store.Store interface.
+//
+// A table's code follows its data path: table.go the goroutine and its
+// inbox of requests, protocol.go the client messages, seats.go joining,
+// leaving and claiming seats, commit.go appending events before applying
+// them (events.go), statemsg.go the state messages and the lobby summary,
+// bots.go the bots' turns and the seats of people away.
 package server
 
 import (

@@ -6,7 +6,7 @@
 //
 // # Where each rule lives
 //
-//	§1.1 the pack, §1.7 options       options.go (Options, Specs), rules.go (Rules)
+//	§1.1 the pack, §1.7 options        options.go (Options, Specs), rules.go (Rules)
 //	§1.3 DEAL                          deal.go (the runs of the deck, Deal, Reset)
 //	§1.3 BIDDING                       bidding.go
 //	§1.3 TALON, BUY                    exchange.go (the discard and the king rule, buying)
