@@ -263,7 +263,7 @@ func (k *know) kingRuleOK(d card.Set) bool {
 		}
 	}
 	trumps := d.Trumps().Len()
-	if k.r.Options()["kingDiscardRule"] == "atLeastOneTrump" {
+	if k.r.Opts().KingDiscardRule == droggn.OneTrumpForKings {
 		return kings == 0 || trumps > 0
 	}
 	return trumps >= kings

@@ -102,7 +102,7 @@ func (k *know) pts(c card.Card) float64 { return float64(k.pack.Points(c)) }
 // mord reports whether every trick decides the hand (Super Mord under the
 // default inclusive scoring).
 func (k *know) mord() bool {
-	return k.contract == droggn.SuperMord && k.r.Options()["superMordPagatScoring"] != "separate"
+	return k.contract == droggn.SuperMord && k.r.Opts().SuperMordPagatScoring != droggn.SuperMordSeparate
 }
 
 // playValue rates playing c now.

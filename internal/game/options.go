@@ -58,24 +58,6 @@ func (c Cap) Limit() (n int, ok bool) { return c.n, c.set }
 
 var capType = reflect.TypeFor[Cap]()
 
-// A game's typed options are a struct whose fields name their option in a
-// tag, `option:"winRule"`, one field for each entry of the game's option
-// table. The zero value of every field is the option's default:
-//
-//   - an OptEnum is a uint8 type holding the index into Values, or a bool
-//     for an option of two values (true: the second);
-//   - an OptInt is an int, where 0 stands for Default (so a table whose
-//     Default is not 0 starts above 0), or a Cap when it is Nullable;
-//   - an OptBool is a bool that is true when the option is not its
-//     default, so a field for an option that defaults to true is named
-//     for its negation.
-//
-// `option:"pack,number"` writes an enum whose values are numerals as a
-// JSON number in records.
-//
-// DecodeOptions and ParseOptions read the two written forms straight into
-// such a struct; CheckOptions, RecordOptions and Canonical read it back.
-
 // binding ties an option of the table to its field.
 type binding struct {
 	spec   *OptionSpec
@@ -243,9 +225,25 @@ func structOf(o any) reflect.Value {
 }
 
 // DecodeOptions reads a record's options, the JSON form, into the typed
-// options T of the game (see Cap for the form of T). players is the number
-// of names in the record; an options key "players" must equal it and is
-// not stored (docs/RULES.md Clarification 17).
+// options T of a game; ParseOptions reads the command line's form, and
+// CheckOptions, RecordOptions and Canonical read T back. players is the
+// number of names in the record; an options key "players" must equal it
+// and is not stored (docs/RULES.md Clarification 17).
+//
+// T is a struct whose fields name their option in a tag,
+// `option:"winRule"`, one field for each entry of the game's option table.
+// The zero value of every field is the option's default:
+//
+//   - an OptEnum is a uint8 type holding the index into Values, or a bool
+//     for an option of two values (true: the second);
+//   - an OptInt is an int, where 0 stands for Default (so a table whose
+//     Default is not 0 starts above 0), or a Cap when it is Nullable;
+//   - an OptBool is a bool that is true when the option is not its
+//     default, so a field for an option that defaults to true is named
+//     for its negation.
+//
+// `option:"pack,number"` writes an enum whose values are numerals as a
+// JSON number in records.
 func DecodeOptions[T any](gameName string, specs []OptionSpec, raw map[string]json.RawMessage, players int) (T, error) {
 	var o T
 	st := reflect.ValueOf(&o).Elem()
@@ -278,7 +276,7 @@ func DecodeOptions[T any](gameName string, specs []OptionSpec, raw map[string]js
 }
 
 // ParseOptions reads the command line's "k=v,k=v" form into the typed
-// options T of the game. The number of players is not an option: it has
+// options T of the game (see DecodeOptions). The number of players is not an option: it has
 // its own flag.
 func ParseOptions[T any](gameName string, specs []OptionSpec, text string) (T, error) {
 	var o T

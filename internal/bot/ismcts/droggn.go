@@ -410,7 +410,7 @@ func droggnDiscardCandidates(s *droggn.State, legal []game.Action) ([]game.Actio
 	hand := s.Hand(seat)
 	done := s.Places()[5]
 	rest := 3 - done.Len()
-	perKing := s.Variant().Options()["kingDiscardRule"] != "atLeastOneTrump"
+	perKing := s.Variant().Opts().KingDiscardRule == droggn.TrumpPerKing
 	pack := s.Variant().Pack()
 	cards := hand.Minus(card.Of(card.Fool, card.Mond, card.Pagat)).Cards(nil)
 	best := map[card.Card]float64{}

@@ -126,7 +126,3 @@ type Options struct {
 	DefenderLayoutTiming LayoutTiming `option:"defenderLayoutTiming"`
 	BuyOfferRestricted   bool         `option:"buyOfferRestricted"`
 }
-
-// String returns the canonical variant string of the options for 3
-// players, as Rules.String.
-func (o Options) String() string { return game.Canonical(Name, Specs, o, 3, 3) }
