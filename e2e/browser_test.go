@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"trull/internal/server"
+	"trull/internal/store/sqlite"
 )
 
 var (
@@ -56,8 +57,6 @@ func startServer(t *testing.T, tweaks ...func(*server.Config)) string {
 	ctx := context.Background()
 	cfg := server.Config{
 		Addr:     "127.0.0.1:0",
-		DB:       filepath.Join(dir, "trull.db"),
-		DataDir:  dir,
 		Logger:   logger,
 		BotDelay: 0,
 		PostRate: -1,
@@ -65,7 +64,11 @@ func startServer(t *testing.T, tweaks ...func(*server.Config)) string {
 	for _, f := range tweaks {
 		f(&cfg)
 	}
-	s, err := server.New(ctx, cfg)
+	st, err := sqlite.Open(ctx, filepath.Join(dir, "trull.db"))
+	if err != nil {
+		t.Fatalf("e2e: opening the database: %v", err)
+	}
+	s, err := server.New(ctx, cfg, st)
 	if err != nil {
 		t.Fatalf("e2e: starting the server: %v", err)
 	}

@@ -117,14 +117,7 @@ func rulesFromFlags(gameName string, players int, options string) (game.Rules, e
 	if players == 0 {
 		players = info.MinSeats
 	}
-	raw, err := game.ParseOptionString(info.Options, options)
-	if err != nil {
-		return nil, err
-	}
-	if _, ok := raw["players"]; ok {
-		return nil, fmt.Errorf("the number of players is given with --players, not in --options")
-	}
-	return info.New(raw, players)
+	return info.Parse(options, players)
 }
 
 func printReport(w io.Writer, rep *arena.Report) {

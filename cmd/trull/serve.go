@@ -8,11 +8,15 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
 	"trull/internal/server"
+	"trull/internal/store"
+	"trull/internal/store/postgres"
+	"trull/internal/store/sqlite"
 )
 
 // serveCmd is `trull serve`: the lobby, the tables and the browser app on
@@ -82,10 +86,15 @@ func (c *serveCmd) Run(e *env) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, DB: c.DB, Logger: log,
+	st, err := openStore(ctx, c.DB)
+	if err != nil {
+		log.Error("trull serve: cannot open the database", "err", err)
+		return quiet{1}
+	}
+	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, Logger: log,
 		BotDelay: c.BotDelay, Grace: c.Grace, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
 		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers,
-		TrustedProxies: proxies, Abandon: abandon})
+		TrustedProxies: proxies, Abandon: abandon}, st)
 	if err != nil {
 		log.Error("trull serve: cannot start", "err", err)
 		return quiet{1}
@@ -101,6 +110,18 @@ func (c *serveCmd) Run(e *env) error {
 		return quiet{1}
 	}
 	return nil
+}
+
+// openStore opens the store a --db value names: a postgres:// (or
+// postgresql://) URL, else an SQLite file (empty: ./trull-data/trull.db).
+func openStore(ctx context.Context, db string) (store.Store, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return postgres.Open(ctx, db)
+	}
+	if db == "" {
+		db = filepath.Join("trull-data", "trull.db")
+	}
+	return sqlite.Open(ctx, db)
 }
 
 // prefixList is a repeatable flag of CIDRs or single addresses, each

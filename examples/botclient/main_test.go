@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"trull/internal/server"
+	"trull/internal/store/sqlite"
 )
 
 // TestBotclient runs two bot clients against a real server: one takes its
@@ -21,8 +22,12 @@ import (
 // both play a one-hand sitting of each game to its end.
 func TestBotclient(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv, err := server.New(context.Background(), server.Config{DB: filepath.Join(t.TempDir(), "trull.db"), Logger: log,
-		Static: fstest.MapFS{"index.html": {Data: []byte("app")}}, MsgRate: 1000})
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "trull.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(context.Background(), server.Config{Logger: log,
+		Static: fstest.MapFS{"index.html": {Data: []byte("app")}}, MsgRate: 1000}, st)
 	if err != nil {
 		t.Fatal(err)
 	}

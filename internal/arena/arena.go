@@ -256,7 +256,7 @@ func playHand(c Config, st game.State, assign []int, d, try int, think [][]time.
 	}
 	for steps := 0; !st.Done(); steps++ {
 		if steps > 5000 {
-			return errors.New("hand does not end")
+			return errors.New("arena: hand does not end")
 		}
 		seat := st.ToAct()
 		b, bi := c.Bots[assign[seat]], assign[seat]
@@ -275,10 +275,10 @@ func playHand(c Config, st game.State, assign []int, d, try int, think [][]time.
 			think[bi] = append(think[bi], dt)
 		}
 		if err != nil {
-			return fmt.Errorf("%s in seat %d: %w", b.Name(), seat, err)
+			return fmt.Errorf("arena: %s in seat %d: %w", b.Name(), seat, err)
 		}
 		if err := st.Apply(a); err != nil {
-			return fmt.Errorf("%s in seat %d chose an illegal action: %w", b.Name(), seat, err)
+			return fmt.Errorf("arena: %s in seat %d chose an illegal action: %w", b.Name(), seat, err)
 		}
 	}
 	return nil

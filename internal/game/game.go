@@ -1,7 +1,13 @@
 // Package game is the contract every trull game meets: immutable Rules with
-// typed options and a canonical variant string, a mutable State with checked
-// and unchecked moves, per-seat Views, hidden-card resampling, results, and
-// the hand record with its replay.
+// a canonical variant string, a mutable State with checked and unchecked
+// moves, per-seat Views, hidden-card resampling, results, and the hand
+// record with its replay.
+//
+// Each game keeps its options in a typed struct whose zero value is the
+// default rules. Its table of OptionSpecs names them; DecodeOptions (a
+// record's JSON) and ParseOptions (the command line's "k=v,…") fill the
+// struct in one step, and RecordOptions and Canonical write it back. The
+// registry (Register, Lookup, ParseVariant) builds Rules from either form.
 //
 // A game lives in its own package under internal/games and never imports
 // bots, the server or the store.
@@ -80,7 +86,7 @@ type Rules interface {
 	// Pack returns the pack the variant is played with.
 	Pack() *card.Pack
 	// Options returns the options that differ from the defaults, with record
-	// JSON values (string, float64/int, bool).
+	// JSON values (string, int, bool, or nil for null).
 	Options() map[string]any
 	// NewState deals deck (a permutation of Pack().Order) with the given
 	// dealer and returns the state before the first decision.

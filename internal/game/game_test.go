@@ -137,11 +137,7 @@ func TestTitle(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s is not registered", c.game)
 		}
-		raw, err := game.ParseOptionString(info.Options, c.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := info.New(raw, c.players)
+		r, err := info.Parse(c.opts, c.players)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -50,7 +50,7 @@ func NewRecordAction(seat int, act string) RecordAction {
 
 // ErrRecord is wrapped by errors about the record as a whole (not about one
 // action).
-var ErrRecord = errors.New("bad record")
+var ErrRecord = errors.New("game: bad record")
 
 // RecordError is an error about the record itself.
 type RecordError struct{ Msg string }
@@ -176,7 +176,7 @@ func NewRecord(r Rules, players []string, dealer int, deck []card.Card, hist []A
 		Actions: EncodeHistory(r, hist),
 	}
 	for k, v := range r.Options() {
-		b, _ := json.Marshal(RecordValue(v))
+		b, _ := json.Marshal(v)
 		rec.Options[k] = b
 	}
 	for _, c := range deck {

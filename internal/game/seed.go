@@ -45,10 +45,6 @@ func ShuffledDeck(p *card.Pack, rng *rand.Rand) []card.Card {
 	return deck
 }
 
-// SeedKey turns a seed string into a 32-byte key for rand.NewChaCha8, for
-// reproducible bot and simulator randomness.
-func SeedKey(seed string) [32]byte { return sha256.Sum256([]byte(seed)) }
-
 // NewRand returns a deterministic generator for a seed string and a stream
 // number (seat, hand index, worker, …).
 func NewRand(seed string, stream uint64) *rand.Rand {

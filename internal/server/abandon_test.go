@@ -141,7 +141,7 @@ func TestAbandonedWhileUnloaded(t *testing.T) {
 	}
 
 	e.stop()
-	st, err := OpenStore(ctx, e.db, "")
+	st, err := openTestStore(e.db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -312,12 +312,7 @@ func (s *Server) inviteOpen(ctx context.Context, id, h string) (bool, error) {
 	var open bool
 	err := s.withTable(ctx, id, func(t *table) error {
 		reply := make(chan bool, 1)
-		check := func(t *table) {
-			reply <- !t.abandoned && !t.sit.Over() && slices.ContainsFunc(t.seats, func(st *seatState) bool {
-				return st.token == "" && st.invite != "" && sameHash(st.invite, h)
-			})
-		}
-		if err := t.send(ctx, check); err != nil {
+		if err := t.send(ctx, inviteReq{hash: h, reply: reply}); err != nil {
 			return err
 		}
 		v, ok := await(t, reply)
@@ -374,11 +369,18 @@ func cleanName(n string) (string, error) {
 	return n, nil
 }
 
-// newTableConfig validates a create request and returns the table's first
-// event, the creator's seat token, the host token and the invites by seat.
-func (s *Server) newTableConfig(req createReq) (createData, string, string, map[int]string, error) {
-	bad := func(format string, args ...any) (createData, string, string, map[int]string, error) {
-		return createData{}, "", "", nil, fmt.Errorf("%w: "+format, append([]any{errBadRequest}, args...)...)
+// tableConfig is a new table as a create request makes it.
+type tableConfig struct {
+	first     createData     // the table's first event
+	seatToken string         // the creator's seat token
+	hostToken string         // the host's token
+	invites   map[int]string // the invite codes by seat
+}
+
+// newTableConfig validates a create request and returns the new table.
+func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
+	bad := func(format string, args ...any) (tableConfig, error) {
+		return tableConfig{}, fmt.Errorf("%w: "+format, append([]any{errBadRequest}, args...)...)
 	}
 	info, ok := game.Lookup(req.Game)
 	if !ok {
@@ -426,7 +428,7 @@ func (s *Server) newTableConfig(req createReq) (createData, string, string, map[
 	}
 	name, err := cleanName(req.Name)
 	if err != nil {
-		return createData{}, "", "", nil, err
+		return tableConfig{}, err
 	}
 	title := strings.Join(strings.Fields(cleanText(req.Title)), " ")
 	if utf8.RuneCountInString(title) > 80 {
@@ -480,7 +482,7 @@ func (s *Server) newTableConfig(req createReq) (createData, string, string, map[
 			d.Seats[i] = seatData{Invite: hashToken(inv)}
 		}
 	}
-	return d, seatTok, hostTok, invites, nil
+	return tableConfig{first: d, seatToken: seatTok, hostToken: hostTok, invites: invites}, nil
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -488,7 +490,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	d, seatTok, hostTok, invites, err := s.newTableConfig(req)
+	tc, err := s.newTableConfig(req)
 	if err != nil {
 		writeCoded(w, http.StatusBadRequest, errCode(err, "bad_request"), "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
 		return
@@ -504,7 +506,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	var id string
 	if err == nil {
-		id, err = s.createTable(r.Context(), d)
+		id, err = s.createTable(r.Context(), tc.first)
 	}
 	s.createMu.Unlock()
 	if err != nil {
@@ -512,14 +514,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "the table could not be created; try again")
 		return
 	}
-	resp := createResp{ID: id, HostToken: hostTok, SeatToken: seatTok, Seat: d.HostSeat,
+	resp := createResp{ID: id, HostToken: tc.hostToken, SeatToken: tc.seatToken, Seat: tc.first.HostSeat,
 		Invites: []inviteJSON{}, SpectateURL: "/t/" + id + "?spectate=1"}
-	for i := range d.Seats {
-		if inv, ok := invites[i]; ok {
+	for i := range tc.first.Seats {
+		if inv, ok := tc.invites[i]; ok {
 			resp.Invites = append(resp.Invites, inviteJSON{Seat: i, URL: "/t/" + id + "?invite=" + inv})
 		}
 	}
-	s.log.Info("table created", "table", id, "variant", d.Game, "players", d.Players)
+	s.log.Info("table created", "table", id, "variant", tc.first.Game, "players", tc.first.Players)
 	writeJSON(w, http.StatusCreated, resp)
 }
 

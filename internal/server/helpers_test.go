@@ -23,6 +23,8 @@ import (
 	"trull/internal/game"
 	"trull/internal/sitting"
 	"trull/internal/store"
+	"trull/internal/store/postgres"
+	"trull/internal/store/sqlite"
 )
 
 // placeholder is the static app of the tests (web/ is built elsewhere).
@@ -42,12 +44,15 @@ type testEnv struct {
 
 var seedCounter atomic.Int64
 
-// newEnv starts a server on a fresh SQLite file (or on db when given).
+// newEnv starts a server on a fresh SQLite file.
 func newEnv(t testing.TB, cfg Config) *testEnv {
 	t.Helper()
-	if cfg.DB == "" {
-		cfg.DB = filepath.Join(t.TempDir(), "trull.db")
-	}
+	return newEnvOn(t, filepath.Join(t.TempDir(), "trull.db"), cfg)
+}
+
+// newEnvOn starts a server on db: an SQLite file or a postgres:// URL.
+func newEnvOn(t testing.TB, db string, cfg Config) *testEnv {
+	t.Helper()
 	if cfg.Static == nil {
 		cfg.Static = placeholder
 	}
@@ -72,10 +77,23 @@ func newEnv(t testing.TB, cfg Config) *testEnv {
 	if cfg.MsgRate == 0 {
 		cfg.MsgRate = 10000 // test clients play faster than people
 	}
-	e := &testEnv{t: t, db: cfg.DB, cfg: cfg}
+	e := &testEnv{t: t, db: db, cfg: cfg}
 	e.start()
 	t.Cleanup(e.stop)
 	return e
+}
+
+// runIn is a request that runs test code in the table's goroutine.
+type runIn func(*table)
+
+func (f runIn) serve(t *table) { f(t) }
+
+// openTestStore opens db: a postgres:// URL or an SQLite file.
+func openTestStore(db string) (store.Store, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return postgres.Open(context.Background(), db)
+	}
+	return sqlite.Open(context.Background(), db)
 }
 
 func testLogger() *slog.Logger {
@@ -87,7 +105,11 @@ func testLogger() *slog.Logger {
 
 func (e *testEnv) start() {
 	e.t.Helper()
-	srv, err := New(context.Background(), e.cfg)
+	st, err := openTestStore(e.db)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	srv, err := New(context.Background(), e.cfg, st)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -132,14 +132,14 @@ func TestPanics(t *testing.T) {
 		t.Fatal(err)
 	}
 	fallback := make(chan []game.Action, 1)
-	tab.send(context.Background(), func(tab *table) {
+	tab.send(context.Background(), runIn(func(tab *table) {
 		st := tab.st.Clone()
 		fallback <- tab.decide(st, st.ToAct(), panicBot{})
-	})
+	}))
 	if acts := <-fallback; len(acts) == 0 || int(acts[0].Seat) != before.You {
 		t.Fatalf("fallback for a panicking bot: %v", acts)
 	}
-	tab.send(context.Background(), func(*table) { panic("a bug") })
+	tab.send(context.Background(), runIn(func(*table) { panic("a bug") }))
 	if code := c.closeCode(); code != statusRestart {
 		t.Fatalf("the table did not stop after a panic: close code %d", code)
 	}

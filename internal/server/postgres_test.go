@@ -21,14 +21,14 @@ func TestPostgres(t *testing.T) {
 		t.Skip("TRULL_TEST_POSTGRES is not set: no PostgreSQL to test against (.ci/services.sh starts one)")
 	}
 	dsn = freshSchema(t, dsn)
-	a := newEnv(t, Config{DB: dsn})
+	a := newEnvOn(t, dsn, Config{})
 	tb := a.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "random"}, "name": "Ann", "hands": 2})
 	ann := a.dial(tb.ID, "token="+tb.SeatToken, nil)
 	rng := rand.New(rand.NewPCG(21, 22))
 	before := ann.playUntil(rng, func(s *tState) bool { return s.Step >= 5 || s.Done })
 
 	// A second server on the same database cannot take the table.
-	b := newEnv(t, Config{DB: dsn})
+	b := newEnvOn(t, dsn, Config{})
 	if c := b.dial(tb.ID, "token="+tb.SeatToken, nil); c.closeCode() != statusTryAgain {
 		t.Fatal("a second server served a table the first one owns")
 	}

@@ -7,7 +7,15 @@
 // before anyone is told of it; a restarted server replays the logs and has
 // every table back exactly. Each connection receives only its own seat's
 // view (spectators the public view); seat tokens are random 128-bit values
-// of which only SHA-256 hashes are stored.
+// of which only SHA-256 hashes are stored. The store is handed to New
+// (trull serve opens SQLite or PostgreSQL); the server knows only the
+// store.Store interface.
+//
+// A table's code follows its data path: table.go the goroutine and its
+// inbox of requests, protocol.go the client messages, seats.go joining,
+// leaving and claiming seats, commit.go appending events before applying
+// them (events.go), statemsg.go the state messages and the lobby summary,
+// bots.go the bots' turns and the seats of people away.
 package server
 
 import (
@@ -20,8 +28,6 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"net/netip"
-	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -29,8 +35,6 @@ import (
 
 	_ "trull/internal/games" // every game
 	"trull/internal/store"
-	"trull/internal/store/postgres"
-	"trull/internal/store/sqlite"
 	"trull/web"
 )
 
@@ -47,9 +51,6 @@ type Config struct {
 	// AdminAddr, when set, serves Prometheus metrics at /metrics and pprof
 	// at /debug/pprof/ on a separate listener.
 	AdminAddr string
-	// DB is an SQLite file path or a postgres:// URL; empty means
-	// DataDir/trull.db.
-	DB string
 	// Logger receives the server's logs (default: slog.Default()).
 	Logger *slog.Logger
 	// Static is the browser app; nil means web.FS().
@@ -57,8 +58,6 @@ type Config struct {
 	// BotDelay is the pause before a bot acts; 0 lets bots answer at once
 	// (tests, load tests).
 	BotDelay time.Duration
-	// DataDir holds the default SQLite database (default ./trull-data).
-	DataDir string
 	// Grace is how long a person must be away before the host may let a
 	// bot take the seat (default 30 s; negative: at once).
 	Grace time.Duration
@@ -148,24 +147,10 @@ type entry struct {
 	err   error
 }
 
-// OpenStore opens the store a --db value names: a postgres:// (or
-// postgresql://) URL, else an SQLite file (empty: dataDir/trull.db).
-func OpenStore(ctx context.Context, db, dataDir string) (store.Store, error) {
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		return postgres.Open(ctx, db)
-	}
-	if db == "" {
-		if dataDir == "" {
-			dataDir = "trull-data"
-		}
-		db = filepath.Join(dataDir, "trull.db")
-	}
-	return sqlite.Open(ctx, db)
-}
-
-// New opens the database, restores every open and running table this
-// server can own, and returns the server. Handler serves it; Serve listens.
-func New(ctx context.Context, cfg Config) (*Server, error) {
+// New restores every open and running table of st this server can own and
+// returns the server, which owns st from then on (Close closes it).
+// Handler serves it; Serve listens.
+func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -205,14 +190,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.seeds == nil {
 		cfg.seeds = newSeed
 	}
-	st, err := OpenStore(ctx, cfg.DB, cfg.DataDir)
-	if err != nil {
-		return nil, err
-	}
-	return newServer(ctx, cfg, st)
-}
-
-func newServer(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
 		tables: map[string]*entry{}, wsByAddr: map[string]int{}, quit: make(chan struct{}),
 		analyses: newAnalyzer(cfg.AnalysisWorkers)}

@@ -176,7 +176,7 @@ func playHand(c Config, r game.Rules, i int) (Hand, error) {
 	}
 	for steps := 0; !st.Done(); steps++ {
 		if steps > 5000 {
-			return Hand{}, errors.New("hand does not end")
+			return Hand{}, errors.New("sim: hand does not end")
 		}
 		seat := st.ToAct()
 		b := c.Bots[0]
@@ -185,10 +185,10 @@ func playHand(c Config, r game.Rules, i int) (Hand, error) {
 		}
 		a, err := b.Act(st.View(game.Seat(seat)), rngs[seat])
 		if err != nil {
-			return Hand{}, fmt.Errorf("%s in seat %d: %w", b.Name(), seat, err)
+			return Hand{}, fmt.Errorf("sim: %s in seat %d: %w", b.Name(), seat, err)
 		}
 		if err := st.Apply(a); err != nil {
-			return Hand{}, fmt.Errorf("%s in seat %d chose an illegal action: %w", b.Name(), seat, err)
+			return Hand{}, fmt.Errorf("sim: %s in seat %d chose an illegal action: %w", b.Name(), seat, err)
 		}
 	}
 	names := make([]string, n)

@@ -60,11 +60,6 @@ type EndRule struct {
 // FixedHands returns the rule that ends a sitting after n played hands.
 func FixedHands(n int) EndRule { return EndRule{Hands: n} }
 
-// Rounds returns the rule that ends a sitting after n rounds of r, a round
-// being one hand per seat (every player deals once in Troggu; a round of
-// Strohmandeln is two games).
-func Rounds(r game.Rules, n int) EndRule { return EndRule{Hands: n * r.Seats()} }
-
 // DefaultEnd returns the usual end rule of the game: Droggn's request rule
 // (four more played hands), or a number of hands given by a "hands" option
 // of the variant (Troggu). Other games end only on request, with the hand in

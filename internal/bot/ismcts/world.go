@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 
 	"trull/internal/bot/know"
@@ -140,30 +138,8 @@ func adapterRules(v game.View) game.Rules {
 // parseVariant builds the rules named by a canonical variant string
 // "game(k=v,…)" (players included when not the default).
 func parseVariant(name, variant string) game.Rules {
-	info, ok := game.Lookup(name)
-	if !ok {
-		return nil
-	}
-	inner, ok := strings.CutPrefix(variant, name+"(")
-	if !ok {
-		return nil
-	}
-	inner, ok = strings.CutSuffix(inner, ")")
-	if !ok {
-		return nil
-	}
-	raw, err := game.ParseOptionString(info.Options, inner)
-	if err != nil {
-		return nil
-	}
-	players := info.MinSeats
-	if p, ok := raw["players"]; ok {
-		if players, err = strconv.Atoi(string(p)); err != nil {
-			return nil
-		}
-	}
-	r, err := info.New(raw, players)
-	if err != nil {
+	r, err := game.ParseVariant(variant)
+	if err != nil || r.Game() != name {
 		return nil
 	}
 	return r

@@ -103,7 +103,7 @@ func KingRuleOK(r *droggn.Rules, d card.Set) bool {
 		}
 	}
 	trumps := d.Trumps().Len()
-	if r.Options()["kingDiscardRule"] == "atLeastOneTrump" {
+	if r.Opts().KingDiscardRule == droggn.OneTrumpForKings {
 		return kings == 0 || trumps > 0
 	}
 	return trumps >= kings

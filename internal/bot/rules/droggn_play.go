@@ -103,7 +103,7 @@ func (k *dgKnow) pts(c card.Card) float64 { return float64(k.pack.Points(c)) }
 // mord reports whether every trick decides the hand (Super Mord under the
 // default inclusive scoring).
 func (k *dgKnow) mord() bool {
-	return k.contract == droggn.SuperMord && k.r.Options()["superMordPagatScoring"] != "separate"
+	return k.contract == droggn.SuperMord && k.r.Opts().SuperMordPagatScoring != droggn.SuperMordSeparate
 }
 
 // playValue rates playing c now.

@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"trull/internal/card"
-	"trull/internal/game"
 	"trull/internal/games/droggn"
 )
 
@@ -57,17 +56,17 @@ func variantOf(r *droggn.Rules) *variant {
 	if v, ok := variants.Load(r); ok {
 		return v.(*variant)
 	}
-	o := game.Options(r.Options())
+	o := r.Opts()
 	v := &variant{tricks: r.Tricks(), w: r.Half(), smValue: 130 + r.Half()}
-	switch o.Str(droggn.Specs, "winRule") {
-	case "38":
+	switch o.WinRule {
+	case droggn.Win38:
 		v.winRule = win38
-	case "37tieLastTrick":
+	case droggn.Win37TieLastTrick:
 		v.winRule = winTieLastTrick
 	}
-	v.smSeparate = o.Str(droggn.Specs, "superMordPagatScoring") == "separate"
-	v.gIllegal = o.Str(droggn.Specs, "gstiessLastTrick") == "illegal"
-	v.kgu = o.Bool(droggn.Specs, "kleineUndGstiessUltimo")
+	v.smSeparate = o.SuperMordPagatScoring == droggn.SuperMordSeparate
+	v.gIllegal = o.GstiessLastTrickIllegal
+	v.kgu = o.KleineUndGstiessUltimo
 	p := r.Pack()
 	for t := p.Cards; !t.Empty(); {
 		c := t.Pop()

@@ -1,10 +1,6 @@
 package droggn
 
 import (
-	"encoding/json"
-	"fmt"
-
-	"trull/internal/card"
 	"trull/internal/game"
 )
 
@@ -68,193 +64,97 @@ var Specs = []game.OptionSpec{
 		HelpDE: "die beim Kauf gebotene Karte darf nicht Gstieß, Mond, Pagat oder ein König sein"},
 }
 
-// Rules is an immutable Droggn variant. The zero Options give docs/RULES.md's
-// defaults; build Rules with New or Default.
-type Rules struct {
-	opts  game.Options
-	seats int
-	pack  *card.Pack
+// TalonPosition is the option talonPosition: where the talon is dealt.
+type TalonPosition uint8
 
-	// Derived settings.
-	w             int // points to win: half the pack (37 or 39)
-	tricks        int // tricks per hand (21 or 25)
-	batches       []int
-	talonAfter2   bool
-	exposeTalon   bool
-	gstiessIllega bool
-	kgu           bool
-	winRule       int // 0: 37, 1: 38, 2: tie by last trick
-	smSeparate    bool
-	kingPerKing   bool
-	maxDoublings  int // -1 unlimited
-	layoutWithDbl bool
-	buyRestricted bool
-	smValue       int // 167 or 169
-
-	// For Reset: the state before the deal for each dealer, and the runs of
-	// the deck that go to each speaker and to the talon.
-	fresh [4]State
-	runs  []dealRun
-}
-
-// dealRun is a run of deck positions dealt to one place: the speaker of
-// that index (0–2), or the talon (3).
-type dealRun struct{ from, to, place uint8 }
-
-// Win rules.
+// Talon positions.
 const (
-	win37 = iota
-	win38
-	winTieLastTrick
+	// TalonAtEnd deals the talon after all batches (the default).
+	TalonAtEnd TalonPosition = iota
+	// TalonAfterSecondBatch deals it after the second round of batches.
+	TalonAfterSecondBatch
 )
 
-// New builds Rules from record options and the number of players (3 or 4).
-func New(raw map[string]json.RawMessage, players int) (game.Rules, error) {
-	return NewRules(raw, players)
-}
+// DealPattern is the option dealPattern: the batches of the 66-card pack.
+type DealPattern uint8
 
-// NewRules is New with the concrete type.
-func NewRules(raw map[string]json.RawMessage, players int) (*Rules, error) {
-	if players != 3 && players != 4 {
-		return nil, fmt.Errorf("droggn is played by 3 or 4 players, not %d", players)
-	}
-	o, err := game.ParseOptions("droggn", Specs, raw, players)
-	if err != nil {
-		return nil, err
-	}
-	if n := o.Int(Specs, "pack"); n != 66 && n != 78 {
-		return nil, fmt.Errorf("option pack: bad value %d (66 or 78)", n)
-	}
-	r := &Rules{opts: o, seats: players}
-	r.pack = card.Droggn66
-	r.w, r.tricks, r.smValue = 37, 21, 167
-	r.batches = []int{7, 7, 7}
-	if o.Str(Specs, "dealPattern") == "5-5-5-3-3" {
-		r.batches = []int{5, 5, 5, 3, 3}
-	}
-	if o.Int(Specs, "pack") == 78 {
-		if o.Str(Specs, "dealPattern") != "7-7-7" {
-			return nil, fmt.Errorf("option dealPattern=5-5-5-3-3 cannot be used with pack=78 (the 78-card game is dealt in fives)")
-		}
-		r.pack = card.Droggn78
-		r.w, r.tricks, r.smValue = 39, 25, 169
-		r.batches = []int{5, 5, 5, 5, 5}
-	}
-	r.talonAfter2 = o.Str(Specs, "talonPosition") == "afterSecondBatch"
-	r.exposeTalon = o.Bool(Specs, "exposeTalonInAnsager")
-	r.gstiessIllega = o.Str(Specs, "gstiessLastTrick") == "illegal"
-	r.kgu = o.Bool(Specs, "kleineUndGstiessUltimo")
-	switch o.Str(Specs, "winRule") {
-	case "38":
-		r.winRule = win38
-	case "37tieLastTrick":
-		r.winRule = winTieLastTrick
-	}
-	r.smSeparate = o.Str(Specs, "superMordPagatScoring") == "separate"
-	r.kingPerKing = o.Str(Specs, "kingDiscardRule") == "perKing"
-	r.maxDoublings = o.Int(Specs, "maxDoublings")
-	r.layoutWithDbl = o.Str(Specs, "defenderLayoutTiming") == "withDoublingTurn"
-	r.buyRestricted = o.Bool(Specs, "buyOfferRestricted")
-	r.prepareDeal()
-	return r, nil
-}
+// Deal patterns.
+const (
+	// Deal777 deals three batches of 7 (the default).
+	Deal777 DealPattern = iota
+	// Deal55533 deals batches of 5, 5, 5, 3 and 3.
+	Deal55533
+)
 
-// prepareDeal fills r.fresh and r.runs.
-func (r *Rules) prepareDeal() {
-	for dealer := range r.seats {
-		s := &r.fresh[dealer]
-		*s = State{r: r, dealer: int8(dealer), buyFrom: -1, pagatLaid: -1,
-			declarer: -1, t1Trick: -1, t1Player: -1, t1Winner: -1, lastWinner: -1, declAll: true}
-		p := s.next(dealer)
-		for i := range s.speakers {
-			s.speakers[i] = int8(p)
-			p = s.next(p)
-		}
-		for p := range r.seats {
-			s.succ[p] = int8(s.next(p))
-		}
-		s.phase = PhBid
-		s.toAct = s.speakers[0]
-	}
-	pos := uint8(0)
-	run := func(n int, place uint8) {
-		r.runs = append(r.runs, dealRun{from: pos, to: pos + uint8(n), place: place})
-		pos += uint8(n)
-	}
-	for round, b := range r.batches {
-		if round == 2 && r.talonAfter2 {
-			run(3, 3)
-		}
-		for i := range uint8(3) {
-			run(b, i)
-		}
-	}
-	if !r.talonAfter2 {
-		run(3, 3)
-	}
-}
+// WinRule is the option winRule: the points a declarer needs.
+type WinRule uint8
 
-// Default returns the default rules for 3 or 4 players.
-func Default(players int) *Rules {
-	r, err := NewRules(nil, players)
-	if err != nil {
-		panic(err)
-	}
-	return r
-}
+// Win rules, named for the 66-card pack (W = 37) and meaning the same
+// relative to W with 78 cards (Clarification 4).
+const (
+	// Win37 needs half the points, W (the default).
+	Win37 WinRule = iota
+	// Win38 needs W+1.
+	Win38
+	// Win37TieLastTrick gives a W:W tie to the winner of the last trick.
+	Win37TieLastTrick
+)
 
-// MustParse builds rules from a "k=v,k=v" option string, for tests and tools.
-func MustParse(players int, opts string) *Rules {
-	raw, err := game.ParseOptionString(Specs, opts)
-	if err != nil {
-		panic(err)
-	}
-	r, err := NewRules(raw, players)
-	if err != nil {
-		panic(err)
-	}
-	return r
-}
+// SuperMordScoring is the option superMordPagatScoring (Clarification 2).
+type SuperMordScoring uint8
 
-func init() {
-	game.Register(game.GameInfo{Name: "droggn", Title: "Droggn", MinSeats: 3, MaxSeats: 4, Options: Specs, New: New})
-}
+// Super Mord scorings.
+const (
+	// SuperMordInclusive scores 167 or 187 and stops at the first lost
+	// trick (the default).
+	SuperMordInclusive SuperMordScoring = iota
+	// SuperMordSeparate scores 167 plus the ordinary Pagat scores and is
+	// played to the end.
+	SuperMordSeparate
+)
 
-// Game returns "droggn".
-func (r *Rules) Game() string { return "droggn" }
+// KingDiscard is the option kingDiscardRule (§1.3 TALON).
+type KingDiscard uint8
 
-// String returns the canonical variant string.
-func (r *Rules) String() string { return game.Canonical("droggn", r.opts, r.seats, 3) }
+// King discard rules.
+const (
+	// TrumpPerKing needs a discarded trump for each discarded king (the
+	// default).
+	TrumpPerKing KingDiscard = iota
+	// OneTrumpForKings needs one discarded trump for any kings.
+	OneTrumpForKings
+)
 
-// Seats returns 3 or 4.
-func (r *Rules) Seats() int { return r.seats }
+// LayoutTiming is the option defenderLayoutTiming (Clarification 5).
+type LayoutTiming uint8
 
-// Pack returns the 66- or 78-card pack.
-func (r *Rules) Pack() *card.Pack { return r.pack }
+// Defender lay-out timings.
+const (
+	// LayoutBeforeDoubling asks the defenders right after the declarer's
+	// lay-out (the default).
+	LayoutBeforeDoubling LayoutTiming = iota
+	// LayoutWithDoublingTurn asks a defender just before its first
+	// doubling call.
+	LayoutWithDoublingTurn
+)
 
-// Options returns the non-default options.
-func (r *Rules) Options() map[string]any {
-	out := map[string]any{}
-	for k, v := range r.opts {
-		out[k] = game.RecordValue(v)
-	}
-	return out
-}
-
-// Tricks returns the number of tricks in a hand.
-func (r *Rules) Tricks() int { return r.tricks }
-
-// Half returns W, the points a declarer needs under the default win rule.
-func (r *Rules) Half() int { return r.w }
-
-// hardDoublingCap bounds "unlimited" doubling so that scores stay exact
-// 64-bit integers (2^40 · 189 · 3 < 2^63); no real sitting comes near it.
-const hardDoublingCap = 40
-
-// doublingCap returns the number of doublings after which no more are asked.
-func (r *Rules) doublingCap() int {
-	if r.maxDoublings >= 0 {
-		return r.maxDoublings
-	}
-	return hardDoublingCap
+// Options are the typed Droggn options of docs/RULES.md §1.7. The zero
+// value is the default rules.
+type Options struct {
+	// Pack is the pack size: 66 (also 0) or 78.
+	Pack                 int           `option:"pack"`
+	TalonPosition        TalonPosition `option:"talonPosition"`
+	DealPattern          DealPattern   `option:"dealPattern"`
+	ExposeTalonInAnsager bool          `option:"exposeTalonInAnsager"`
+	// GstiessLastTrickIllegal is gstiessLastTrick=illegal: the Gstieß may
+	// not be played to the last trick.
+	GstiessLastTrickIllegal bool             `option:"gstiessLastTrick"`
+	KleineUndGstiessUltimo  bool             `option:"kleineUndGstiessUltimo"`
+	WinRule                 WinRule          `option:"winRule"`
+	SuperMordPagatScoring   SuperMordScoring `option:"superMordPagatScoring"`
+	KingDiscardRule         KingDiscard      `option:"kingDiscardRule"`
+	// MaxDoublings caps Schwacher and Retours; no bound is unlimited.
+	MaxDoublings         game.Cap     `option:"maxDoublings"`
+	DefenderLayoutTiming LayoutTiming `option:"defenderLayoutTiming"`
+	BuyOfferRestricted   bool         `option:"buyOfferRestricted"`
 }

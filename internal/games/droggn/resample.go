@@ -92,7 +92,7 @@ func (w *State) fill(v *View, rng *rand.Rand) error {
 	// Cards whose identity the seat knows but whose place it does not: a
 	// shown talon and the asked card of a lost buy lie in the declarer's hand
 	// or among the discards.
-	var played card.Set = w.piles[0].Union(w.piles[1])
+	played := w.piles[0].Union(w.piles[1])
 	for i := int8(0); i < w.trickLen; i++ {
 		played.Add(w.trick[i])
 	}

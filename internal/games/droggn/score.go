@@ -79,13 +79,13 @@ func (r *Rules) score(t Tally, itemize bool) (x int, items []game.Item) {
 		switch {
 		case t.AllTricks:
 			add("match", sideDecl, (v+w)*m)
-		case t.P == w && r.winRule == winTieLastTrick:
+		case t.P == w && r.winRule == Win37TieLastTrick:
 			if t.LastTrickDecl {
 				add("game", sideDecl, v*m)
 			} else {
 				add("game", sideDecl, -v*m)
 			}
-		case t.P > w || (t.P == w && r.winRule == win37):
+		case t.P > w || (t.P == w && r.winRule == Win37):
 			add("game", sideDecl, (v+t.P-w)*m)
 		default:
 			add("game", sideDecl, -(v+max(0, w-t.P))*m)

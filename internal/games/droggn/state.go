@@ -1,12 +1,6 @@
-// Package droggn implements Droggn, the Tyrolean Tarock game of docs/RULES.md §1:
-// 3 players, or 4 with the dealer sitting out, the 66-card pack (or 78),
-// one bid each, exchange, buying, lay-outs, Schwacher and Retours, the
-// Gstieß as an excuse, and the Pagat scores.
 package droggn
 
 import (
-	"fmt"
-
 	"trull/internal/card"
 	"trull/internal/game"
 )
@@ -136,50 +130,6 @@ type State struct {
 	kguOn      bool // Kleine und Gstieß Ultimo announced
 
 	hist []game.Action
-}
-
-// NewState deals deck with the given dealer.
-func (r *Rules) NewState(deck []card.Card, dealer int) (game.State, error) {
-	s, err := r.Deal(deck, dealer)
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-// Deal is NewState with the concrete type.
-func (r *Rules) Deal(deck []card.Card, dealer int) (*State, error) {
-	if dealer < 0 || dealer >= r.seats {
-		return nil, fmt.Errorf("droggn: dealer %d is not a seat", dealer)
-	}
-	if len(deck) != r.pack.Size() {
-		return nil, fmt.Errorf("droggn: deck has %d cards, want %d", len(deck), r.pack.Size())
-	}
-	var seen card.Set
-	for _, c := range deck {
-		if !r.pack.Has(c) || seen.Has(c) {
-			return nil, fmt.Errorf("droggn: deck is not a permutation of the %s pack", r.pack.Name)
-		}
-		seen.Add(c)
-	}
-	s := &State{hist: make([]game.Action, 0, 96)}
-	s.Reset(r, deck, dealer)
-	return s, nil
-}
-
-// Reset deals deck into s, reusing its memory (fast path: no checks).
-func (s *State) Reset(r *Rules, deck []card.Card, dealer int) {
-	hist := s.hist[:0]
-	*s = r.fresh[dealer]
-	s.hist = hist
-	var got [4]card.Set // the speakers' hands and the talon
-	for _, run := range r.runs {
-		got[run.place] = got[run.place].Union(card.Of(deck[run.from:run.to]...))
-	}
-	for i, seat := range s.speakers {
-		s.hands[seat] = got[i]
-	}
-	s.talon = got[3]
 }
 
 // next returns the next active seat after p in the direction of play (the

@@ -45,11 +45,11 @@ func (r *Rules) DecodeAction(s game.State, ra game.RecordAction) ([]game.Action,
 	a := game.Action{Seat: int8(seat)}
 	callOnly := func(what string, kind game.Kind, words []string) ([]game.Action, error) {
 		if ra.Card != "" || len(ra.Cards) > 0 || ra.Say != "" {
-			return nil, fmt.Errorf("%s: takes only a call", what)
+			return nil, game.Malformed("%s: takes only a call", what)
 		}
 		code := lookup(words, ra.Call)
 		if code == 0 {
-			return nil, fmt.Errorf("%s: call must be %s or %s, got %q", what, words[2], words[1], ra.Call)
+			return nil, game.Malformed("%s: call must be %s or %s, got %q", what, words[2], words[1], ra.Call)
 		}
 		a.Kind, a.Call = kind, code
 		return []game.Action{a}, nil
@@ -64,19 +64,19 @@ func (r *Rules) DecodeAction(s game.State, ra game.RecordAction) ([]game.Action,
 	case "announce":
 		code := lookup(announceWords[:], ra.Call)
 		if ra.Card != "" || len(ra.Cards) > 0 || ra.Say != "" {
-			return nil, fmt.Errorf("announce: takes only a call")
+			return nil, game.Malformed("announce: takes only a call")
 		}
 		if code == 0 {
-			return nil, fmt.Errorf("announce: call must be trull or fourkings, got %q", ra.Call)
+			return nil, game.Malformed("announce: call must be trull or fourkings, got %q", ra.Call)
 		}
 		a.Kind, a.Call = game.KindAnnounce, code
 		return []game.Action{a}, nil
 	case "play":
 		if ra.Call != "" || len(ra.Cards) > 0 {
-			return nil, fmt.Errorf("play: takes a card and optionally a say, not a call or cards")
+			return nil, game.Malformed("play: takes a card and optionally a say, not a call or cards")
 		}
 		if ra.Card == "" {
-			return nil, fmt.Errorf("play: card missing")
+			return nil, game.Malformed("play: card missing")
 		}
 		c, err := r.pack.Parse(ra.Card)
 		if err != nil {
@@ -85,12 +85,12 @@ func (r *Rules) DecodeAction(s game.State, ra game.RecordAction) ([]game.Action,
 		a.Kind, a.Card = game.KindPlay, c
 		if ra.Say != "" {
 			if a.Call = lookup(sayWords[:], ra.Say); a.Call == 0 {
-				return nil, fmt.Errorf("play: say must be ross or topschin, got %q", ra.Say)
+				return nil, game.Malformed("play: say must be ross or topschin, got %q", ra.Say)
 			}
 		}
 		return []game.Action{a}, nil
 	}
-	return nil, fmt.Errorf("%s has no %q act (its acts: fold, bid, double, announce, play)", Name, ra.Act)
+	return nil, game.Malformed("%s has no %q act (its acts: fold, bid, double, announce, play)", Name, ra.Act)
 }
 
 func word(words []string, code uint8) string {

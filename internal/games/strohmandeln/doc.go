@@ -10,6 +10,19 @@
 // always make 210; the 40-card pack (option pack=40, card.Stroh40) is
 // counted singly (88 in all).
 //
+// # Where each rule lives
+//
+//	§3.1 the packs, §3.3 DEAL, NEXT_DEALER rules.go (Rules, Deal)
+//	§3.3 the Strohmänner and reveals       deal.go (Reset, reveal)
+//	§3.3 FOLD_CHECK, AUCTION, doubling     bidding.go
+//	§3.3 PLAY, Legality, §3.4 Rostopschin  play.go
+//	§3.2, §3.4, Nullrunde                  score.go
+//	§3.6 options                           options.go (Options, Specs)
+//	hidden information                     view.go, resample.go
+//
+// apply.go holds the action path (Apply, ApplyKnowingDeal, the checks and
+// their refusals), codec.go the record acts.
+//
 // # Flow
 //
 // Phases are "fold" (both players, Elder first: stay, or fold without a

@@ -73,25 +73,25 @@ const (
 // default rules.
 type Options struct {
 	// Scoring is strohmandeln.scoring (extended or classic).
-	Scoring Scoring
+	Scoring Scoring `option:"scoring"`
 	// LastStrohmannCard is strohmandeln.lastStrohmannCard.
-	LastStrohmannCard LastCard
+	LastStrohmannCard LastCard `option:"lastStrohmannCard"`
 	// SimpleGame is strohmandeln.simpleGame.
-	SimpleGame SimpleGame
+	SimpleGame SimpleGame `option:"simpleGame"`
 	// AllowDoubling is strohmandeln.allowDoubling.
-	AllowDoubling bool
+	AllowDoubling bool `option:"allowDoubling"`
 	// Pack40 is strohmandeln.pack=40.
-	Pack40 bool
+	Pack40 bool `option:"pack,number"`
 	// NullrundeStacking is strohmandeln.nullrundeStacking.
-	NullrundeStacking Stacking
+	NullrundeStacking Stacking `option:"nullrundeStacking"`
 	// GrammelRule is strohmandeln.grammelRule.
-	GrammelRule GrammelRule
+	GrammelRule GrammelRule `option:"grammelRule"`
 	// NoSilentBonusFailurePenalty is strohmandeln.silentBonusFailurePenalty=false:
 	// a captured Uhu or Kakadu then scores nothing.
-	NoSilentBonusFailurePenalty bool
+	NoSilentBonusFailurePenalty bool `option:"silentBonusFailurePenalty"`
 	// ValatAdditive is strohmandeln.valatReplacesAll=false: the Valat is
 	// added to the game result and the bonuses instead of replacing them.
-	ValatAdditive bool
+	ValatAdditive bool `option:"valatReplacesAll"`
 }
 
 // Specs is the option table of the game (docs/RULES.md §3.6), names without the
@@ -142,96 +142,40 @@ var Specs = []game.OptionSpec{
 }
 
 // String returns the canonical variant string of the options, as Rules.String.
-func (o Options) String() string { return game.Canonical(Name, o.parsed(), 2, 2) }
+func (o Options) String() string { return game.Canonical(Name, Specs, o, 2, 2) }
 
 // ParseOptions turns record options into Options. players must be 2.
 func ParseOptions(raw map[string]json.RawMessage, players int) (Options, error) {
-	if players != 2 {
-		return Options{}, fmt.Errorf("%s is a game for 2 players, not %d", Name, players)
-	}
-	parsed, err := game.ParseOptions(Name, Specs, raw, players)
-	if err != nil {
+	if err := checkPlayers(players); err != nil {
 		return Options{}, err
 	}
-	return optionsFrom(parsed), nil
+	return game.DecodeOptions[Options](Name, Specs, raw, players)
 }
 
-func optionsFrom(p game.Options) Options {
-	var o Options
-	if p.Str(Specs, "scoring") == "classic" {
-		o.Scoring = Classic
+func checkPlayers(players int) error {
+	if players != 2 {
+		return fmt.Errorf("%s: a game for 2 players, not %d", Name, players)
 	}
-	if p.Str(Specs, "lastStrohmannCard") == "staysOnTable" {
-		o.LastStrohmannCard = LastStaysOnTable
-	}
-	if p.Str(Specs, "simpleGame") == "fold" {
-		o.SimpleGame = SimpleFold
-	}
-	o.AllowDoubling = p.Bool(Specs, "allowDoubling")
-	o.Pack40 = p.Str(Specs, "pack") == "40"
-	if p.Str(Specs, "nullrundeStacking") == "stack" {
-		o.NullrundeStacking = StackStack
-	}
-	if p.Str(Specs, "grammelRule") == "loserUnder26" {
-		o.GrammelRule = GrammelLoserUnder26
-	}
-	o.NoSilentBonusFailurePenalty = !p.Bool(Specs, "silentBonusFailurePenalty")
-	o.ValatAdditive = !p.Bool(Specs, "valatReplacesAll")
-	return o
-}
-
-// parsed returns the non-default options in game.ParseOptions form (enums
-// as strings, booleans as bool), for game.Canonical.
-func (o Options) parsed() game.Options {
-	p := game.Options{}
-	if o.Scoring == Classic {
-		p["scoring"] = "classic"
-	}
-	if o.LastStrohmannCard == LastStaysOnTable {
-		p["lastStrohmannCard"] = "staysOnTable"
-	}
-	if o.SimpleGame == SimpleFold {
-		p["simpleGame"] = "fold"
-	}
-	if o.AllowDoubling {
-		p["allowDoubling"] = true
-	}
-	if o.Pack40 {
-		p["pack"] = "40"
-	}
-	if o.NullrundeStacking == StackStack {
-		p["nullrundeStacking"] = "stack"
-	}
-	if o.GrammelRule == GrammelLoserUnder26 {
-		p["grammelRule"] = "loserUnder26"
-	}
-	if o.NoSilentBonusFailurePenalty {
-		p["silentBonusFailurePenalty"] = false
-	}
-	if o.ValatAdditive {
-		p["valatReplacesAll"] = false
-	}
-	return p
-}
-
-// record returns the non-default options with record JSON values: the pack
-// is a JSON number.
-func (o Options) record() map[string]any {
-	m := map[string]any{}
-	for k, v := range o.parsed() {
-		if k == "pack" {
-			m[k] = 40
-			continue
-		}
-		m[k] = v
-	}
-	return m
+	return nil
 }
 
 // New is the game's factory for the registry: it builds the Rules from
 // record options and the number of players (which must be 2).
 func New(opts map[string]json.RawMessage, players int) (game.Rules, error) {
 	o, err := ParseOptions(opts, players)
+	if err != nil {
+		return nil, err
+	}
+	return NewRules(o), nil
+}
+
+// Parse builds the Rules from a "k=v,k=v" option string and the number of
+// players (which must be 2).
+func Parse(opts string, players int) (game.Rules, error) {
+	if err := checkPlayers(players); err != nil {
+		return nil, err
+	}
+	o, err := game.ParseOptions[Options](Name, Specs, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -246,5 +190,6 @@ func init() {
 		MaxSeats: 2,
 		Options:  Specs,
 		New:      New,
+		Parse:    Parse,
 	})
 }

@@ -70,7 +70,7 @@ func NewRules(o Options) *Rules {
 		r.total, r.win, r.grammel, r.loserMax = 88, 45, 57, 32
 		r.pileN = [3]uint8{4, 3, 3}
 	}
-	r.canon = game.Canonical(Name, o.parsed(), 2, 2)
+	r.canon = o.String()
 	for _, c := range r.pack.Order {
 		r.points[c] = int8(r.pack.Points(c))
 		r.ids[c] = r.pack.ID(c)
@@ -126,7 +126,7 @@ func (r *Rules) Pack() *card.Pack { return r.pack }
 func (r *Rules) Opts() Options { return r.o }
 
 // Options returns the non-default options with record JSON values.
-func (r *Rules) Options() map[string]any { return r.o.record() }
+func (r *Rules) Options() map[string]any { return game.RecordOptions(Specs, r.o) }
 
 // Tricks returns the number of tricks of a hand (27, or 20 with 40 cards).
 func (r *Rules) Tricks() int { return r.nTricks }

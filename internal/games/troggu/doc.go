@@ -3,6 +3,22 @@
 // 14–17, the hand record of docs/FORMAT.md, and the game.Rules / game.State
 // contract.
 //
+// # Where each rule lives
+//
+//	§2.1 the pack, the deal table        rules.go (Rules, dealTable)
+//	§2.2 DEAL                            deal.go
+//	§2.2 BIDDING, ALL_PASS, CALL,        bidding.go (the forced game, Misère,
+//	     EXCHANGE                        the called trump, the Tappist's discard)
+//	§2.2 PLAY, §2.3                      play.go (following, the renege, the
+//	                                     powerless FOOL, the trick winner)
+//	§2.4, §0.4                           score.go
+//	§2.5, §2.6 options                   options.go (Options, Specs)
+//	§2.2 Information                     state.go (MayKnow, SeenAction), view.go,
+//	                                     resample.go
+//
+// apply.go holds the action path (Legal, Apply, the checks and their
+// refusals), codec.go the record acts, fast.go the random playout.
+//
 // # Flow
 //
 // Seats are numbered in the direction of play, counter-clockwise:

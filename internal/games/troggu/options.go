@@ -92,14 +92,14 @@ var Specs = []game.OptionSpec{
 // Options are the typed Troggu options. The zero value is the default rules
 // of docs/RULES.md.
 type Options struct {
-	AllPassRule      AllPassRule
-	FourKingsDiscard FourKingsDiscard
-	MisereTie        MisereTie
+	AllPassRule      AllPassRule      `option:"allPassRule"`
+	FourKingsDiscard FourKingsDiscard `option:"fourKingsDiscard"`
+	MisereTie        MisereTie        `option:"misereTie"`
 	// SoloMultiplier multiplies Solo payments; 0 means 1.
-	SoloMultiplier int
-	MustOvertrump  bool
+	SoloMultiplier int  `option:"soloMultiplier"`
+	MustOvertrump  bool `option:"mustOvertrump"`
 	// Hands is the session length; 0 means DefaultHands.
-	Hands int
+	Hands int `option:"hands"`
 }
 
 // Solo returns the Solo multiplier (at least 1).
@@ -118,85 +118,39 @@ func (o Options) SessionHands() int {
 	return o.Hands
 }
 
-// table returns the options as a game.Options map holding only the values
-// that differ from the defaults.
-func (o Options) table() game.Options {
-	out := game.Options{}
-	if o.AllPassRule != ByPlayerCount {
-		out["allPassRule"] = allPassNames[o.AllPassRule]
-	}
-	if o.FourKingsDiscard != KingsOnly {
-		out["fourKingsDiscard"] = fourKingNames[o.FourKingsDiscard]
-	}
-	if o.MisereTie != AllMaxPay {
-		out["misereTie"] = misereNames[o.MisereTie]
-	}
-	if o.Solo() != 1 {
-		out["soloMultiplier"] = o.Solo()
-	}
-	if o.MustOvertrump {
-		out["mustOvertrump"] = true
-	}
-	if o.SessionHands() != DefaultHands {
-		out["hands"] = o.SessionHands()
-	}
-	return out
-}
-
-func indexOf(names []string, v string) uint8 {
-	for i, n := range names {
-		if n == v {
-			return uint8(i)
-		}
-	}
-	return 0
-}
-
-// optionsOf converts parsed record options to the typed form.
-func optionsOf(o game.Options) Options {
-	return Options{
-		AllPassRule:      AllPassRule(indexOf(allPassNames, o.Str(Specs, "allPassRule"))),
-		FourKingsDiscard: FourKingsDiscard(indexOf(fourKingNames, o.Str(Specs, "fourKingsDiscard"))),
-		MisereTie:        MisereTie(indexOf(misereNames, o.Str(Specs, "misereTie"))),
-		SoloMultiplier:   o.Int(Specs, "soloMultiplier"),
-		MustOvertrump:    o.Bool(Specs, "mustOvertrump"),
-		Hands:            o.Int(Specs, "hands"),
-	}
-}
-
 // New builds Troggu rules from record options and the number of players
 // (3 to 8). It is the factory registered with the game package.
 func New(raw map[string]json.RawMessage, players int) (game.Rules, error) {
-	o, err := game.ParseOptions("troggu", Specs, raw, players)
+	o, err := game.DecodeOptions[Options]("troggu", Specs, raw, players)
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewRules(optionsOf(o), players)
+	return NewRules(o, players)
+}
+
+// Parse builds Troggu rules from a "k=v,k=v" option string and the number
+// of players.
+func Parse(opts string, players int) (game.Rules, error) {
+	o, err := game.ParseOptions[Options]("troggu", Specs, opts)
 	if err != nil {
 		return nil, err
 	}
-	return r, nil
+	return NewRules(o, players)
 }
 
 // NewRules builds Troggu rules from typed options.
 func NewRules(o Options, players int) (*Rules, error) {
 	if players < MinSeats || players > MaxSeats {
-		return nil, fmt.Errorf("troggu is played by %d to %d players, not %d", MinSeats, MaxSeats, players)
+		return nil, fmt.Errorf("troggu: a game for %d to %d players, not %d", MinSeats, MaxSeats, players)
 	}
-	if o.SoloMultiplier < 0 || o.SoloMultiplier > 100 {
-		return nil, fmt.Errorf("option soloMultiplier: bad value %d (an integer 1…100)", o.SoloMultiplier)
-	}
-	if o.Hands < 0 || o.Hands > 10000 {
-		return nil, fmt.Errorf("option hands: bad value %d (an integer 1…10000)", o.Hands)
-	}
-	if int(o.AllPassRule) >= len(allPassNames) || int(o.FourKingsDiscard) >= len(fourKingNames) || int(o.MisereTie) >= len(misereNames) {
-		return nil, fmt.Errorf("troggu: bad option value in %+v", o)
+	if err := game.CheckOptions("troggu", Specs, o); err != nil {
+		return nil, err
 	}
 	r := &Rules{opts: o, seats: players, deal: dealTable[players]}
 	r.owner = dealOwners(players, r.deal)
 	r.opts.SoloMultiplier = o.Solo()
 	r.opts.Hands = o.SessionHands()
-	r.name = game.Canonical("troggu", o.table(), players, 0)
+	r.name = game.Canonical("troggu", Specs, o, players, 0)
 	return r, nil
 }
 
@@ -211,11 +165,7 @@ func Default(players int) *Rules {
 
 // MustParse builds rules from a "k=v,k=v" option string, for tests and tools.
 func MustParse(players int, opts string) *Rules {
-	raw, err := game.ParseOptionString(Specs, opts)
-	if err != nil {
-		panic(err)
-	}
-	r, err := New(raw, players)
+	r, err := Parse(opts, players)
 	if err != nil {
 		panic(err)
 	}
@@ -223,7 +173,7 @@ func MustParse(players int, opts string) *Rules {
 }
 
 func init() {
-	game.Register(game.GameInfo{Name: "troggu", Title: "Troggu", MinSeats: MinSeats, MaxSeats: MaxSeats, Options: Specs, New: New})
+	game.Register(game.GameInfo{Name: "troggu", Title: "Troggu", MinSeats: MinSeats, MaxSeats: MaxSeats, Options: Specs, New: New, Parse: Parse})
 }
 
 // Game returns "troggu".
@@ -244,10 +194,4 @@ func (r *Rules) Opts() Options { return r.opts }
 
 // Options returns the options that differ from the defaults, as record JSON
 // values.
-func (r *Rules) Options() map[string]any {
-	out := map[string]any{}
-	for k, v := range r.opts.table() {
-		out[k] = game.RecordValue(v)
-	}
-	return out
-}
+func (r *Rules) Options() map[string]any { return game.RecordOptions(Specs, r.opts) }

@@ -54,7 +54,7 @@ func New(st game.State) *Tracker {
 		for seat := 0; seat < t.seats; seat++ {
 			t.talon = t.talon.Minus(s.Hand(seat))
 		}
-		t.expose, _ = r.Options()["exposeTalonInAnsager"].(bool)
+		t.expose = s.Variant().Opts().ExposeTalonInAnsager
 	case *strohmandeln.State:
 		t.down = s.FaceDown(0).Union(s.FaceDown(1))
 	}

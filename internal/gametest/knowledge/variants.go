@@ -33,11 +33,7 @@ func (v Variant) Rules() (game.Rules, error) {
 	if !ok {
 		return nil, fmt.Errorf("knowledge: no game %q", v.Game)
 	}
-	raw, err := game.ParseOptionString(info.Options, v.Options)
-	if err != nil {
-		return nil, err
-	}
-	return info.New(raw, v.Players)
+	return info.Parse(v.Options, v.Players)
 }
 
 // Variants lists every player count of the three games and each option that

@@ -1,0 +1,200 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"trull/internal/bot"
+	"trull/internal/game"
+)
+
+// botFor returns the bot that acts for seat, or nil for a person.
+func (t *table) botFor(seat int) bot.Bot {
+	if seat < 0 || seat >= len(t.seats) {
+		return nil
+	}
+	name := t.seats[seat].bot
+	if name == "" {
+		name = t.seats[seat].takeover
+	}
+	if name == "" {
+		return nil
+	}
+	b := t.bots[name]
+	if b == nil {
+		var err error
+		if b, err = bot.New(name); err != nil {
+			return nil
+		}
+		t.bots[name] = b
+	}
+	return b
+}
+
+// botTurn returns the seat to act when a bot plays it, else -1.
+func (t *table) botTurn() int {
+	if t.st == nil || t.st.Done() || t.abandoned {
+		return -1
+	}
+	if s := t.st.ToAct(); t.botFor(s) != nil {
+		return s
+	}
+	return -1
+}
+
+// decide asks b for one whole decision of seat on st (a discard of k cards
+// is k engine actions) and applies it to st. A bot error or an illegal
+// answer falls back to a random legal action, so the table never stalls.
+func (t *table) decide(st game.State, seat int, b bot.Bot) []game.Action {
+	var acts []game.Action
+	for {
+		start := time.Now()
+		a, err := safeAct(b, st.View(game.Seat(seat)), t.rng)
+		t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
+		if err == nil {
+			err = st.Apply(a)
+		}
+		if err != nil {
+			// The log names no card: a refusal's reason may name the
+			// bot's hand, which the server's operator may not see.
+			var ie *game.IllegalError
+			reason := "the bot failed"
+			if errors.As(err, &ie) {
+				reason = "an illegal " + a.Kind.String()
+			}
+			t.log.Warn("bot answer refused; playing a random legal action", "bot", b.Name(), "seat", seat, "reason", reason)
+			a = game.Pick(t.rng, st.Legal(nil))
+			st.ApplyUnchecked(a)
+		}
+		acts = append(acts, a)
+		if a.Kind != game.KindDiscard || st.Done() || st.ToAct() != seat {
+			return acts
+		}
+		if l := st.Legal(nil); len(l) == 0 || l[0].Kind != game.KindDiscard {
+			return acts
+		}
+	}
+}
+
+// safeAct asks a bot, turning a panic into an error.
+func safeAct(b bot.Bot, v game.View, rng *rand.Rand) (a game.Action, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bot %s panicked: %v", b.Name(), r)
+		}
+	}()
+	return b.Act(v, rng)
+}
+
+// botActs plays bot decisions on trial (a clone) and returns their events:
+// at most limit decisions (limit < 0: until a person is to act or the hand
+// ends).
+func (t *table) botActs(trial game.State, step int, limit int) []event {
+	var evs []event
+	for n := 0; limit < 0 || n < limit; n++ {
+		if trial.Done() {
+			break
+		}
+		seat := trial.ToAct()
+		b := t.botFor(seat)
+		if b == nil {
+			break
+		}
+		acts := t.decide(trial, seat, b)
+		for _, ra := range game.EncodeHistory(t.rules, acts) {
+			evs = append(evs, event{evAct, actData{Hand: t.hand, Step: step, Action: ra, Bot: b.Name()}})
+			step++
+		}
+	}
+	return evs
+}
+
+// runBots lets bots act: all of them in a row without a bot delay, else
+// one decision and a timer for the next.
+func (t *table) runBots(limit int) {
+	if t.botTurn() < 0 {
+		return
+	}
+	if t.srv.cfg.BotDelay > 0 && limit < 0 {
+		t.scheduleBot()
+		return
+	}
+	evs := t.botActs(t.st.Clone(), t.step, limit)
+	if err := t.commit(evs...); err != nil {
+		// Try again later; a store outage must not stop the table for good.
+		t.botTimer = time.NewTimer(time.Second)
+		return
+	}
+	t.count(evs)
+	t.afterChange(nil, nil)
+}
+
+func (t *table) scheduleBot() {
+	if t.botTimer == nil && t.botTurn() >= 0 {
+		t.botTimer = time.NewTimer(t.srv.cfg.BotDelay)
+	}
+}
+
+// autoBotName is the bot that takes an absent person's seat by itself.
+const autoBotName = "rules"
+
+// awayDue returns the seats whose person has been away for the grace
+// period and which a bot should now play by itself, and when the next
+// seat's grace period ends (zero if none is waiting).
+func (t *table) awayDue(now time.Time) (due []int, next time.Time) {
+	if t.cfg.NoAutoBot || t.abandoned || t.sit.Over() {
+		return nil, time.Time{}
+	}
+	for i, s := range t.seats {
+		// Only a seat somebody sat at: an invite nobody has used yet
+		// waits for its person (the host may still let a bot play it).
+		if s.bot != "" || s.takeover != "" || s.token == "" || s.conn != nil {
+			continue
+		}
+		at := s.away.Add(t.srv.cfg.Grace)
+		if !at.After(now) {
+			due = append(due, i)
+		} else if next.IsZero() || at.Before(next) {
+			next = at
+		}
+	}
+	return due, next
+}
+
+// scheduleAway sets the timer for the next absent person's seat.
+func (t *table) scheduleAway() {
+	if t.awayTimer != nil {
+		t.awayTimer.Stop()
+		t.awayTimer = nil
+	}
+	due, next := t.awayDue(time.Now())
+	switch {
+	case len(due) > 0:
+		t.awayTimer = time.NewTimer(0)
+	case !next.IsZero():
+		t.awayTimer = time.NewTimer(time.Until(next))
+	}
+}
+
+// autoBot lets a bot play the seats of people away for the grace period,
+// so that nobody's absence stalls the table. A person who connects again
+// gets the seat back at once (join).
+func (t *table) autoBot() {
+	due, _ := t.awayDue(time.Now())
+	if len(due) == 0 {
+		t.scheduleAway()
+		return
+	}
+	evs := make([]event, len(due))
+	for i, seat := range due {
+		evs[i] = event{evTakeover, takeoverData{Seat: seat, Bot: autoBotName}}
+	}
+	if err := t.commit(evs...); err != nil {
+		// Try again later; a store outage must not stall the table.
+		t.awayTimer = time.NewTimer(time.Second)
+		return
+	}
+	t.afterChange(nil, nil)
+}

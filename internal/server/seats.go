@@ -1,0 +1,119 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// join attaches a connection to a seat (by token) or as a spectator.
+func (t *table) join(r joinReq) error {
+	c := r.c
+	c.seat = -1
+	if r.token != "" {
+		seat := -1
+		for i, s := range t.seats {
+			if sameHash(s.token, r.token) {
+				seat = i
+			}
+		}
+		if seat < 0 {
+			return errBadToken
+		}
+		c.seat = seat
+		s := t.seats[seat]
+		if old := s.conn; old != nil {
+			t.dropConn(old)
+			old.close(statusReplaced, "this seat was opened in another window")
+		}
+		s.conn = c
+		s.away = time.Time{}
+	}
+	c.host = (c.seat >= 0 && c.seat == t.cfg.HostSeat) || sameHash(t.cfg.Host, r.hostHash)
+	t.conns[c] = struct{}{}
+	t.srv.metrics.conns.WithLabelValues(c.role()).Inc()
+	if c.seat >= 0 && t.seats[c.seat].takeover != "" {
+		// The person is back: the bot gives the seat up.
+		if err := t.commit(event{evRelease, releaseData{Seat: c.seat}}); err != nil {
+			t.log.Error("releasing a taken-over seat failed", "seat", c.seat, "err", err)
+		}
+	}
+	t.afterChange(nil, nil)
+	if _, ok := t.conns[c]; ok {
+		for _, ch := range t.chat {
+			b, _ := json.Marshal(chatMsg{Type: "chat", Seat: ch.Seat, Name: ch.Name, Text: ch.Text, At: ch.At})
+			t.sendTo(c, b)
+		}
+	}
+	return nil
+}
+
+// dropConn forgets a connection.
+func (t *table) dropConn(c *conn) bool {
+	if _, ok := t.conns[c]; !ok {
+		return false
+	}
+	delete(t.conns, c)
+	t.srv.metrics.conns.WithLabelValues(c.role()).Dec()
+	t.seen = time.Now()
+	if c.seat >= 0 && t.seats[c.seat].conn == c {
+		t.seats[c.seat].conn = nil
+		t.seats[c.seat].away = time.Now()
+		return true
+	}
+	return false
+}
+
+func (t *table) leave(c *conn) {
+	if t.dropConn(c) {
+		t.afterChange(nil, nil)
+	}
+}
+
+// claim gives a free seat to a person: by invite, or by seat number at a
+// public table.
+func (t *table) claim(r claimReq) claimResult {
+	seat := -1
+	for i, s := range t.seats {
+		if r.invite != "" && sameHash(s.invite, r.invite) {
+			seat = i
+		}
+	}
+	switch {
+	case r.invite != "" && seat < 0:
+		// An invite is cleared when used: a known-bad or used invite.
+		return claimResult{err: errInvite}
+	case r.invite == "":
+		if !t.cfg.Public {
+			return claimResult{err: errNeedInvite}
+		}
+		if r.seat < 0 || r.seat >= len(t.seats) {
+			return claimResult{err: fmt.Errorf("%w: seat %d does not exist (0…%d)", errBadRequest, r.seat, len(t.seats)-1)}
+		}
+		seat = r.seat
+	}
+	s := t.seats[seat]
+	if s.bot != "" || s.token != "" {
+		return claimResult{err: errSeatTaken}
+	}
+	if t.sit.Over() {
+		return claimResult{err: errOver}
+	}
+	if t.abandoned {
+		return claimResult{err: errAbandoned}
+	}
+	if err := t.commit(event{evClaim, claimData{Seat: seat, Name: r.name, Token: r.token}}); err != nil {
+		return claimResult{err: err}
+	}
+	t.seen = time.Now()
+	t.afterChange(nil, nil)
+	return claimResult{seat: seat}
+}
+
+// inviteOpen reports whether the invite with hash h takes a seat now.
+func (t *table) inviteOpen(h string) bool {
+	return !t.abandoned && !t.sit.Over() && slices.ContainsFunc(t.seats, func(st *seatState) bool {
+		return st.token == "" && st.invite != "" && sameHash(st.invite, h)
+	})
+}

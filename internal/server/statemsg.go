@@ -1,0 +1,260 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"time"
+
+	"trull/internal/card"
+	"trull/internal/game"
+	"trull/internal/sitting"
+	"trull/internal/store"
+	"trull/internal/tablemodel"
+)
+
+// status is the table's lobby state.
+func (t *table) status() string {
+	switch {
+	case t.abandoned:
+		return store.StatusAbandoned
+	case t.sit.Over():
+		return store.StatusOver
+	case slices.ContainsFunc(t.seats, func(s *seatState) bool { return s.bot == "" && s.token == "" }):
+		return store.StatusOpen
+	}
+	return store.StatusPlaying
+}
+
+// lobbyInfo is a table as the lobby lists it.
+type lobbyInfo struct {
+	ID      string `json:"id"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	// VariantTitle names the variant for people ("Droggn, 4 players, …").
+	VariantTitle game.Words `json:"variant_title"`
+	Name         string     `json:"name"`
+	State        string     `json:"state"`
+	Played       int        `json:"played"`
+	Created      int64      `json:"created_ms"`
+	Seats        []seatInfo `json:"seats"`
+}
+
+// variantTitle names a variant for people in both languages.
+func variantTitle(r game.Rules) game.Words {
+	return game.Words{EN: game.Title(r, card.English), DE: game.Title(r, card.German)}
+}
+
+// seatInfo is a seat as the lobby and the table show it.
+type seatInfo struct {
+	Seat      int    `json:"seat"`
+	Name      string `json:"name"`
+	Bot       string `json:"bot,omitempty"`
+	Takeover  string `json:"takeover,omitempty"`
+	Taken     bool   `json:"taken"`
+	Connected *bool  `json:"connected,omitempty"`
+	Host      bool   `json:"host,omitempty"`
+	AwaySince int64  `json:"away_since_ms,omitempty"`
+}
+
+func (t *table) seatInfos(live bool) []seatInfo {
+	out := make([]seatInfo, len(t.seats))
+	for i, s := range t.seats {
+		si := seatInfo{Seat: i, Name: s.name, Bot: s.bot, Takeover: s.takeover,
+			Taken: s.bot != "" || s.token != "", Host: i == t.cfg.HostSeat}
+		if si.Name == "" && s.takeover != "" {
+			si.Name = botName(i)
+		}
+		if live {
+			// Always present in a state message, false included: the
+			// table shows who is away.
+			on := s.bot != "" || s.conn != nil
+			si.Connected = &on
+			if s.bot == "" && s.conn == nil {
+				si.AwaySince = s.away.UnixMilli()
+			}
+		}
+		out[i] = si
+	}
+	return out
+}
+
+func (t *table) title() string {
+	if t.cfg.Title != "" {
+		return t.cfg.Title
+	}
+	return t.info.Title
+}
+
+// publish writes the lobby summary to the store when it changed.
+func (t *table) publish() {
+	li := lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Name: t.title(),
+		State: t.status(), Played: t.sit.Played(), Created: t.created.UnixMilli(), Seats: t.seatInfos(false)}
+	b, _ := json.Marshal(li)
+	if string(b) == t.lastInfo {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := t.srv.store.UpdateTable(ctx, store.Table{ID: t.id, Status: li.State, Public: t.cfg.Public, Info: b, Updated: time.Now()})
+	if err != nil {
+		t.log.Error("updating the lobby row failed", "err", err)
+		return
+	}
+	t.lastInfo = string(b)
+}
+
+// tableJSON is the table part of a state message, the same for everyone.
+type tableJSON struct {
+	ID           string             `json:"id"`
+	Game         string             `json:"game"`
+	Variant      string             `json:"variant"`
+	VariantTitle game.Words         `json:"variant_title"`
+	Options      map[string]any     `json:"options"`
+	Name         string             `json:"name"`
+	State        string             `json:"state"`
+	Seats        []seatInfo         `json:"seats"`
+	Hand         int                `json:"hand"`
+	Played       int                `json:"played"`
+	HandsLeft    int                `json:"hands_left"`
+	EndRequested int                `json:"end_requested"`
+	Sheet        []sitting.Row      `json:"sheet"`
+	Totals       []int              `json:"totals"`
+	Stake        int                `json:"stake"`
+	Settlement   sitting.Settlement `json:"settlement"`
+	GraceMs      int64              `json:"grace_ms"`
+	AutoBot      bool               `json:"auto_bot"`
+	Hints        bool               `json:"hints"`
+}
+
+func (t *table) tableJSON() json.RawMessage {
+	opts := map[string]any{}
+	for k, v := range t.rules.Options() {
+		opts[k] = game.RecordValue(v)
+	}
+	tj := tableJSON{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Options: opts, Name: t.title(),
+		State: t.status(), Seats: t.seatInfos(true), Hand: t.hand, Played: t.sit.Played(),
+		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
+		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
+		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints}
+	b, err := json.Marshal(tj)
+	if err != nil {
+		t.log.Error("encoding the table failed", "err", err)
+		return []byte("null")
+	}
+	return b
+}
+
+// stateMsg is the "state" message (docs/PROTOCOL.md).
+type stateMsg struct {
+	Type  string            `json:"type"`
+	Seq   int64             `json:"seq"`
+	Ack   *int64            `json:"ack,omitempty"`
+	You   int               `json:"you"`
+	Host  bool              `json:"host"`
+	Table json.RawMessage   `json:"table"`
+	Hand  int               `json:"hand"`
+	Step  int               `json:"step"`
+	Done  bool              `json:"done"`
+	View  json.RawMessage   `json:"view"`
+	Model json.RawMessage   `json:"model"`
+	Legal []json.RawMessage `json:"legal"`
+}
+
+// seatView is one seat's view of the hand as JSON: the game's own view and
+// the table model made from it (internal/tablemodel).
+type seatView struct {
+	view, model json.RawMessage
+}
+
+// viewsOf encodes the view of st for a seat (-1: a spectator) and its table model.
+func viewsOf(st game.State, seat int) (seatView, error) {
+	gv := st.View(game.ViewerOf(seat))
+	v, err := json.Marshal(gv)
+	if err != nil {
+		return seatView{}, err
+	}
+	m, err := tablemodel.Of(gv)
+	if err != nil {
+		return seatView{}, err
+	}
+	mj, err := json.Marshal(m)
+	return seatView{v, mj}, err
+}
+
+// stateFor builds the state message of one seat (-1: a spectator): the
+// seat's own view of the hand with its table model, and its legal actions
+// when it is to act.
+func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]seatView, ack *int64) []byte {
+	sv, ok := views[seat]
+	if !ok {
+		var err error
+		if sv, err = viewsOf(t.st, seat); err != nil {
+			t.log.Error("encoding a view failed", "seat", seat, "err", err)
+			sv = seatView{[]byte("null"), []byte("null")}
+		}
+		views[seat] = sv
+	}
+	v := sv.view
+	legal := []byte("[]")
+	if seat >= 0 && !t.st.Done() && t.st.ToAct() == seat && t.botFor(seat) == nil {
+		legal, _ = json.Marshal(game.LegalRecordActions(t.st))
+	}
+	// The message is stateMsg; it is assembled by hand because the table
+	// and the view are already JSON, and json.Marshal would check and
+	// compact them again for every connection.
+	b := make([]byte, 0, len(tj)+len(v)+len(sv.model)+len(legal)+170)
+	b = append(b, `{"type":"state","seq":`...)
+	b = strconv.AppendInt(b, t.seq, 10)
+	if ack != nil {
+		b = append(b, `,"ack":`...)
+		b = strconv.AppendInt(b, *ack, 10)
+	}
+	b = append(b, `,"you":`...)
+	b = strconv.AppendInt(b, int64(seat), 10)
+	b = append(b, `,"host":`...)
+	b = strconv.AppendBool(b, host)
+	b = append(b, `,"table":`...)
+	b = append(b, tj...)
+	b = append(b, `,"hand":`...)
+	b = strconv.AppendInt(b, int64(t.hand), 10)
+	b = append(b, `,"step":`...)
+	b = strconv.AppendInt(b, int64(t.step), 10)
+	b = append(b, `,"done":`...)
+	b = strconv.AppendBool(b, t.st.Done())
+	b = append(b, `,"view":`...)
+	b = append(b, v...)
+	b = append(b, `,"model":`...)
+	b = append(b, sv.model...)
+	b = append(b, `,"legal":`...)
+	b = append(b, legal...)
+	return append(b, '}')
+}
+
+// broadcast sends every connection its own state.
+func (t *table) broadcast(acker *conn, ack *int64) {
+	if len(t.conns) == 0 {
+		return
+	}
+	tj := t.tableJSON()
+	views := map[int]seatView{}
+	for c := range t.conns {
+		var a *int64
+		if c == acker {
+			a = ack
+		}
+		t.sendTo(c, t.stateFor(c.seat, c.host, tj, views, a))
+	}
+}
+
+func (t *table) sendTo(c *conn, b []byte) {
+	if !c.queue(b) {
+		t.srv.metrics.slowClients.Inc()
+		t.log.Info("closing a connection that does not read", "seat", c.seat)
+		t.dropConn(c)
+		c.close(statusTryAgain, "too slow to read the table's messages; reconnect")
+		return
+	}
+	t.srv.metrics.msgsOut.Inc()
+}
