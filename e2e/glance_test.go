@@ -119,13 +119,18 @@ func TestReadableVariants(t *testing.T) {
 	}
 	time.Sleep(200 * time.Millisecond)
 	text := pageText(t, ctx)
-	for _, w := range []string{"Spieler gewinnt mit", "37 Punkten (Standard)", "Gstieß im letzten Stich", "Doppelungen höchstens", "Talon beim Ansager offen"} {
+	for _, w := range []string{"Spieler gewinnt mit", "37 Punkten (Standard)", "Gstieß im letzten Stich", "Doppelungen höchstens", "Talon beim Ansager offen", "78 Karten"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("e2e: the German form does not say %q", w)
 		}
 	}
 	if m := codeName.FindString(text); m != "" {
 		t.Errorf("e2e: the German form shows the code name %q", m)
+	}
+	// The pack is a choice of the two packs, not a number to type.
+	packOptions, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("select[name=pack] option").length`))
+	if err != nil || packOptions != 2 {
+		t.Errorf("e2e: the pack offers %d choices (%v), want 66 and 78 cards", packOptions, err)
 	}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1400, chromedp.EmulateScale(1))); err != nil {
 		t.Fatal(err)

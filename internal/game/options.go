@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +39,9 @@ type OptionSpec struct {
 	// Default is the default of an OptInt (-1 for null when Nullable).
 	Default  int
 	Min, Max int
+	// Choices, when set, are the only values an OptInt takes (in
+	// [Min, Max]); the table form offers them as a list.
+	Choices  []int
 	Nullable bool
 	// DefaultBool is the default of an OptBool.
 	DefaultBool bool
@@ -347,7 +351,7 @@ func CheckOptions(gameName string, specs []OptionSpec, o any) error {
 		switch {
 		case isDefault:
 		case sp.Kind == OptEnum && v.n >= len(sp.Values),
-			sp.Kind == OptInt && (v.n < sp.Min || v.n > sp.Max):
+			sp.Kind == OptInt && !sp.allows(v.n):
 			return fmt.Errorf("%s: option %s: bad value %d (%s)", gameName, sp.Name, v.n, sp.describe())
 		}
 	}
@@ -416,7 +420,7 @@ func (sp *OptionSpec) parseJSON(v []byte) (value, error) {
 			return value{}, bad()
 		}
 		var n int
-		if err := json.Unmarshal(v, &n); err != nil || n < sp.Min || n > sp.Max {
+		if err := json.Unmarshal(v, &n); err != nil || !sp.allows(n) {
 			return value{}, bad()
 		}
 		return value{n: n}, nil
@@ -430,12 +434,25 @@ func (sp *OptionSpec) parseJSON(v []byte) (value, error) {
 	return value{}, bad()
 }
 
+// allows reports whether an OptInt takes the number n.
+func (sp *OptionSpec) allows(n int) bool {
+	return n >= sp.Min && n <= sp.Max && (sp.Choices == nil || slices.Contains(sp.Choices, n))
+}
+
+// describe words the values an option takes, for error messages.
 func (sp *OptionSpec) describe() string {
 	switch sp.Kind {
 	case OptEnum:
 		return "one of " + strings.Join(sp.Values, ", ")
 	case OptInt:
 		s := fmt.Sprintf("an integer %d…%d", sp.Min, sp.Max)
+		if sp.Choices != nil {
+			var cs []string
+			for _, c := range sp.Choices {
+				cs = append(cs, strconv.Itoa(c))
+			}
+			s = "one of " + strings.Join(cs, ", ")
+		}
 		if sp.Nullable {
 			s += " or null"
 		}

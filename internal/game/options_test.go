@@ -15,6 +15,7 @@ var testSpecs = []game.OptionSpec{
 	{Name: "pack", Kind: game.OptEnum, Values: []string{"54", "40"}},
 	{Name: "stake", Kind: game.OptInt, Default: 1, Min: 1, Max: 9},
 	{Name: "cap", Kind: game.OptInt, Default: -1, Min: 0, Max: 5, Nullable: true},
+	{Name: "size", Kind: game.OptInt, Default: 66, Min: 66, Max: 78, Choices: []int{66, 78}},
 	{Name: "on", Kind: game.OptBool},
 	{Name: "keep", Kind: game.OptBool, DefaultBool: true},
 }
@@ -26,6 +27,7 @@ type testOptions struct {
 	Cap    game.Cap `option:"cap"`
 	On     bool     `option:"on"`
 	NoKeep bool     `option:"keep"`
+	Size   int      `option:"size"`
 }
 
 // TestOptionForms reads the JSON and the text form into the typed struct
@@ -79,6 +81,7 @@ func TestOptionErrors(t *testing.T) {
 		{`{"stake":10}`, "t: option stake: bad value 10 (an integer 1…9)"},
 		{`{"stake":null}`, "t: option stake: bad value null"},
 		{`{"on":"yes"}`, `t: option on: bad value "yes" (true or false)`},
+		{`{"size":70}`, "t: option size: bad value 70 (one of 66, 78)"},
 		{`{"players":3}`, "t: option players=3 does not match the 2 names in players"},
 	}
 	for _, c := range jsonCases {
@@ -95,6 +98,7 @@ func TestOptionErrors(t *testing.T) {
 		{"rule", `t: option "rule": want key=value`},
 		{"players=3", "t: the number of players is given with --players"},
 		{"cap=6", "t: option cap: bad value 6"},
+		{"size=67", "t: option size: bad value 67 (one of 66, 78)"},
 	}
 	for _, c := range textCases {
 		if _, err := game.ParseOptions[testOptions]("t", testSpecs, c.text); err == nil || !strings.HasPrefix(err.Error(), c.err) {
@@ -109,6 +113,8 @@ func TestOptionErrors(t *testing.T) {
 		{testOptions{Rule: 3}, "t: option rule: bad value 3"},
 		{testOptions{Stake: 10}, "t: option stake: bad value 10"},
 		{testOptions{Cap: game.CapAt(-1)}, "t: option cap: bad value -1"},
+		{testOptions{Size: 70}, "t: option size: bad value 70 (one of 66, 78)"},
+		{testOptions{Size: 78}, ""},
 	}
 	for _, c := range typed {
 		err := game.CheckOptions("t", testSpecs, c.o)

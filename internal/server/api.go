@@ -200,14 +200,16 @@ func bodyError(w http.ResponseWriter, err error, what string) {
 
 // optionJSON is one variant option of GET /api/games.
 type optionJSON struct {
-	Name     string   `json:"name"`
-	Kind     string   `json:"kind"`
-	Values   []string `json:"values,omitempty"`
-	Default  any      `json:"default"`
-	Min      *int     `json:"min,omitempty"`
-	Max      *int     `json:"max,omitempty"`
-	Nullable bool     `json:"nullable,omitempty"`
-	Help     string   `json:"help"`
+	Name    string   `json:"name"`
+	Kind    string   `json:"kind"`
+	Values  []string `json:"values,omitempty"`
+	Default any      `json:"default"`
+	Min     *int     `json:"min,omitempty"`
+	Max     *int     `json:"max,omitempty"`
+	// Choices are the only values an int option takes, when it has a list.
+	Choices  []int  `json:"choices,omitempty"`
+	Nullable bool   `json:"nullable,omitempty"`
+	Help     string `json:"help"`
 	// The option's words for people: label, one-line help, value labels
 	// (one per value) and the unit of a number, in English and German.
 	Label       game.Words   `json:"label"`
@@ -241,7 +243,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 				oj.Kind, oj.Values, oj.Default = "enum", o.Values, o.Values[0]
 			case game.OptInt:
 				lo, hi := o.Min, o.Max
-				oj.Kind, oj.Default, oj.Min, oj.Max = "int", game.RecordValue(o.Default), &lo, &hi
+				oj.Kind, oj.Default, oj.Min, oj.Max, oj.Choices = "int", game.RecordValue(o.Default), &lo, &hi, o.Choices
 			case game.OptBool:
 				oj.Kind, oj.Default = "bool", o.DefaultBool
 			}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -51,12 +52,22 @@ func TestVariantWords(t *testing.T) {
 	}
 	var games []optionsOnly
 	e.do("GET", "/api/games", nil, &games)
+	choices := 0
 	for _, g := range games {
 		for _, o := range g.Options {
+			if g.Name == "droggn" && o.Name == "pack" {
+				choices++
+				if !slices.Equal(o.Choices, []int{66, 78}) {
+					t.Errorf("droggn's pack offers %v, want 66 and 78", o.Choices)
+				}
+			}
 			if o.Label.EN == "" || o.Label.DE == "" || o.HelpDE == "" || (o.Kind == "enum" && len(o.ValueLabels) != len(o.Values)) {
 				t.Errorf("%s.%s lacks words: %+v", g.Name, o.Name, o)
 			}
 		}
+	}
+	if choices != 1 {
+		t.Errorf("droggn's pack is listed %d times", choices)
 	}
 }
 

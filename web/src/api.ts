@@ -29,6 +29,8 @@ export interface OptionSpec {
   unit?: Words;
   min?: number;
   max?: number;
+  /** the only values an int option takes, when it has a list */
+  choices?: number[];
   nullable?: boolean;
 }
 

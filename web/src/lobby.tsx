@@ -369,6 +369,17 @@ function OptionField(p: { spec: OptionSpec; value: unknown; lang: Lang; set: (v:
         ))}
       </select>
     );
+  } else if (o.choices?.length) {
+    input = (
+      <select name={o.name} value={String(p.value ?? def)} onChange={(e) => p.set(Number((e.target as HTMLSelectElement).value))}>
+        {o.choices.map((v) => (
+          <option value={String(v)}>
+            {valueLabel(o, v, lang)}
+            {v === def ? ` (${t(lang, "defaultMark")})` : ""}
+          </option>
+        ))}
+      </select>
+    );
   } else if (o.kind === "bool") {
     input = <input type="checkbox" name={o.name} checked={!!p.value} onChange={(e) => p.set((e.target as HTMLInputElement).checked)} />;
   } else {

@@ -294,6 +294,7 @@ function choices(o: OptionSpec, lang: Lang): string {
   const def = ` (${t(lang, "defaultMark")})`;
   if (o.kind === "enum") return (o.values ?? []).map((v, i) => valueLabel(o, v, lang) + (i === 0 ? def : "")).join(" · ");
   if (o.kind === "bool") return valueLabel(o, o.default, lang) + def + " · " + valueLabel(o, !o.default, lang);
+  if (o.choices?.length) return o.choices.map((v) => valueLabel(o, v, lang) + (v === o.default ? def : "")).join(" · ");
   const range = `${o.min ?? ""}–${valueLabel(o, o.max, lang)}`;
   return `${valueLabel(o, o.default, lang)}${def} · ${range}`;
 }

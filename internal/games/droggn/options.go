@@ -6,7 +6,7 @@ import (
 
 // Specs is the option table of docs/RULES.md §1.7 (names without "droggn.").
 var Specs = []game.OptionSpec{
-	{Name: "pack", Kind: game.OptInt, Default: 66, Min: 66, Max: 78,
+	{Name: "pack", Kind: game.OptInt, Default: 66, Min: 66, Max: 78, Choices: []int{66, 78},
 		Help:   "66: the Tyrolean 66-card pack (default); 78: the full pack, 39 to win, dealt in fives",
 		Label:  game.Words{EN: "Pack", DE: "Blatt"},
 		HelpDE: "66: das Tiroler 66-Blatt (Standard); 78: das volle Blatt, 39 gewinnen, in Fünfern gegeben",
