@@ -81,6 +81,7 @@ section() { # game players
   match "$d/3-ismcts-pimc.md" $s --bots "$ISMCTS,$PIMC" --seed "ladder-$g-$p"
   match "$d/4-cheater-ismcts.md" $s --bots "$CHEATER,$ISMCTS" --seed "ladder-$g-$p"
   match "$d/5-cardplay-ismcts-rules.md" $s --bots "$ISMCTS,rules" --card-play-only rules --seed "cardplay-$g-$p"
+  match "$d/6-default-ismcts.md" $s --bots "ismcts,$ISMCTS" --seed "default-$g-$p"
   {
     echo "## $g, $p players"
     echo
@@ -90,6 +91,9 @@ section() { # game players
     echo "Card play only: the rules bot makes every other decision for every seat."
     echo
     cat "$d"/5-*.md 2>/dev/null || true
+    echo "The default level a player meets (\`ismcts\`, 3000 iterations) against the ladder's budget:"
+    echo
+    cat "$d"/6-*.md 2>/dev/null || true
   } >"$DIR/$g-$p.md.tmp"
   mv "$DIR/$g-$p.md.tmp" "$DIR/$g-$p.md"
 }
