@@ -227,8 +227,8 @@ func TestHintsSwitch(t *testing.T) {
 }
 
 // TestScoreSheet8: the score sheet of an eight-player Troggu sitting shows
-// every player's column readable in the side panel; the screenshots go to
-// docs/screenshots/ with -update.
+// every player's column readable in the side panel, and the hand's result
+// a row a seat; the screenshots go to docs/screenshots/ with -update.
 func TestScoreSheet8(t *testing.T) {
 	exe := chromium(t)
 	base := startServer(t)
@@ -279,6 +279,15 @@ func TestScoreSheet8(t *testing.T) {
 		}
 		if f.Cols != 8 || !f.Inside || f.Font < 11 {
 			t.Errorf("e2e: at %d×%d the sheet has %d players' columns, all inside %v, a %v px font", sz.width, sz.height, f.Cols, f.Inside, f.Font)
+		}
+		// The hand's result lists the eight seats a row each, inside the page.
+		res, err := chromedp.Run(ctx, chromedp.Evaluate[fit](`(() => {
+  const tbl = document.querySelector('[data-testid=result-by-row]');
+  const wrap = tbl.parentElement.getBoundingClientRect();
+  return {cols: tbl.querySelectorAll('tbody tr').length, inside: tbl.getBoundingClientRect().right <= wrap.right + 1, font: 12};
+})()`))
+		if err != nil || res.Cols != 8 || !res.Inside {
+			t.Errorf("e2e: at %d×%d the result has %d seats' rows, inside %v (%v)", sz.width, sz.height, res.Cols, res.Inside, err)
 		}
 	}
 }

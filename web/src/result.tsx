@@ -9,9 +9,38 @@ import { linkClick } from "./router";
 import { fmtPoints, signed } from "./names";
 import type { TableState } from "./tablestate";
 
-/** ResTable is the table of a hand's card points and scores by seat, scrolled sideways when it is wider than the page. */
+/**
+ * ResTable is the table of a hand's card points and scores by seat: a
+ * column a seat up to four seats, a row a seat beyond (so that eight seats
+ * fit a phone), scrolled sideways if it is still wider than the page.
+ */
 export function ResTable(p: { names: string[]; cardPoints: number[]; score: number[]; fm: { game: GameName; variant: string }; lang: Lang }) {
   const { names, lang } = p;
+  const scoreCell = (v: number) => <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>;
+  if (names.length > 4) {
+    return (
+      <div class="res-wrap">
+        <table class="res" data-testid="result-by-row">
+          <thead>
+            <tr>
+              <th />
+              {p.cardPoints.length > 0 && <th>{t(lang, "cardPoints")}</th>}
+              <th>{t(lang, "score")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {names.map((n, i) => (
+              <tr>
+                <td>{n}</td>
+                {p.cardPoints.length > 0 && <td>{fmtPoints(p.cardPoints[i], p.fm)}</td>}
+                {scoreCell(p.score[i])}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
   return (
     <div class="res-wrap">
       <table class="res">
@@ -34,9 +63,7 @@ export function ResTable(p: { names: string[]; cardPoints: number[]; score: numb
           )}
           <tr>
             <td>{t(lang, "score")}</td>
-            {p.score.map((v) => (
-              <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{signed(v)}</td>
-            ))}
+            {p.score.map(scoreCell)}
           </tr>
         </tbody>
       </table>
