@@ -72,38 +72,11 @@ func TestStrohNeverIllegal(t *testing.T) {
 			}
 			mix := rng.IntN(4)
 			for !st.Done() {
-				seat := st.ToAct()
-				v := st.View(game.ViewerOf(seat))
-				legal := st.Legal(nil)
 				phases[st.Phase()]++
-				a, err := rb.Act(v, nil)
-				if err != nil {
-					t.Fatalf("%s hand %d: %v", r, h, err)
-				}
-				if !contains(legal, a) {
-					t.Fatalf("%s hand %d phase %s: illegal action %+v\n%+v", r, h, st.Phase(), a, v)
-				}
-				if again, _ := rb.Act(st.View(game.ViewerOf(seat)), nil); again != a {
-					t.Fatalf("%s: not deterministic: %+v then %+v", r, a, again)
-				}
-				if rng.IntN(5) == 0 {
-					b, err := json.Marshal(v)
-					if err != nil {
-						t.Fatal(err)
-					}
+				a, legal := checkRulesStep(t, rb, st, rng, h, 1-st.ToAct(), func(b []byte) (game.View, error) {
 					var dv strohmandeln.View
-					if err := json.Unmarshal(b, &dv); err != nil {
-						t.Fatal(err)
-					}
-					if got, _ := rb.Act(&dv, nil); got != a {
-						t.Fatalf("%s: the decoded view gives %+v, the view %+v", r, got, a)
-					}
-				}
-				if h == 0 {
-					if _, err := rb.Act(st.View(game.ViewerOf(1-seat)), nil); err != rules.ErrNotToAct {
-						t.Fatalf("%s: acted for seat %d, not to act: %v", r, 1-seat, err)
-					}
-				}
+					return &dv, json.Unmarshal(b, &dv)
+				})
 				if rng.IntN(4) < mix {
 					a = game.Pick(rng, legal)
 				}

@@ -103,38 +103,12 @@ func TestTrogguNeverIllegal(t *testing.T) {
 			// Random actions are mixed in at a rate that varies by hand.
 			mix := rng.IntN(4)
 			for !st.Done() {
-				seat := st.ToAct()
-				v := st.View(game.ViewerOf(seat))
-				legal := st.Legal(nil)
 				phases[st.Phase()]++
-				a, err := rb.Act(v, nil)
-				if err != nil {
-					t.Fatalf("%s hand %d: %v", r, h, err)
-				}
-				if !contains(legal, a) {
-					t.Fatalf("%s hand %d phase %s: illegal action %+v\n%+v", r, h, st.Phase(), a, v)
-				}
-				if again, _ := rb.Act(st.View(game.ViewerOf(seat)), nil); again != a {
-					t.Fatalf("%s: not deterministic: %+v then %+v", r, a, again)
-				}
-				if rng.IntN(5) == 0 {
-					b, err := json.Marshal(v)
-					if err != nil {
-						t.Fatal(err)
-					}
+				seat := st.ToAct()
+				a, legal := checkRulesStep(t, rb, st, rng, h, (seat+1)%tc.players, func(b []byte) (game.View, error) {
 					var dv troggu.View
-					if err := json.Unmarshal(b, &dv); err != nil {
-						t.Fatal(err)
-					}
-					if got, _ := rb.Act(&dv, nil); got != a {
-						t.Fatalf("%s: the decoded view gives %+v, the view %+v", r, got, a)
-					}
-				}
-				if other := (seat + 1) % tc.players; h == 0 {
-					if _, err := rb.Act(st.View(game.ViewerOf(other)), nil); err != rules.ErrNotToAct {
-						t.Fatalf("%s: acted for seat %d, not to act: %v", r, other, err)
-					}
-				}
+					return &dv, json.Unmarshal(b, &dv)
+				})
 				if rng.IntN(4) < mix {
 					a = game.Pick(rng, legal)
 				}
@@ -159,6 +133,48 @@ func TestTrogguNeverIllegal(t *testing.T) {
 }
 
 // contains reports whether a is one of the legal actions.
+// checkRulesStep asks the rules bot for the action of the seat to act in
+// st and checks it: legal, the same when asked again and from the view
+// decoded from its JSON (decode) now and then, and, in the first hand,
+// a refusal to act for another seat. It returns the action and the legal
+// ones.
+func checkRulesStep(t *testing.T, rb rules.Bot, st game.State, rng *rand.Rand, h, other int, decode func([]byte) (game.View, error)) (game.Action, []game.Action) {
+	t.Helper()
+	r := st.Rules()
+	seat := st.ToAct()
+	v := st.View(game.ViewerOf(seat))
+	legal := st.Legal(nil)
+	a, err := rb.Act(v, nil)
+	if err != nil {
+		t.Fatalf("%s hand %d: %v", r, h, err)
+	}
+	if !contains(legal, a) {
+		t.Fatalf("%s hand %d phase %s: illegal action %+v\n%+v", r, h, st.Phase(), a, v)
+	}
+	if again, _ := rb.Act(st.View(game.ViewerOf(seat)), nil); again != a {
+		t.Fatalf("%s: not deterministic: %+v then %+v", r, a, again)
+	}
+	if rng.IntN(5) == 0 {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dv, err := decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := rb.Act(dv, nil); got != a {
+			t.Fatalf("%s: the decoded view gives %+v, the view %+v", r, got, a)
+		}
+	}
+	if h == 0 {
+		if _, err := rb.Act(st.View(game.ViewerOf(other)), nil); err != rules.ErrNotToAct {
+			t.Fatalf("%s: acted for seat %d, not to act: %v", r, other, err)
+		}
+	}
+	return a, legal
+}
+
 func contains(legal []game.Action, a game.Action) bool {
 	for _, l := range legal {
 		if l == a {
