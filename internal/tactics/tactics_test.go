@@ -117,31 +117,6 @@ func TestPositions(t *testing.T) {
 	}
 }
 
-// TestBots measures bot levels on the suite: TRULL_TACTICS_BOTS=a,b,… .
-func TestBots(t *testing.T) {
-	names := os.Getenv("TRULL_TACTICS_BOTS")
-	if names == "" {
-		t.Skip("TRULL_TACTICS_BOTS names the bots to measure")
-	}
-	for _, g := range suite {
-		ps, err := Load(g.game)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range strings.Split(names, ",") {
-			b, err := bot.New(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Score(ps, name, b, "tactics")
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s %s: %d/%d missed %v", g.game, name, res.All.Solved, res.All.Total, res.Missed)
-		}
-	}
-}
-
 // passer passes every bid and plays as its bot does.
 type passer struct {
 	bot.Bot
