@@ -12,6 +12,14 @@
 #   FORCE=1 GAMES="droggn:3" bash docs/strength.sh # play its matches again
 #   PLAY=0 bash docs/strength.sh                   # reassemble, playing nothing
 #   DEALS=200 OUT=/tmp/s.md DIR=/tmp/s bash docs/strength.sh   # a quick look
+#   SHARDS=4 SHARD=1 GAMES="droggn:3" bash docs/strength.sh     # shard 1 of 4 of each match
+#
+# With SHARDS=n, each missing match is played as n shards (trull arena
+# --shard i/n --out FILE), into SHARD_DIR (strength-shards/, not kept in
+# the repository); SHARD=i plays only shard i (from 0), so that the shards
+# of a long match can be played on several machines or days. Once every
+# shard of a match is there, they are merged (trull arena merge) into its
+# file, the same report as the match played whole.
 #
 # Each match is stored in its own file (DIR/GAME-PLAYERS/N-NAME.md) whose
 # text includes the command line that made it; a match whose file already
@@ -38,6 +46,9 @@ WORKERS=${WORKERS:-0} # 0: every core
 TIME_DEALS=${TIME_DEALS:-20}
 FORCE=${FORCE:-}
 PLAY=${PLAY:-1} # 0: play no match, assemble the sections from the files
+SHARDS=${SHARDS:-1}
+SHARD=${SHARD:-}     # with SHARDS: only this shard (default every one)
+SHARD_DIR=${SHARD_DIR:-strength-shards}
 
 mkdir -p "$DIR"
 commit=$(git rev-parse --short HEAD)
@@ -64,9 +75,32 @@ match() {
     [ -f "$f" ] || echo "missing $f" >&2
     return
   fi
-  echo "playing $f: trull arena $args" >&2
-  # shellcheck disable=SC2086
-  "$bin" arena $args --markdown >"$f.tmp"
+  if [ "$SHARDS" -gt 1 ]; then
+    local base
+    base="$SHARD_DIR/$(basename "$(dirname "$f")")-$(basename "$f" .md)"
+    mkdir -p "$SHARD_DIR"
+    local i parts=()
+    for ((i = 0; i < SHARDS; i++)); do
+      local part="$base.$i-of-$SHARDS.json"
+      parts+=("$part")
+      if [ ! -f "$part" ] && { [ -z "$SHARD" ] || [ "$SHARD" = "$i" ]; }; then
+        echo "playing shard $i/$SHARDS of $f: trull arena $args" >&2
+        # shellcheck disable=SC2086
+        "$bin" arena $args --shard "$i/$SHARDS" --out "$part" >/dev/null
+      fi
+    done
+    for part in "${parts[@]}"; do
+      [ -f "$part" ] || {
+        echo "$f: waiting for $part" >&2
+        return
+      }
+    done
+    "$bin" arena merge "${parts[@]}" --markdown >"$f.tmp"
+  else
+    echo "playing $f: trull arena $args" >&2
+    # shellcheck disable=SC2086
+    "$bin" arena $args --markdown >"$f.tmp"
+  fi
   echo "Played at commit $commit." >>"$f.tmp"
   echo >>"$f.tmp"
   mv "$f.tmp" "$f"

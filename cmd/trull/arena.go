@@ -2,18 +2,25 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"time"
 
 	"trull/internal/arena"
 	"trull/internal/bot"
 	"trull/internal/game"
+	"trull/internal/sim"
 )
 
 // arenaCmd is `trull arena`: duplicate matches between bots.
 type arenaCmd struct {
+	Merge        []string `arg:"" optional:"" name:"merge FILE" help:"merge FILE…: the report of a whole match from the files of all its shards (--shard, --out)."`
 	Game         gameFlag `default:"droggn" help:"The game: droggn, troggu or strohmandeln."`
 	Players      int      `help:"Number of players (default: the game's smallest)."`
 	Options      string   `help:"Variant options k=v,k=v."`
@@ -24,10 +31,57 @@ type arenaCmd struct {
 	CardPlayOnly botFlag  `name:"card-play-only" placeholder:"BOT" help:"A bot that makes every decision but card play (fixed contracts)."`
 	JSON         bool     `name:"json" help:"Print the report as JSON."`
 	Markdown     bool     `help:"Print the report as a Markdown section (docs/STRENGTH.md)."`
+	Shard        string   `placeholder:"I/N" help:"Play only shard I (from 0) of N of the match's deals; merge the shards' --out files with trull arena merge."`
+	Out          string   `placeholder:"FILE" help:"Write the hands played (and their decision times) to FILE, for trull arena merge."`
+}
+
+// arenaFile is what --out writes: the match, the shard played and its
+// hands, one list per deal in the order of the deals.
+type arenaFile struct {
+	Match   arenaMatch           `json:"match"`
+	Variant string               `json:"variant"`
+	Shard   sim.Shard            `json:"shard"`
+	Workers int                  `json:"workers"`
+	Hands   [][]arena.HandResult `json:"hands"`
+}
+
+// arenaMatch says which match a shard belongs to: shards merge only when
+// every field agrees.
+type arenaMatch struct {
+	Game         string   `json:"game"`
+	Players      int      `json:"players"`
+	Options      string   `json:"options,omitempty"`
+	Bots         []string `json:"bots"`
+	Deals        int      `json:"deals"`
+	Seed         string   `json:"seed"`
+	CardPlayOnly string   `json:"card_play_only,omitempty"`
+}
+
+// command returns the command line that plays the whole match with the
+// given number of workers, in the order docs/strength.sh writes it.
+func (m arenaMatch) command(workers int) string {
+	s := fmt.Sprintf("trull arena --deals %d --workers %d --game %s --players %d", m.Deals, workers, m.Game, m.Players)
+	if m.Options != "" {
+		s += " --options " + m.Options
+	}
+	s += " --bots " + strings.Join(m.Bots, ",")
+	if m.CardPlayOnly != "" {
+		s += " --card-play-only " + m.CardPlayOnly
+	}
+	return s + " --seed " + m.Seed
 }
 
 // Run plays the match.
 func (c *arenaCmd) Run(e *env) error {
+	if len(c.Merge) > 0 {
+		if c.Merge[0] != "merge" {
+			return usagef("unexpected argument %q (trull arena takes flags, or merge FILE…)", c.Merge[0])
+		}
+		if len(c.Merge) == 1 {
+			return usagef("merge needs the files of every shard: trull arena merge FILE…")
+		}
+		return c.merge(e, c.Merge[1:])
+	}
 	rules, err := rulesFromFlags(string(c.Game), c.Players, c.Options)
 	if err != nil {
 		return usageError{err}
@@ -35,7 +89,27 @@ func (c *arenaCmd) Run(e *env) error {
 	if c.Deals < 1 || c.Workers < 0 {
 		return usagef("--deals %d, --workers %d: want at least one deal and no negative number of workers", c.Deals, c.Workers)
 	}
+	var shard sim.Shard
+	if c.Shard != "" {
+		if shard, err = sim.ParseShard(c.Shard); err != nil {
+			return usagef("--shard %s: want I/N with 0 ≤ I < N (0/4: the first of four)", c.Shard)
+		}
+		if shard.Of > c.Deals {
+			return usagef("--shard %s: %d shards of %d deals leave some empty", c.Shard, shard.Of, c.Deals)
+		}
+		if c.Out == "" {
+			return usagef("--shard %s needs --out FILE: the shards' files make the match's report (trull arena merge)", c.Shard)
+		}
+	}
+	if c.Out != "" {
+		if err := checkOutFile(c.Out); err != nil {
+			return err
+		}
+	}
 	cfg := arena.Config{Rules: rules, Deals: c.Deals, Seed: c.Seed, Workers: c.Workers}
+	if shard.Of > 1 {
+		cfg.From, cfg.To = shard.Range(c.Deals)
+	}
 	if cfg.Bots, err = newBots(c.Bots); err != nil {
 		return usageError{err}
 	}
@@ -49,14 +123,131 @@ func (c *arenaCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	if c.Out != "" {
+		players := c.Players
+		if info, ok := game.Lookup(string(c.Game)); ok && players == 0 {
+			players = info.MinSeats
+		}
+		m := arenaMatch{Game: string(c.Game), Players: players, Options: c.Options, Bots: c.Bots, Deals: c.Deals,
+			Seed: c.Seed, CardPlayOnly: string(c.CardPlayOnly)}
+		if err := writeArenaFile(c.Out, arenaFile{Match: m, Variant: rep.Variant, Shard: shard, Workers: c.Workers,
+			Hands: byDeal(rep.Results)}); err != nil {
+			return err
+		}
+		if shard.Of > 1 {
+			lo, hi := shard.Range(c.Deals)
+			fmt.Fprintf(e.stderr, "shard %s (deals %d to %d) written to %s; merge every shard with trull arena merge\n", shard, lo, hi-1, c.Out)
+		}
+	}
+	c.print(e, rep, "trull arena "+strings.Join(e.args, " "))
+	return nil
+}
+
+// print writes the report in the format asked for.
+func (c *arenaCmd) print(e *env, rep *arena.Report, command string) {
 	switch {
 	case c.JSON:
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		fmt.Fprintln(e.stdout, string(b))
 	case c.Markdown:
-		printMarkdown(e.stdout, rep, "trull arena "+strings.Join(e.args, " "))
+		printMarkdown(e.stdout, rep, command)
 	default:
 		printReport(e.stdout, rep)
+	}
+}
+
+// byDeal groups a report's hands by deal, in the order of the deals.
+func byDeal(hs []arena.HandResult) [][]arena.HandResult {
+	var out [][]arena.HandResult
+	for i, h := range hs {
+		if i == 0 || h.Deal != hs[i-1].Deal {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], h)
+	}
+	return out
+}
+
+// checkOutFile refuses an output file that exists or whose directory does
+// not, before any deal is played.
+func checkOutFile(path string) error {
+	if _, err := os.Stat(path); err == nil {
+		return usagef("--out %s exists; the hands of a match are not overwritten", path)
+	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return usagef("--out %s: directory %s does not exist", path, filepath.Dir(path))
+	}
+	return nil
+}
+
+// writeArenaFile writes f to path through a temporary file, so that a
+// file found under path is whole.
+func writeArenaFile(path string, f arenaFile) error {
+	b, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// merge reads the files of every shard of one match, checks that they are
+// the whole match deal for deal, and prints its report.
+func (c *arenaCmd) merge(e *env, paths []string) error {
+	files := make([]arenaFile, len(paths))
+	for i, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return usagef("%s: %v", p, errors.Unwrap(err))
+		}
+		if err := json.Unmarshal(b, &files[i]); err != nil || files[i].Match.Deals < 1 || len(files[i].Match.Bots) < 2 {
+			return usagef("%s is not a file of trull arena --out", p)
+		}
+		if sh := files[i].Shard; sh.Of > 1 && (sh.Index < 0 || sh.Index >= sh.Of) || sh.Of > files[i].Match.Deals {
+			return usagef("%s: shard %s does not exist", p, sh)
+		}
+	}
+	first := files[0]
+	of := max(first.Shard.Of, 1)
+	seen := make([]string, of)
+	var hands [][]arena.HandResult
+	order := make([]int, len(files))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return files[a].Shard.Index - files[b].Shard.Index })
+	for _, i := range order {
+		f, p := files[i], paths[i]
+		if !reflect.DeepEqual(f.Match, first.Match) || f.Variant != first.Variant || max(f.Shard.Of, 1) != of {
+			return usagef("the files are not shards of one match: %s against %s", f.Match.command(f.Workers), first.Match.command(first.Workers))
+		}
+		if seen[f.Shard.Index] != "" {
+			return usagef("shard %s is given twice: %s and %s", f.Shard, seen[f.Shard.Index], p)
+		}
+		seen[f.Shard.Index] = p
+		lo, hi := f.Shard.Range(f.Match.Deals)
+		if len(f.Hands) != hi-lo {
+			return usagef("shard %s holds %d deals, want %d", f.Shard, len(f.Hands), hi-lo)
+		}
+		for j, d := range f.Hands {
+			if len(d) == 0 || d[0].Deal != lo+j {
+				return usagef("shard %s does not hold deal %d", f.Shard, lo+j)
+			}
+		}
+		hands = append(hands, f.Hands...)
+	}
+	for i, p := range seen {
+		if p == "" {
+			return usagef("shard %d/%d is missing", i, of)
+		}
+	}
+	rep := arena.Summarize(first.Variant, first.Match.Bots, hands)
+	c.print(e, rep, first.Match.command(first.Workers))
+	if c.Markdown && of > 1 {
+		fmt.Fprintf(e.stdout, "Played in %d shards (`--shard I/%d --out FILE`), merged by `trull arena merge`.\n\n", of, of)
 	}
 	return nil
 }

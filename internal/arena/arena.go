@@ -50,20 +50,28 @@ type Config struct {
 	// seats, so that the compared bots play the same contracts and only
 	// their card play differs ("card-play-only").
 	Bidder bot.Bot
+	// From and To, when To is positive, play only the deals From ≤ d < To
+	// of the match: a shard, whose hands Summarize merges with the other
+	// shards' into the report of the whole match. Each deal is played as
+	// in the whole match (its deck, dealer and generators depend on the
+	// seed and its number only).
+	From, To int
 	// Progress, when set, is called after each finished deal.
 	Progress func(done, total int)
 }
 
 // HandResult is one played hand of a match.
 type HandResult struct {
-	Deal, Rotation int
+	Deal     int `json:"deal"`
+	Rotation int `json:"rotation"`
 	// SeatBot is the index of the bot in each seat.
-	SeatBot  []int
-	Contract string
-	Declarer int
-	Score    []int
-	// Think is how long each decision with a choice took, by bot index.
-	Think [][]time.Duration `json:"-"`
+	SeatBot  []int  `json:"seat_bot"`
+	Contract string `json:"contract"`
+	Declarer int    `json:"declarer"`
+	Score    []int  `json:"score"`
+	// Think is how long each decision with a choice took, by bot index
+	// (nanoseconds in JSON).
+	Think [][]time.Duration `json:"think_ns"`
 }
 
 // BotStats summarizes one bot.
@@ -163,14 +171,21 @@ func Run(c Config) (*Report, error) {
 	if c.Deals <= 0 {
 		return nil, errors.New("arena: need at least one deal")
 	}
+	from, to := 0, c.Deals
+	if c.To > 0 {
+		if c.From < 0 || c.From >= c.To || c.To > c.Deals {
+			return nil, fmt.Errorf("arena: deals %d to %d are not a part of a match of %d deals", c.From, c.To-1, c.Deals)
+		}
+		from, to = c.From, c.To
+	}
 	workers := c.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	n := c.Rules.Seats()
 	rots := Rotations(n, len(c.Bots))
-	results := make([][]HandResult, c.Deals)
-	errs := make([]error, c.Deals)
+	results := make([][]HandResult, to-from)
+	errs := make([]error, to-from)
 	var mu sync.Mutex
 	done := 0
 	jobs := make(chan int)
@@ -180,27 +195,31 @@ func Run(c Config) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for d := range jobs {
-				results[d], errs[d] = playDeal(c, d, rots)
+				results[d-from], errs[d-from] = playDeal(c, d, rots)
 				mu.Lock()
 				done++
 				if c.Progress != nil {
-					c.Progress(done, c.Deals)
+					c.Progress(done, to-from)
 				}
 				mu.Unlock()
 			}
 		}()
 	}
-	for d := 0; d < c.Deals; d++ {
+	for d := from; d < to; d++ {
 		jobs <- d
 	}
 	close(jobs)
 	wg.Wait()
-	for d, err := range errs {
+	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("arena: deal %d: %w", d, err)
+			return nil, fmt.Errorf("arena: deal %d: %w", from+i, err)
 		}
 	}
-	return summarize(c, results), nil
+	names := make([]string, len(c.Bots))
+	for i, b := range c.Bots {
+		names[i] = b.Name()
+	}
+	return Summarize(c.Rules.String(), names, results), nil
 }
 
 // playDeal plays one deal in every rotation. A deal that is thrown in is
@@ -284,14 +303,17 @@ func playHand(c Config, st game.State, assign []int, d, try int, think [][]time.
 	return nil
 }
 
-func summarize(c Config, results [][]HandResult) *Report {
-	k := len(c.Bots)
-	rep := &Report{Variant: c.Rules.String(), Deals: c.Deals}
+// Summarize makes the report of a match between the named bots of a
+// variant from its hands, one slice per deal (every rotation of it): the
+// report of Run, or of the shards of a match merged.
+func Summarize(variant string, bots []string, results [][]HandResult) *Report {
+	k := len(bots)
+	rep := &Report{Variant: variant, Deals: len(results)}
 	sum := make([]float64, k)
 	cnt := make([]int, k)
 	stats := make([]BotStats, k)
-	for i, b := range c.Bots {
-		stats[i] = BotStats{Name: b.Name(), Contracts: map[string]*Record{}}
+	for i, b := range bots {
+		stats[i] = BotStats{Name: b, Contracts: map[string]*Record{}}
 	}
 	// perDeal[d][b] is bot b's mean score per seat on deal d.
 	perDeal := make([][]float64, len(results))
@@ -369,7 +391,7 @@ func summarize(c Config, results [][]HandResult) *Report {
 				diffs[d] = m[a] - m[b]
 			}
 			mean, ci := MeanCI(diffs)
-			rep.Pairs = append(rep.Pairs, Pair{A: c.Bots[a].Name(), B: c.Bots[b].Name(), Diff: mean, CI95: ci, Deals: len(diffs)})
+			rep.Pairs = append(rep.Pairs, Pair{A: bots[a], B: bots[b], Diff: mean, CI95: ci, Deals: len(diffs)})
 		}
 	}
 	return rep

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"trull/internal/bot"
@@ -141,4 +142,67 @@ func TestOnlyCheatersSeeTheState(t *testing.T) {
 	if _, ok := c.(Omniscient); !ok {
 		t.Fatal("the cheater is not omniscient to the arena")
 	}
+}
+
+// TestShards plays a match whole and in three shards: the shards' hands
+// summarized together give the whole match's report (but for the decision
+// times, which are the machine's), and a shard outside the match is
+// refused.
+func TestShards(t *testing.T) {
+	cfg := Config{Rules: droggn.Default(3), Bots: []bot.Bot{bot.Random{}, rulesBot(t)}, Deals: 7, Seed: "shards", Workers: 2}
+	whole, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hands [][]HandResult
+	for _, r := range [][2]int{{0, 2}, {2, 5}, {5, 7}} {
+		c := cfg
+		c.From, c.To = r[0], r[1]
+		part, err := Run(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if part.Deals != r[1]-r[0] {
+			t.Errorf("shard %v reports %d deals", r, part.Deals)
+		}
+		byDeal := map[int][]HandResult{}
+		for _, h := range part.Results {
+			if h.Deal < r[0] || h.Deal >= r[1] {
+				t.Errorf("shard %v played deal %d", r, h.Deal)
+			}
+			byDeal[h.Deal] = append(byDeal[h.Deal], h)
+		}
+		for d := r[0]; d < r[1]; d++ {
+			hands = append(hands, byDeal[d])
+		}
+	}
+	merged := Summarize(whole.Variant, []string{"random", "rules"}, hands)
+	noTimes := func(r *Report) *Report {
+		c := *r
+		c.Results = nil
+		c.Bots = slices.Clone(r.Bots)
+		for i := range c.Bots {
+			c.Bots[i].ThinkMedian, c.Bots[i].ThinkP99 = 0, 0
+		}
+		return &c
+	}
+	if !reflect.DeepEqual(noTimes(merged), noTimes(whole)) {
+		t.Errorf("merged shards:\n%+v\nwhole match:\n%+v", noTimes(merged), noTimes(whole))
+	}
+	for _, r := range [][2]int{{5, 9}, {-1, 2}, {3, 3}} {
+		c := cfg
+		c.From, c.To = r[0], r[1]
+		if _, err := Run(c); err == nil {
+			t.Errorf("deals %v of 7 played", r)
+		}
+	}
+}
+
+func rulesBot(t *testing.T) bot.Bot {
+	t.Helper()
+	b, err := bot.New("rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -10,6 +10,7 @@ import (
 
 	"trull/internal/bot"
 	"trull/internal/bot/ismcts"
+	"trull/internal/games/strohmandeln"
 	"trull/internal/games/troggu"
 )
 
@@ -73,5 +74,46 @@ func TestTuneTroggu(t *testing.T) {
 		}
 		p := rep.Pairs[0]
 		t.Logf("%s − %s: %+.3f ± %.3f per hand over %d deals", p.A, p.B, p.Diff, p.CI95, p.Deals)
+	}
+}
+
+// TestTuneStrohmandeln plays the Strohmandeln search of the ismcts levels
+// (at the ladder's budget) with one switch changed against itself
+// unchanged: the number of tricks left from which each determinization is
+// solved exactly (SolveTricks).
+func TestTuneStrohmandeln(t *testing.T) {
+	if !*tune {
+		t.Skip("run with -tune")
+	}
+	base := bot.PairedSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"})
+	seed := cmp.Or(*tuneSeed, "ladder-strohmandeln-2")
+	var only []string
+	if *tuneOnly != "" {
+		only = strings.Split(*tuneOnly, ",")
+	}
+	for _, v := range []struct {
+		name string
+		set  func(*ismcts.Options)
+	}{
+		{"solve-10", func(o *ismcts.Options) { o.SolveTricks = 10 }},
+		{"solve-12", func(o *ismcts.Options) { o.SolveTricks = 12 }},
+		{"iterations-x5", func(o *ismcts.Options) { o.Iterations *= 5 }},
+	} {
+		if only != nil && !slices.Contains(only, v.name) {
+			continue
+		}
+		o := base
+		v.set(&o)
+		o.Name = v.name
+		rep, err := Run(Config{Rules: strohmandeln.NewRules(strohmandeln.Options{}), Bots: []bot.Bot{ismcts.New(o), ismcts.New(base)},
+			Deals: *tuneDeals, Seed: seed, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := rep.Pairs[0]
+		t.Logf("%s − %s: %+.3f ± %.3f per hand over %d deals", p.A, p.B, p.Diff, p.CI95, p.Deals)
+		for _, b := range rep.Bots {
+			t.Logf("    %-14s %d decisions, median %.1f ms, p99 %.1f ms", b.Name, b.Decisions, b.ThinkMedian, b.ThinkP99)
+		}
 	}
 }

@@ -103,8 +103,7 @@ func searchBot(opts ismcts.Options) Bot {
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
 	bidder := pimc.New(pimc.Options{Worlds: max(n/pimcPlayouts, minBidderWorlds)})
 	d.Bidder = bidder
-	o.Prior = rules.Bot{}
-	o.PairedRoot, o.PolicyOthers = true, true
+	o = PairedSearch(o)
 	return byGame{
 		droggn: endgame{early: search{Bot: ismcts.New(d), bidder: sampled{bidder}}, tricks: endgameTricks,
 			late: sampled{pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})}},
@@ -112,6 +111,17 @@ func searchBot(opts ismcts.Options) Bot {
 		trogguMany: search{Bot: ismcts.New(TrogguSearch(opts, manySeats))},
 		other:      search{Bot: ismcts.New(o)},
 	}
+}
+
+// PairedSearch returns the options of the ismcts levels' search in
+// Strohmandeln (and any game without an adapter of its own), for the
+// budget and name of opts: the rules bot's choices checked on paired
+// determinizations with the other seats playing from their sampled hands,
+// a tree searched below each candidate.
+func PairedSearch(opts ismcts.Options) ismcts.Options {
+	opts.Prior = rules.Bot{}
+	opts.PairedRoot, opts.PolicyOthers = true, true
+	return opts
 }
 
 // TrogguSearch returns the options of the ismcts levels' Troggu search

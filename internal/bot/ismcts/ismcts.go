@@ -153,6 +153,11 @@ type Options struct {
 	// open-card solver (Troggu: package tsolver; Strohmandeln: package
 	// ssolver); they are played out by the default policy instead.
 	NoSolver bool
+	// SolveTricks, when positive, is the number of tricks left (the
+	// current one included) from which a flat search solves each
+	// determinization exactly; 0 keeps the game's own (Troggu: by the
+	// number of seats, solveTricks; Strohmandeln: strohSolveTricks).
+	SolveTricks int
 	// ReadPlay makes the Troggu determinizations read the card play: a
 	// world where the other seats' cards would have made the default
 	// policy play otherwise than they did is less likely to be searched
@@ -406,7 +411,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 			}
 			t.deep = o.PairedRoot && !o.Flat && !o.Shallow
 			if es, ok := t.w.(endgameSolver); ok && t.flat && truth == nil && !o.NoSolver {
-				t.exact = roots[0].Kind == game.KindPlay && es.solvable(v)
+				t.exact = roots[0].Kind == game.KindPlay && es.solvable(v, o.SolveTricks)
 			}
 			if t.flat {
 				t.def = def

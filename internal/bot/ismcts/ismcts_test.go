@@ -392,7 +392,7 @@ func forSolvable(t *testing.T, rules []game.Rules, prefix string, f func(tr *tre
 			roots, _ := rootCandidates(v, v.LegalActions())
 			tr := newTree(r, v, roots, DefaultExploration, 11, 0)
 			es := tr.w.(endgameSolver)
-			if len(roots) < 2 || !es.solvable(v) {
+			if len(roots) < 2 || !es.solvable(v, 0) {
 				continue
 			}
 			checked++

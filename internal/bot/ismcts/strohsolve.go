@@ -21,10 +21,13 @@ const strohSolveTricks = 8
 const strohSolveBudget = 30000
 
 // solvable reports whether v is a Strohmandeln card play with at most
-// strohSolveTricks tricks left.
-func (w *strohWorld) solvable(v game.View) bool {
+// tricks tricks left (strohSolveTricks when tricks is 0).
+func (w *strohWorld) solvable(v game.View, tricks int) bool {
+	if tricks <= 0 {
+		tricks = strohSolveTricks
+	}
 	sv, ok := v.(*strohmandeln.View)
-	return ok && sv.Phase == "play" && w.r.Tricks()-len(sv.Tricks) <= strohSolveTricks
+	return ok && sv.Phase == "play" && w.r.Tricks()-len(sv.Tricks) <= tricks
 }
 
 // ssolvers holds idle Strohmandeln endgame solvers: a solver's table is

@@ -368,14 +368,21 @@ var solveTricks = [9]int{3: 6, 4: 5, 5: 4, 6: 4, 7: 3, 8: 3}
 const solveBudget = 200000
 
 // solvable reports whether the Troggu card play of v is a Normal game or a
-// Solo with at most solveTricks tricks left.
-func (w *trogguWorld) solvable(v game.View) bool {
+// Solo with at most tricks tricks left (solveTricks by the number of seats
+// when tricks is 0).
+func (w *trogguWorld) solvable(v game.View, tricks int) bool {
 	tv, ok := v.(*troggu.View)
 	if !ok || tv.Phase != "play" || (tv.Contract != "normal" && tv.Contract != "solo") ||
-		tv.Seat < 0 || tv.Seat >= len(tv.HandSizes) || w.n >= len(solveTricks) {
+		tv.Seat < 0 || tv.Seat >= len(tv.HandSizes) {
 		return false
 	}
-	return tv.HandSizes[tv.Seat] <= solveTricks[w.n]
+	if tricks <= 0 {
+		if w.n >= len(solveTricks) {
+			return false
+		}
+		tricks = solveTricks[w.n]
+	}
+	return tv.HandSizes[tv.Seat] <= tricks
 }
 
 // tsolvers holds idle endgame solvers: a solver's table is emptied at every

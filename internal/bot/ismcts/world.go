@@ -40,8 +40,9 @@ type world interface {
 // open-card solver, which a flat search uses near the end of the hand.
 type endgameSolver interface {
 	// solvable reports whether the card-play decision of v is near enough
-	// to the end of the hand for the solver.
-	solvable(v game.View) bool
+	// to the end of the hand for the solver: at most tricks tricks left,
+	// or the game's own number when tricks is 0.
+	solvable(v game.View, tricks int) bool
 	// solveRoot writes to out the exact score of the seat to act in the
 	// current determinization after each of the candidate card plays
 	// roots, every seat playing perfectly afterwards; false when the

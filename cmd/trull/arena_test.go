@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestArenaShards plays a match whole and in three shards written to
+// files, merges them (in any order) and finds the whole match's Markdown
+// report, decision times apart, under the whole match's command line (the
+// one docs/strength.sh looks for); bad shards are refused with a reason.
+func TestArenaShards(t *testing.T) {
+	dir := t.TempDir()
+	match := []string{"arena", "--deals", "7", "--workers", "1", "--game", "troggu", "--players", "3", "--bots", "rules,random", "--seed", "shards"}
+	whole := runSim(t, append(match, "--markdown")...)
+	var files []string
+	for i := range 3 {
+		f := filepath.Join(dir, "shard"+string(rune('0'+i))+".json")
+		runSim(t, append(match, "--shard", string(rune('0'+i))+"/3", "--out", f)...)
+		files = append(files, f)
+	}
+	merged := runSim(t, "arena", "merge", files[2], files[0], files[1], "--markdown")
+	times := regexp.MustCompile(`\| (\d+) \| [0-9.]+ \| [0-9.]+ \|`)
+	strip := func(s string) string { return times.ReplaceAllString(s, "| $1 | t | t |") }
+	want := strip(whole) + "Played in 3 shards (`--shard I/3 --out FILE`), merged by `trull arena merge`.\n\n"
+	if got := strip(merged); got != want {
+		t.Errorf("merged shards:\n%s\nwhole match:\n%s", got, want)
+	}
+	if !strings.Contains(merged, "`trull arena --deals 7 --workers 1 --game troggu --players 3 --bots rules,random --seed shards`") {
+		t.Errorf("the merged report does not name the whole match's command:\n%s", merged)
+	}
+
+	other := filepath.Join(dir, "other.json")
+	runSim(t, "arena", "--deals", "7", "--game", "troggu", "--bots", "rules,random", "--seed", "other", "--shard", "1/3", "--out", other)
+	garbage := filepath.Join(dir, "garbage.json")
+	if err := os.WriteFile(garbage, []byte(`{"hands": 3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"another match's shard", []string{"arena", "merge", files[0], other, files[2]}, "not shards of one match"},
+		{"a shard missing", []string{"arena", "merge", files[0], files[2]}, "shard 1/3 is missing"},
+		{"a shard twice", []string{"arena", "merge", files[0], files[1], files[1], files[2]}, "shard 1/3 is given twice"},
+		{"not a shard's file", []string{"arena", "merge", garbage}, "is not a file of trull arena --out"},
+		{"no file", []string{"arena", "merge", filepath.Join(dir, "none.json")}, "no such file"},
+		{"merge alone", []string{"arena", "merge"}, "needs the files of every shard"},
+		{"a shard without --out", append(match, "--shard", "0/3"), "needs --out FILE"},
+		{"a shard that does not exist", append(match, "--shard", "3/3", "--out", filepath.Join(dir, "x.json")), "0 ≤ I < N"},
+		{"more shards than deals", append(match, "--shard", "0/8", "--out", filepath.Join(dir, "x.json")), "leave some empty"},
+		{"an existing file", append(match, "--out", files[0]), "not overwritten"},
+		{"no such directory", append(match, "--out", filepath.Join(dir, "no", "x.json")), "does not exist"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := run(c.args, strings.NewReader(""), &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+				t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, errb.String(), c.want)
+			}
+		})
+	}
+}
