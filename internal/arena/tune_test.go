@@ -27,26 +27,32 @@ var (
 	tuneDeals   = flag.Int("tune-deals", 400, "deals of each tuning duel")
 	tunePlayers = flag.Int("tune-players", 6, "seats of the Troggu tuning duels")
 	tuneSeed    = flag.String("tune-seed", "", "seed of the tuning duels (default the ladder's)")
+	tuneVs      = flag.String("tune-vs", "pimc@8", "opponent of TestTuneTroggu's variants: a bot name, or base for the search unchanged")
 )
 
-// TestTuneTroggu plays the Troggu search of the ismcts levels with few
-// seats (at the ladder's budget), with one switch changed, against the
-// rung below it (pimc@8): the card play read (ReadPlay), a larger budget
-// for the decisions before the card play (PrePlay) and the margin by
-// which the search overrules the rules bot's card (Overrule).
+// TestTuneTroggu plays the Troggu search of the ismcts levels for
+// -tune-players seats (at the ladder's budget), with one switch changed, against the
+// rung below it (pimc@8) or, with -tune-vs base, against itself
+// unchanged: the card play read (ReadPlay), a larger budget for the
+// decisions before the card play (PrePlay), the margin by which the
+// search overrules the rules bot's card (Overrule) and the number of
+// tricks left from which the worlds are solved exactly (SolveTricks).
 func TestTuneTroggu(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
 	}
-	base := bot.TrogguSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"}, 3)
+	base := bot.TrogguSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"}, *tunePlayers)
 	seed := cmp.Or(*tuneSeed, "ladder-troggu-"+strconv.Itoa(*tunePlayers))
 	var only []string
 	if *tuneOnly != "" {
 		only = strings.Split(*tuneOnly, ",")
 	}
-	below, err := bot.New("pimc@8")
-	if err != nil {
-		t.Fatal(err)
+	var below bot.Bot = ismcts.New(base)
+	if *tuneVs != "base" {
+		var err error
+		if below, err = bot.New(*tuneVs); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, v := range []struct {
 		name string
@@ -60,6 +66,9 @@ func TestTuneTroggu(t *testing.T) {
 		{"overrule-1-pre-play-x4", func(o *ismcts.Options) { o.Overrule, o.PrePlay = 1, 4 }},
 		{"iterations-x4", func(o *ismcts.Options) { o.Iterations *= 4 }},
 		{"overrule-0.5-pre-play-x4", func(o *ismcts.Options) { o.Overrule, o.PrePlay = 0.5, 4 }},
+		{"solve-7", func(o *ismcts.Options) { o.SolveTricks = 7 }},
+		{"solve-8", func(o *ismcts.Options) { o.SolveTricks = 8 }},
+		{"close-2", func(o *ismcts.Options) { o.CloseRounds = 2 }},
 	} {
 		if only != nil && !slices.Contains(only, v.name) {
 			continue
@@ -74,13 +83,17 @@ func TestTuneTroggu(t *testing.T) {
 		}
 		p := rep.Pairs[0]
 		t.Logf("%s − %s: %+.3f ± %.3f per hand over %d deals", p.A, p.B, p.Diff, p.CI95, p.Deals)
+		for _, b := range rep.Bots {
+			t.Logf("    %-14s %d decisions, median %.1f ms, p99 %.1f ms", b.Name, b.Decisions, b.ThinkMedian, b.ThinkP99)
+		}
 	}
 }
 
 // TestTuneStrohmandeln plays the Strohmandeln search of the ismcts levels
 // (at the ladder's budget) with one switch changed against itself
 // unchanged: the number of tricks left from which each determinization is
-// solved exactly (SolveTricks).
+// solved exactly (SolveTricks) and more worlds for close decisions
+// (CloseRounds).
 func TestTuneStrohmandeln(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -98,6 +111,8 @@ func TestTuneStrohmandeln(t *testing.T) {
 		{"solve-10", func(o *ismcts.Options) { o.SolveTricks = 10 }},
 		{"solve-12", func(o *ismcts.Options) { o.SolveTricks = 12 }},
 		{"iterations-x5", func(o *ismcts.Options) { o.Iterations *= 5 }},
+		{"close-2", func(o *ismcts.Options) { o.CloseRounds = 2 }},
+		{"solve-10-close-2", func(o *ismcts.Options) { o.SolveTricks, o.CloseRounds = 10, 2 }},
 	} {
 		if only != nil && !slices.Contains(only, v.name) {
 			continue

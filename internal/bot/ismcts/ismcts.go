@@ -153,6 +153,11 @@ type Options struct {
 	// open-card solver (Troggu: package tsolver; Strohmandeln: package
 	// ssolver); they are played out by the default policy instead.
 	NoSolver bool
+	// CloseRounds is the number of times a decision's budget may be
+	// played again, with new determinizations, while the search's best
+	// candidate beats the default (the prior's choice) but not yet by the
+	// overrule margin: more worlds where the decision is close. 0: none.
+	CloseRounds int
 	// SolveTricks, when positive, is the number of tricks left (the
 	// current one included) from which a flat search solves each
 	// determinization exactly; 0 keeps the game's own (Troggu: by the
@@ -377,6 +382,31 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 	}
 	// A time budget is shared out among the rounds of trees.
 	perTree := o.MaxTime / time.Duration((o.Trees+o.Workers-1)/o.Workers)
+	total := o.Iterations
+	if roots[0].Kind != game.KindPlay {
+		total *= max(o.PrePlay, 1)
+	}
+	k := DefaultOverrule
+	if roots[0].Kind == game.KindPlay {
+		k = o.Overrule
+	}
+	var results []treeResult
+	var errs []error
+	for round := 0; ; round++ {
+		rs, es := b.round(rules, v, roots, def, truth, seed, round*o.Trees, total, perTree)
+		results, errs = append(results, rs...), append(errs, es...)
+		if round >= o.CloseRounds || o.MaxTime > 0 || !undecided(roots, def, k, results, errs) {
+			break
+		}
+	}
+	return merge(roots, def, k, results, errs)
+}
+
+// round searches o.Trees trees, numbered from first (each tree's random
+// numbers come from the seed and its number), sharing total iterations.
+func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int, truth game.State, seed uint64,
+	first, total int, perTree time.Duration) ([]treeResult, []error) {
+	o := b.opts
 	results := make([]treeResult, o.Trees)
 	errs := make([]error, o.Trees)
 	var next int
@@ -390,10 +420,6 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 		next++
 		return next - 1
 	}
-	total := o.Iterations
-	if roots[0].Kind != game.KindPlay {
-		total *= max(o.PrePlay, 1)
-	}
 	work := func() {
 		for i := take(); i >= 0; i = take() {
 			iters := total / o.Trees
@@ -404,7 +430,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 			if perTree > 0 {
 				deadline = time.Now().Add(perTree)
 			}
-			t := newTree(rules, v, roots, o.Exploration, seed, uint64(i))
+			t := newTree(rules, v, roots, o.Exploration, seed, uint64(first+i))
 			t.flat, t.truth, t.def, t.policyOthers = o.Flat || o.PairedRoot, truth, -1, o.PolicyOthers
 			if tw, ok := t.w.(*trogguWorld); ok {
 				tw.read = o.ReadPlay
@@ -425,11 +451,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 	}
 	work()
 	wg.Wait()
-	k := DefaultOverrule
-	if roots[0].Kind == game.KindPlay {
-		k = o.Overrule
-	}
-	return merge(roots, def, k, results, errs)
+	return results, errs
 }
 
 // merge adds up the root statistics of the trees (in tree order) and sorts
@@ -440,9 +462,53 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 // with a modest budget the values of close options are noisy, so the
 // search must show a clear improvement to overrule the heuristic.
 func merge(roots []game.Action, def int, overrule float64, results []treeResult, errs []error) ([]Candidate, error) {
-	cands := make([]Candidate, len(roots))
-	sums := make([]float64, len(roots))
-	sqs := make([]float64, len(roots))
+	t, err := tallyRoots(roots, results, errs)
+	if err != nil {
+		return nil, err
+	}
+	order := t.order
+	if def >= 0 && order[0] != def {
+		if diff, se := t.contest(results, errs, def); t.cands[def].Visits == 0 || diff <= overrule*se {
+			k := slices.Index(order, def)
+			copy(order[1:k+1], order[:k])
+			order[0] = def
+		}
+	}
+	out := make([]Candidate, len(roots))
+	for i, j := range order {
+		out[i] = t.cands[j]
+	}
+	return out, nil
+}
+
+// undecided reports whether the search's best candidate beats the default
+// def, but by no more than overrule standard errors: a close decision,
+// which more worlds could settle.
+func undecided(roots []game.Action, def int, overrule float64, results []treeResult, errs []error) bool {
+	if def < 0 {
+		return false
+	}
+	t, err := tallyRoots(roots, results, errs)
+	if err != nil || t.order[0] == def || t.cands[def].Visits == 0 {
+		return false
+	}
+	diff, se := t.contest(results, errs, def)
+	return diff > 0 && diff <= overrule*se
+}
+
+// rootTally is the root statistics of the trees added up: the candidates
+// with their visits, values and shares, the sums of their rewards and of
+// their squares, and their order, best first (by visits, then by value).
+type rootTally struct {
+	cands     []Candidate
+	sums, sqs []float64
+	order     []int
+}
+
+// tallyRoots adds up the root statistics of the trees (in tree order);
+// it fails only when every tree failed.
+func tallyRoots(roots []game.Action, results []treeResult, errs []error) (rootTally, error) {
+	t := rootTally{cands: make([]Candidate, len(roots)), sums: make([]float64, len(roots)), sqs: make([]float64, len(roots))}
 	total, ok := 0, 0
 	var firstErr error
 	for i, r := range results {
@@ -454,30 +520,30 @@ func merge(roots []game.Action, def int, overrule float64, results []treeResult,
 		}
 		ok++
 		for j := range roots {
-			cands[j].Visits += r.visits[j]
-			sums[j] += r.sums[j]
-			sqs[j] += r.sqs[j]
+			t.cands[j].Visits += r.visits[j]
+			t.sums[j] += r.sums[j]
+			t.sqs[j] += r.sqs[j]
 			total += r.visits[j]
 		}
 	}
 	if ok == 0 {
-		return nil, firstErr
+		return t, firstErr
 	}
 	for j, a := range roots {
-		cands[j].Action = a
-		if cands[j].Visits > 0 {
-			cands[j].Value = sums[j] / float64(cands[j].Visits)
+		t.cands[j].Action = a
+		if t.cands[j].Visits > 0 {
+			t.cands[j].Value = t.sums[j] / float64(t.cands[j].Visits)
 		}
 		if total > 0 {
-			cands[j].Share = float64(cands[j].Visits) / float64(total)
+			t.cands[j].Share = float64(t.cands[j].Visits) / float64(total)
 		}
 	}
-	order := make([]int, len(roots))
-	for j := range order {
-		order[j] = j
+	t.order = make([]int, len(roots))
+	for j := range t.order {
+		t.order[j] = j
 	}
-	slices.SortStableFunc(order, func(x, y int) int {
-		cx, cy := &cands[x], &cands[y]
+	slices.SortStableFunc(t.order, func(x, y int) int {
+		cx, cy := &t.cands[x], &t.cands[y]
 		switch {
 		case cx.Visits != cy.Visits:
 			return cy.Visits - cx.Visits
@@ -488,27 +554,22 @@ func merge(roots []game.Action, def int, overrule float64, results []treeResult,
 		}
 		return 0
 	})
-	if def >= 0 && order[0] != def {
-		b := order[0]
-		se := math.Sqrt(variance(sums[b], sqs[b], cands[b].Visits)/float64(cands[b].Visits) +
-			variance(sums[def], sqs[def], cands[def].Visits)/float64(max(cands[def].Visits, 1)))
-		diff := cands[b].Value - cands[def].Value
-		if dn, dsum, dsq := pairedStats(results, errs, b); dn > 0 {
-			// Flat search scored both in the same worlds: a paired test.
-			diff = dsum / float64(dn)
-			se = math.Sqrt(variance(dsum, dsq, dn) / float64(dn))
-		}
-		if cands[def].Visits == 0 || diff <= overrule*se {
-			k := slices.Index(order, def)
-			copy(order[1:k+1], order[:k])
-			order[0] = def
-		}
+	return t, nil
+}
+
+// contest returns by how much the best candidate's value exceeds the
+// default def's, and the standard error of that difference (a paired
+// one when a flat search scored both in the same worlds).
+func (t rootTally) contest(results []treeResult, errs []error, def int) (diff, se float64) {
+	b, c := t.order[0], t.cands
+	se = math.Sqrt(variance(t.sums[b], t.sqs[b], c[b].Visits)/float64(c[b].Visits) +
+		variance(t.sums[def], t.sqs[def], c[def].Visits)/float64(max(c[def].Visits, 1)))
+	diff = c[b].Value - c[def].Value
+	if dn, dsum, dsq := pairedStats(results, errs, b); dn > 0 {
+		diff = dsum / float64(dn)
+		se = math.Sqrt(variance(dsum, dsq, dn) / float64(dn))
 	}
-	out := make([]Candidate, len(roots))
-	for i, j := range order {
-		out[i] = cands[j]
-	}
-	return out, nil
+	return diff, se
 }
 
 // pairedStats returns the number of worlds and the sums of candidate b's

@@ -3,10 +3,12 @@ package ismcts
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
 
+	"trull/internal/bot/rules"
 	"trull/internal/bot/tsolver"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -547,4 +549,87 @@ func TestReadPlay(t *testing.T) {
 			t.Errorf("%d players: %d of %d hidden cards placed right with the play read, %d without", n, hitsRead, cards, hitsPlain)
 		}
 	}
+}
+
+// TestUndecided checks when a decision counts as close (Options.CloseRounds):
+// the best candidate beats the default, but by no more than the overrule
+// margin of a paired comparison.
+func TestUndecided(t *testing.T) {
+	roots := []game.Action{{Kind: game.KindPlay, Card: 1}, {Kind: game.KindPlay, Card: 2}}
+	// paired returns the statistics of n worlds in which candidate 1 scores
+	// d more than candidate 0 (the default) on average, with differences
+	// d ± sd.
+	paired := func(n int, d, sd float64) treeResult {
+		r := treeResult{visits: []int{n, n}, sums: []float64{0, d * float64(n)}, sqs: []float64{float64(n), float64(n)},
+			dsums: []float64{0, d * float64(n)}, dsqs: []float64{0, float64(n) * (d*d + sd*sd)}}
+		return r
+	}
+	cases := []struct {
+		name string
+		def  int
+		res  treeResult
+		want bool
+	}{
+		{"the default is best", 0, paired(100, -0.5, 1), false},
+		{"a clear improvement", 0, paired(100, 0.5, 1), false},              // 5 standard errors
+		{"an improvement within the margin", 0, paired(100, 0.15, 1), true}, // 1.5 standard errors
+		{"no default", -1, paired(100, 0.15, 1), false},
+		{"the best is the default", 1, paired(100, 0.15, 1), false},
+	}
+	for _, c := range cases {
+		if got := undecided(roots, c.def, DefaultOverrule, []treeResult{c.res}, []error{nil}); got != c.want {
+			t.Errorf("%s: undecided = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestCloseRounds checks that Options.CloseRounds searches again only the
+// decisions that stay close, and that it keeps decisions reproducible: over
+// Strohmandeln card plays, the rounds never change a decision that was not
+// close, and a close one is decided again from more worlds.
+func TestCloseRounds(t *testing.T) {
+	r := strohmandeln.NewRules(strohmandeln.Options{})
+	base := Options{Iterations: 200, Prior: rules.Bot{}, PairedRoot: true, PolicyOthers: true}
+	more := base
+	more.CloseRounds = 2
+	closeCalls := 0
+	for i := 0; i < 40 && closeCalls < 3; i++ {
+		st := randomState(t, r, fmt.Sprintf("close/%d", i))
+		if st == nil || st.Phase() != "play" || len(st.Legal(nil)) < 2 {
+			continue
+		}
+		v := st.View(game.ViewerOf(st.ToAct()))
+		a1, err1 := New(base).search(v, nil, game.NewRand("close", uint64(i)))
+		a2, err2 := New(more).search(v, nil, game.NewRand("close", uint64(i)))
+		a3, err3 := New(more).search(v, nil, game.NewRand("close", uint64(i)))
+		if err1 != nil || err2 != nil || err3 != nil {
+			t.Fatal(err1, err2, err3)
+		}
+		if !reflect.DeepEqual(a2, a3) {
+			t.Fatalf("position %d: the same search decided %v, then %v", i, a2[0], a3[0])
+		}
+		n1, n2 := visits(a1), visits(a2)
+		switch {
+		case n2 == n1:
+			if a1[0].Action != a2[0].Action {
+				t.Errorf("position %d: no second round, yet another decision", i)
+			}
+		case n2 > n1:
+			closeCalls++
+		default:
+			t.Errorf("position %d: %d visits with close rounds, %d without", i, n2, n1)
+		}
+	}
+	if closeCalls == 0 {
+		t.Error("no close decision met in 40 positions")
+	}
+	t.Logf("%d close decisions searched again", closeCalls)
+}
+
+func visits(cs []Candidate) int {
+	n := 0
+	for _, c := range cs {
+		n += c.Visits
+	}
+	return n
 }
