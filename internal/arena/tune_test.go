@@ -10,6 +10,7 @@ import (
 
 	"trull/internal/bot"
 	"trull/internal/bot/ismcts"
+	"trull/internal/games/droggn"
 	"trull/internal/games/strohmandeln"
 	"trull/internal/games/troggu"
 )
@@ -121,6 +122,45 @@ func TestTuneStrohmandeln(t *testing.T) {
 		v.set(&o)
 		o.Name = v.name
 		rep, err := Run(Config{Rules: strohmandeln.NewRules(strohmandeln.Options{}), Bots: []bot.Bot{ismcts.New(o), ismcts.New(base)},
+			Deals: *tuneDeals, Seed: seed, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := rep.Pairs[0]
+		t.Logf("%s − %s: %+.3f ± %.3f per hand over %d deals", p.A, p.B, p.Diff, p.CI95, p.Deals)
+		for _, b := range rep.Bots {
+			t.Logf("    %-14s %d decisions, median %.1f ms, p99 %.1f ms", b.Name, b.Decisions, b.ThinkMedian, b.ThinkP99)
+		}
+	}
+}
+
+// TestTuneDroggn plays the Droggn ismcts level (at the ladder's budget)
+// with one switch changed against itself unchanged: more worlds for the
+// bidder's decisions before the card play (PrePlay).
+func TestTuneDroggn(t *testing.T) {
+	if !*tune {
+		t.Skip("run with -tune")
+	}
+	base := ismcts.Options{Iterations: 600, Name: "ismcts@600"}
+	seed := cmp.Or(*tuneSeed, "ladder-droggn-3")
+	var only []string
+	if *tuneOnly != "" {
+		only = strings.Split(*tuneOnly, ",")
+	}
+	for _, v := range []struct {
+		name string
+		set  func(*ismcts.Options)
+	}{
+		{"pre-play-x3", func(o *ismcts.Options) { o.PrePlay = 3 }},
+		{"pre-play-x5", func(o *ismcts.Options) { o.PrePlay = 5 }},
+	} {
+		if only != nil && !slices.Contains(only, v.name) {
+			continue
+		}
+		o := base
+		v.set(&o)
+		o.Name = v.name
+		rep, err := Run(Config{Rules: droggn.Default(3), Bots: []bot.Bot{bot.Search(o), bot.Search(base)},
 			Deals: *tuneDeals, Seed: seed, Workers: 1})
 		if err != nil {
 			t.Fatal(err)

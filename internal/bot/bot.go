@@ -15,7 +15,7 @@
 //     the last tricks of a Troggu hand solved exactly by package tsolver,
 //     of a Strohmandeln hand by package ssolver);
 //   - "ismcts" and "ismcts-fast": the strongest player at the default
-//     budget and at a tenth of it (searchBot): in Droggn information-set
+//     budget and at a tenth of it (Search): in Droggn information-set
 //     search (package ismcts) for the card play until pimc solves the last
 //     tricks, with pimc's decisions before the card play; in Troggu and
 //     Strohmandeln every decision searched over paired determinizations,
@@ -71,21 +71,23 @@ var registry = map[string]func(n int, name string) Bot{
 			other: search{Bot: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: rules.Bot{}, Name: name})}}
 	},
 	// ismcts searches information sets in every game, checking the
-	// proposals of a prior (see searchBot).
-	"ismcts": func(n int, name string) Bot { return searchBot(ismcts.Options{Iterations: n, Name: name}) },
+	// proposals of a prior (see Search).
+	"ismcts": func(n int, name string) Bot { return Search(ismcts.Options{Iterations: n, Name: name}) },
 	// ismcts-fast is the level for small servers: a tenth of the budget.
 	"ismcts-fast": func(n int, name string) Bot {
-		return searchBot(ismcts.Options{Iterations: cmp.Or(n, FastIterations), Name: name})
+		return Search(ismcts.Options{Iterations: cmp.Or(n, FastIterations), Name: name})
 	},
 }
 
-// searchBot returns the strongest player with the search options opts.
+// Search returns the strongest player with the search options opts (the
+// ismcts levels are Search of their budget and name).
 //
 // In Droggn the information-set search plays the cards until
 // endgameTricks tricks remain and pimc solves the rest (endgame); the pimc
 // player at the same effort (one world for every pimcPlayouts iterations)
 // makes the decisions before the card play: its worlds weigh what the bids
-// reveal, and each candidate is simulated to the end of the hand.
+// reveal, and each candidate is simulated to the end of the hand
+// (opts.PrePlay times as many worlds, when set).
 //
 // In the other games the rules bot proposes every decision and the search
 // overrules it only by a clear margin, comparing the candidates on the same
@@ -98,10 +100,10 @@ var registry = map[string]func(n int, name string) Bot{
 // From manySeats seats on, the Troggu search overrules the rules bot's card
 // by a smaller margin and searches the bids and discards longer
 // (TrogguSearch).
-func searchBot(opts ismcts.Options) Bot {
+func Search(opts ismcts.Options) Bot {
 	d, o := opts, opts
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
-	bidder := pimc.New(pimc.Options{Worlds: max(n/pimcPlayouts, minBidderWorlds)})
+	bidder := pimc.New(pimc.Options{Worlds: max(n*max(opts.PrePlay, 1)/pimcPlayouts, minBidderWorlds)})
 	d.Bidder = bidder
 	o = PairedSearch(o)
 	return byGame{
