@@ -204,7 +204,7 @@ The rungs, weakest first: `random` (legal moves) < `rules` (the seeds' tactics, 
 candidate scored in the same worlds; in Droggn every decision is simulated, with worlds that
 weigh what the bids reveal, and the card play solved exactly in the last tricks; in Troggu
 and Strohmandeln the rules bot bids and each card is scored by playouts, the last tricks solved
-exactly in every world (Troggu's by `internal/bot/tsolver`, Strohmandeln's last eight by
+exactly in every world (Troggu's by `internal/bot/tsolver`, Strohmandeln's last ten by
 `internal/bot/ssolver`), a Troggu hand's worlds drawn again where a seat would have bid otherwise,
 the rules bot's card kept unless another is better by two standard errors) < `ismcts`, the strongest player (in Droggn information-set search over
 determinizations for the card play until pimc solves the last eight tricks, with pimc's

@@ -19,7 +19,7 @@
 //     search (package ismcts) for the card play until pimc solves the last
 //     tricks, with pimc's decisions before the card play; in Troggu and
 //     Strohmandeln every decision searched over paired determinizations,
-//     the rules bot's choice kept unless clearly beaten (the last eight
+//     the rules bot's choice kept unless clearly beaten (the last ten
 //     tricks of a Strohmandeln hand solved exactly in each of them).
 //
 // "name@n" gives a search bot a budget (iterations, or worlds for pimc).

@@ -10,10 +10,11 @@ import (
 
 // strohSolveTricks is the number of tricks left (the current one
 // included) from which a flat search solves Strohmandeln determinizations
-// exactly: about 0.1 ms an Evaluate on average (package ssolver's
-// benchmarks), so that the default budget's forty solved worlds stay far
-// within a decision's time.
-const strohSolveTricks = 8
+// exactly: about 1.7 ms an Evaluate on average from ten tricks (package
+// ssolver's benchmarks), against 0.15 ms from eight. Ten beat eight by
+// +0.11 ± 0.04 per hand at ismcts@600 over 2,000 duplicate deals
+// (TestTuneStrohmandeln, docs/STRENGTH.md).
+const strohSolveTricks = 10
 
 // strohSolveBudget is the node budget of one exact solve (a few
 // milliseconds); a world whose solve runs out of it is played out by the
