@@ -198,7 +198,7 @@ type Player interface {
 
 // Defaults of Options. With DefaultIterations a decision takes about 40 ms
 // (median) and at most about 150 ms on one core of the reference machine
-// (BenchmarkDecision, TestDecisionTime).
+// (BenchmarkDecision).
 const (
 	DefaultIterations  = 3000
 	DefaultExploration = 1.4

@@ -3,7 +3,9 @@ package pimc
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -47,4 +49,47 @@ func BenchmarkAct(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkHand plays two seeded Droggn hands (with a declarer) with the
+// default bot at every seat and reports the median and 99th percentile
+// time of its decisions, and the slowest by phase in the log
+// (play@n: n tricks left).
+func BenchmarkHand(b *testing.B) {
+	r := droggn.Default(3)
+	bot := New(Options{})
+	var times []time.Duration
+	byPhase := map[string]time.Duration{}
+	for b.Loop() {
+		for h, played := 0, 0; played < 2 && h < 20; h++ {
+			rng := rand.New(rand.NewPCG(uint64(h), 99))
+			s, _ := r.Deal(game.ShuffledDeck(r.Pack(), rng), 0)
+			for !s.Done() {
+				v := s.SeatView(game.ViewerOf(s.ToAct()))
+				phase := v.Phase
+				if phase == "play" {
+					phase = fmt.Sprintf("play@%d", r.Tricks()-s.TrickNo())
+				}
+				t0 := time.Now()
+				a, err := bot.Act(v, rng)
+				if err != nil {
+					b.Fatal(err)
+				}
+				d := time.Since(t0)
+				times = append(times, d)
+				byPhase[phase] = max(byPhase[phase], d)
+				if err := s.Apply(a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if s.Declarer() >= 0 {
+				played++
+			}
+		}
+	}
+	slices.Sort(times)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(ms(times[len(times)/2]), "p50-ms")
+	b.ReportMetric(ms(times[min(len(times)-1, len(times)*99/100)]), "p99-ms")
+	b.Logf("slowest by phase: %v", byPhase)
 }

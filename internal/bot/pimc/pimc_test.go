@@ -2,12 +2,10 @@ package pimc
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"trull/internal/bot/know"
 	"trull/internal/card"
@@ -301,48 +299,6 @@ func TestErrors(t *testing.T) {
 
 // otherView is a view of some other game.
 type otherView struct{ game.View }
-
-// TestDecisionTime measures every decision of the default bot over two
-// seeded hands it plays at all seats and reports the median (the defaults
-// aim at ≤ 250 ms on a small machine).
-func TestDecisionTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing")
-	}
-	r := droggn.Default(3)
-	bot := New(Options{})
-	var times []time.Duration
-	byPhase := map[string]time.Duration{}
-	for h, played := 0, 0; played < 2 && h < 20; h++ {
-		rng := rand.New(rand.NewPCG(uint64(h), 99))
-		s, _ := r.Deal(game.ShuffledDeck(r.Pack(), rng), 0)
-		for !s.Done() {
-			v := s.SeatView(game.ViewerOf(s.ToAct()))
-			phase := v.Phase
-			if phase == "play" {
-				phase = fmt.Sprintf("play@%d", r.Tricks()-s.TrickNo())
-			}
-			t0 := time.Now()
-			a, err := bot.Act(v, rng)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d := time.Since(t0)
-			times = append(times, d)
-			byPhase[phase] = max(byPhase[phase], d)
-			if err := s.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if s.Declarer() >= 0 {
-			played++
-		}
-	}
-	slices.Sort(times)
-	t.Logf("%d decisions: median %v, 90th percentile %v, max %v", len(times), times[len(times)/2],
-		times[len(times)*9/10], times[len(times)-1])
-	t.Logf("slowest by phase (play@n: n tricks left): %v", byPhase)
-}
 
 // TestInference checks the bid inference: the thresholds rise with the
 // contract, and worlds drawn for a defender give the declarer a stronger
