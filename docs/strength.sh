@@ -235,6 +235,11 @@ measured: its decisions take a median of 16.5 ms (p99 52 ms), and it solves 41 o
 Strohmandeln tactics against 39 at 600.
 
 EOF
+  # The gap to the cheater and the levers measured against it, kept by
+  # hand: each lever's duel is a test command, not an arena level.
+  if [ -f "$DIR/gap.md" ]; then
+    cat "$DIR/gap.md"
+  fi
   for gp in $ALL time tactics; do
     f=$DIR/${gp%%:*}-${gp##*:}.md
     [ "$gp" = time ] || [ "$gp" = tactics ] && f=$DIR/$gp.md
