@@ -109,6 +109,8 @@ func TestTuneStrohmandeln(t *testing.T) {
 		name string
 		set  func(*ismcts.Options)
 	}{
+		{"no-solver", func(o *ismcts.Options) { o.NoSolver = true }},
+		{"solve-8", func(o *ismcts.Options) { o.SolveTricks = 8 }},
 		{"solve-10", func(o *ismcts.Options) { o.SolveTricks = 10 }},
 		{"solve-12", func(o *ismcts.Options) { o.SolveTricks = 12 }},
 		{"iterations-x5", func(o *ismcts.Options) { o.Iterations *= 5 }},
