@@ -227,12 +227,14 @@ command line is unchanged, and each match names the commit it was played at.
 The default level (`ismcts`, 3000 iterations) is measured against the ladder's `ismcts@600` in
 each section, and `ismcts@600` against `ismcts@200`. In Troggu with three players each step
 gains (+0.07 ± 0.02 and +0.04 ± 0.02 per hand on 2,000 deals), the default at a median of 12 ms
-a decision (p99 51 ms). In Strohmandeln neither step shows a gain
-on 2,000 deals (−0.02 ± 0.11 and +0.01 ± 0.10 per hand): with the rules bot's choice kept
-unless clearly beaten and the last eight tricks solved exactly, the search's outcome stops
-improving below 200 iterations. The default stays at 3000 there until every game is
-measured: its decisions take a median of 16.5 ms (p99 52 ms), and it solves 41 of the 44
-Strohmandeln tactics against 39 at 600.
+a decision (p99 51 ms). In Droggn the step from 200 to 600 gains +25.0 ± 4.2 per hand; the
+default's own match, like six-seat Troggu's, takes about three hours of one core and is
+played in shards (`SHARDS=n SHARD=i`, see the header of `docs/strength.sh`). In Strohmandeln
+neither step shows a gain on 2,000 deals (+0.08 ± 0.11 and +0.02 ± 0.10 per hand): with the
+rules bot's choice kept unless clearly beaten and the last ten tricks solved exactly, the
+search's outcome in play stops improving below 200 iterations. The default stays at 3000
+there because the tactics still gain (43 of the 44 Strohmandeln positions against 41 at 600),
+at a median of 12.7 ms a decision (p99 89 ms).
 
 EOF
   # The gap to the cheater and the levers measured against it, kept by
