@@ -10,6 +10,7 @@ import (
 
 	"trull/internal/bot"
 	"trull/internal/bot/ismcts"
+	"trull/internal/game"
 	"trull/internal/games/droggn"
 	"trull/internal/games/strohmandeln"
 	"trull/internal/games/troggu"
@@ -44,10 +45,6 @@ func TestTuneTroggu(t *testing.T) {
 	}
 	base := bot.TrogguSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"}, *tunePlayers)
 	seed := cmp.Or(*tuneSeed, "ladder-troggu-"+strconv.Itoa(*tunePlayers))
-	var only []string
-	if *tuneOnly != "" {
-		only = strings.Split(*tuneOnly, ",")
-	}
 	var below bot.Bot = ismcts.New(base)
 	if *tuneVs != "base" {
 		var err error
@@ -55,10 +52,7 @@ func TestTuneTroggu(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, v := range []struct {
-		name string
-		set  func(*ismcts.Options)
-	}{
+	variants := []variant{
 		{"base", func(*ismcts.Options) {}},
 		{"read-play", func(o *ismcts.Options) { o.ReadPlay = true }},
 		{"pre-play-x4", func(o *ismcts.Options) { o.PrePlay = 4 }},
@@ -70,24 +64,8 @@ func TestTuneTroggu(t *testing.T) {
 		{"solve-7", func(o *ismcts.Options) { o.SolveTricks = 7 }},
 		{"solve-8", func(o *ismcts.Options) { o.SolveTricks = 8 }},
 		{"close-2", func(o *ismcts.Options) { o.CloseRounds = 2 }},
-	} {
-		if only != nil && !slices.Contains(only, v.name) {
-			continue
-		}
-		o := base
-		v.set(&o)
-		o.Name = v.name
-		rep, err := Run(Config{Rules: troggu.Default(*tunePlayers), Bots: []bot.Bot{ismcts.New(o), below},
-			Deals: *tuneDeals, Seed: seed, Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := rep.Pairs[0]
-		t.Logf("%s − %s: %+.3f ± %.3f per hand over %d deals", p.A, p.B, p.Diff, p.CI95, p.Deals)
-		for _, b := range rep.Bots {
-			t.Logf("    %-14s %d decisions, median %.1f ms, p99 %.1f ms", b.Name, b.Decisions, b.ThinkMedian, b.ThinkP99)
-		}
 	}
+	duels(t, troggu.Default(*tunePlayers), seed, base, func(o ismcts.Options) bot.Bot { return ismcts.New(o) }, below, variants)
 }
 
 // TestTuneStrohmandeln plays the Strohmandeln search of the ismcts levels
@@ -101,14 +79,7 @@ func TestTuneStrohmandeln(t *testing.T) {
 	}
 	base := bot.PairedSearch(ismcts.Options{Iterations: 600, Name: "ismcts@600"})
 	seed := cmp.Or(*tuneSeed, "ladder-strohmandeln-2")
-	var only []string
-	if *tuneOnly != "" {
-		only = strings.Split(*tuneOnly, ",")
-	}
-	for _, v := range []struct {
-		name string
-		set  func(*ismcts.Options)
-	}{
+	variants := []variant{
 		{"no-solver", func(o *ismcts.Options) { o.NoSolver = true }},
 		{"solve-8", func(o *ismcts.Options) { o.SolveTricks = 8 }},
 		{"solve-10", func(o *ismcts.Options) { o.SolveTricks = 10 }},
@@ -116,24 +87,8 @@ func TestTuneStrohmandeln(t *testing.T) {
 		{"iterations-x5", func(o *ismcts.Options) { o.Iterations *= 5 }},
 		{"close-2", func(o *ismcts.Options) { o.CloseRounds = 2 }},
 		{"solve-10-close-2", func(o *ismcts.Options) { o.SolveTricks, o.CloseRounds = 10, 2 }},
-	} {
-		if only != nil && !slices.Contains(only, v.name) {
-			continue
-		}
-		o := base
-		v.set(&o)
-		o.Name = v.name
-		rep, err := Run(Config{Rules: strohmandeln.NewRules(strohmandeln.Options{}), Bots: []bot.Bot{ismcts.New(o), ismcts.New(base)},
-			Deals: *tuneDeals, Seed: seed, Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := rep.Pairs[0]
-		t.Logf("%s − %s: %+.3f ± %.3f per hand over %d deals", p.A, p.B, p.Diff, p.CI95, p.Deals)
-		for _, b := range rep.Bots {
-			t.Logf("    %-14s %d decisions, median %.1f ms, p99 %.1f ms", b.Name, b.Decisions, b.ThinkMedian, b.ThinkP99)
-		}
 	}
+	duels(t, strohmandeln.NewRules(strohmandeln.Options{}), seed, base, func(o ismcts.Options) bot.Bot { return ismcts.New(o) }, ismcts.New(base), variants)
 }
 
 // TestTuneDroggn plays the Droggn ismcts level (at the ladder's budget)
@@ -145,25 +100,36 @@ func TestTuneDroggn(t *testing.T) {
 	}
 	base := ismcts.Options{Iterations: 600, Name: "ismcts@600"}
 	seed := cmp.Or(*tuneSeed, "ladder-droggn-3")
+	variants := []variant{
+		{"pre-play-x3", func(o *ismcts.Options) { o.PrePlay = 3 }},
+		{"pre-play-x5", func(o *ismcts.Options) { o.PrePlay = 5 }},
+	}
+	duels(t, droggn.Default(3), seed, base, func(o ismcts.Options) bot.Bot { return bot.Search(o) }, bot.Search(base), variants)
+}
+
+// variant is one switch of a tuning duel.
+type variant struct {
+	name string
+	set  func(*ismcts.Options)
+}
+
+// duels plays each variant asked for (-tune-only) of the search options
+// base, made a player by mk, against opp on the rules' deals of the seed,
+// and logs the pair and the decision times.
+func duels(t *testing.T, r game.Rules, seed string, base ismcts.Options, mk func(ismcts.Options) bot.Bot, opp bot.Bot, variants []variant) {
+	t.Helper()
 	var only []string
 	if *tuneOnly != "" {
 		only = strings.Split(*tuneOnly, ",")
 	}
-	for _, v := range []struct {
-		name string
-		set  func(*ismcts.Options)
-	}{
-		{"pre-play-x3", func(o *ismcts.Options) { o.PrePlay = 3 }},
-		{"pre-play-x5", func(o *ismcts.Options) { o.PrePlay = 5 }},
-	} {
+	for _, v := range variants {
 		if only != nil && !slices.Contains(only, v.name) {
 			continue
 		}
 		o := base
 		v.set(&o)
 		o.Name = v.name
-		rep, err := Run(Config{Rules: droggn.Default(3), Bots: []bot.Bot{bot.Search(o), bot.Search(base)},
-			Deals: *tuneDeals, Seed: seed, Workers: 1})
+		rep, err := Run(Config{Rules: r, Bots: []bot.Bot{mk(o), opp}, Deals: *tuneDeals, Seed: seed, Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
