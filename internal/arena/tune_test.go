@@ -30,6 +30,7 @@ var (
 	tunePlayers = flag.Int("tune-players", 6, "seats of the Troggu tuning duels")
 	tuneSeed    = flag.String("tune-seed", "", "seed of the tuning duels (default the ladder's)")
 	tuneVs      = flag.String("tune-vs", "pimc@8", "opponent of TestTuneTroggu's variants: a bot name, or base for the search unchanged")
+	tuneWorkers = flag.Int("tune-workers", 1, "deals of a tuning duel played at once (the result does not depend on it)")
 )
 
 // TestTuneTroggu plays the Troggu search of the ismcts levels for
@@ -93,7 +94,11 @@ func TestTuneStrohmandeln(t *testing.T) {
 
 // TestTuneDroggn plays the Droggn ismcts level (at the ladder's budget)
 // with one switch changed against itself unchanged: more worlds for the
-// bidder's decisions before the card play (PrePlay).
+// bidder's decisions before the card play (PrePlay); the card play of the
+// other games' searches, the rules bot's card checked on paired
+// determinizations with a tree below each candidate (PairedSearch) or
+// played out by policy (TrogguSearch); the other seats played by policy
+// in one tree (PolicyOthers); less or more exploration.
 func TestTuneDroggn(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -103,6 +108,13 @@ func TestTuneDroggn(t *testing.T) {
 	variants := []variant{
 		{"pre-play-x3", func(o *ismcts.Options) { o.PrePlay = 3 }},
 		{"pre-play-x5", func(o *ismcts.Options) { o.PrePlay = 5 }},
+		{"paired", func(o *ismcts.Options) { *o = bot.PairedSearch(*o) }},
+		{"shallow", func(o *ismcts.Options) { *o = bot.TrogguSearch(*o, 3) }},
+		{"policy-others", func(o *ismcts.Options) { o.PolicyOthers = true }},
+		{"explore-0.7", func(o *ismcts.Options) { o.Exploration = 0.7 }},
+		{"explore-2.8", func(o *ismcts.Options) { o.Exploration = 2.8 }},
+		{"explore-4", func(o *ismcts.Options) { o.Exploration = 4 }},
+		{"trees-1", func(o *ismcts.Options) { o.Trees = 1 }},
 	}
 	duels(t, droggn.Default(3), seed, base, func(o ismcts.Options) bot.Bot { return bot.Search(o) }, bot.Search(base), variants)
 }
@@ -129,7 +141,7 @@ func duels(t *testing.T, r game.Rules, seed string, base ismcts.Options, mk func
 		o := base
 		v.set(&o)
 		o.Name = v.name
-		rep, err := Run(Config{Rules: r, Bots: []bot.Bot{mk(o), opp}, Deals: *tuneDeals, Seed: seed, Workers: 1})
+		rep, err := Run(Config{Rules: r, Bots: []bot.Bot{mk(o), opp}, Deals: *tuneDeals, Seed: seed, Workers: *tuneWorkers})
 		if err != nil {
 			t.Fatal(err)
 		}
