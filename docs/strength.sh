@@ -230,8 +230,8 @@ gains (+0.07 ± 0.02 and +0.04 ± 0.02 per hand on 2,000 deals), the default at 
 a decision (p99 51 ms). In Droggn each step gains as much again: +25.0 ± 4.2 per hand from
 200 to 600 and +25.1 ± 4.4 from 600 to the default, at a median of 21.5 ms a decision (p99
 150 ms, on two busy cores); the search has not stopped gaining there. Six-seat Troggu's
-default match, like Droggn's, takes about three hours of one core and is played in shards
-(`SHARDS=n SHARD=i`, see the header of `docs/strength.sh`). In Strohmandeln
+default match takes about five and a half hours of one core, Droggn's took four; both are
+played in shards (`SHARDS=n SHARD=i`, see the header of `docs/strength.sh`). In Strohmandeln
 neither step shows a gain on 2,000 deals (+0.08 ± 0.11 and +0.02 ± 0.10 per hand): with the
 rules bot's choice kept unless clearly beaten and the last ten tricks solved exactly, the
 search's outcome in play stops improving below 200 iterations. The default stays at 3000

@@ -25,7 +25,7 @@ var tune = flag.Bool("tune", false, "run the search bots' tuning duels")
 // Flags of the tuning duels: the variants to play (by name, all when
 // empty), the number of deals and of seats.
 var (
-	tuneOnly    = flag.String("tune-only", "", "comma-separated variants of TestTuneTroggu to play (default all)")
+	tuneOnly    = flag.String("tune-only", "", "comma-separated variants of the tuning duels to play (default all)")
 	tuneDeals   = flag.Int("tune-deals", 400, "deals of each tuning duel")
 	tunePlayers = flag.Int("tune-players", 6, "seats of the Troggu tuning duels")
 	tuneSeed    = flag.String("tune-seed", "", "seed of the tuning duels (default the ladder's)")
@@ -66,7 +66,7 @@ func TestTuneTroggu(t *testing.T) {
 		{"solve-8", func(o *ismcts.Options) { o.SolveTricks = 8 }},
 		{"close-2", func(o *ismcts.Options) { o.CloseRounds = 2 }},
 	}
-	duels(t, troggu.Default(*tunePlayers), seed, base, func(o ismcts.Options) bot.Bot { return ismcts.New(o) }, below, variants)
+	duels(t, troggu.Default(*tunePlayers), seed, base, newSearch, below, variants)
 }
 
 // TestTuneStrohmandeln plays the Strohmandeln search of the ismcts levels
@@ -89,7 +89,7 @@ func TestTuneStrohmandeln(t *testing.T) {
 		{"close-2", func(o *ismcts.Options) { o.CloseRounds = 2 }},
 		{"solve-10-close-2", func(o *ismcts.Options) { o.SolveTricks, o.CloseRounds = 10, 2 }},
 	}
-	duels(t, strohmandeln.NewRules(strohmandeln.Options{}), seed, base, func(o ismcts.Options) bot.Bot { return ismcts.New(o) }, ismcts.New(base), variants)
+	duels(t, strohmandeln.NewRules(strohmandeln.Options{}), seed, base, newSearch, ismcts.New(base), variants)
 }
 
 // TestTuneDroggn plays the Droggn ismcts level (at the ladder's budget)
@@ -98,7 +98,8 @@ func TestTuneStrohmandeln(t *testing.T) {
 // other games' searches, the rules bot's card checked on paired
 // determinizations with a tree below each candidate (PairedSearch) or
 // played out by policy (TrogguSearch); the other seats played by policy
-// in one tree (PolicyOthers); less or more exploration.
+// in one tree (PolicyOthers); less or more exploration; one tree for the
+// whole budget instead of two (Trees).
 func TestTuneDroggn(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -118,6 +119,10 @@ func TestTuneDroggn(t *testing.T) {
 	}
 	duels(t, droggn.Default(3), seed, base, func(o ismcts.Options) bot.Bot { return bot.Search(o) }, bot.Search(base), variants)
 }
+
+// newSearch is the search of the options alone, as the Troggu and
+// Strohmandeln ismcts levels play it.
+func newSearch(o ismcts.Options) bot.Bot { return ismcts.New(o) }
 
 // variant is one switch of a tuning duel.
 type variant struct {
