@@ -99,7 +99,8 @@ func TestTuneStrohmandeln(t *testing.T) {
 // determinizations with a tree below each candidate (PairedSearch) or
 // played out by policy (TrogguSearch); the other seats played by policy
 // in one tree (PolicyOthers); less or more exploration; one tree for the
-// whole budget instead of two (Trees).
+// whole budget instead of two (Trees); one card of each run of equivalent
+// cards (Equivalent).
 func TestTuneDroggn(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -116,6 +117,7 @@ func TestTuneDroggn(t *testing.T) {
 		{"explore-2.8", func(o *ismcts.Options) { o.Exploration = 2.8 }},
 		{"explore-4", func(o *ismcts.Options) { o.Exploration = 4 }},
 		{"trees-1", func(o *ismcts.Options) { o.Trees = 1 }},
+		{"equiv", func(o *ismcts.Options) { o.Equivalent = true }},
 	}
 	duels(t, droggn.Default(3), seed, base, func(o ismcts.Options) bot.Bot { return bot.Search(o) }, bot.Search(base), variants)
 }

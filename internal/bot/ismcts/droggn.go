@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"trull/internal/bot/know"
+	"trull/internal/bot/solver"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -20,13 +21,78 @@ type droggnWorld struct {
 	ctx  playCtx
 	team [8]int8
 	buf  []game.Action
+	// equiv: the card play's candidates are one card of each run of
+	// equivalent cards (Options.Equivalent); ones holds the 1-point cards.
+	equiv bool
+	ones  card.Set
 }
 
 func newDroggnWorld(r *droggn.Rules) *droggnWorld {
 	w := &droggnWorld{r: r, tr: trickRules{foolTrump: false, size: 3, pack: r.Pack()},
 		buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = r.Seats(), &w.team
+	w.ones = droggnOnes(r.Pack())
 	return w
+}
+
+// droggnOnes returns the cards of pack worth 1 point.
+func droggnOnes(pack *card.Pack) card.Set {
+	var ones card.Set
+	for all := pack.Cards; !all.Empty(); {
+		if c := all.Pop(); pack.Points(c) == 1 {
+			ones.Add(c)
+		}
+	}
+	return ones
+}
+
+// droggnReps returns the legal cards of s less those equivalent to a
+// lower one (solver.Reduce), from what every seat knows: a card not yet
+// in a finished trick may lie between two cards and keeps them apart.
+func droggnReps(s *droggn.State, ones card.Set) card.Set {
+	return solver.Reduce(s.LegalCards(), s.Variant().Pack().Cards.Minus(s.Played()), ones)
+}
+
+// representative returns the card of reps that c stands for (solver.Reduce):
+// c itself, or the highest card of reps below it in its group.
+func representative(reps card.Set, c card.Card) card.Card {
+	if reps.Has(c) {
+		return c
+	}
+	group := card.TrumpsOnly
+	if c.IsSuit() {
+		group = card.SuitMask(c.Suit())
+	}
+	b := card.Single(c)
+	below := card.Set{Lo: b.Lo - 1, Hi: b.Hi - 1}
+	if r := reps.Intersect(group).Intersect(below).Highest(); r != card.None {
+		return r
+	}
+	return c
+}
+
+// equivalentRoots reduces the card-play candidates of a Droggn view to one
+// card of each run of equivalent cards, and returns the map from a card
+// play to the candidate it stands for; other views and decisions keep
+// their candidates.
+func equivalentRoots(v game.View, roots []game.Action) ([]game.Action, func(game.Action) game.Action) {
+	dv, ok := v.(*droggn.View)
+	if !ok || dv.State() == nil || roots[0].Kind != game.KindPlay {
+		return roots, nil
+	}
+	reps := droggnReps(dv.State(), droggnOnes(dv.State().Variant().Pack()))
+	kept := make([]game.Action, 0, len(roots))
+	for _, a := range roots {
+		if reps.Has(a.Card) {
+			kept = append(kept, a)
+		}
+	}
+	return kept, func(a game.Action) game.Action {
+		if a.Kind == game.KindPlay {
+			a.Card = representative(reps, a.Card)
+		}
+		return a
+	}
 }
 
 func (w *droggnWorld) resample(v game.View, rng *rand.Rand) error {
@@ -50,6 +116,14 @@ func (w *droggnWorld) candidates(dst []game.Action) []game.Action {
 		if w.s.Doublings() >= know.MaxDoublings {
 			return append(dst, game.Action{Seat: int8(w.s.ToAct()), Kind: game.KindDouble, Call: droggn.CallGut})
 		}
+	case droggn.PhPlay:
+		if w.equiv {
+			seat := int8(w.s.ToAct())
+			for reps := droggnReps(w.s, w.ones); !reps.Empty(); {
+				dst = append(dst, game.Action{Seat: seat, Kind: game.KindPlay, Card: reps.Pop()})
+			}
+			return dst
+		}
 	}
 	return w.s.Legal(dst)
 }
@@ -71,7 +145,11 @@ func (w *droggnWorld) policy(rnd *game.FastSource) game.Action {
 	case droggn.PhDouble:
 		return game.Action{Seat: seat, Kind: game.KindDouble, Call: droggn.CallGut}
 	case droggn.PhPlay:
-		return game.Action{Seat: seat, Kind: game.KindPlay, Card: w.card(rnd)}
+		c := w.card(rnd)
+		if w.equiv {
+			c = representative(droggnReps(s, w.ones), c)
+		}
+		return game.Action{Seat: seat, Kind: game.KindPlay, Card: c}
 	}
 	w.buf = s.Legal(w.buf[:0])
 	return w.buf[0]

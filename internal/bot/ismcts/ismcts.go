@@ -186,6 +186,14 @@ type Options struct {
 	// as if it did not know its own hand; with many seats a policy that
 	// plays from the hand models them better.
 	PolicyOthers bool
+	// Equivalent searches one card of each run of equivalent cards in the
+	// Droggn card play (package solver's Reduce: 1-point cards of one
+	// group with nothing between them but cards of finished tricks), at
+	// the root and below it: fewer candidates, each with more of the
+	// budget. The cards of a run win the same tricks and points; the
+	// lowest is played. Off in the bot levels until a tuning duel (package
+	// arena, TestTuneDroggn) shows it stronger.
+	Equivalent bool
 	// Name is the name the bot reports (default "ismcts", or "pimc" when
 	// Flat is set).
 	Name string
@@ -358,10 +366,19 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 		return []Candidate{{Action: roots[0], Share: 1}}, nil
 	}
 	o := b.opts
+	var reps func(game.Action) game.Action
+	if o.Equivalent {
+		if roots, reps = equivalentRoots(v, roots); len(roots) == 1 {
+			return []Candidate{{Action: roots[0], Share: 1}}, nil
+		}
+	}
 	if def < 0 && o.Prior != nil && roots[0].Kind == game.KindPlay {
 		// The search checks the prior's card: it is played unless another
 		// card does better by a clear margin.
 		if a, err := o.Prior.Act(v, rand.New(rand.NewPCG(seed, 2))); err == nil {
+			if reps != nil {
+				a = reps(a)
+			}
 			def = slices.Index(roots, a)
 		}
 	}
@@ -432,8 +449,11 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 			}
 			t := newTree(rules, v, roots, o.Exploration, seed, uint64(first+i))
 			t.flat, t.truth, t.def, t.policyOthers = o.Flat || o.PairedRoot, truth, -1, o.PolicyOthers
-			if tw, ok := t.w.(*trogguWorld); ok {
-				tw.read = o.ReadPlay
+			switch w := t.w.(type) {
+			case *trogguWorld:
+				w.read = o.ReadPlay
+			case *droggnWorld:
+				w.equiv = o.Equivalent
 			}
 			t.deep = o.PairedRoot && !o.Flat && !o.Shallow
 			if es, ok := t.w.(endgameSolver); ok && t.flat && truth == nil && !o.NoSolver {

@@ -795,14 +795,23 @@ func below(all card.Set, c card.Card) card.Card {
 }
 
 // reduce drops from legal every card that is equivalent to a lower legal
-// card: same group (trumps or one suit), both worth 1 point, and no card of
-// another player or of the current trick between them (cards played in
-// earlier tricks are gaps). It fills upwards from the 1-point legal cards
-// through the gaps; a 1-point legal card just above the fill is redundant.
+// card (Reduce, with the cards in hands or in the current trick).
 func (sv *Solver) reduce(p *pos, legal card.Set) card.Set {
-	occ := p.occ
-	m0 := legal.Lo & sv.ru.ones.Lo
-	m1 := legal.Hi & sv.ru.ones.Hi
+	return Reduce(legal, p.occ, sv.ru.ones)
+}
+
+// Reduce drops from legal every card that is equivalent to a lower legal
+// card: same group (trumps or one suit), both among ones (the cards worth 1
+// point), and no card of occ between them. occ holds the cards that can
+// tell two cards apart: those in hands or in the current trick; a caller
+// who does not know whether a card was played counts it in occ, which only
+// keeps more cards. Cards played in earlier tricks are gaps. Reduce fills
+// upwards from the 1-point legal cards through the gaps; a 1-point legal
+// card just above the fill is redundant, and the card it stands for is the
+// highest kept card below it in its group.
+func Reduce(legal, occ, ones card.Set) card.Set {
+	m0 := legal.Lo & ones.Lo
+	m1 := legal.Hi & ones.Hi
 	// A word with fewer than two such cards has nothing to drop.
 	if m0&(m0-1) != 0 {
 		legal.Lo &^= m0 & (fill(m0, ^occ.Lo&card.TrumpsOnly.Lo) << 1)

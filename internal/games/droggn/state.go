@@ -199,6 +199,10 @@ func (s *State) Doublings() int { return int(s.k) }
 // TrickNo returns the number of completed tricks.
 func (s *State) TrickNo() int { return int(s.trickNo) }
 
+// Played returns the cards of the finished tricks, which every seat has
+// seen.
+func (s *State) Played() card.Set { return s.piles[0].Union(s.piles[1]) }
+
 // Trick returns the cards of the current trick and their players.
 func (s *State) Trick() ([]card.Card, []int8) {
 	return s.trick[:s.trickLen], s.trickSeat[:s.trickLen]
