@@ -38,8 +38,10 @@ var (
 // rung below it (pimc@8) or, with -tune-vs base, against itself
 // unchanged: the card play read (ReadPlay), a larger budget for the
 // decisions before the card play (PrePlay), the margin by which the
-// search overrules the rules bot's card (Overrule) and the number of
-// tricks left from which the worlds are solved exactly (SolveTricks).
+// search overrules the rules bot's card (Overrule), the number of tricks
+// left from which the worlds are solved exactly (SolveTricks), more worlds
+// for close decisions (CloseRounds) and one card of each run of
+// equivalent cards (Equivalent).
 func TestTuneTroggu(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -65,6 +67,7 @@ func TestTuneTroggu(t *testing.T) {
 		{"solve-7", func(o *ismcts.Options) { o.SolveTricks = 7 }},
 		{"solve-8", func(o *ismcts.Options) { o.SolveTricks = 8 }},
 		{"close-2", func(o *ismcts.Options) { o.CloseRounds = 2 }},
+		{"equiv", func(o *ismcts.Options) { o.Equivalent = true }},
 	}
 	duels(t, troggu.Default(*tunePlayers), seed, base, newSearch, below, variants)
 }

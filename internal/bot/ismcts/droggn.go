@@ -71,30 +71,6 @@ func representative(reps card.Set, c card.Card) card.Card {
 	return c
 }
 
-// equivalentRoots reduces the card-play candidates of a Droggn view to one
-// card of each run of equivalent cards, and returns the map from a card
-// play to the candidate it stands for; other views and decisions keep
-// their candidates.
-func equivalentRoots(v game.View, roots []game.Action) ([]game.Action, func(game.Action) game.Action) {
-	dv, ok := v.(*droggn.View)
-	if !ok || dv.State() == nil || roots[0].Kind != game.KindPlay {
-		return roots, nil
-	}
-	reps := droggnReps(dv.State(), droggnOnes(dv.State().Variant().Pack()))
-	kept := make([]game.Action, 0, len(roots))
-	for _, a := range roots {
-		if reps.Has(a.Card) {
-			kept = append(kept, a)
-		}
-	}
-	return kept, func(a game.Action) game.Action {
-		if a.Kind == game.KindPlay {
-			a.Card = representative(reps, a.Card)
-		}
-		return a
-	}
-}
-
 func (w *droggnWorld) resample(v game.View, rng *rand.Rand) error {
 	s, err := know.SampleDroggn(v.(*droggn.View), rng)
 	if err != nil {

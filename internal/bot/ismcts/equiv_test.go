@@ -5,10 +5,13 @@ import (
 	"slices"
 	"testing"
 
+	"trull/internal/bot/rules"
 	"trull/internal/bot/solver"
+	"trull/internal/bot/tsolver"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
+	"trull/internal/games/troggu"
 )
 
 // playedState deals the hand of seed and plays random legal actions until
@@ -34,6 +37,32 @@ func playedState(t *testing.T, r *droggn.Rules, seed string, left int) *droggn.S
 		st.ApplyUnchecked(a)
 	}
 	return nil
+}
+
+// trogguPlayState deals the Troggu hand of seed and plays random legal
+// actions up to a random card of the card play (nil when the hand ends
+// first).
+func trogguPlayState(t *testing.T, r *troggu.Rules, seed string) *troggu.State {
+	t.Helper()
+	rng := game.NewRand(seed, 0)
+	st, err := r.NewState(game.DeckFromSeed(r.Pack(), seed), rng.IntN(r.Seats()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*troggu.State)
+	stop := rng.IntN(r.HandSize() * r.Seats())
+	var buf []game.Action
+	for !s.Done() && (s.Phase() != "play" || stop > 0) {
+		if s.Phase() == "play" {
+			stop--
+		}
+		buf = s.Legal(buf[:0])
+		s.ApplyUnchecked(buf[rng.IntN(len(buf))])
+	}
+	if s.Done() {
+		return nil
+	}
+	return s
 }
 
 // TestEquivalentCards checks Options.Equivalent's reduction of the Droggn
@@ -88,16 +117,27 @@ func TestEquivalentCards(t *testing.T) {
 }
 
 // TestEquivalentSearch checks that a search with Options.Equivalent plays
-// a legal card, the lowest of its run, and decides the same for a seed.
+// one of the kept cards, the lowest of its run, and decides the same for a
+// seed, in Droggn (tree search) and Troggu (flat search, the rules bot's
+// card as the default).
 func TestEquivalentSearch(t *testing.T) {
-	r := droggn.Default(3)
-	b := New(Options{Iterations: 200, Equivalent: true})
+	var views []game.View
 	for i := range 20 {
-		st := playedState(t, r, fmt.Sprintf("equiv-search-%d", i), 14)
-		if st == nil {
-			continue
+		if st := playedState(t, droggn.Default(3), fmt.Sprintf("equiv-search-%d", i), 14); st != nil {
+			views = append(views, st.View(game.ViewerOf(st.ToAct())))
 		}
-		v := st.View(game.ViewerOf(st.ToAct()))
+		if st := trogguPlayState(t, troggu.Default(3), fmt.Sprintf("equiv-search-%d", i)); st != nil {
+			views = append(views, st.View(game.ViewerOf(st.ToAct())))
+		}
+	}
+	if len(views) < 16 {
+		t.Fatalf("only %d positions", len(views))
+	}
+	for i, v := range views {
+		b := New(Options{Iterations: 200, Equivalent: true})
+		if _, ok := v.(*troggu.View); ok {
+			b = New(Options{Iterations: 200, Equivalent: true, Flat: true, Prior: rules.Bot{}})
+		}
 		a, err := b.Act(v, game.NewRand("equiv", uint64(i)))
 		if err != nil {
 			t.Fatal(err)
@@ -109,6 +149,62 @@ func TestEquivalentSearch(t *testing.T) {
 		again, _ := b.Act(v, game.NewRand("equiv", uint64(i)))
 		if again != a {
 			t.Fatalf("position %d: %v, then %v for the same seed", i, a, again)
+		}
+	}
+}
+
+// TestEquivalentTroggu checks Options.Equivalent's reduction of the Troggu
+// card play on random positions: from the seat's view it drops only cards
+// that package tsolver's Reduce drops with every card's place known (a
+// card the seat cannot place counts as in play), each for a card of the
+// same run there, and equivalent cards do come up.
+func TestEquivalentTroggu(t *testing.T) {
+	for _, players := range []int{3, 6} {
+		r := troggu.Default(players)
+		positions, reduced := 0, 0
+		for i := range 300 {
+			s := trogguPlayState(t, r, fmt.Sprintf("equiv-troggu-%d", i))
+			if s == nil {
+				continue
+			}
+			positions++
+			v := s.View(game.ViewerOf(s.ToAct()))
+			legal := v.LegalActions()
+			kept, rep := equivalentRoots(v, legal)
+			var live, legalSet card.Set
+			for p := range players {
+				live = live.Union(s.Hand(p))
+			}
+			places := s.Places()
+			live = live.Union(places[players+2]) // the current trick
+			for _, a := range legal {
+				legalSet.Add(a.Card)
+			}
+			open := tsolver.Reduce(legalSet, live)
+			if len(kept) < len(legal) {
+				reduced++
+			}
+			for _, a := range legal {
+				b := rep(a)
+				if !slices.Contains(kept, b) {
+					t.Fatalf("%s %d: %v stands for %v, not a kept card %v", r, i, a, b, kept)
+				}
+				if b == a {
+					continue
+				}
+				if open.Has(a.Card) {
+					t.Fatalf("%s %d: %s dropped, but the open cards keep it", r, i, r.Pack().Short(a.Card))
+				}
+				// With every card placed, a and b belong to one run.
+				if ra, rb := tsolver.Representative(open, live, a.Card), tsolver.Representative(open, live, b.Card); ra != rb {
+					t.Fatalf("%s %d: %s stands for %s, but the open cards put them in the runs of %s and %s", r, i,
+						r.Pack().Short(a.Card), r.Pack().Short(b.Card), r.Pack().Short(ra), r.Pack().Short(rb))
+				}
+			}
+		}
+		t.Logf("%s: %d positions, %d with equivalent cards", r, positions, reduced)
+		if positions < 100 || reduced < positions/10 {
+			t.Fatalf("%s: %d positions, %d with equivalent cards: too few to tell", r, positions, reduced)
 		}
 	}
 }

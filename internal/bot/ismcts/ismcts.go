@@ -187,12 +187,13 @@ type Options struct {
 	// plays from the hand models them better.
 	PolicyOthers bool
 	// Equivalent searches one card of each run of equivalent cards in the
-	// Droggn card play (package solver's Reduce: 1-point cards of one
-	// group with nothing between them but cards of finished tricks), at
-	// the root and below it: fewer candidates, each with more of the
-	// budget. The cards of a run win the same tricks and points; the
-	// lowest is played. Off in the bot levels until a tuning duel (package
-	// arena, TestTuneDroggn) shows it stronger.
+	// card play of Droggn (package solver's Reduce: 1-point cards of one
+	// group with nothing between them but cards of finished tricks; at the
+	// root and below it) and Troggu (package tsolver's Reduce: the same
+	// points as the next lower card in play; at the root): fewer
+	// candidates, each with more of the budget. The cards of a run win the
+	// same tricks and points; the lowest is played. Off in the bot levels
+	// until a tuning duel (package arena) shows it stronger.
 	Equivalent bool
 	// Name is the name the bot reports (default "ismcts", or "pimc" when
 	// Flat is set).

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"trull/internal/bot/know"
+	"trull/internal/bot/tsolver"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -93,6 +94,68 @@ func rootCandidates(v game.View, legal []game.Action) ([]game.Action, int) {
 		return know.DoubleCandidates(dv.State(), legal), -1
 	}
 	return legal, -1
+}
+
+// equivalentRoots reduces the card-play candidates of a Droggn or Troggu
+// view to one card of each run of equivalent cards (Options.Equivalent),
+// from what the seat knows: a card not yet in a finished trick counts as
+// in play. It returns the map from a card play to the candidate it stands
+// for; other views and decisions keep their candidates (and a nil map).
+func equivalentRoots(v game.View, roots []game.Action) ([]game.Action, func(game.Action) game.Action) {
+	if roots[0].Kind != game.KindPlay {
+		return roots, nil
+	}
+	var reps card.Set
+	var rep func(card.Card) card.Card
+	switch v := v.(type) {
+	case *droggn.View:
+		if v.State() == nil {
+			return roots, nil
+		}
+		reps = droggnReps(v.State(), droggnOnes(v.State().Variant().Pack()))
+		rep = func(c card.Card) card.Card { return representative(reps, c) }
+	case *troggu.View:
+		r := adapterRules(v)
+		if r == nil {
+			return roots, nil
+		}
+		var played card.Set
+		for _, t := range v.Tricks {
+			for _, p := range t.Plays {
+				c, err := r.Pack().Parse(p.Card)
+				if err != nil {
+					return roots, nil
+				}
+				played.Add(c)
+			}
+		}
+		var legal card.Set
+		for _, a := range roots {
+			legal.Add(a.Card)
+		}
+		live := r.Pack().Cards.Minus(played)
+		reps = tsolver.Reduce(legal, live)
+		rep = func(c card.Card) card.Card {
+			if !legal.Has(c) {
+				return c
+			}
+			return tsolver.Representative(reps, live, c)
+		}
+	default:
+		return roots, nil
+	}
+	kept := make([]game.Action, 0, len(roots))
+	for _, a := range roots {
+		if reps.Has(a.Card) {
+			kept = append(kept, a)
+		}
+	}
+	return kept, func(a game.Action) game.Action {
+		if a.Kind == game.KindPlay && a.Card != card.None {
+			a.Card = rep(a.Card)
+		}
+		return a
+	}
 }
 
 // rulesCache maps variant strings to rules.

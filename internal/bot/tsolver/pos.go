@@ -322,11 +322,16 @@ func sumPoints(x uint64) int {
 }
 
 // moves returns the legal cards of the seat to play less the cards
-// equivalent to a lower one: a card of the same group (the trumps T1 …
-// T21, or one suit) and points as the next lower card still in play,
-// which the seat also may play, wins and loses exactly the same tricks.
-func (g *rules) moves(p *pos, legal card.Set) card.Set {
-	live := p.live
+// equivalent to a lower one (Reduce).
+func (g *rules) moves(p *pos, legal card.Set) card.Set { return Reduce(legal, p.live) }
+
+// Reduce returns the legal cards less the cards equivalent to a lower one:
+// a card of the same group (the trumps T1 … T21, or one suit) and points
+// as the next lower card of live (the cards still in play), which the
+// seat also may play, wins and loses exactly the same tricks. A caller who
+// does not know whether a card is still in play counts it in live, which
+// only keeps more cards.
+func Reduce(legal, live card.Set) card.Set {
 	out := legal
 	for x := legal.Lo & plainWord; x != 0; x &= x - 1 {
 		c := bits.TrailingZeros64(x)

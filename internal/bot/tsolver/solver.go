@@ -85,11 +85,17 @@ func (sv *Solver) Evaluate(s *troggu.State, budget int) (vals []CardValue, ok bo
 }
 
 // representative returns the card of moves that stands for the legal card
-// c: c itself, or the lowest card of its run of equivalent cards (moves
-// drops a card only when the next lower card in play is legal too).
+// c (Representative with the cards in play of p).
 func representative(p *pos, moves card.Set, c card.Card) card.Card {
-	live := p.live
-	for !moves.Has(c) {
+	return Representative(moves, p.live, c)
+}
+
+// Representative returns the card of reps (Reduce's result for live) that
+// stands for the legal card c: c itself, or the lowest card of its run of
+// equivalent cards (Reduce drops a card only when the next lower card in
+// play is legal too).
+func Representative(reps, live card.Set, c card.Card) card.Card {
+	for !reps.Has(c) {
 		var below card.Set
 		if c < 64 {
 			below = card.Set{Lo: live.Lo & plainWord & (1<<uint(c) - 1)}
