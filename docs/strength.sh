@@ -225,25 +225,27 @@ change to a bot, play its matches again with `FORCE=1`: a match file is kept whi
 command line is unchanged, and each match names the commit it was played at.
 
 The default level (`ismcts`, 3000 iterations) is measured against the ladder's `ismcts@600` in
-each section, and `ismcts@600` against `ismcts@200`. In Troggu with three players each step
-gains (+0.07 ± 0.02 and +0.04 ± 0.02 per hand on 2,000 deals), the default at a median of 12 ms
-a decision (p99 51 ms). In Droggn each step gains as much again: +25.0 ± 4.2 per hand from
-200 to 600 and +25.1 ± 4.4 from 600 to the default, at a median of 21.5 ms a decision (p99
-150 ms, on two busy cores); the search has not stopped gaining there. In Troggu with six
-players the default gains +0.03 ± 0.03 per hand over `ismcts@600` (the interval just
-excludes zero), at a median of 26.4 ms a decision but a p99 of 279 ms on two busy cores, above
-the 250 ms aimed at (from five seats the bids and discards get four times the budget; the
-timing section's 20 deals, played one decision at a time, give 235 ms); `ismcts@600` gains +0.06 ± 0.03 over
-`ismcts@200`, so in six-seat Troggu too the search keeps gaining up to the default, by less
-at each step.
-These long matches are played in shards (`SHARDS=n SHARD=i`, see the header of
-`docs/strength.sh`; six-seat Troggu's default match took about six hours of one core in 16
-shards, Droggn's four in 12). In Strohmandeln
-neither step shows a gain on 2,000 deals (+0.08 ± 0.11 and +0.02 ± 0.10 per hand): with the
-rules bot's choice kept unless clearly beaten and the last ten tricks solved exactly, the
-search's outcome in play stops improving below 200 iterations. The default stays at 3000
-there because the tactics still gain (43 of the 44 Strohmandeln positions against 41 at 600),
-at a median of 12.7 ms a decision (p99 89 ms).
+each section, and `ismcts@600` against `ismcts@200` (matches 6 and 7 of each section, 2,000
+duplicate deals each; decision times of the default in match 6, on two busy cores):
+
+| section | `ismcts − ismcts@600` | `ismcts@600 − ismcts@200` | default median / p99 ms |
+|---|---:|---:|---:|
+| Droggn, 3 players | +25.11 ± 4.43 | +25.01 ± 4.22 | 21.5 / 150.1 |
+| Troggu, 3 players | +0.07 ± 0.02 | +0.04 ± 0.02 | 12.0 / 51.0 |
+| Troggu, 6 players | +0.03 ± 0.03 | +0.06 ± 0.03 | 26.4 / 278.7 |
+| Strohmandeln | +0.08 ± 0.11 | +0.02 ± 0.10 | 12.7 / 89.3 |
+
+In Droggn and in Troggu with three players each step gains, in Droggn as much from 600 to
+3000 iterations as from 200 to 600: the search has not stopped gaining at the default. In
+Troggu with six players the default's gain just excludes zero, and its p99 of 279 ms on two
+busy cores is above the 250 ms aimed at (from five seats the bids and discards get four times
+the budget); the timing section's 20 deals, played one decision at a time, give 235 ms. In
+Strohmandeln neither step shows a gain: with the rules bot's choice kept unless clearly
+beaten and the last ten tricks solved exactly, the search's outcome in play stops improving
+below 200 iterations. The default stays at 3000 there because the tactics still gain (43 of
+the 44 Strohmandeln positions against 41 at 600). These long matches are played in shards
+(`SHARDS=n SHARD=i`, see the header of `docs/strength.sh`; six-seat Troggu's default match
+took about six hours of one core in 16 shards, Droggn's four in 12).
 
 EOF
   # The gap to the cheater and the levers measured against it, kept by
