@@ -171,8 +171,8 @@ type Options struct {
 	// arena, TestTuneTroggu) have not shown it stronger yet.
 	ReadPlay bool
 	// PrePlay multiplies the budget of the decisions before the card play
-	// (bids, calls, discards: few, and the weightiest); 0 or 1: none. Off
-	// in the bot levels, like ReadPlay.
+	// (bids, calls, discards: few, and the weightiest); 0 or 1: none. The
+	// bot levels set it from five Troggu seats on (package bot).
 	PrePlay int
 	// Overrule is the number of standard errors by which another card
 	// must beat the prior's card in the card play (default
@@ -192,8 +192,9 @@ type Options struct {
 	// root and below it) and Troggu (package tsolver's Reduce: the same
 	// points as the next lower card in play; at the root): fewer
 	// candidates, each with more of the budget. The cards of a run win the
-	// same tricks and points; the lowest is played. Off in the bot levels
-	// until a tuning duel (package arena) shows it stronger.
+	// same tricks and points; the lowest is played. Off in the bot levels:
+	// its tuning duels (package arena, 2,000 deals) lose in Droggn and show
+	// no difference in Troggu (docs/STRENGTH.md).
 	Equivalent bool
 	// Name is the name the bot reports (default "ismcts", or "pimc" when
 	// Flat is set).
