@@ -53,24 +53,6 @@ func droggnReps(s *droggn.State, ones card.Set) card.Set {
 	return solver.Reduce(s.LegalCards(), s.Variant().Pack().Cards.Minus(s.Played()), ones)
 }
 
-// representative returns the card of reps that c stands for (solver.Reduce):
-// c itself, or the highest card of reps below it in its group.
-func representative(reps card.Set, c card.Card) card.Card {
-	if reps.Has(c) {
-		return c
-	}
-	group := card.TrumpsOnly
-	if c.IsSuit() {
-		group = card.SuitMask(c.Suit())
-	}
-	b := card.Single(c)
-	below := card.Set{Lo: b.Lo - 1, Hi: b.Hi - 1}
-	if r := reps.Intersect(group).Intersect(below).Highest(); r != card.None {
-		return r
-	}
-	return c
-}
-
 func (w *droggnWorld) resample(v game.View, rng *rand.Rand) error {
 	s, err := know.SampleDroggn(v.(*droggn.View), rng)
 	if err != nil {
@@ -123,7 +105,7 @@ func (w *droggnWorld) policy(rnd *game.FastSource) game.Action {
 	case droggn.PhPlay:
 		c := w.card(rnd)
 		if w.equiv {
-			c = representative(droggnReps(s, w.ones), c)
+			c = solver.Representative(droggnReps(s, w.ones), c)
 		}
 		return game.Action{Seat: seat, Kind: game.KindPlay, Card: c}
 	}

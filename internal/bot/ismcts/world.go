@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"trull/internal/bot/know"
+	"trull/internal/bot/solver"
 	"trull/internal/bot/tsolver"
 	"trull/internal/card"
 	"trull/internal/game"
@@ -113,7 +114,7 @@ func equivalentRoots(v game.View, roots []game.Action) ([]game.Action, func(game
 			return roots, nil
 		}
 		reps = droggnReps(v.State(), droggnOnes(v.State().Variant().Pack()))
-		rep = func(c card.Card) card.Card { return representative(reps, c) }
+		rep = func(c card.Card) card.Card { return solver.Representative(reps, c) }
 	case *troggu.View:
 		r := adapterRules(v)
 		if r == nil {

@@ -248,7 +248,7 @@ func (sv *Solver) Evaluate(s *droggn.State, budget int) []CardValue {
 		c := t.Pop()
 		cv, ok := vals[c]
 		if !ok {
-			cv = vals[sv.representative(&p, reps, c)]
+			cv = vals[Representative(reps, c)]
 		}
 		cv.Card = c
 		out = append(out, cv)
@@ -282,24 +282,6 @@ func (sv *Solver) start(ru *rules, budget int) {
 		sv.budget = math.MaxInt
 	}
 	sv.aborted = false
-}
-
-// representative returns the card of reps that c is equivalent to.
-func (sv *Solver) representative(p *pos, reps card.Set, c card.Card) card.Card {
-	// The representative of a run is its lowest card: walk down from c.
-	group := groupMask(c)
-	blockers := sv.blockers(p)
-	all := reps.Union(p.hands[p.toAct]).Union(blockers).Intersect(group)
-	for x := c; ; {
-		lower := below(all, x)
-		if lower == card.None {
-			return x
-		}
-		if reps.Has(lower) {
-			return lower
-		}
-		x = lower
-	}
 }
 
 // root searches the root position p and returns its value and a best
@@ -751,21 +733,6 @@ func (sv *Solver) greedy(p *pos, pts bool) int64 {
 	return sv.ru.value(&q)
 }
 
-// blockers returns the cards of the other players and of the current trick:
-// the cards that can tell two cards of the player to act apart.
-func (sv *Solver) blockers(p *pos) card.Set {
-	var b card.Set
-	for i := int8(0); i < 3; i++ {
-		if i != p.toAct {
-			b = b.Union(p.hands[i])
-		}
-	}
-	for i := int8(0); i < p.n; i++ {
-		b.Add(p.trick[i])
-	}
-	return b
-}
-
 // groupMask returns the cards c is compared with for equivalence: the
 // numbered trumps, or c's suit. T1 and the Gstieß have no equivalents.
 func groupMask(c card.Card) card.Set {
@@ -798,6 +765,19 @@ func below(all card.Set, c card.Card) card.Card {
 // card (Reduce, with the cards in hands or in the current trick).
 func (sv *Solver) reduce(p *pos, legal card.Set) card.Set {
 	return Reduce(legal, p.occ, sv.ru.ones)
+}
+
+// Representative returns the card of reps (Reduce's result) that the legal
+// card c stands for: c itself, or the highest card of reps below it in its
+// group.
+func Representative(reps card.Set, c card.Card) card.Card {
+	if reps.Has(c) {
+		return c
+	}
+	if r := below(reps.Intersect(groupMask(c)), c); r != card.None {
+		return r
+	}
+	return c
 }
 
 // Reduce drops from legal every card that is equivalent to a lower legal
