@@ -27,7 +27,8 @@ type serveCmd struct {
 	Advertise       string        `name:"advertise-addr" placeholder:"HOST:PORT" help:"Where the other servers on the same PostgreSQL reach this one; requests about a table this server owns are forwarded there (default: the listen address, an unspecified host replaced by the host name)."`
 	AdminAddr       string        `name:"admin-addr" placeholder:"ADDR" help:"Address for /metrics and /debug/pprof/ (empty: off)."`
 	BotDelay        time.Duration `name:"bot-delay" default:"700ms" help:"Pause before a bot acts."`
-	Grace           time.Duration `default:"30s" help:"How long a player must be away before the host may let a bot take the seat."`
+	Grace           time.Duration `default:"30s" help:"How long a player must be away before a bot takes the seat by itself."`
+	TurnClock       time.Duration `name:"turn-clock" default:"90s" help:"Turn clock of a new table whose creator names none: a person's time for a decision before a bot stand-in plays it (0: no clock)."`
 	LogLevel        string        `name:"log-level" enum:"debug,info,warn,error" default:"info" help:"Log level: debug, info, warn or error."`
 	LogFormat       string        `name:"log-format" enum:"text,json" default:"text" help:"Log format: text or json."`
 	HintBot         botFlag       `name:"hint-bot" default:"ismcts" help:"Bot whose ranked candidates answer hints (ismcts-fast on a small machine)."`
@@ -78,6 +79,8 @@ func (c *serveCmd) Run(e *env) error {
 		}
 	}
 	switch {
+	case c.TurnClock != 0 && (c.TurnClock < 5*time.Second || c.TurnClock > time.Hour):
+		return usagef("bad --turn-clock %v (0 for none, or 5s to 1h)", c.TurnClock)
 	case abandon < 0:
 		return usagef("bad --abandon-after %v (0 or more)", abandon)
 	case abandon == 0:
@@ -92,7 +95,7 @@ func (c *serveCmd) Run(e *env) error {
 		return quiet{1}
 	}
 	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, Logger: log,
-		BotDelay: c.BotDelay, Grace: c.Grace, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
+		BotDelay: c.BotDelay, Grace: c.Grace, TurnClock: c.TurnClock, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
 		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers,
 		TrustedProxies: proxies, Abandon: abandon}, st)
 	if err != nil {

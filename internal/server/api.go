@@ -289,7 +289,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 	}
 	// With ?invite=…: whether that invite still takes a seat, so that the
 	// invite page says so before asking for a name.
-	open, err := s.inviteOpen(r.Context(), row.ID, hashToken(inv))
+	state, err := s.inviteState(r.Context(), row.ID, hashToken(inv))
 	if err != nil {
 		s.log.Warn("checking an invite failed", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "the table cannot be read right now")
@@ -300,20 +300,16 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "the table cannot be read right now")
 		return
 	}
-	state := "used"
-	if open {
-		state = "open"
-	}
 	info["invite"], _ = json.Marshal(state)
 	writeJSON(w, http.StatusOK, info)
 }
 
-// inviteOpen reports whether the invite with hash h takes a seat of the
-// table now.
-func (s *Server) inviteOpen(ctx context.Context, id, h string) (bool, error) {
-	var open bool
+// inviteState says what the invite with hash h does at the table now
+// (inviteOpen, inviteMove or inviteUsed).
+func (s *Server) inviteState(ctx context.Context, id, h string) (string, error) {
+	var open string
 	err := s.withTable(ctx, id, func(t *table) error {
-		reply := make(chan bool, 1)
+		reply := make(chan string, 1)
 		if err := t.send(ctx, inviteReq{hash: h, reply: reply}); err != nil {
 			return err
 		}
@@ -340,6 +336,9 @@ type createReq struct {
 	Stake   *int                       `json:"stake"`
 	AutoBot *bool                      `json:"auto_bot"`
 	Hints   *bool                      `json:"hints"`
+	// TurnClock is the seconds a person has for each decision (0: no
+	// clock; absent: the server's default).
+	TurnClock *int `json:"turn_clock"`
 }
 
 type inviteJSON struct {
@@ -471,6 +470,14 @@ func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
 	if req.Hints != nil && !*req.Hints {
 		d.NoHints = true
 	}
+	d.TurnClock = int(s.cfg.TurnClock / time.Second)
+	if req.TurnClock != nil {
+		d.TurnClock = *req.TurnClock
+	}
+	if d.TurnClock != 0 && (d.TurnClock < minTurnClock || d.TurnClock > maxTurnClock) {
+		return bad("turn_clock must be 0 (no clock) or %d to %d seconds, not %d", minTurnClock, maxTurnClock, d.TurnClock)
+	}
+	d.WaitForPlayers = true
 	invites := map[int]string{}
 	for i, b := range bots {
 		switch {

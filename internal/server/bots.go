@@ -35,7 +35,7 @@ func (t *table) botFor(seat int) bot.Bot {
 
 // botTurn returns the seat to act when a bot plays it, else -1.
 func (t *table) botTurn() int {
-	if t.st == nil || t.st.Done() || t.abandoned {
+	if t.st == nil || t.st.Done() || t.abandoned || !t.started {
 		return -1
 	}
 	if s := t.st.ToAct(); t.botFor(s) != nil {
@@ -189,7 +189,7 @@ func (t *table) autoBot() {
 	}
 	evs := make([]event, len(due))
 	for i, seat := range due {
-		evs[i] = event{evTakeover, takeoverData{Seat: seat, Bot: autoBotName}}
+		evs[i] = event{evTakeover, takeoverData{Seat: seat, Bot: autoBotName, Reason: reasonAway}}
 	}
 	if err := t.commit(evs...); err != nil {
 		// Try again later; a store outage must not stall the table.

@@ -34,6 +34,8 @@ const (
 	statusNoTable   = websocket.StatusCode(4004) // no such table
 	statusPolicy    = websocket.StatusCode(4008) // kept sending too fast
 	statusReplaced  = websocket.StatusCode(4009) // the seat was opened elsewhere
+	statusFreed     = websocket.StatusCode(4020) // the host gave the seat to somebody else
+	statusMoved     = websocket.StatusCode(4021) // the seat moved to another device
 	statusRestart   = websocket.StatusServiceRestart
 	statusTryAgain  = websocket.StatusTryAgainLater
 )

@@ -48,6 +48,13 @@ type createData struct {
 	NoAutoBot bool `json:"no_auto_bot,omitempty"`
 	// NoHints turns off hints at the table: hint requests are refused.
 	NoHints bool `json:"no_hints,omitempty"`
+	// TurnClock is the seconds a person has for a decision before a bot
+	// stand-in plays it (0: no clock; clock.go).
+	TurnClock int `json:"turn_clock,omitempty"`
+	// WaitForPlayers keeps the first hand from being played until every
+	// person seat is claimed or the host starts (a table created before
+	// the rule existed starts at once).
+	WaitForPlayers bool `json:"wait_for_players,omitempty"`
 }
 
 // seatData is a seat as created: a bot, the creator (name and token), or
@@ -87,8 +94,9 @@ type chatData struct {
 }
 
 type takeoverData struct {
-	Seat int    `json:"seat"`
-	Bot  string `json:"bot"`
+	Seat   int    `json:"seat"`
+	Bot    string `json:"bot"`
+	Reason string `json:"reason,omitempty"` // clock.go: away, clock, host, start
 }
 
 type releaseData struct {
@@ -156,6 +164,21 @@ func (t *table) apply(ev store.Event) error {
 		if err = json.Unmarshal(ev.Data, &d); err == nil {
 			err = t.sit.RequestEnd(d.Seat)
 		}
+	case evStart:
+		var d startData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyStart(d)
+		}
+	case evFree:
+		var d freeData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyFree(d)
+		}
+	case evMove:
+		var d moveData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyMove(d)
+		}
 	case evAbandon:
 		var d abandonData
 		if err = json.Unmarshal(ev.Data, &d); err == nil {
@@ -206,6 +229,7 @@ func (t *table) applyCreate(d createData) error {
 			t.seats[i].name = botName(i)
 		}
 	}
+	t.started = !d.WaitForPlayers || t.allClaimed()
 	return t.applyDeal(dealData{Hand: 0, Seat: -1})
 }
 
@@ -214,10 +238,19 @@ func (t *table) applyClaim(d claimData) error {
 		return fmt.Errorf("claim of seat %d", d.Seat)
 	}
 	s := t.seats[d.Seat]
-	if s.bot != "" || s.token != "" {
-		return fmt.Errorf("seat %d is not free", d.Seat)
+	switch {
+	case s.bot != "":
+		return fmt.Errorf("seat %d is a bot's", d.Seat)
+	case s.token != "":
+		// A move to another device (clock.go): the person keeps the
+		// seat and its name under a new token.
+		s.token, s.invite = d.Token, ""
+		return nil
 	}
 	s.name, s.token, s.invite = d.Name, d.Token, ""
+	if t.allClaimed() {
+		t.started = true
+	}
 	return nil
 }
 
@@ -279,7 +312,7 @@ func (t *table) applyTakeover(d takeoverData) error {
 	if _, err := bot.New(d.Bot); err != nil {
 		return err
 	}
-	t.seats[d.Seat].takeover = d.Bot
+	t.seats[d.Seat].takeover, t.seats[d.Seat].reason = d.Bot, d.Reason
 	return nil
 }
 
@@ -287,7 +320,7 @@ func (t *table) applyRelease(d releaseData) error {
 	if d.Seat < 0 || d.Seat >= len(t.seats) {
 		return fmt.Errorf("release of seat %d", d.Seat)
 	}
-	t.seats[d.Seat].takeover = ""
+	t.seats[d.Seat].takeover, t.seats[d.Seat].reason = "", ""
 	return nil
 }
 

@@ -206,6 +206,9 @@ type tState struct {
 		Hints      bool               `json:"hints"`
 		// VariantTitle names the variant for people.
 		VariantTitle game.Words `json:"variant_title"`
+		Started      bool       `json:"started"`
+		TurnClockMs  int64      `json:"turn_clock_ms"`
+		TurnLeftMs   *int64     `json:"turn_left_ms"`
 	} `json:"table"`
 	Hand  int               `json:"hand"`
 	Step  int               `json:"step"`
@@ -223,6 +226,9 @@ type tMsg struct {
 	Seq    *int64      `json:"seq"`
 	Text   string      `json:"text"`
 	Hints  []hint      `json:"hints"`
+	URL    string      `json:"url"`  // "invite"
+	Seat   int         `json:"seat"` // "invite"
+	Move   bool        `json:"move"` // "invite"
 	raw    []byte      // the whole message
 	state  *tState     // for "state"
 }

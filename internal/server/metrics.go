@@ -19,6 +19,7 @@ type metrics struct {
 	msgsIn      *prometheus.CounterVec
 	msgsOut     prometheus.Counter
 	refused     *prometheus.CounterVec
+	clockOuts   prometheus.Counter
 	slowClients prometheus.Counter
 }
 
@@ -47,13 +48,15 @@ func newMetrics() *metrics {
 			Name: "trull_ws_messages_in_total", Help: "Client messages by type."}, []string{"type"}),
 		msgsOut: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "trull_ws_messages_out_total", Help: "Messages queued to clients."}),
+		clockOuts: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "trull_turn_clock_outs_total", Help: "Decisions whose turn clock ran out, so a bot stand-in took the seat."}),
 		refused: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "trull_refused_total", Help: "Refused client messages by reason."}, []string{"reason"}),
 		slowClients: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "trull_slow_clients_total", Help: "Connections closed because they did not read their messages."}),
 	}
 	reg.MustRegister(m.tables, m.conns, m.actions, m.hands, m.actLatency, m.appendTime, m.botTime,
-		m.msgsIn, m.msgsOut, m.refused, m.slowClients,
+		m.msgsIn, m.msgsOut, m.refused, m.clockOuts, m.slowClients,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -140,8 +140,16 @@ func (t *table) client(r clientReq) {
 		}
 	case "takeover":
 		t.takeover(c, m)
+	case "back":
+		t.back(c, m)
+	case "start":
+		t.start(c, m)
+	case "free":
+		t.free(c, m)
+	case "move":
+		t.move(c, m)
 	default:
-		t.refuse(c, m.Seq, "type", "bad_message", nil, "unknown message type %q (want act, chat, hint, next, end or takeover)", m.Type)
+		t.refuse(c, m.Seq, "type", "bad_message", nil, "unknown message type %q (want act, chat, hint, next, end, takeover, back, start, free or move)", m.Type)
 	}
 }
 
@@ -169,6 +177,9 @@ func (t *table) act(r clientReq) {
 	seat := c.seat
 	ra.Seat = &seat
 	switch {
+	case !t.started:
+		t.refuse(c, m.Seq, "not_started", "not_started", nil, "act: the table waits for its players; the host may start with bots in the empty seats")
+		return
 	case t.st.Done():
 		t.refuse(c, m.Seq, "illegal", string(game.CodeHandOver), nil, "act: the hand is over; send next to deal the next one")
 		return
@@ -206,7 +217,7 @@ func (t *table) hint(c *conn, m clientMsg) {
 		t.refuse(c, m.Seq, "hint", "hints_off", nil, "hint: hints are off at this table")
 		return
 	}
-	if c.seat < 0 || t.st.Done() || t.st.ToAct() != c.seat {
+	if c.seat < 0 || t.st.Done() || t.st.ToAct() != c.seat || !t.started {
 		t.refuse(c, m.Seq, "hint", string(game.CodeOutOfTurn), nil, "hint: it is not your turn")
 		return
 	}
@@ -248,28 +259,23 @@ func (t *table) hint(c *conn, m clientMsg) {
 	t.sendTo(c, out)
 }
 
-// takeover lets a bot play an absent person's seat, when the host asks and
-// the person has been away for the grace period.
+// takeover lets a bot play a person's seat when the host asks, whether the
+// person is there or not; the person gets it back with "back" or by
+// connecting again.
 func (t *table) takeover(c *conn, m clientMsg) {
-	host := c.host || (m.HostToken != "" && sameHash(t.cfg.Host, hashToken(m.HostToken)))
-	if !host {
+	if !t.isHost(c, m) {
 		t.refuse(c, m.Seq, "takeover", "not_host", nil, "takeover: only the host may let a bot take a seat")
 		return
 	}
-	if m.Seat == nil || *m.Seat < 0 || *m.Seat >= len(t.seats) {
-		t.refuse(c, m.Seq, "takeover", "bad_message", nil, "takeover: give the seat (0…%d)", len(t.seats)-1)
+	seat, ok := t.seatArg(c, m, "takeover")
+	if !ok {
 		return
 	}
-	seat := *m.Seat
+	name, ok := t.standIn(c, m)
+	if !ok {
+		return
+	}
 	s := t.seats[seat]
-	name := m.Bot
-	if name == "" {
-		name = "rules"
-	}
-	if _, err := bot.New(name); err != nil {
-		t.refuse(c, m.Seq, "takeover", "bad_message", nil, "takeover: %v", err)
-		return
-	}
 	switch {
 	case s.bot != "":
 		t.refuse(c, m.Seq, "takeover", "taken", nil, "takeover: seat %d is a bot's", seat)
@@ -277,20 +283,13 @@ func (t *table) takeover(c *conn, m clientMsg) {
 	case s.takeover != "":
 		t.refuse(c, m.Seq, "takeover", "taken", nil, "takeover: a bot already plays seat %d", seat)
 		return
-	case s.conn != nil:
-		t.refuse(c, m.Seq, "takeover", "connected", nil, "takeover: the player of seat %d is connected", seat)
-		return
-	case time.Since(s.away) < t.srv.cfg.Grace:
-		left := t.srv.cfg.Grace - time.Since(s.away)
-		t.refuse(c, m.Seq, "takeover", "grace", game.Params{"seconds": strconv.Itoa(int(left.Seconds() + 0.5))}, "takeover: seat %d has been away for less than the grace period; wait %.0f s more", seat, left.Seconds()+0.5)
-		return
 	case t.sit.Over():
 		t.refuse(c, m.Seq, "takeover", "sitting_over", nil, "takeover: the sitting is over")
 		return
 	}
 	// An unclaimed seat keeps its invite: a bot plays it until someone
 	// claims it and connects.
-	if err := t.commit(event{evTakeover, takeoverData{Seat: seat, Bot: name}}); err != nil {
+	if err := t.commit(event{evTakeover, takeoverData{Seat: seat, Bot: name, Reason: reasonHost}}); err != nil {
 		t.refuse(c, m.Seq, "store", "store", nil, "takeover: could not save; try again")
 		return
 	}

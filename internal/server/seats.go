@@ -3,7 +3,6 @@ package server
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -94,7 +93,8 @@ func (t *table) claim(r claimReq) claimResult {
 		seat = r.seat
 	}
 	s := t.seats[seat]
-	if s.bot != "" || s.token != "" {
+	moving := r.invite != "" && s.token != "" // a move link (clock.go)
+	if s.bot != "" || (s.token != "" && !moving) {
 		return claimResult{err: errSeatTaken}
 	}
 	if t.sit.Over() {
@@ -103,17 +103,39 @@ func (t *table) claim(r claimReq) claimResult {
 	if t.abandoned {
 		return claimResult{err: errAbandoned}
 	}
+	old := s.conn
 	if err := t.commit(event{evClaim, claimData{Seat: seat, Name: r.name, Token: r.token}}); err != nil {
 		return claimResult{err: err}
+	}
+	if moving && old != nil {
+		t.dropConn(old)
+		old.close(statusMoved, "this seat moved to another device")
 	}
 	t.seen = time.Now()
 	t.afterChange(nil, nil)
 	return claimResult{seat: seat}
 }
 
-// inviteOpen reports whether the invite with hash h takes a seat now.
-func (t *table) inviteOpen(h string) bool {
-	return !t.abandoned && !t.sit.Over() && slices.ContainsFunc(t.seats, func(st *seatState) bool {
-		return st.token == "" && st.invite != "" && sameHash(st.invite, h)
-	})
+// Invite states of GET /api/tables/{id}?invite=….
+const (
+	inviteUsed = "used" // used, unknown or the table is closed
+	inviteOpen = "open" // takes a free seat
+	inviteMove = "move" // moves a person's seat to this device (clock.go)
+)
+
+// inviteState says what the invite with hash h does now.
+func (t *table) inviteState(h string) string {
+	if t.abandoned || t.sit.Over() {
+		return inviteUsed
+	}
+	for _, st := range t.seats {
+		if st.invite == "" || !sameHash(st.invite, h) {
+			continue
+		}
+		if st.token != "" {
+			return inviteMove
+		}
+		return inviteOpen
+	}
+	return inviteUsed
 }

@@ -111,8 +111,15 @@ type Config struct {
 	// address.
 	TrustedProxies []netip.Prefix
 
+	// TurnClock is the turn clock of a new table whose create request
+	// names none: how long a person may take for a decision before a bot
+	// stand-in plays it (0: no clock).
+	TurnClock time.Duration
+
 	// seeds, in tests, replaces the random sitting seeds.
 	seeds func() string
+	// clockUnit, in tests, is the length of a turn clock's second.
+	clockUnit time.Duration
 }
 
 // Server is a running trull server.

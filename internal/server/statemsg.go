@@ -48,11 +48,14 @@ func variantTitle(r game.Rules) game.Words {
 
 // seatInfo is a seat as the lobby and the table show it.
 type seatInfo struct {
-	Seat      int    `json:"seat"`
-	Name      string `json:"name"`
-	Bot       string `json:"bot,omitempty"`
-	Takeover  string `json:"takeover,omitempty"`
-	Taken     bool   `json:"taken"`
+	Seat     int    `json:"seat"`
+	Name     string `json:"name"`
+	Bot      string `json:"bot,omitempty"`
+	Takeover string `json:"takeover,omitempty"`
+	Taken    bool   `json:"taken"`
+	// Reason says why takeover plays the seat: away, clock, host, start
+	// or free (clock.go).
+	Reason    string `json:"reason,omitempty"`
 	Connected *bool  `json:"connected,omitempty"`
 	Host      bool   `json:"host,omitempty"`
 	AwaySince int64  `json:"away_since_ms,omitempty"`
@@ -61,7 +64,7 @@ type seatInfo struct {
 func (t *table) seatInfos(live bool) []seatInfo {
 	out := make([]seatInfo, len(t.seats))
 	for i, s := range t.seats {
-		si := seatInfo{Seat: i, Name: s.name, Bot: s.bot, Takeover: s.takeover,
+		si := seatInfo{Seat: i, Name: s.name, Bot: s.bot, Takeover: s.takeover, Reason: s.reason,
 			Taken: s.bot != "" || s.token != "", Host: i == t.cfg.HostSeat}
 		if si.Name == "" && s.takeover != "" {
 			si.Name = botName(i)
@@ -126,6 +129,13 @@ type tableJSON struct {
 	GraceMs      int64              `json:"grace_ms"`
 	AutoBot      bool               `json:"auto_bot"`
 	Hints        bool               `json:"hints"`
+	// Started is false while the table waits for its people (clock.go).
+	Started bool `json:"started"`
+	// TurnClockMs is the time a person has for a decision (0: no clock);
+	// TurnLeftMs what is left of it for the person to act when the
+	// message was made (absent: no clock runs).
+	TurnClockMs int64  `json:"turn_clock_ms"`
+	TurnLeftMs  *int64 `json:"turn_left_ms,omitempty"`
 }
 
 func (t *table) tableJSON() json.RawMessage {
@@ -137,7 +147,12 @@ func (t *table) tableJSON() json.RawMessage {
 		State: t.status(), Seats: t.seatInfos(true), Hand: t.hand, Played: t.sit.Played(),
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
-		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints}
+		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints,
+		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds()}
+	if end := t.turnDeadline(); !end.IsZero() {
+		left := max(0, time.Until(end).Milliseconds())
+		tj.TurnLeftMs = &left
+	}
 	b, err := json.Marshal(tj)
 	if err != nil {
 		t.log.Error("encoding the table failed", "err", err)
@@ -198,7 +213,7 @@ func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]
 	}
 	v := sv.view
 	legal := []byte("[]")
-	if seat >= 0 && !t.st.Done() && t.st.ToAct() == seat && t.botFor(seat) == nil {
+	if seat >= 0 && t.started && !t.st.Done() && t.st.ToAct() == seat && t.botFor(seat) == nil {
 		legal, _ = json.Marshal(game.LegalRecordActions(t.st))
 	}
 	// The message is stateMsg; it is assembled by hand because the table

@@ -40,6 +40,9 @@ type table struct {
 	finished []store.Hand // records of hands finished since the last flush
 
 	abandoned bool // closed because nobody came (abandon.go)
+	// started: every person seat was claimed, or the host started the
+	// table with bots in the empty seats (clock.go); until then nobody acts.
+	started bool
 
 	// Live state.
 	inbox    chan request
@@ -53,10 +56,15 @@ type table struct {
 	// awayTimer fires when an absent person's grace period ends and a
 	// bot is to take the seat (autoBot).
 	awayTimer *time.Timer
-	lastInfo  string
-	idleAt    time.Time
-	seen      time.Time // when a person was last connected (or claimed a seat)
-	seenKept  time.Time // the seen the store has
+	// clockTimer fires when the turn clock of the person to act runs
+	// out (clock.go); turn and turnStart are that decision and its start.
+	clockTimer *time.Timer
+	turn       turnKey
+	turnStart  time.Time
+	lastInfo   string
+	idleAt     time.Time
+	seen       time.Time // when a person was last connected (or claimed a seat)
+	seenKept   time.Time // the seen the store has
 }
 
 // seatState is one seat.
@@ -68,6 +76,7 @@ type seatState struct {
 	invite   string // hash of the invite code while unclaimed
 	conn     *conn
 	away     time.Time // since when the person is absent
+	reason   string    // why takeover plays the seat (clock.go)
 }
 
 // inboxSize bounds a table's queue of requests.
@@ -98,10 +107,10 @@ type (
 		seat int
 		err  error
 	}
-	// inviteReq asks whether the invite with hash hash takes a seat now.
+	// inviteReq asks what the invite with hash hash does now.
 	inviteReq struct {
 		hash  string
-		reply chan bool
+		reply chan string
 	}
 )
 
@@ -113,7 +122,7 @@ func (r joinReq) serve(t *table)   { r.reply <- t.join(r) }
 func (r leaveReq) serve(t *table)  { t.leave(r.c) }
 func (r claimReq) serve(t *table)  { r.reply <- t.claim(r) }
 func (r clientReq) serve(t *table) { t.client(r) }
-func (r inviteReq) serve(t *table) { r.reply <- t.inviteOpen(r.hash) }
+func (r inviteReq) serve(t *table) { r.reply <- t.inviteState(r.hash) }
 
 // errTableGone: the table stopped while a request waited.
 var errTableGone = errors.New("server: the table is not served here any more; retry")
@@ -235,12 +244,15 @@ func (t *table) run() {
 	idle := time.NewTicker(t.srv.idleCheck())
 	defer idle.Stop()
 	for {
-		var botC, awayC <-chan time.Time
+		var botC, awayC, clockC <-chan time.Time
 		if t.botTimer != nil {
 			botC = t.botTimer.C
 		}
 		if t.awayTimer != nil {
 			awayC = t.awayTimer.C
+		}
+		if t.clockTimer != nil {
+			clockC = t.clockTimer.C
 		}
 		select {
 		case m := <-t.inbox:
@@ -251,6 +263,9 @@ func (t *table) run() {
 		case <-awayC:
 			t.awayTimer = nil
 			t.guard(t.autoBot)
+		case <-clockC:
+			t.clockTimer = nil
+			t.guard(t.clockOut)
 		case <-idle.C:
 			if t.abandonDue() {
 				t.guard(t.abandon)
@@ -291,6 +306,9 @@ func (t *table) shutdown() {
 	if t.awayTimer != nil {
 		t.awayTimer.Stop()
 	}
+	if t.clockTimer != nil {
+		t.clockTimer.Stop()
+	}
 	for c := range t.conns {
 		t.dropConn(c)
 		c.close(statusRestart, "the table is moving; reconnect")
@@ -326,6 +344,7 @@ func (t *table) shutdown() {
 func (t *table) afterChange(acker *conn, ack *int64) {
 	t.idleAt = time.Now()
 	t.publish()
+	t.scheduleClock() // before the broadcast, which tells the clock
 	t.broadcast(acker, ack)
 	t.scheduleAway()
 	if t.srv.cfg.BotDelay > 0 {
