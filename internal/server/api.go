@@ -38,6 +38,7 @@ const (
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/games", s.handleGames)
+	mux.HandleFunc("GET /api/defaults", s.handleDefaults)
 	mux.HandleFunc("GET /api/tables", s.handleTables)
 	mux.HandleFunc("POST /api/tables", s.post(s.handleCreate))
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
@@ -225,6 +226,16 @@ type gameJSON struct {
 	MaxSeats int          `json:"max_seats"`
 	Options  []optionJSON `json:"options"`
 	Bots     []string     `json:"bots"`
+}
+
+// defaultsJSON is GET /api/defaults: what a create request gets for the
+// fields it leaves out, where the server chooses.
+type defaultsJSON struct {
+	TurnClock int `json:"turn_clock"` // seconds, 0: no clock
+}
+
+func (s *Server) handleDefaults(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, defaultsJSON{TurnClock: int(s.cfg.TurnClock / time.Second)})
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {

@@ -83,6 +83,10 @@ func TestTurnClockCreate(t *testing.T) {
 		{-1, http.StatusBadRequest, 0},
 		{"60", http.StatusBadRequest, 0},
 	} {
+		var def defaultsJSON
+		if code := e.do("GET", "/api/defaults", nil, &def); code != http.StatusOK || def.TurnClock != 90 {
+			t.Fatalf("GET /api/defaults: %d %+v", code, def)
+		}
 		req := map[string]any{"game": "strohmandeln", "bots": []string{"", "rules"}, "name": "Ann"}
 		if c.clock != nil {
 			req["turn_clock"] = c.clock

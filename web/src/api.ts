@@ -52,8 +52,10 @@ export interface SeatInfo {
   taken?: boolean;
   connected?: boolean;
   host?: boolean;
-  /** the bot that plays for an absent person */
+  /** the bot that plays for a person */
   takeover?: string;
+  /** why the bot plays for the person: away, clock, host, start or free */
+  reason?: string;
   away_since_ms?: number;
 }
 
@@ -130,7 +132,7 @@ export const tables = () => call<TableInfo[]>("GET", "/api/tables");
 
 /** tableInfo describes one table as the lobby lists it; with an invite, whether it still takes a seat. */
 export const tableInfo = (id: string, invite?: string) =>
-  call<TableInfo & { invite?: "open" | "used" }>(
+  call<TableInfo & { invite?: "open" | "move" | "used" }>(
     "GET",
     `/api/tables/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : ""),
   );
@@ -152,7 +154,18 @@ export interface NewTable {
   auto_bot?: boolean;
   /** hints may be asked for at the table (default true) */
   hints?: boolean;
+  /** seconds a person has for each decision (0: no clock; absent: the server's default) */
+  turn_clock?: number;
 }
+
+/** Defaults are what the server chooses for what a new table leaves out. */
+export interface Defaults {
+  /** seconds of the turn clock, 0 for none */
+  turn_clock: number;
+}
+
+/** defaults fetches GET /api/defaults. */
+export const defaults = () => call<Defaults>("GET", "/api/defaults");
 
 /** createTable creates a table and seats its creator. */
 export const createTable = (t: NewTable) => call<Created>("POST", "/api/tables", t);
@@ -260,6 +273,11 @@ export const storeName = (n: string) => save("name", n);
 export const storedInvites = (id: string) => load<Created>("created." + id);
 /** storeCreated keeps the answer of a created table (its invites). */
 export const storeCreated = (c: Created) => save("created." + c.id, c);
+/** replaceInvite keeps a seat's new invite link (after the host freed the seat). */
+export function replaceInvite(id: string, seat: number, url: string) {
+  const c = storedInvites(id) ?? { id, host_token: "", seat_token: "", seat: -1, invites: [], spectate_url: "" };
+  storeCreated({ ...c, invites: [...c.invites.filter((i) => i.seat !== seat), { seat, url }].sort((a, b) => a.seat - b.seat) });
+}
 /** pref reads a stored preference. */
 export const pref = <T>(k: string) => load<T>("pref." + k);
 /** storePref writes a preference. */

@@ -12,6 +12,7 @@ import { type TableState, type Hint, hintText, sameAction } from "./tablestate";
 import { roleBadges, SeatChip } from "./seats";
 import { TrickView } from "./trick";
 import { PointsLine } from "./points";
+import { TurnClock } from "./fair";
 
 export interface BoardProps {
   m: Model;
@@ -26,6 +27,9 @@ export interface BoardProps {
   setSelected: (f: (s: string[]) => string[]) => void;
   askHint?: () => void;
   takeover?: (seat: number) => void;
+  free?: (seat: number) => void;
+  /** when the acting person's turn clock ends (Date.now() time), or null */
+  deadline: number | null;
 }
 
 /** seatOrder lists the other seats starting after the viewer, in the direction of play. */
@@ -104,7 +108,7 @@ export function Board(p: BoardProps) {
     <div class="board-inner">
       <section class={"seats n" + order.length}>
         {order.map((s) => (
-          <SeatChip m={m} seat={s} names={names} info={p.tbl.seats[s]} lang={lang} takeover={p.takeover} />
+          <SeatChip m={m} seat={s} names={names} info={p.tbl.seats[s]} lang={lang} takeover={p.takeover} free={p.free} />
         ))}
       </section>
       {game === "strohmandeln" && m.players && !m.result && (
@@ -116,7 +120,8 @@ export function Board(p: BoardProps) {
         <Extras m={m} names={names} lang={lang} />
       </section>
       <section class={"prompt" + (myTurn ? " mine" : "")} data-testid="prompt">
-        <Prompt m={m} names={names} lang={lang} myTurn={myTurn} plays={plays.length > 0} over={p.tbl.state === "over"} />
+        <Prompt m={m} names={names} lang={lang} myTurn={myTurn} plays={plays.length > 0} over={p.tbl.state === "over"} waiting={p.tbl.started === false} />
+        <TurnClock deadline={p.deadline} mine={m.seat >= 0 && m.toAct === m.seat} lang={lang} />
         {myTurn && discardable.size > 0 && (
           <div class="actions">
             <span>{t(lang, game === "droggn" ? "selectDroggn" : "select", discardCount, p.selected.length)}</span>
@@ -217,9 +222,10 @@ export function Board(p: BoardProps) {
   );
 }
 
-export function Prompt(p: { m: Model; names: string[]; lang: Lang; myTurn: boolean; plays: boolean; over: boolean }) {
+export function Prompt(p: { m: Model; names: string[]; lang: Lang; myTurn: boolean; plays: boolean; over: boolean; waiting?: boolean }) {
   const { m, lang } = p;
   if (m.result || m.toAct < 0) return <p class="turn">{t(lang, p.over ? "sittingOver" : "handOver")}</p>;
+  if (p.waiting) return <p class="turn">{t(lang, "notStarted")}</p>;
   if (p.myTurn) return <p class="turn me">{t(lang, "yourTurn") + (p.plays ? " — " + t(lang, "playCard") : "")}</p>;
   return <p class="turn">{t(lang, "waitingFor", p.names[m.toAct] ?? "?")}</p>;
 }

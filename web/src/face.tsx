@@ -281,8 +281,8 @@ export function Backs(p: { n: number; game: GameName; lang: Lang; small?: boolea
   );
 }
 
-/** Icon draws a small sign used in labels: a bot, a card, a trick, a hint. */
-export function Icon(p: { name: "bot" | "cards" | "tricks" | "hint"; title?: string }) {
+/** Icon draws a small sign used in labels: a bot, a card, a trick, a hint, a clock. */
+export function Icon(p: { name: "bot" | "cards" | "tricks" | "hint" | "clock"; title?: string }) {
   let body;
   switch (p.name) {
     case "bot":
@@ -309,6 +309,15 @@ export function Icon(p: { name: "bot" | "cards" | "tricks" | "hint"; title?: str
         <>
           <rect x="2" y="5" width="9" height="13" rx="1.5" fill="#fff" stroke="#333" transform="rotate(-14 6 11)" />
           <rect x="8" y="3" width="9" height="13" rx="1.5" fill="#fff" stroke="#333" transform="rotate(10 12 10)" />
+        </>
+      );
+      break;
+    case "clock":
+      body = (
+        <>
+          <circle cx="10" cy="11" r="7" fill="none" stroke="currentColor" stroke-width="2" />
+          <rect x="8" y="1" width="4" height="2" rx="1" fill="currentColor" />
+          <path d="M10 11V6.5M10 11l3 2" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
         </>
       );
       break;

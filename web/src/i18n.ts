@@ -106,6 +106,43 @@ const S = {
   botTakeover: ["Let a bot play", "Bot spielen lassen"],
   absent: ["away", "abwesend"],
   botFor: ["bot playing for {0}", "Bot spielt für {0}"],
+  turnClock: ["Turn clock", "Zugzeit"],
+  turnClockHelp: [
+    "a person's time for each decision; then a bot plays for them until they are back",
+    "Zeit für jede Entscheidung; danach spielt ein Bot, bis die Person wieder da ist",
+  ],
+  noClock: ["no clock", "keine Uhr"],
+  seconds: ["{0} s", "{0} s"],
+  minutes: ["{0} min", "{0} Min."],
+  clockLeft: ["{0} s left", "noch {0} s"],
+  clockMine: ["{0} s left, then a bot plays for you", "noch {0} s, dann spielt ein Bot für dich"],
+  standInClock: ["Your time ran out: a bot is playing for you.", "Deine Zeit ist abgelaufen: ein Bot spielt für dich."],
+  standInOther: ["A bot is playing for you.", "Ein Bot spielt für dich."],
+  iAmBack: ["I'm back", "Ich bin wieder da"],
+  waitPlayers: ["Waiting for players: {0}", "Warte auf Spieler: {0}"],
+  waitPlayersHost: [
+    "The first hand starts when every seat is taken. Send the invite links, or start now with bots in the empty seats.",
+    "Das erste Spiel beginnt, wenn alle Plätze besetzt sind. Schick die Einladungslinks oder beginne jetzt mit Bots auf den freien Plätzen.",
+  ],
+  startWithBots: ["Start with bots", "Mit Bots beginnen"],
+  notStarted: ["The first hand starts when every seat is taken.", "Das erste Spiel beginnt, wenn alle Plätze besetzt sind."],
+  freeSeat: ["Free the seat", "Platz freigeben"],
+  freeSeatHelp: [
+    "{0} leaves the seat; a bot plays it until somebody takes it with the new invite link",
+    "{0} verlässt den Platz; ein Bot spielt ihn, bis jemand ihn mit dem neuen Einladungslink nimmt",
+  ],
+  botTakeoverHelp: ["a bot plays the seat until its player says they are back", "ein Bot spielt den Platz, bis die Person wieder da ist"],
+  moveDevice: ["Move to another device", "Auf ein anderes Gerät wechseln"],
+  moveHelp: [
+    "Open this link on the other device. Once it is opened there, this window stops playing.",
+    "Öffne diesen Link auf dem anderen Gerät. Sobald er dort geöffnet ist, spielt dieses Fenster nicht mehr.",
+  ],
+  moveTitle: ["Move your seat to this device", "Deinen Platz auf dieses Gerät holen"],
+  moveBtn: ["Play here", "Hier weiterspielen"],
+  moveText: [
+    "This link moves your seat at this table to this device; the other device stops playing it.",
+    "Dieser Link holt deinen Platz an diesem Tisch auf dieses Gerät; das andere Gerät spielt ihn dann nicht mehr.",
+  ],
   publicTable: ["Public table", "Öffentlicher Tisch"],
   publicHelp: ["listed in the lobby; anyone may take a free seat", "in der Lobby sichtbar; jeder darf einen freien Platz nehmen"],
   privateTable: ["Private table", "Privater Tisch"],
@@ -470,8 +507,10 @@ const REFUSALS: Record<string, [string, string]> = {
   hints_off: ["Hints are off at this table.", "An diesem Tisch gibt es keine Tipps."],
   not_host: ["Only the host may let a bot take a seat.", "Nur der Gastgeber darf einen Bot einen Platz übernehmen lassen."],
   taken: ["A bot plays that seat already.", "Diesen Platz spielt schon ein Bot."],
-  connected: ["That player is here.", "Diese Person ist da."],
-  grace: ["Wait {seconds} s more before a bot may take the seat.", "Warte noch {seconds} s, bevor ein Bot den Platz übernehmen darf."],
+  not_taken: ["No bot plays your seat.", "Kein Bot spielt deinen Platz."],
+  not_started: ["The table is waiting for its players.", "Der Tisch wartet auf seine Spieler."],
+  started: ["The table has started already.", "Der Tisch hat schon begonnen."],
+  own_seat: ["The host's own seat cannot be freed.", "Den eigenen Platz kann der Gastgeber nicht freigeben."],
   // Answers of the HTTP API.
   name_missing: ["Please give a name.", "Bitte gib einen Namen an."],
   name_invisible: ["The name has no visible characters.", "Der Name hat keine sichtbaren Zeichen."],
@@ -553,6 +592,10 @@ export function closeText(code: number | undefined, lang: Lang): string {
       return tr(lang, "Too many messages; reload the page.", "Zu viele Nachrichten; lade die Seite neu.");
     case 4009:
       return tr(lang, "This seat was opened in another window.", "Dieser Platz wurde in einem anderen Fenster geöffnet.");
+    case 4020:
+      return tr(lang, "The host gave your seat to somebody else.", "Der Gastgeber hat deinen Platz jemand anderem gegeben.");
+    case 4021:
+      return tr(lang, "Your seat moved to another device.", "Dein Platz ist auf ein anderes Gerät gewechselt.");
   }
   return tr(lang, "The connection was closed.", "Die Verbindung wurde geschlossen.");
 }

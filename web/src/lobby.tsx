@@ -175,6 +175,12 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
   const [isPublic, setPublic] = useState(true);
   const [autoBot, setAutoBot] = useState(true);
   const [hints, setHints] = useState(true);
+  // null: the server's default, shown once known.
+  const [clock, setClock] = useState<number | null>(null);
+  const [defClock, setDefClock] = useState<number | null>(null);
+  useEffect(() => {
+    api.defaults().then((d) => setDefClock(d.turn_clock), () => setDefClock(null));
+  }, []);
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState("");
   const botKinds = useMemo(() => {
@@ -227,6 +233,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
         auto_bot: autoBot,
         hints,
       };
+      if (clock != null) body.turn_clock = clock;
       const n = parseInt(hands, 10);
       if (n > 0) body.hands = n;
       const c = await api.createTable(body);
@@ -324,6 +331,20 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
             {t(lang, "hintsOn")} <small class="help">{t(lang, "hintsOnHelp")}</small>
           </span>
         </label>
+        <label class="opt">
+          <span class="opt-name">{t(lang, "turnClock")}</span>
+          <select
+            name="turn_clock"
+            data-testid="turn-clock"
+            value={String(clock ?? defClock ?? "")}
+            onChange={(e) => setClock(parseInt((e.target as HTMLSelectElement).value, 10))}
+          >
+            {clockChoices(defClock).map((c) => (
+              <option value={String(c)}>{clockLabel(c, lang)}</option>
+            ))}
+          </select>
+          <small class="help">{t(lang, "turnClockHelp")}</small>
+        </label>
       </fieldset>
       <details class="options">
         <summary>{t(lang, "options")}</summary>
@@ -416,4 +437,17 @@ function OptionField(p: { spec: OptionSpec; value: unknown; lang: Lang; set: (v:
       <small class="help">{help}</small>
     </label>
   );
+}
+
+/** clockChoices are the turn clocks the create form offers, the server's default among them. */
+function clockChoices(def: number | null): number[] {
+  const cs = [0, 30, 60, 90, 120, 300];
+  if (def != null && !cs.includes(def)) cs.push(def);
+  return cs.sort((a, b) => a - b);
+}
+
+/** clockLabel names a turn clock of secs seconds. */
+function clockLabel(secs: number, lang: Lang): string {
+  if (secs === 0) return t(lang, "noClock");
+  return secs % 60 === 0 && secs >= 120 ? t(lang, "minutes", secs / 60) : t(lang, "seconds", secs);
 }

@@ -19,12 +19,22 @@ export function roleBadges(m: Model, seat: number, lang: Lang): string[] {
   return badges;
 }
 
-export function SeatChip(p: { m: Model; seat: number; names: string[]; info?: SeatInfo; lang: Lang; takeover?: (s: number) => void }) {
+export function SeatChip(p: {
+  m: Model;
+  seat: number;
+  names: string[];
+  info?: SeatInfo;
+  lang: Lang;
+  takeover?: (s: number) => void;
+  free?: (s: number) => void;
+}) {
   const { m, seat, lang, info } = p;
   const badges = roleBadges(m, seat, lang);
   const turn = m.toAct === seat;
-  const absent = !!info && !info.bot && !info.takeover && info.connected === false;
+  const absent = !!info && !info.bot && !info.takeover && !!info.taken && info.connected === false;
+  const free = !!info && !info.bot && !info.takeover && !info.taken;
   const standIn = !!info && !info.bot && !!info.takeover && !!info.taken;
+  const person = !!info && !info.bot;
   const size = m.handSizes[seat] ?? 0;
   return (
     <div class={"chip" + (turn ? " turn" : "") + (seat === m.sitsOut ? " out" : "")} data-seat={seat}>
@@ -35,6 +45,7 @@ export function SeatChip(p: { m: Model; seat: number; names: string[]; info?: Se
         {absent && <span class="absent" title={t(lang, "absent")} />}
       </div>
       {absent && <div class="chip-away">{t(lang, "absent")}</div>}
+      {free && <div class="chip-away">{t(lang, "free")}</div>}
       {standIn && (
         <div class="chip-away" data-testid="bot-for">
           {t(lang, "botFor", p.names[seat])}
@@ -56,10 +67,19 @@ export function SeatChip(p: { m: Model; seat: number; names: string[]; info?: Se
           ))}
         </div>
       )}
-      {absent && p.takeover && (
-        <button type="button" class="small-btn" onClick={() => p.takeover!(seat)}>
-          {t(lang, "botTakeover")}
-        </button>
+      {person && (p.takeover || p.free) && (
+        <div class="chip-host">
+          {p.takeover && !info?.takeover && (
+            <button type="button" class="small-btn" data-testid="takeover" title={t(lang, "botTakeoverHelp")} onClick={() => p.takeover!(seat)}>
+              {t(lang, "botTakeover")}
+            </button>
+          )}
+          {p.free && info?.taken && !info?.host && (
+            <button type="button" class="small-btn" data-testid="free" title={t(lang, "freeSeatHelp", p.names[seat])} onClick={() => p.free!(seat)}>
+              {t(lang, "freeSeat")}
+            </button>
+          )}
+        </div>
       )}
     </div>
   );

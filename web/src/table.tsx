@@ -16,6 +16,7 @@ import { ResultBox, SettlementBox } from "./result";
 import { LogPanel, Sheet, ChatPanel } from "./side";
 import { Board } from "./board";
 import { soundOn, storeSound, useTurnSignal } from "./turn";
+import { deadlineOf, LinkBox, StandIn, WaitPlayers } from "./fair";
 
 /** TablePage joins a table as a seat (stored token) or as a spectator. */
 export function TablePage(p: { id: string; lang: Lang; query: URLSearchParams }) {
@@ -41,14 +42,18 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
     api.tableInfo(p.id, p.invite).then(setInfo, (e) => setErr(errorText(e, lang)));
   }, [p.id]);
   const used = info?.invite === "used";
+  const moving = info?.invite === "move";
   const submit = async (e: Event) => {
     e.preventDefault();
-    if (!name.trim()) return setErr(t(lang, "nameNeeded"));
+    // A move link keeps the seat's name: the server ignores the one sent.
+    const given = moving ? name.trim() || "—" : name.trim();
+    if (!given) return setErr(t(lang, "nameNeeded"));
     setBusy(true);
     try {
-      const r = await api.claim(p.id, p.invite, name.trim());
-      api.storeName(name.trim());
-      api.storeSeat(p.id, { token: r.seat_token, seat: r.seat, name: name.trim() });
+      const r = await api.claim(p.id, p.invite, given);
+      const kept = moving ? info?.seats[r.seat]?.name || given : given;
+      if (!moving) api.storeName(kept);
+      api.storeSeat(p.id, { token: r.seat_token, seat: r.seat, name: kept });
       navigate(`/t/${p.id}`, true);
     } catch (x) {
       setErr(errorText(x, lang));
@@ -57,7 +62,7 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
   };
   return (
     <main class="claim box">
-      <h2>{tr(lang, "You are invited to a table", "Du bist an einen Tisch eingeladen")}</h2>
+      <h2>{moving ? t(lang, "moveTitle") : tr(lang, "You are invited to a table", "Du bist an einen Tisch eingeladen")}</h2>
       {info && (
         <p>
           <TitleLine v={info} lang={lang} />
@@ -83,13 +88,17 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
         </div>
       ) : (
       <form onSubmit={submit}>
-        <label>
-          {t(lang, "yourName")}
-          <input name="name" value={name} maxLength={40} autoFocus onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
+        {moving ? (
+          <p data-testid="move-text">{t(lang, "moveText")}</p>
+        ) : (
+          <label>
+            {t(lang, "yourName")}
+            <input name="name" value={name} maxLength={40} autoFocus onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          </label>
+        )}
         {err && <p class="error">{err}</p>}
-        <button class="btn primary big" type="submit" disabled={busy}>
-          {t(lang, "claimBtn")}
+        <button class="btn primary big" type="submit" disabled={busy} data-testid="claim">
+          {t(lang, moving ? "moveBtn" : "claimBtn")}
         </button>{" "}
         <a class="btn" href={`/t/${p.id}?spectate=1`} onClick={(e) => linkClick(e, `/t/${p.id}?spectate=1`)}>
           {t(lang, "watchInstead")}
@@ -117,6 +126,8 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [tab, setTab] = useState<Tab>("log");
   const [lastDone, setLastDone] = useState<{ hand: number; m: Model } | null>(null);
   const [dismissed, setDismissed] = useState(-1);
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [link, setLink] = useState<{ seat: number; url: string; move: boolean } | null>(null);
   const conn = useRef<Conn | null>(null);
   const seq = useRef(0);
   const prev = useRef<{ hand: number; m: Model | null }>({ hand: -1, m: null });
@@ -147,6 +158,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             prev.current = { hand, m: mod };
             youRef.current = typeof m.you === "number" ? m.you : -1;
             setTbl(table);
+            setDeadline(deadlineOf(table, Date.now()));
             setModel(mod);
             setHandNo(hand);
             setHost(!!m.host);
@@ -163,6 +175,12 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             setChat((old) => [...old.slice(-199), { seat: Number(m.seat ?? -1), name: String(m.name ?? ""), text: String(m.text ?? "") }]);
             if (tabRef.current !== "chat" && Number(m.seat ?? -1) !== youRef.current) setUnread((n) => n + 1);
             break;
+          case "invite": {
+            const l = { seat: Number(m.seat ?? -1), url: String(m.url ?? ""), move: !!m.move };
+            setLink(l);
+            if (!l.move) api.replaceInvite(id, l.seat, l.url);
+            break;
+          }
           case "hint": {
             const hs = (m.hints as Hint[]) ?? [];
             setHint(hs.length ? { ...hs[0], alts: hs.slice(1) } : null);
@@ -227,6 +245,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const game = tbl.game;
   const showResult = lastDone && lastDone.hand !== dismissed && (lastDone.hand !== handNo || m?.result) ? lastDone : null;
   const over = tbl.state === "over";
+  const host = isHost || !!api.hostToken(id);
   const canNext = !!token && !!m?.result && lastDone?.hand === handNo && !over;
 
   return (
@@ -238,6 +257,11 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
         <span class="hand-no">{t(lang, "handN", handNo + 1)}</span>
         <StatusLine status={status} lang={lang} />
         {m && m.seat < 0 && <span class="spect">{t(lang, "spectating")}</span>}
+        {token && !over && (
+          <button type="button" class="small-btn" data-testid="move" onClick={() => send({ type: "move" })}>
+            {t(lang, "moveDevice")}
+          </button>
+        )}
         {token && (
           <button
             type="button"
@@ -259,7 +283,19 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
           {toast}
         </div>
       )}
-      <Invites id={id} tbl={tbl} lang={lang} />
+      <Invites key={link && !link.move ? link.url : "created"} id={id} tbl={tbl} lang={lang} />
+      {link?.move && (
+        <LinkBox
+          testid="move-link"
+          title={t(lang, "moveDevice")}
+          help={t(lang, "moveHelp")}
+          url={link.url}
+          lang={lang}
+          close={() => setLink(null)}
+        />
+      )}
+      <WaitPlayers tbl={tbl} names={names} lang={lang} start={host ? () => send({ type: "start", host_token: api.hostToken(id) ?? undefined }) : undefined} />
+      {token && m && m.seat >= 0 && <StandIn tbl={tbl} seat={m.seat} lang={lang} back={() => send({ type: "back" })} />}
       <div class="board">
         <div class="main-col">
           {m && (
@@ -275,7 +311,9 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
               selected={selected}
               setSelected={setSelected}
               askHint={token && legal.length && tbl.hints !== false ? () => send({ type: "hint" }) : undefined}
-              takeover={isHost || api.hostToken(id) ? (seat) => send({ type: "takeover", seat, host_token: api.hostToken(id) ?? undefined }) : undefined}
+              deadline={deadline}
+              takeover={host ? (seat) => send({ type: "takeover", seat, host_token: api.hostToken(id) ?? undefined }) : undefined}
+              free={host ? (seat) => send({ type: "free", seat, host_token: api.hostToken(id) ?? undefined }) : undefined}
             />
           )}
           {showResult && (

@@ -46,6 +46,12 @@ export interface TableState {
   grace_ms?: number;
   /** hints may be asked for at this table */
   hints?: boolean;
+  /** false while the first hand waits for its people */
+  started?: boolean;
+  /** the table's turn clock in ms, 0 for none */
+  turn_clock_ms?: number;
+  /** what was left of the acting person's time when the message was made */
+  turn_left_ms?: number;
 }
 
 export interface ChatMsg {
