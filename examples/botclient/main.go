@@ -19,7 +19,8 @@
 // state message instead; the loop around the decision stays the same:
 //
 //  1. POST /api/tables/{id}/claim {"invite","name"} → {"seat","seat_token"}
-//  2. GET /ws/{id}?token=SEAT_TOKEN (WebSocket)
+//  2. GET /ws/{id} (WebSocket), first message {"type":"join","token":SEAT_TOKEN}
+//     (the token stays out of the address, where logs would show it)
 //  3. on every "state": if "legal" is not empty, send {"type":"act","action":…};
 //     if "done" (the hand is over), send {"type":"next"}; stop when table.state is "over".
 package main
@@ -150,7 +151,7 @@ type message struct {
 
 // play runs the table loop.
 func play(ctx context.Context, c config, log *slog.Logger) error {
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(c.server, "http")+"/ws/"+url.PathEscape(c.table)+"?token="+url.QueryEscape(c.token), nil)
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(c.server, "http")+"/ws/"+url.PathEscape(c.table), nil)
 	if err != nil {
 		return fmt.Errorf("botclient: connecting: %w", err)
 	}
@@ -159,6 +160,9 @@ func play(ctx context.Context, c config, log *slog.Logger) error {
 	send := func(m map[string]any) error {
 		b, _ := json.Marshal(m)
 		return ws.Write(ctx, websocket.MessageText, b)
+	}
+	if err := send(map[string]any{"type": "join", "token": c.token}); err != nil {
+		return fmt.Errorf("botclient: joining: %w", err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	var last state

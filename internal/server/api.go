@@ -59,7 +59,7 @@ func (s *Server) routes() http.Handler {
 			s.handleStatic(w, r)
 		}
 	})
-	return securityHeaders(mux)
+	return securityHeaders(compressJSON(mux))
 }
 
 // handleHealth answers "ok" while the store can read and persist, else 503

@@ -25,6 +25,9 @@ const (
 	writeTimeout = 10 * time.Second
 	// pingEvery checks that the client is still there.
 	pingEvery = 30 * time.Second
+	// compressAbove is the smallest message sent compressed; smaller
+	// ones (errors, chat, hints) gain too little.
+	compressAbove = 512
 )
 
 // Close codes. Codes from 4000 are final: the browser does not reconnect.
@@ -167,18 +170,29 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.releaseWS(addr)
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	// permessage-deflate without context takeover: each state message is
+	// compressed alone with a pooled writer, so an idle connection holds
+	// no compressor (docs/PROTOCOL.md gives the bytes it saves).
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins,
+		CompressionMode: websocket.CompressionNoContextTakeover, CompressionThreshold: compressAbove})
 	if err != nil {
 		// Accept has answered (403 for a foreign Origin).
 		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))
 		return
 	}
 	ws.SetReadLimit(maxMessage)
-	if token == "" && !spectate {
-		ws.Close(statusNeedToken, "give ?token=SEAT_TOKEN to play or ?spectate=1 to watch")
-		return
-	}
 	ctx := r.Context()
+	if token == "" && !spectate {
+		// The browser keeps the seat token out of the address, where a
+		// log or a console could show it: its first message names it.
+		j, err := readJoin(ctx, ws)
+		if err != nil {
+			s.metrics.refused.WithLabelValues("bad_join").Inc()
+			ws.Close(statusNeedToken, err.Error())
+			return
+		}
+		token, host = j.Token, j.HostToken // or spectate: readJoin checked that it is one of them
+	}
 	c := newConn(ws)
 	go c.writer()
 	defer func() { <-c.wrote }()
@@ -206,6 +220,48 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	// Tell the table, even when its inbox is full.
 	t.send(context.Background(), leaveReq{c})
 	c.close(websocket.StatusNormalClosure, "")
+}
+
+// joinWait bounds the wait for the "join" message of a connection opened
+// without a token or spectate in its address.
+var joinWait = 10 * time.Second
+
+// readJoin reads the first message of a connection that named neither a
+// token nor spectate in its address: {"type":"join","token":…} or
+// {"type":"join","spectate":true}, each with an optional "host_token".
+func readJoin(ctx context.Context, ws *websocket.Conn) (clientMsg, error) {
+	type read struct {
+		typ  websocket.MessageType
+		data []byte
+		err  error
+	}
+	// A read whose context ends closes the connection without a close
+	// code; the timer leaves the connection open for one.
+	got := make(chan read, 1)
+	go func() {
+		typ, data, err := ws.Read(ctx)
+		got <- read{typ, data, err}
+	}()
+	timer := time.NewTimer(joinWait)
+	defer timer.Stop()
+	var r read
+	select {
+	case r = <-got:
+	case <-timer.C:
+		return clientMsg{}, errors.New(`no "join" message in time: send {"type":"join","token":…} or {"type":"join","spectate":true}`)
+	}
+	typ, data, err := r.typ, r.data, r.err
+	if err != nil {
+		return clientMsg{}, fmt.Errorf("no join message: %w", err)
+	}
+	var m clientMsg
+	if typ != websocket.MessageText || strictJSON(data, &m) != nil || m.Type != "join" {
+		return clientMsg{}, errors.New(`the first message must be {"type":"join","token":SEAT_TOKEN} or {"type":"join","spectate":true}`)
+	}
+	if (m.Token == "") == !m.Spectate {
+		return clientMsg{}, errors.New(`join: give either "token" (to play) or "spectate": true (to watch)`)
+	}
+	return m, nil
 }
 
 // read reads client messages until the connection ends, checking size,

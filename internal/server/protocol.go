@@ -24,6 +24,10 @@ type clientMsg struct {
 	Seat      *int            `json:"seat,omitempty"`
 	Bot       string          `json:"bot,omitempty"`
 	HostToken string          `json:"host_token,omitempty"`
+	// Token and Spectate are the "join" message's: the first message of
+	// a connection opened without them in its address (conn.go).
+	Token    string `json:"token,omitempty"`
+	Spectate bool   `json:"spectate,omitempty"`
 }
 
 // errorMsg is the "error" message: Error is English for developers and
@@ -148,6 +152,8 @@ func (t *table) client(r clientReq) {
 		t.free(c, m)
 	case "move":
 		t.move(c, m)
+	case "join":
+		t.refuse(c, m.Seq, "bad_message", "bad_message", nil, "join: this connection has joined already")
 	default:
 		t.refuse(c, m.Seq, "type", "bad_message", nil, "unknown message type %q (want act, chat, hint, next, end, takeover, back, start, free or move)", m.Type)
 	}

@@ -201,14 +201,14 @@ func TestInvitesAndTokens(t *testing.T) {
 		}
 	}
 
-	// Another table's token, a made-up token, no token: refused with final codes.
+	// Another table's token, a made-up token: refused with final codes.
 	for _, q := range []struct {
 		query string
 		code  websocket.StatusCode
 	}{
 		{"token=" + other.SeatToken, statusBadToken},
 		{"token=not-a-token", statusBadToken},
-		{"", statusNeedToken},
+		// No token and no join message: TestJoinMessage.
 	} {
 		c := e.dial(tb.ID, q.query, nil)
 		if got := c.closeCode(); got != q.code {

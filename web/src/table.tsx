@@ -9,7 +9,7 @@ import { closeText, errorText, explain, t, tr, type Lang, type Refusal } from ".
 import type { GameName } from "./cards";
 import type { Model } from "./model";
 import { linkClick, navigate } from "./router";
-import { Conn, wsURL, type Status } from "./ws";
+import { Conn, joinMsg, wsURL, type Status } from "./ws";
 import { seatNames, tableTitle } from "./names";
 import type { TableState, ChatMsg, Tab, Hint } from "./tablestate";
 import { ResultBox, SettlementBox } from "./result";
@@ -142,7 +142,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [sound, setSound] = useState(soundOn);
 
   useEffect(() => {
-    const c = new Conn(wsURL(id, token), {
+    const c = new Conn(wsURL(id), joinMsg(token, token ? null : api.hostToken(id)), {
       status: setStatus,
       message: (m) => {
         switch (m.type) {

@@ -22,11 +22,21 @@ export interface Handlers {
 const FINAL = 4000;
 const DELAYS = [0.5, 1, 2, 4, 8, 15];
 
-/** wsURL builds the table's WebSocket address. */
-export function wsURL(table: string, token: string | null): string {
+/** wsURL builds the table's WebSocket address; it carries no secret. */
+export function wsURL(table: string): string {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const q = token ? "token=" + encodeURIComponent(token) : "spectate=1";
-  return `${proto}//${location.host}/ws/${encodeURIComponent(table)}?${q}`;
+  return `${proto}//${location.host}/ws/${encodeURIComponent(table)}`;
+}
+
+/**
+ * joinMsg is the first message of a connection: the seat token (or
+ * spectate) travels in it, never in the address, where a log or the
+ * console could show it.
+ */
+export function joinMsg(token: string | null, host?: string | null): Record<string, unknown> {
+  const m: Record<string, unknown> = token ? { type: "join", token } : { type: "join", spectate: true };
+  if (host) m.host_token = host;
+  return m;
 }
 
 /** Conn keeps a table connection open until closed. */
@@ -40,6 +50,7 @@ export class Conn {
 
   constructor(
     private readonly url: string,
+    private readonly join: Record<string, unknown>,
     private readonly h: Handlers,
   ) {
     window.addEventListener("online", this.onWake);
@@ -100,7 +111,10 @@ export class Conn {
         this.h.message(m as Record<string, unknown>);
       }
     };
-    ws.onopen = () => this.h.status({ state: "open" });
+    ws.onopen = () => {
+      ws.send(JSON.stringify(this.join));
+      this.h.status({ state: "open" });
+    };
     ws.onclose = (ev) => {
       if (this.ws !== ws || this.closed) return;
       this.ws = null;

@@ -1,0 +1,139 @@
+package server
+
+import (
+	"compress/flate"
+	"context"
+	"encoding/json"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// countingConn counts the bytes read from the network.
+type countingConn struct {
+	net.Conn
+	n *atomic.Int64
+}
+
+func (c countingConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// wireHand plays one whole Troggu hand of eight seats, a person (random
+// legal actions) and seven rules bots, and returns the state messages the
+// person received, their JSON bytes and the bytes on the wire.
+func wireHand(t *testing.T, e *testEnv, mode websocket.CompressionMode) (msgs int, jsonBytes, wire int64) {
+	t.Helper()
+	bots := []string{"", "rules", "rules", "rules", "rules", "rules", "rules", "rules"}
+	tb := e.create(map[string]any{"game": "troggu", "players": 8, "bots": bots, "name": "Ann", "hands": 1})
+	var n atomic.Int64
+	hc := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return countingConn{c, &n}, nil
+	}}}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(e.ts.URL, "http")+"/ws/"+tb.ID,
+		&websocket.DialOptions{HTTPClient: hc, CompressionMode: mode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	ws.SetReadLimit(4 << 20)
+	write := func(m map[string]any) {
+		b, _ := json.Marshal(m)
+		if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(map[string]any{"type": "join", "token": tb.SeatToken})
+	rng := rand.New(rand.NewPCG(8, 8))
+	for {
+		_, data, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatalf("reading: %v", err)
+		}
+		var m struct {
+			Type  string            `json:"type"`
+			Done  bool              `json:"done"`
+			Legal []json.RawMessage `json:"legal"`
+		}
+		json.Unmarshal(data, &m)
+		if m.Type != "state" {
+			continue
+		}
+		msgs++
+		jsonBytes += int64(len(data))
+		if m.Done {
+			return msgs, jsonBytes, n.Load()
+		}
+		if len(m.Legal) > 0 {
+			write(map[string]any{"type": "act", "action": pickAction(rng, m.Legal)})
+		}
+	}
+}
+
+// TestWireBytes measures what one eight-seat Troggu hand sends a person:
+// state messages compressed with permessage-deflate, as browsers ask for,
+// and without, as a client that does not ask gets them.
+func TestWireBytes(t *testing.T) {
+	// A bot delay, as at a real table: every bot's card is a message.
+	e := newEnv(t, Config{PostRate: -1, BotDelay: time.Millisecond})
+	plainMsgs, plainJSON, plainWire := wireHand(t, e, websocket.CompressionDisabled)
+	msgs, js, wire := wireHand(t, e, websocket.CompressionNoContextTakeover)
+	t.Logf("one Troggu 8-player hand, a person's socket: uncompressed %d state messages, %d bytes of JSON, %d bytes on the wire; compressed %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%)",
+		plainMsgs, plainJSON, plainWire, msgs, js, wire, 100*float64(wire)/float64(js))
+	if plainWire < plainJSON {
+		t.Errorf("uncompressed: %d bytes on the wire for %d bytes of JSON", plainWire, plainJSON)
+	}
+	if wire*3 > js {
+		t.Errorf("compressed: %d bytes on the wire for %d bytes of JSON, not a third", wire, js)
+	}
+}
+
+// BenchmarkStateDeflate is the server's cost of compressing one state
+// message of an eight-seat Troggu table as permessage-deflate does (a
+// pooled writer at BestSpeed, each message alone).
+func BenchmarkStateDeflate(b *testing.B) {
+	e := newEnv(b, Config{PostRate: -1})
+	bots := []string{"", "rules", "rules", "rules", "rules", "rules", "rules", "rules"}
+	tb := e.create(map[string]any{"game": "troggu", "players": 8, "bots": bots, "name": "Ann"})
+	var raw []byte
+	c := e.dial(tb.ID, "token="+tb.SeatToken, func(m []byte) {
+		if raw == nil && strings.Contains(string(m[:min(len(m), 30)]), `"state"`) {
+			raw = append([]byte(nil), m...)
+		}
+	})
+	c.state()
+	fw, _ := flate.NewWriter(io.Discard, flate.BestSpeed)
+	var out countWriter
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		out = 0
+		fw.Reset(&out)
+		fw.Write(raw)
+		fw.Flush()
+	}
+	b.ReportMetric(float64(out), "wire-bytes/op")
+}
+
+// countWriter counts what is written to it.
+type countWriter int
+
+func (w *countWriter) Write(b []byte) (int, error) {
+	*w += countWriter(len(b))
+	return len(b), nil
+}
