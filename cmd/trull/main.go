@@ -8,6 +8,7 @@
 //	trull analyze FILE|-        every decision of a hand valued, mistakes marked
 //	trull arena [flags]         duplicate matches between computer players
 //	trull sim [flags]           the research simulator for rule variants
+//	trull load [flags]          load a running server with simulated tables
 //
 // "trull --help" and "trull COMMAND --help" list the flags. Flags may be
 // written with one dash or two (-seed or --seed). Exit status: 0 done, 1 a
@@ -42,6 +43,7 @@ type cli struct {
 	Tactics tacticsCmd `cmd:"" help:"The share of the tactics suite's positions (card play with a clear best answer) each bot solves."`
 	Arena   arenaCmd   `cmd:"" help:"Duplicate matches between computer players, with 95% confidence intervals."`
 	Sim     simCmd     `cmd:"" help:"Simulate many hands of a variant (or compare two) and write statistics, plots and a report."`
+	Load    loadCmd    `cmd:"" help:"Play many tables of simulated people against a running server and report its latency."`
 }
 
 // env is what a command runs with: its streams and its own arguments as

@@ -21,6 +21,7 @@ import (
 	"github.com/coder/websocket"
 
 	"trull/internal/game"
+	"trull/internal/loadgen"
 	"trull/internal/sitting"
 	"trull/internal/store"
 	"trull/internal/store/postgres"
@@ -398,25 +399,9 @@ func (c *client) closeCode() websocket.StatusCode {
 	return websocket.CloseStatus(c.err)
 }
 
-// legalAction picks an action from the legal list: random, but a discard
-// (a count of k among listed cards) is asked from the hint bot when hint
-// is set, else the first k cards.
+// pickAction picks a legal action at random, as the load generator does.
 func pickAction(rng *rand.Rand, legal []json.RawMessage) map[string]any {
-	var acts []map[string]any
-	for _, l := range legal {
-		var m map[string]any
-		json.Unmarshal(l, &m)
-		acts = append(acts, m)
-	}
-	a := acts[rng.IntN(len(acts))]
-	if a["act"] == "discard" {
-		cards := a["cards"].([]any)
-		n := int(a["count"].(float64))
-		rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-		a = map[string]any{"act": "discard", "cards": cards[:n]}
-	}
-	delete(a, "seat")
-	return a
+	return loadgen.PickAction(rng, legal)
 }
 
 // answer waits for the state that acknowledges seq, or the error about it.

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"trull/internal/loadgen"
+)
+
+// loadCmd is `trull load`: the load generator, as its own process, against
+// a running server (docs/DEPLOY.md, "Measuring a server").
+type loadCmd struct {
+	URL       string        `name:"url" default:"http://127.0.0.1:8080" help:"The server's base address."`
+	Tables    int           `default:"100" help:"Tables to play, each with two simulated people and a rules bot."`
+	Duration  time.Duration `default:"30s" help:"How long to measure, once every table is seated."`
+	Think     time.Duration `default:"1s" help:"A simulated person's mean thinking time."`
+	TurnClock int           `name:"turn-clock" default:"90" help:"The tables' turn clock in seconds (0: none)."`
+	Sources   int           `default:"1" help:"Spread the connections over this many loopback source addresses from 127.0.0.2 (a server on loopback only), so that its per-address limits see many clients."`
+	Compress  bool          `default:"true" negatable:"" help:"Ask for compressed WebSocket messages, as browsers do."`
+	Game      string        `default:"droggn" enum:"droggn,troggu,strohmandeln" help:"Game of the tables."`
+	Seed      uint64        `default:"1" help:"Seed of the simulated people's choices."`
+	JSON      bool          `name:"json" help:"Print the report as JSON."`
+}
+
+// Run plays the load and prints the report.
+func (c *loadCmd) Run(e *env) error {
+	if c.Tables <= 0 || c.Duration <= 0 || c.Think <= 0 {
+		return usagef("bad load: --tables, --duration and --think must be positive")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	r, err := loadgen.Run(ctx, loadgen.Config{URL: c.URL, Tables: c.Tables, Duration: c.Duration, Think: c.Think,
+		TurnClock: c.TurnClock, Sources: c.Sources, Compress: c.Compress, Game: c.Game, Seed: c.Seed})
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		b, _ := json.MarshalIndent(r, "", "  ")
+		fmt.Fprintln(e.stdout, string(b))
+		return nil
+	}
+	fmt.Fprintln(e.stdout, r)
+	return nil
+}
