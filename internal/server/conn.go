@@ -59,6 +59,9 @@ type conn struct {
 	ws   *websocket.Conn
 	seat int // -1: spectator
 	host bool
+	// noView leaves the game's view out of state messages: the client
+	// draws the table model alone (the browser; "view": false in join).
+	noView bool
 
 	out       chan []byte
 	closed    chan struct{}
@@ -182,6 +185,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(maxMessage)
 	ctx := r.Context()
+	noView := false
 	if token == "" && !spectate {
 		// The browser keeps the seat token out of the address, where a
 		// log or a console could show it: its first message names it.
@@ -192,8 +196,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		token, host = j.Token, j.HostToken // or spectate: readJoin checked that it is one of them
+		noView = j.View != nil && !*j.View
 	}
 	c := newConn(ws)
+	c.noView = noView
 	go c.writer()
 	defer func() { <-c.wrote }()
 	var hostHash, tokHash string

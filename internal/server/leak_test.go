@@ -277,7 +277,7 @@ func TestStateMessages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tb := &table{rules: r, bots: map[string]bot.Bot{}, log: slog.New(slog.DiscardHandler)}
+			tb := &table{rules: r, bots: map[string]bot.Bot{}, log: slog.New(slog.DiscardHandler), started: true}
 			for s := 0; s < r.Seats(); s++ {
 				tb.seats = append(tb.seats, &seatState{name: fmt.Sprintf("P%d", s)})
 			}
@@ -288,7 +288,7 @@ func TestStateMessages(t *testing.T) {
 					tb.st, tb.step = tr.State(), len(tr.State().History())
 					views := map[int]seatView{}
 					for s := -1; s < r.Seats(); s++ {
-						m := tb.stateFor(s, s == 0, tj, views, nil)
+						m := tb.stateFor(&conn{seat: s, host: s == 0}, tj, views, nil)
 						leak, err := knowledge.JSONLeaks(r, m, tr.Known(game.ViewerOf(s)))
 						if err != nil {
 							return err

@@ -28,6 +28,9 @@ type clientMsg struct {
 	// a connection opened without them in its address (conn.go).
 	Token    string `json:"token,omitempty"`
 	Spectate bool   `json:"spectate,omitempty"`
+	// View false leaves the game's view out of the state messages (the
+	// table model is always there).
+	View *bool `json:"view,omitempty"`
 }
 
 // errorMsg is the "error" message: Error is English for developers and

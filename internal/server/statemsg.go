@@ -201,7 +201,8 @@ func viewsOf(st game.State, seat int) (seatView, error) {
 // stateFor builds the state message of one seat (-1: a spectator): the
 // seat's own view of the hand with its table model, and its legal actions
 // when it is to act.
-func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]seatView, ack *int64) []byte {
+func (t *table) stateFor(c *conn, tj json.RawMessage, views map[int]seatView, ack *int64) []byte {
+	seat, host := c.seat, c.host
 	sv, ok := views[seat]
 	if !ok {
 		var err error
@@ -238,8 +239,10 @@ func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]
 	b = strconv.AppendInt(b, int64(t.step), 10)
 	b = append(b, `,"done":`...)
 	b = strconv.AppendBool(b, t.st.Done())
-	b = append(b, `,"view":`...)
-	b = append(b, v...)
+	if !c.noView {
+		b = append(b, `,"view":`...)
+		b = append(b, v...)
+	}
 	b = append(b, `,"model":`...)
 	b = append(b, sv.model...)
 	b = append(b, `,"legal":`...)
@@ -259,7 +262,7 @@ func (t *table) broadcast(acker *conn, ack *int64) {
 		if c == acker {
 			a = ack
 		}
-		t.sendTo(c, t.stateFor(c.seat, c.host, tj, views, a))
+		t.sendTo(c, t.stateFor(c, tj, views, a))
 	}
 }
 

@@ -34,7 +34,8 @@ export function wsURL(table: string): string {
  * console could show it.
  */
 export function joinMsg(token: string | null, host?: string | null): Record<string, unknown> {
-  const m: Record<string, unknown> = token ? { type: "join", token } : { type: "join", spectate: true };
+  // The page draws the table model alone: the game's view is left out.
+  const m: Record<string, unknown> = token ? { type: "join", token, view: false } : { type: "join", spectate: true, view: false };
   if (host) m.host_token = host;
   return m;
 }
