@@ -162,7 +162,7 @@ func TestPlayPrompt(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, tail(out.String()))
 	}
 	text := out.String()
-	for _, want := range []string{"a) ", "→ your turn", "not understood", "--- Result"} {
+	for _, want := range []string{"a) ", "→ your turn", "Not understood", "--- Result"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the sitting never showed %q:\n%s", want, tail(text))
 		}

@@ -31,8 +31,9 @@ type asker struct {
 // menuLine is a line of the listed choices ("  a) pass  b) Solo …");
 // menuKey finds each choice's letter on it.
 var (
-	menuLine = regexp.MustCompile(`^  [a-zA-Z]\) `)
-	menuKey  = regexp.MustCompile(`(?:^|  )([a-zA-Z])\) `)
+	pausePrompt = regexp.MustCompile(`Enter: (next hand|nächstes Spiel)> $`)
+	menuLine    = regexp.MustCompile(`^  [a-zA-Z]\) `)
+	menuKey     = regexp.MustCompile(`(?:^|  )([a-zA-Z])\) `)
 )
 
 func (a *asker) Read(p []byte) (int, error) {
@@ -40,11 +41,15 @@ func (a *asker) Read(p []byte) (int, error) {
 		return 0, fmt.Errorf("asker: the game asked again after a refusal")
 	}
 	text := a.out.Bytes()
+	if pausePrompt.Match(text) {
+		// Between hands: Enter shows the next hand; no decision is asked.
+		return copy(p, "\n"), nil
+	}
 	from := 0
 	if n := len(a.asked); n > 0 {
 		from = a.asked[n-1]
 	}
-	if bytes.Contains(text[from:], []byte("  !")) || bytes.Contains(text[from:], []byte("not understood")) {
+	if bytes.Contains(text[from:], []byte("  !")) || bytes.Contains(text[from:], []byte("Not understood")) {
 		a.spent = true
 		return copy(p, "quit\n"), nil
 	}
