@@ -22,7 +22,7 @@ func newTestPlayer(t *testing.T, v knowledge.Variant, lang card.Lang) *player {
 	for i := range names {
 		names[i] = "P" + string(rune('0'+i))
 	}
-	return &player{rules: r, lang: lang, names: names, out: &bytes.Buffer{}}
+	return &player{rules: r, lang: lang, names: names, out: &bytes.Buffer{}, declarer: -1}
 }
 
 // TestTypedCards: at every decision of random hands of every variant, each

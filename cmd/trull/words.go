@@ -172,6 +172,11 @@ func (p *player) choice(a game.Action) string {
 		return fmt.Sprintf(p.t("call %s", "%s rufen"), p.cardObject(a.Card))
 	case a.Kind == game.KindLayout && a.Card != card.None:
 		return fmt.Sprintf(p.t("lay out %s", "%s auslegen"), p.cardObject(a.Card))
+	case a.Kind == game.KindLayout && p.rules.Game() == "droggn":
+		if p.declarer == p.human {
+			return p.t("ich liege (no lay-out)", "ich liege (nicht auslegen)")
+		}
+		return p.t("no lay-out", "nicht auslegen")
 	}
 	return p.rules.Describe(a, p.lang)
 }
