@@ -105,15 +105,27 @@ func (p *player) plays(ps []play) string {
 	return strings.Join(out, " · ")
 }
 
-// wrap breaks text into lines of at most n runes at spaces; a continued
-// line is indented by two spaces.
+// wrap breaks text into lines of at most n runes; a continued line is
+// indented by two spaces. It breaks between the items of a list (before a
+// " · ", after a ", ") when one ends in the line's second half, so that a
+// name such as "Bot 7" stays whole, else at the last space.
 func wrap(text string, n int) []string {
 	var out []string
 	for len([]rune(text)) > n {
 		r := []rune(text)
-		cut := n
-		for cut > n/2 && r[cut] != ' ' {
-			cut--
+		cut := -1
+		for i := n; i > n/2 && cut < 0; i-- {
+			if r[i] == ' ' && (i+1 < len(r) && r[i+1] == '·' || r[i-1] == ',') {
+				cut = i
+			}
+		}
+		for i := n; i > n/2 && cut < 0; i-- {
+			if r[i] == ' ' {
+				cut = i
+			}
+		}
+		if cut < 0 {
+			cut = n
 		}
 		out = append(out, strings.TrimRight(string(r[:cut]), " "))
 		text = "  " + strings.TrimLeft(string(r[cut:]), " ")

@@ -263,14 +263,14 @@ func TestPlayCommandsGerman(t *testing.T) {
 	}
 }
 
-// TestWrap: a long line breaks at spaces into lines of at most n columns,
-// the continued ones indented by two spaces.
+// TestWrap: a long line breaks into lines of at most n columns between the
+// items of a list, the continued ones indented by two spaces.
 func TestWrap(t *testing.T) {
 	got := wrap("Letzter Stich 1: Bot 4 Sw9 · Bot 5 Sw10 · Bot 6 X · Bot 7 SwJ · du Sw6 · Bot 1 I · Bot 2 Sw8 → Bot 6", 40)
 	want := []string{
 		"Letzter Stich 1: Bot 4 Sw9 · Bot 5 Sw10",
-		"  · Bot 6 X · Bot 7 SwJ · du Sw6 · Bot 1",
-		"  I · Bot 2 Sw8 → Bot 6",
+		"  · Bot 6 X · Bot 7 SwJ · du Sw6",
+		"  · Bot 1 I · Bot 2 Sw8 → Bot 6",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
