@@ -73,12 +73,13 @@ func (a *asker) Read(p []byte) (int, error) {
 // play`: the whole transcript a person reads, over many seeded hands of
 // every variant whose secrets differ, in both languages and from every
 // seat, names no card that the rules' knowledge tracker says that seat may
-// not know when the text is printed. Text is printed only when the person
-// is asked and when a hand ends, so each stretch before a question is held
-// against the knowledge at that question, and the end of a hand against the
-// knowledge at its end. The listed choices are the person's own legal
-// actions and may name cards as questions (an asked card, a called trump);
-// they are left out. TRULL_LEAK_HANDS=10000 runs the full form.
+// not know when the text is printed. Each stretch printed before a
+// question (the moves and finished tricks as they happen, then the screen)
+// is held against the knowledge at that question, and the end of a hand
+// against the knowledge at its end; what a seat knows only grows. The
+// listed choices are the person's own legal actions and may name cards as
+// questions (an asked card, a called trump); they are left out.
+// TRULL_LEAK_HANDS=10000 runs the full form.
 func TestPlayTranscriptNoLeak(t *testing.T) {
 	total := knowledge.Hands(t, 60)
 	counts := map[string][3]int{}

@@ -52,7 +52,7 @@ func (p *player) showResult(st game.State) {
 		}
 		line := "    " + p.itemName(it.Item)
 		if who != "" {
-			line += " (" + who + ")"
+			line += " — " + who
 		}
 		p.say(fmt.Sprintf("%s: %+d", line, it.Points))
 	}

@@ -329,7 +329,7 @@ func (p *player) trogguScreen(v *troggu.View) screen {
 		s.facts = append(s.facts, fmt.Sprintf(p.t("Called: %s%s · partner: %s", "Gerufen: %s%s · Partner: %s"),
 			p.cardName(card.Trump(v.CalledTrump)), mark, who))
 	}
-	if v.TappSize > 0 {
+	if v.TappSize > 0 && len(v.Tapp) == 0 {
 		s.facts = append(s.facts, fmt.Sprintf(p.t("Tapp: %d cards face down", "Tapp: %d Karten verdeckt"), v.TappSize))
 	}
 	if len(v.Tapp) > 0 {

@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -274,5 +277,49 @@ func TestWrap(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/transcripts")
+
+// TestPlayTranscripts keeps whole sittings as a person reads them, the
+// person's seat answered by the driver: a Droggn table of four whose
+// person deals and sits out first, a Troggu table of eight in German with
+// a secret partner, Strohmandeln in German with the classic scoring. A
+// change to the screen shows as a diff; go test -update rewrites them.
+func TestPlayTranscripts(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"droggn4-en.txt", []string{"play", "droggn", "-players", "4", "-seat", "3", "-seed", "t2", "-hands", "2"}},
+		{"troggu8-de.txt", []string{"play", "troggu", "-players", "8", "-seed", "tm8", "-hands", "1", "-lang", "de"}},
+		{"strohmandeln-de.txt", []string{"play", "strohmandeln", "-seed", "s1", "-hands", "1", "-lang", "de", "-options", "scoring=classic"}},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			d := &driver{out: &out, rng: rand.New(rand.NewPCG(uint64(i), 11)), german: strings.HasSuffix(c.name, "-de.txt")}
+			args := append(c.args, "-bot", "random")
+			if code := run(args, d, &out, &errb); code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			path := filepath.Join("testdata", "transcripts", c.name)
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (go test -update writes it)", err)
+			}
+			if !bytes.Equal(out.Bytes(), want) {
+				t.Errorf("the transcript differs from %s (go test -update if the change is meant):\n%s", path, tail(out.String()))
+			}
+		})
 	}
 }

@@ -146,12 +146,15 @@ func (p *player) cardName(c card.Card) string {
 	return pk.CardName(c, p.lang)
 }
 
-// cardObject names a card as the object of a German sentence ("den
-// Bättler"); in English it is cardName.
+// cardObject names a card as the object of a sentence: "den Bättler",
+// "the 6 of diamonds", "the Mond (XXI)" ("trump XX" as it is).
 func (p *player) cardObject(c card.Card) string {
 	n := p.cardName(c)
-	if p.lang == card.German && strings.HasPrefix(n, "der ") {
+	switch {
+	case p.lang == card.German && strings.HasPrefix(n, "der "):
 		return "den " + n[4:]
+	case p.lang == card.English && !strings.HasPrefix(n, "the ") && !strings.HasPrefix(n, "trump ") && c != card.Hidden:
+		return "the " + n
 	}
 	return n
 }
