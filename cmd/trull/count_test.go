@@ -152,7 +152,7 @@ func (p *player) holdCount(st game.State, c *pileCounter, seat int, count string
 			pts = st.Result().CardPoints[seat]
 			tricks = -1
 		}
-		want := fmt.Sprintf(p.t(", %d card points", ", %d Augen"), pts)
+		want := ", " + p.cardPoints(pts)
 		if !strings.Contains(count, want) || tricks >= 0 && !strings.Contains(count, ": "+p.tricks(tricks)+",") {
 			return fmt.Errorf("seat %d after trick %d: the screen counts %q, the engine %d tricks and %d card points", seat, s.TrickNo(), count, tricks, pts)
 		}
@@ -162,7 +162,7 @@ func (p *player) holdCount(st game.State, c *pileCounter, seat int, count string
 		}
 		if st.Done() {
 			res := st.Result()
-			if !strings.Contains(count, fmt.Sprintf(p.t(", %d points", ", %d Augen"), res.CardPoints[seat])) {
+			if !strings.Contains(count, ", "+p.cardPoints(res.CardPoints[seat])) {
 				return fmt.Errorf("seat %d at the end: the screen counts %q, the result %d", seat, count, res.CardPoints[seat])
 			}
 			return nil
@@ -233,6 +233,7 @@ func TestBuyPrompt(t *testing.T) {
 				pk.ID(offer) + " " + pk.ID(ask),
 				strings.ToLower(pk.CardName(offer, card.German)) + " für " + pk.CardName(ask, card.German),
 				pk.CardName(offer, card.English) + ", " + pk.CardName(ask, card.English),
+				"the " + pk.CardName(offer, card.English) + " for the " + pk.CardName(ask, card.English),
 			} {
 				if got, why := p.parse(st, legal, typed); why != "" || got != want {
 					t.Errorf("%q: got %+v (%s), want %+v", typed, got, why, want)

@@ -426,6 +426,9 @@ func (p *player) ask(st game.State) (game.Action, error) {
 	fmt.Fprintf(p.out, "\n%s", p.render(p.screenOf(v)))
 	legal := st.Legal(nil)
 	menu := len(legal) <= len(menuKeys)
+	if menu && legal[0].Kind == game.KindDiscard {
+		p.say(p.t("  Discard a card:", "  Eine Karte drücken:"))
+	}
 	if menu {
 		p.showMenu(legal)
 	} else {
@@ -540,7 +543,8 @@ func (p *player) parse(st game.State, legal []game.Action, line string) (game.Ac
 
 // parseBuy reads a Droggn buy: "none", or the card offered and the card
 // asked for, each in any written form, with or without a word between
-// ("♠4 XXI", "S-4 T21", "Pik-4 für den Mond"). A card the declarer holds
+// ("♠4 XXI", "S-4 T21", "Pik-4 für den Mond", "the 4 of spades for the
+// Mond"). A card the declarer holds
 // or discarded himself is not asked for: that would only lose the right
 // to buy.
 func (p *player) parseBuy(st game.State, legal []game.Action, text string) (game.Action, string) {
@@ -560,7 +564,7 @@ func (p *player) parseBuy(st game.State, legal []game.Action, text string) (game
 	var words []string
 	for _, w := range strings.Fields(strings.NewReplacer(",", " ", ";", " ").Replace(text)) {
 		switch w {
-		case "for", "ask", "offer", "and", "für", "gegen", "und", "biete", "verlange":
+		case "for", "ask", "offer", "and", "the", "a", "für", "gegen", "und", "biete", "verlange", "der", "die", "das", "den":
 		default:
 			words = append(words, w)
 		}

@@ -219,8 +219,7 @@ func (p *player) droggnScreen(v *droggn.View) screen {
 				with = p.t(" with the talon", " mit dem Talon")
 			}
 		}
-		s.count = append(s.count, fmt.Sprintf(p.t("%s: %s, %d card points%s", "%s: %s, %d Augen%s"),
-			side, p.tricks(c.Tricks), c.Points, with))
+		s.count = append(s.count, fmt.Sprintf("%s: %s, %s%s", side, p.tricks(c.Tricks), p.cardPoints(c.Points), with))
 	}
 	return s
 }
@@ -379,7 +378,7 @@ func (p *player) trogguScreen(v *troggu.View) screen {
 			case p.human == v.Declarer && v.Partner == nil:
 				side = p.t("You", "Du")
 			}
-			s.count = append(s.count, fmt.Sprintf(p.t("%s: %s, %d points%s", "%s: %s, %d Augen%s"), side, p.tricks(c.Tricks), c.Points, need))
+			s.count = append(s.count, fmt.Sprintf("%s: %s, %s%s", side, p.tricks(c.Tricks), p.cardPoints(c.Points), need))
 		}
 	}
 	if v.FoolPowerless && len(v.Hand) > 0 {

@@ -136,6 +136,15 @@ func (p *player) tricks(n int) string {
 	return fmt.Sprintf(p.t("%d tricks", "%d Stiche"), n)
 }
 
+// cardPoints counts card points with the right number: "1 card point",
+// "2 Augen".
+func (p *player) cardPoints(n int) string {
+	if n == 1 {
+		return p.t("1 card point", "1 Auge")
+	}
+	return fmt.Sprintf(p.t("%d card points", "%d Augen"), n)
+}
+
 // cardName names a card in the player's language, as the game calls it.
 // The Troggu Fool is "the Bättler" in English too.
 func (p *player) cardName(c card.Card) string {
@@ -170,7 +179,7 @@ func (p *player) choice(a game.Action) string {
 	case a.Kind == game.KindPlay && a.Call == 0:
 		return p.cardName(a.Card)
 	case a.Kind == game.KindDiscard && a.Card != card.None:
-		return fmt.Sprintf(p.t("discard %s", "%s drücken"), p.cardObject(a.Card))
+		return p.cardName(a.Card) // the question says "Discard a card"
 	case a.Kind == game.KindCall:
 		return fmt.Sprintf(p.t("call %s", "%s rufen"), p.cardObject(a.Card))
 	case a.Kind == game.KindLayout && a.Card != card.None:
