@@ -21,7 +21,7 @@ import (
 // pileCounter recounts the piles of a hand from its actions alone, as an
 // oracle for the screen: each finished trick goes to its winner (the seat
 // that leads the next one), except a Droggn Gstieß, which goes to the pile
-// of the side that played it (docs/RULES.md §1.4.7).
+// of the side that played it (docs/RULES.md §1.4, "where the cards go").
 type pileCounter struct {
 	r      game.Rules
 	trick  []game.Action

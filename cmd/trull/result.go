@@ -51,6 +51,15 @@ func (p *player) showResult(st game.State) {
 			who = strings.Join(names, ", ")
 		}
 		line := "    " + p.itemName(it.Item)
+		if it.Item == "misere_most_points" {
+			// The players with the most points pay: say so, not "+1".
+			pays := p.t("pays %d to each of the others", "zahlt jedem anderen %d")
+			if len(it.Seats) > 1 {
+				pays = p.t("pay %d to each of the others", "zahlen jedem anderen %d")
+			}
+			p.say(fmt.Sprintf("%s — %s "+pays, line, who, it.Points))
+			continue
+		}
 		if who != "" {
 			line += " — " + who
 		}

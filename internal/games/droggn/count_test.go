@@ -12,7 +12,8 @@ import (
 // there is a declarer or for a spectator, the two sides' tricks add up to
 // the tricks played, a sitting-out dealer counts with the defenders, and
 // at the end each seat's points are the card points the result gives it
-// (the Gstieß in the pile of the side that played it, §1.4.7).
+// (the Gstieß in the pile of the side that played it, §1.4 "where the
+// cards go").
 func TestViewCount(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		r, err := NewRules(Options{}, players)
