@@ -184,6 +184,11 @@ func (p *player) choice(a game.Action) string {
 		return fmt.Sprintf(p.t("call %s", "%s rufen"), p.cardObject(a.Card))
 	case a.Kind == game.KindLayout && a.Card != card.None:
 		return fmt.Sprintf(p.t("lay out %s", "%s auslegen"), p.cardObject(a.Card))
+	case a.Kind == game.KindBid && p.rules.Game() == "droggn" && p.rules.EncodeAction(a).Call == "pass":
+		if p.bidMade {
+			return p.t("pass (gut)", "gut")
+		}
+		return p.t("pass (weiter)", "weiter")
 	case a.Kind == game.KindLayout && p.rules.Game() == "droggn":
 		if p.declarer == p.human {
 			return p.t("ich liege (no lay-out)", "ich liege (nicht auslegen)")
