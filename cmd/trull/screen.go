@@ -29,15 +29,16 @@ type trickText struct {
 }
 
 // screen is what the terminal shows of a hand, the same for all three
-// games: the contract and its declarer, the game's public facts, the last
-// trick and the current one, the running count, the person's hand.
+// games: the contract and its declarer, the game's public facts, the
+// current trick, the running count as the engine's view gives it, the
+// person's hand. The last finished trick is for the move log (logTrick).
 type screen struct {
 	contract string
 	facts    []string
 	turn     int
 	last     *trickText // the last finished trick in the view
 	trick    *trickText
-	count    []string
+	count    []string // lines of the count, each from the view's figures
 	hand     []card.Card
 	handNote string
 }
