@@ -63,11 +63,24 @@ func (c *playCmd) Run(e *env) error {
 	}
 	p := &player{rules: rules, human: c.Seat, bot: b, lang: card.ParseLang(c.Lang),
 		in: newLineReader(e.stdin), out: e.stdout, seed: seed, recordDir: c.Record}
-	// Ctrl-C is "quit": the standing, then the end of the program.
+	// Ctrl-C is "quit": the standing, then the end of the program. The
+	// sitting stops at its next question or between two moves; a second
+	// Ctrl-C, while a computer player still thinks, ends the program at
+	// once.
 	intr := make(chan os.Signal, 1)
 	signal.Notify(intr, os.Interrupt)
-	defer signal.Stop(intr)
-	p.intr = intr
+	quit := make(chan struct{})
+	go func() {
+		if _, ok := <-intr; ok {
+			signal.Stop(intr)
+			close(quit)
+		}
+	}()
+	defer func() {
+		signal.Stop(intr)
+		close(intr)
+	}()
+	p.intr = quit
 	names := make([]string, n)
 	for i := range names {
 		names[i] = fmt.Sprintf("Bot %d", i)
@@ -138,7 +151,7 @@ type player struct {
 	level string // the computer players' level, as given
 	lang  card.Lang
 	in    *lineReader
-	intr  <-chan os.Signal
+	intr  <-chan struct{} // closed by Ctrl-C
 	eof   bool // the input has ended
 	out   io.Writer
 	seed  string
