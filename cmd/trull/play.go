@@ -192,22 +192,26 @@ func (p *player) say(text string) {
 	}
 }
 
-// readLine waits for the person's next line, or Ctrl-C (errQuit).
+// readLine waits for the person's next line, or Ctrl-C (errQuit). A
+// prompt left open by Ctrl-C or the end of the input is ended.
 func (p *player) readLine() (string, error) {
 	if p.eof {
 		return "", errQuit
 	}
 	select {
 	case <-p.intr:
+		fmt.Fprintln(p.out)
 		return "", errQuit
 	case p.in.req <- struct{}{}:
 	}
 	select {
 	case <-p.intr:
+		fmt.Fprintln(p.out)
 		return "", errQuit
 	case r := <-p.in.resp:
 		if !r.ok {
 			p.eof = true
+			fmt.Fprintln(p.out)
 			return "", errQuit
 		}
 		return r.text, nil
