@@ -152,7 +152,7 @@ type player struct {
 	lang  card.Lang
 	in    *lineReader
 	intr  <-chan struct{} // closed by Ctrl-C
-	eof   bool // the input has ended
+	eof   bool            // the input has ended
 	out   io.Writer
 	seed  string
 	names []string
