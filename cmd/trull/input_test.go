@@ -22,7 +22,7 @@ func newTestPlayer(t *testing.T, v knowledge.Variant, lang card.Lang) *player {
 	for i := range names {
 		names[i] = "P" + string(rune('0'+i))
 	}
-	return &player{rules: r, lang: lang, names: names, out: &bytes.Buffer{}}
+	return &player{rules: r, lang: lang, names: names, out: &bytes.Buffer{}, declarer: -1}
 }
 
 // TestTypedCards: at every decision of random hands of every variant, each
@@ -162,7 +162,7 @@ func TestPlayPrompt(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, tail(out.String()))
 	}
 	text := out.String()
-	for _, want := range []string{"a) ", "→ your turn", "not understood", "--- Result"} {
+	for _, want := range []string{"a) ", "→ your turn", "Not understood", "--- Result"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the sitting never showed %q:\n%s", want, tail(text))
 		}

@@ -9,8 +9,10 @@
 //	trull arena [flags]         duplicate matches between computer players
 //	trull sim [flags]           the research simulator for rule variants
 //	trull load [flags]          load a running server with simulated tables
+//	trull help [COMMAND]        the commands, or one command's flags
 //
-// "trull --help" and "trull COMMAND --help" list the flags. Flags may be
+// "trull --help" and "trull COMMAND --help" (or "trull help COMMAND") list
+// the flags. Flags may be
 // written with one dash or two (-seed or --seed). Exit status: 0 done, 1 a
 // failure while running, 2 a usage error or bad input.
 package main
@@ -44,6 +46,30 @@ type cli struct {
 	Arena   arenaCmd   `cmd:"" help:"Duplicate matches between computer players, with 95% confidence intervals."`
 	Sim     simCmd     `cmd:"" help:"Simulate many hands of a variant (or compare two) and write statistics, plots and a report."`
 	Load    loadCmd    `cmd:"" help:"Play many tables of simulated people against a running server and report its latency."`
+	Help    helpCmd    `cmd:"" help:"Show the commands, or one command's flags: trull help play."`
+}
+
+// helpCmd is `trull help [COMMAND]`: the same as trull --help and trull
+// COMMAND --help.
+type helpCmd struct {
+	Command string `arg:"" optional:"" help:"The command to explain."`
+}
+
+// Run prints the help asked for.
+func (h *helpCmd) Run(e *env) error {
+	if h.Command == "" {
+		_, err := e.parser.Parse([]string{"--help"})
+		return err
+	}
+	var names []string
+	for _, n := range e.parser.Model.Children {
+		if n.Name == h.Command {
+			_, err := e.parser.Parse([]string{h.Command, "--help"})
+			return err
+		}
+		names = append(names, n.Name)
+	}
+	return usagef("no command %q (the commands: %s)", h.Command, strings.Join(names, ", "))
 }
 
 // env is what a command runs with: its streams and its own arguments as
@@ -52,6 +78,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	args           []string
+	parser         *kong.Kong
 }
 
 // usageError is bad input: the command exits with status 2.
@@ -109,7 +136,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "%s: %v (see %s --help)\n", name, err, name)
 		return 2
 	}
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args[1:]}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args[1:], parser: parser}
 	if err := ctx.Run(e); err != nil {
 		var ue usageError
 		if errors.As(err, &ue) {

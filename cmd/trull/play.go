@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -29,7 +30,7 @@ type playCmd struct {
 	Lang    string   `enum:"en,de" default:"en" help:"Language: en or de."`
 	Bot     botFlag  `default:"ismcts" help:"Computer player: ${bots}, or a budget such as ismcts@600."`
 	Seat    int      `help:"Your seat, from 0."`
-	Name    string   `default:"you" help:"Your name."`
+	Name    string   `help:"Your name (default: you, German du)."`
 	Hands   int      `help:"End after this many played hands (default: the game's rule; Droggn: on request, type 'end')."`
 	Record  string   `placeholder:"DIR" help:"Save each hand's record (docs/FORMAT.md) in this directory, as deal-001.json, …"`
 }
@@ -61,12 +62,33 @@ func (c *playCmd) Run(e *env) error {
 		}
 	}
 	p := &player{rules: rules, human: c.Seat, bot: b, lang: card.ParseLang(c.Lang),
-		in: bufio.NewScanner(e.stdin), out: e.stdout, seed: seed, recordDir: c.Record}
+		in: newLineReader(e.stdin), out: e.stdout, seed: seed, recordDir: c.Record}
+	// Ctrl-C is "quit": the standing, then the end of the program. The
+	// sitting stops at its next question or between two moves; a second
+	// Ctrl-C, while a computer player still thinks, ends the program at
+	// once.
+	intr := make(chan os.Signal, 1)
+	signal.Notify(intr, os.Interrupt)
+	quit := make(chan struct{})
+	go func() {
+		if _, ok := <-intr; ok {
+			signal.Stop(intr)
+			close(quit)
+		}
+	}()
+	defer func() {
+		signal.Stop(intr)
+		close(intr)
+	}()
+	p.intr = quit
 	names := make([]string, n)
 	for i := range names {
-		names[i] = fmt.Sprintf("%s %d", botName2(string(c.Bot)), i)
+		names[i] = fmt.Sprintf("Bot %d", i)
 	}
 	names[c.Seat] = c.Name
+	if c.Name == "" {
+		names[c.Seat] = p.t("you", "du")
+	}
 	end := sitting.DefaultEnd(rules)
 	if c.Hands > 0 {
 		end = sitting.FixedHands(c.Hands)
@@ -76,10 +98,11 @@ func (c *playCmd) Run(e *env) error {
 		return usageError{err}
 	}
 	p.names = names
+	p.level = string(c.Bot)
 	if err := p.sitting(sit); err != nil {
 		if errors.Is(err, errQuit) {
 			p.showStanding()
-			fmt.Fprintln(e.stdout, p.t("Bye.", "Servus."))
+			p.say(p.t("Bye.", "Servus."))
 			return nil
 		}
 		return err
@@ -87,17 +110,49 @@ func (c *playCmd) Run(e *env) error {
 	return nil
 }
 
-func botName2(level string) string { return "bot-" + level }
+// errQuit ends the sitting at the person's wish: "quit", Ctrl-C or the end
+// of the input.
+var errQuit = errors.New("trull play: quit")
 
-var errQuit = errors.New("quit")
+// lineReader reads the person's lines one at a time, on request, so that
+// a question can wait for a line and for Ctrl-C at once. It reads nothing
+// before it is asked: a program that answers by what it was shown sees
+// every question first.
+type lineReader struct {
+	req  chan struct{}
+	resp chan lineResult
+}
+
+type lineResult struct {
+	text string
+	ok   bool
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	l := &lineReader{req: make(chan struct{}), resp: make(chan lineResult, 1)}
+	go func() {
+		sc := bufio.NewScanner(r)
+		for range l.req {
+			ok := sc.Scan()
+			l.resp <- lineResult{sc.Text(), ok}
+			if !ok {
+				return
+			}
+		}
+	}()
+	return l
+}
 
 // player runs the terminal game.
 type player struct {
 	rules game.Rules
 	human int
 	bot   bot.Bot
+	level string // the computer players' level, as given
 	lang  card.Lang
-	in    *bufio.Scanner
+	in    *lineReader
+	intr  <-chan struct{} // closed by Ctrl-C
+	eof   bool            // the input has ended
 	out   io.Writer
 	seed  string
 	names []string
@@ -106,6 +161,14 @@ type player struct {
 	recordDir string
 	// byForm maps every written form of a card to it (cardNamed).
 	byForm map[string]card.Card
+	// declarer is the hand's declarer as the log knows it (-1 before the
+	// bidding ends); bidMade that a contract was bid (a Droggn pass is then
+	// "gut", not "weiter").
+	declarer int
+	bidMade  bool
+	// logged is the number of the hand's actions the move log has shown;
+	// trickNo the number of the hand's finished tricks.
+	logged, trickNo int
 }
 
 func (p *player) t(en, de string) string {
@@ -115,24 +178,79 @@ func (p *player) t(en, de string) string {
 	return en
 }
 
+// say prints text, each line broken to fit 80 columns.
+func (p *player) say(text string) {
+	for _, l := range strings.Split(text, "\n") {
+		indent := l[:len(l)-len(strings.TrimLeft(l, " "))]
+		for i, w := range wrap(strings.TrimLeft(l, " "), width-len(indent)) {
+			if i > 0 {
+				w = strings.TrimLeft(w, " ")
+				w = "  " + w
+			}
+			fmt.Fprintln(p.out, indent+w)
+		}
+	}
+}
+
+// readLine waits for the person's next line, or Ctrl-C (errQuit). A
+// prompt left open by Ctrl-C or the end of the input is ended.
+func (p *player) readLine() (string, error) {
+	if p.eof {
+		return "", errQuit
+	}
+	select {
+	case <-p.intr:
+		fmt.Fprintln(p.out)
+		return "", errQuit
+	case p.in.req <- struct{}{}:
+	}
+	select {
+	case <-p.intr:
+		fmt.Fprintln(p.out)
+		return "", errQuit
+	case r := <-p.in.resp:
+		if !r.ok {
+			p.eof = true
+			fmt.Fprintln(p.out)
+			return "", errQuit
+		}
+		return r.text, nil
+	}
+}
+
+// interrupted reports a Ctrl-C that came while the computer players
+// thought.
+func (p *player) interrupted() bool {
+	select {
+	case <-p.intr:
+		return true
+	default:
+		return false
+	}
+}
+
 func (p *player) sitting(sit *sitting.Sitting) error {
 	p.sit = sit
-	fmt.Fprintf(p.out, "%s — %s. %s\n", game.Title(p.rules, p.lang), strings.Join(p.names, ", "),
-		p.t("Type 'help' for commands.", "'hilfe' zeigt die Befehle."))
+	others := len(p.names) - 1
+	p.say(fmt.Sprintf(p.t("%s — %s and %d computer players (%s). Type 'help' for commands.",
+		"%s — %s und %d Computerspieler (%s). 'hilfe' zeigt die Befehle."),
+		game.Title(p.rules, p.lang), p.names[p.human], others, p.level))
 	for hand := 0; !sit.Over(); hand++ {
 		st, err := sit.NextHand()
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(p.out, "\n=== %s %d — %s: %s ===\n", p.t("Deal", "Spiel"), sit.Deal()+1,
-			p.t("dealer", "Geber"), p.names[st.Dealer()])
+		p.say(fmt.Sprintf("\n=== %s %d — %s: %s ===", p.t("Deal", "Spiel"), sit.Deal()+1,
+			p.t("dealer", "Geber"), p.names[st.Dealer()]))
 		rng := game.NewRand(p.seed, uint64(hand)+1)
-		logged := 0
+		p.logged, p.trickNo, p.declarer, p.bidMade = 0, 0, -1, false
 		for !st.Done() {
+			if p.interrupted() {
+				return errQuit
+			}
 			seat := st.ToAct()
 			var a game.Action
 			if seat == p.human {
-				logged = p.logMoves(st, logged)
 				if a, err = p.ask(st); err != nil {
 					return err
 				}
@@ -145,11 +263,14 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 				if seat != p.human {
 					return fmt.Errorf("bot in seat %d chose an illegal action: %v", seat, err)
 				}
-				fmt.Fprintln(p.out, "  !", err)
+				p.say("  ! " + game.Explain(err, p.lang))
 				continue
 			}
+			p.logMoves(st)
+			if a.Kind == game.KindPlay {
+				p.logTrick(st)
+			}
 		}
-		p.logMoves(st, logged)
 		if err := p.saveRecord(st, sit.Deal()); err != nil {
 			return err
 		}
@@ -157,9 +278,34 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 			return err
 		}
 		p.showResult(st)
+		if !sit.Over() {
+			if err := p.pause(); err != nil {
+				return err
+			}
+		}
 	}
+	p.showSheet()
 	p.showSettlement()
 	return nil
+}
+
+// pause keeps a hand's result on the screen until the person asks for the
+// next hand; the sitting's commands work here too.
+func (p *player) pause() error {
+	for {
+		fmt.Fprint(p.out, p.t("Enter: next hand> ", "Enter: nächstes Spiel> "))
+		line, err := p.readLine()
+		if err != nil {
+			return err
+		}
+		done, err := p.command(strings.ToLower(strings.TrimSpace(line)))
+		if err != nil {
+			return err
+		}
+		if !done {
+			return nil
+		}
+	}
 }
 
 // saveRecord writes the record of a finished hand into the record
@@ -176,32 +322,53 @@ func (p *player) saveRecord(st game.State, deal int) error {
 	return os.WriteFile(filepath.Join(p.recordDir, fmt.Sprintf("deal-%03d.json", deal+1)), append(b, '\n'), 0o644)
 }
 
-// logMoves prints the other seats' actions from index from on, as the
-// human's seat may learn them (game.State.SeenAction): a secret discard is
-// counted, an offered card stays face down. It returns the next index.
-func (p *player) logMoves(st game.State, from int) int {
+// logMoves prints the other seats' actions that the log has not shown, as
+// the person's seat may learn them (game.State.SeenAction): a secret
+// discard is counted, an offered card stays face down. Cards played are
+// shown a trick at a time (logTrick). A seat's discards are one line,
+// printed when they are complete.
+func (p *player) logMoves(st game.State) {
 	me := game.Seat(p.human)
 	seen := game.SeenHistory(st, me)
-	for i := from; i < len(seen); {
+	if d, ok := st.(interface{ Declarer() int }); ok {
+		p.declarer = d.Declarer() // public once the bidding is over
+	}
+	for i := p.logged; i < len(seen); {
 		a := seen[i]
-		// A discard is one action per card: the seat's run of them is one line.
 		j := i + 1
 		for j < len(seen) && a.Kind == game.KindDiscard && seen[j].Kind == game.KindDiscard && seen[j].Seat == a.Seat {
 			j++
 		}
-		if int(a.Seat) != p.human {
-			fmt.Fprintf(p.out, "  %s: %s\n", p.names[a.Seat], p.describeRun(seen[i:j]))
+		if a.Kind == game.KindDiscard && j == len(seen) && !st.Done() && st.ToAct() == int(a.Seat) {
+			return // the seat is still discarding
+		}
+		if int(a.Seat) != p.human && a.Kind != game.KindPlay {
+			p.say(fmt.Sprintf("  %s: %s", p.names[a.Seat], p.describeRun(seen[i:j])))
+		}
+		if a.Kind == game.KindBid && p.rules.EncodeAction(a).Call != "pass" {
+			p.bidMade = true
 		}
 		i = j
+		p.logged = i
 	}
-	return len(seen)
+}
+
+// logTrick prints the trick just finished, one line, as the view shows it
+// at that moment: its cards, who played them and who won it.
+func (p *player) logTrick(st game.State) {
+	s := p.screenOf(st.View(game.Seat(p.human)))
+	if s.trick != nil && len(s.trick.plays) > 0 || s.last == nil {
+		return
+	}
+	p.trickNo++
+	p.say(fmt.Sprintf("  %s %d: %s → %s", p.t("Trick", "Stich"), p.trickNo, p.plays(s.last.plays), p.names[s.last.winner]))
 }
 
 // describeRun names a run of actions of one seat: one action, or a discard
 // of several cards, face down when they are hidden.
 func (p *player) describeRun(run []game.Action) string {
-	if len(run) == 1 {
-		return p.rules.Describe(run[0], p.lang)
+	if len(run) == 1 && (run[0].Kind != game.KindDiscard || run[0].Card != card.Hidden) {
+		return p.deed(run[0])
 	}
 	hidden := 0
 	var names []string
@@ -209,13 +376,65 @@ func (p *player) describeRun(run []game.Action) string {
 		if a.Card == card.Hidden {
 			hidden++
 		} else {
-			names = append(names, p.rules.Describe(a, p.lang))
+			names = append(names, p.cardObject(a.Card))
 		}
 	}
-	if hidden > 0 {
-		names = append(names, fmt.Sprintf(p.t("discard %d cards face down", "drückt %d Karten verdeckt"), hidden))
+	var out []string
+	if len(names) > 0 {
+		out = append(out, fmt.Sprintf(p.t("discards %s", "drückt %s"), strings.Join(names, ", ")))
 	}
-	return strings.Join(names, " / ")
+	switch {
+	case hidden == 1:
+		out = append(out, p.t("discards a card face down", "drückt eine Karte verdeckt"))
+	case hidden > 1:
+		out = append(out, fmt.Sprintf(p.t("discards %d cards face down", "drückt %d Karten verdeckt"), hidden))
+	}
+	return strings.Join(out, " / ")
+}
+
+// helpText lists the commands of the prompt.
+func (p *player) helpText() string {
+	return p.t(`  A letter picks from the list. Or type the card as the screen shows it (XXI,
+  ♠4, ★), as records write it (T21, S-4, FOOL), by name (Mond, Sküs, Pagat,
+  Herz-König) or a trump by its number (21); or the word (pass, weiter, gut,
+  Solo, ich liege, …). Enter takes the only choice.
+  To buy: the card you offer, then the card you ask for (♠4 XXI), or 'none'.
+  'sheet' shows the score sheet, 'end' asks to end the sitting, 'quit' (or
+  Ctrl-C) leaves with the standing.`,
+		`  Ein Buchstabe wählt aus der Liste. Oder die Karte, wie sie angezeigt wird
+  (XXI, ♠4, ★), wie im Protokoll (T21, S-4, FOOL), mit Namen (Mond, Sküs,
+  Pagat, Herz-König) oder ein Tarock mit seiner Zahl (21); oder das Wort
+  (weiter, gut, Solo, ich liege, …). Enter nimmt die einzige Wahl.
+  Kaufen: die gebotene Karte, dann die verlangte (♠4 XXI), oder 'nichts'.
+  'block' zeigt den Schreibblock, 'schluss' beendet die Runde nach ihrer
+  Regel, 'aufhören' (oder Strg-C) verlässt das Spiel mit dem Stand.`)
+}
+
+// command runs a command of the prompt ("help", "sheet", "end", "quit", in
+// either language). It reports whether the line was one; quit is errQuit.
+func (p *player) command(line string) (bool, error) {
+	switch line {
+	case "quit", "exit", "aufhören", "aufhoeren", "beenden":
+		return true, errQuit
+	case "help", "hilfe", "?":
+		p.say(p.helpText())
+	case "sheet", "block", "schreibblock":
+		p.showSheet()
+	case "end", "schluss", "schluß", "ende":
+		switch err := p.sit.RequestEnd(p.human); {
+		case errors.Is(err, sitting.ErrEndRequested):
+			p.say(p.t("  ! The end of the sitting is already asked for.", "  ! Das Ende der Runde ist schon verlangt."))
+		case errors.Is(err, sitting.ErrOver):
+			p.say(p.t("  ! The sitting is over.", "  ! Die Runde ist vorbei."))
+		case err != nil:
+			return true, err
+		default:
+			p.showEnd()
+		}
+	default:
+		return false, nil
+	}
+	return true, nil
 }
 
 // ask shows the human's view and reads a decision.
@@ -224,40 +443,31 @@ func (p *player) ask(st game.State) (game.Action, error) {
 	fmt.Fprintf(p.out, "\n%s", p.render(p.screenOf(v)))
 	legal := st.Legal(nil)
 	menu := len(legal) <= len(menuKeys)
+	if menu && legal[0].Kind == game.KindDiscard {
+		p.say(p.t("  Discard a card:", "  Eine Karte drücken:"))
+	}
 	if menu {
 		p.showMenu(legal)
 	} else {
-		fmt.Fprintln(p.out, p.t("  Type the cards, e.g. 'S-4 T21' (offer S-4, ask for T21), or 'none'.",
-			"  Karten eingeben, z.B. 'S-4 T21' (S-4 bieten, T21 verlangen), oder 'none'."))
+		p.say(p.t("  Offer a card and ask for one, e.g. '♠4 XXI' or 'S-4 T21' (offer ♠4, ask for the Mond), or 'none'.",
+			"  Karte bieten und eine verlangen, z.B. '♠4 XXI' oder 'S-4 T21' (♠4 bieten, den Mond verlangen), oder 'nichts'."))
 	}
 	for {
 		fmt.Fprintf(p.out, "%s> ", p.names[p.human])
-		if !p.in.Scan() {
-			return game.Action{}, errQuit
+		line, err := p.readLine()
+		if err != nil {
+			return game.Action{}, err
 		}
-		line := strings.TrimSpace(p.in.Text())
-		switch strings.ToLower(line) {
-		case "":
+		line = strings.TrimSpace(line)
+		if line == "" {
 			if len(legal) == 1 {
 				return legal[0], nil
 			}
 			continue
-		case "quit", "exit":
-			return game.Action{}, errQuit
-		case "help", "hilfe", "?":
-			fmt.Fprintln(p.out, p.t(
-				"  a letter picks from the list; or type the card as shown (XXI, ♠4, Sküs) or as in records (T21, S-4, FOOL),\n  or the word (pass, weiter, gut, solo, ich liege, …); Enter takes the only choice.\n  'sheet' shows the score sheet; 'end' asks to end the sitting; 'quit' leaves.",
-				"  ein Buchstabe wählt aus der Liste; oder die Karte wie angezeigt (XXI, ♠4, Sküs) oder wie im Protokoll (T21, S-4, FOOL),\n  oder das Wort (weiter, gut, Solo, ich liege, …); Enter nimmt die einzige Wahl.\n  'sheet' zeigt die Abrechnung; 'end' beendet die Runde; 'quit' verlässt das Spiel."))
-			continue
-		case "sheet":
-			p.showSheet()
-			continue
-		case "end":
-			if err := p.sit.RequestEnd(p.human); err != nil {
-				fmt.Fprintln(p.out, "  !", err)
-			} else {
-				p.showEnd()
-			}
+		}
+		if done, err := p.command(strings.ToLower(line)); err != nil {
+			return game.Action{}, err
+		} else if done {
 			continue
 		}
 		if menu {
@@ -265,7 +475,7 @@ func (p *player) ask(st game.State) (game.Action, error) {
 				if i < len(legal) {
 					return legal[i], nil
 				}
-				fmt.Fprintf(p.out, p.t("  there is no choice %s)\n", "  es gibt keine Wahl %s)\n"), line)
+				p.say(fmt.Sprintf(p.t("  ! There is no choice %s).", "  ! Es gibt keine Wahl %s)."), line))
 				continue
 			}
 		}
@@ -273,7 +483,7 @@ func (p *player) ask(st game.State) (game.Action, error) {
 		if why == "" {
 			return a, nil
 		}
-		fmt.Fprintln(p.out, "  !", why)
+		p.say("  ! " + why)
 	}
 }
 
@@ -286,7 +496,7 @@ func (p *player) showMenu(legal []game.Action) {
 	items := make([]string, len(legal))
 	w := 0
 	for i, a := range legal {
-		items[i] = fmt.Sprintf("%c) %s", menuKeys[i], p.rules.Describe(a, p.lang))
+		items[i] = fmt.Sprintf("%c) %s", menuKeys[i], p.choice(a))
 		w = max(w, len([]rune(items[i])))
 	}
 	cols := max(1, (width-2)/(w+2))
@@ -308,6 +518,9 @@ func (p *player) showMenu(legal []game.Action) {
 // liege"). It returns the action, or why the text is refused.
 func (p *player) parse(st game.State, legal []game.Action, line string) (game.Action, string) {
 	text := normalize(line)
+	if legal[0].Kind == game.KindBuy {
+		return p.parseBuy(st, legal, text)
+	}
 	cards := p.cards(text)
 	var found []game.Action
 	for _, a := range legal {
@@ -324,27 +537,90 @@ func (p *player) parse(st game.State, legal []game.Action, line string) (game.Ac
 		// without a word is still one card: ask which.
 		var alts []string
 		for _, a := range found {
-			alts = append(alts, p.rules.Describe(a, p.lang))
+			alts = append(alts, p.choice(a))
 		}
-		return game.Action{}, fmt.Sprintf(p.t("%q could mean %s: say which", "%q kann %s heißen: bitte genauer"), line, strings.Join(alts, p.t(" or ", " oder ")))
+		return game.Action{}, fmt.Sprintf(p.t("%q could mean %s: say which.", "%q kann %s heißen: bitte genauer."), line, strings.Join(alts, p.t(" or ", " oder ")))
 	}
 	// Not legal: if the text names cards, say why the engine refuses them.
 	if len(cards) == 0 {
-		return game.Action{}, p.t("not understood; type 'help'", "nicht verstanden; 'hilfe' tippen")
+		return game.Action{}, p.t("Not understood; type 'help'.", "Nicht verstanden; 'hilfe' tippen.")
 	}
 	a := game.Action{Seat: int8(p.human), Kind: legal[0].Kind, Card: cards[0]}
 	switch {
-	case a.Kind == game.KindBuy && len(cards) == 2:
-		a.Card2 = cards[1]
-	case a.Kind == game.KindBuy, len(cards) > 1:
-		return game.Action{}, p.t("not understood; type 'help'", "nicht verstanden; 'hilfe' tippen")
+	case len(cards) > 1:
+		return game.Action{}, p.t("One card, please.", "Bitte nur eine Karte.")
 	case a.Kind != game.KindPlay && a.Kind != game.KindDiscard && a.Kind != game.KindLayout && a.Kind != game.KindCall:
-		return game.Action{}, fmt.Sprintf(p.t("%s: no card is asked for now", "%s: jetzt ist keine Karte gefragt"), p.rules.Pack().CardName(a.Card, p.lang))
+		return game.Action{}, fmt.Sprintf(p.t("%s: no card is asked for now.", "%s: jetzt ist keine Karte gefragt."), p.cardName(a.Card))
 	}
 	if err := st.Clone().Apply(a); err != nil {
-		return game.Action{}, fmt.Sprintf("%s: %s", p.rules.Describe(a, p.lang), game.Explain(err, p.lang))
+		return game.Action{}, fmt.Sprintf("%s: %s", p.short(a.Card), game.Explain(err, p.lang))
 	}
-	return game.Action{}, p.t("not a choice now; type 'help'", "jetzt nicht möglich; 'hilfe' tippen")
+	return game.Action{}, p.t("Not a choice now; type 'help'.", "Jetzt nicht möglich; 'hilfe' tippen.")
+}
+
+// parseBuy reads a Droggn buy: "none", or the card offered and the card
+// asked for, each in any written form, with or without a word between
+// ("♠4 XXI", "S-4 T21", "Pik-4 für den Mond", "the 4 of spades for the
+// Mond"). A card the declarer holds
+// or discarded himself is not asked for: that would only lose the right
+// to buy.
+func (p *player) parseBuy(st game.State, legal []game.Action, text string) (game.Action, string) {
+	for _, a := range legal {
+		if a.Card == card.None && p.says(a, text, nil) {
+			return a, ""
+		}
+	}
+	switch text {
+	case "none", "no", "nothing", "nichts", "nein", "kein", "keine":
+		for _, a := range legal {
+			if a.Card == card.None {
+				return a, ""
+			}
+		}
+	}
+	var words []string
+	for _, w := range strings.Fields(strings.NewReplacer(",", " ", ";", " ").Replace(text)) {
+		switch w {
+		case "for", "ask", "offer", "and", "the", "a", "für", "gegen", "und", "biete", "verlange", "der", "die", "das", "den":
+		default:
+			words = append(words, w)
+		}
+	}
+	cards := p.cards(strings.Join(words, " "))
+	if len(cards) != 2 {
+		return game.Action{}, p.t("Name two cards: the one you offer, then the one you ask for (e.g. ♠4 XXI), or type 'none'.",
+			"Zwei Karten nennen: die gebotene, dann die verlangte (z.B. ♠4 XXI), oder 'nichts' tippen.")
+	}
+	offer, ask := cards[0], cards[1]
+	v, _ := st.View(game.Seat(p.human)).(*droggn.View)
+	if v != nil {
+		own := func(ids []string) bool {
+			for _, c := range p.ids(ids) {
+				if c == ask {
+					return true
+				}
+			}
+			return false
+		}
+		switch {
+		case own(v.Hand):
+			return game.Action{}, fmt.Sprintf(p.t("You hold %s yourself: ask for a card a defender may hold (or type 'none').",
+				"%s hast du selbst: verlange eine Karte, die ein Gegenspieler haben kann (oder 'nichts' tippen)."), p.short(ask))
+		case own(v.Discards):
+			return game.Action{}, fmt.Sprintf(p.t("You discarded %s yourself: ask for a card a defender may hold (or type 'none').",
+				"%s hast du selbst gedrückt: verlange eine Karte, die ein Gegenspieler haben kann (oder 'nichts' tippen)."), p.short(ask))
+		}
+	}
+	a := game.Action{Seat: int8(p.human), Kind: game.KindBuy, Card: offer, Card2: ask}
+	for _, l := range legal {
+		if l == a {
+			return a, ""
+		}
+	}
+	if err := st.Clone().Apply(a); err != nil {
+		return game.Action{}, fmt.Sprintf(p.t("Offer %s: %s", "%s bieten: %s"), p.short(offer), game.Explain(err, p.lang))
+	}
+	return game.Action{}, p.t("Not a choice now; type 'help'.", "Jetzt nicht möglich; 'hilfe' tippen.")
 }
 
 // says reports whether text, which names the cards cs, names action a.
@@ -367,8 +643,9 @@ func (p *player) says(a game.Action, text string, cs []card.Card) bool {
 }
 
 // phrases lists the words that name a: its record form, its description in
-// both languages and each alternative the description gives in brackets
-// ("pass (weiter / gut)" is also "weiter" and "gut").
+// both languages, the terminal's own words for it, and each alternative
+// the description gives in brackets ("pass (weiter / gut)" is also
+// "weiter" and "gut").
 func (p *player) phrases(a game.Action) []string {
 	ra := p.rules.EncodeAction(a)
 	var out []string
@@ -383,8 +660,8 @@ func (p *player) phrases(a game.Action) []string {
 		rec += " " + ra.Say
 	}
 	out = append(out, normalize(rec))
-	for _, l := range []card.Lang{card.English, card.German} {
-		d := p.rules.Describe(a, l)
+	descs := []string{p.rules.Describe(a, card.English), p.rules.Describe(a, card.German), p.choice(a)}
+	for _, d := range descs {
 		out = append(out, normalize(d))
 		for _, part := range strings.FieldsFunc(d, func(r rune) bool { return strings.ContainsRune("()/:,;", r) }) {
 			if n := normalize(part); n != "" {
@@ -436,10 +713,10 @@ func (p *player) cardNamed(w string) (card.Card, bool) {
 // the three honours.
 func (p *player) cardForms(c card.Card) []string {
 	pk := p.rules.Pack()
-	forms := []string{pk.CardName(c, p.lang), pk.CardName(c, 1-p.lang), pk.Short(c), pk.ID(c), strings.ReplaceAll(pk.ID(c), "-", "")}
+	forms := []string{pk.CardName(c, p.lang), pk.CardName(c, 1-p.lang), p.cardName(c), p.cardObject(c), pk.Short(c), pk.ID(c), strings.ReplaceAll(pk.ID(c), "-", "")}
 	switch {
 	case c == card.Fool:
-		forms = append(forms, "sküs", "skus", "gstieß", "gstiess", "bättler", "fool", "★")
+		forms = append(forms, "sküs", "skus", "gstieß", "gstiess", "bättler", "baettler", "fool", "★")
 	case c == card.Mond:
 		forms = append(forms, "mond")
 	case c == card.Pagat:
@@ -452,7 +729,7 @@ func (p *player) cardForms(c card.Card) []string {
 	for _, f := range forms {
 		f = normalize(f)
 		out = append(out, f)
-		for _, art := range []string{"der ", "die ", "das "} {
+		for _, art := range []string{"der ", "die ", "das ", "den ", "the "} {
 			if strings.HasPrefix(f, art) {
 				out = append(out, strings.TrimPrefix(f, art))
 			}
@@ -475,108 +752,12 @@ var quotes = strings.NewReplacer("'", "", "\"", "", "„", "", "“", "", "!", "
 
 // showEnd says how the sitting will end.
 func (p *player) showEnd() {
-	if n := p.sit.HandsLeft(); n >= 0 {
-		fmt.Fprintf(p.out, p.t("  The sitting ends after %d more hands.\n", "  Die Runde endet nach %d weiteren Spielen.\n"), n)
-		return
-	}
-	fmt.Fprintln(p.out, p.t("  The sitting will end by its rule.", "  Die Runde endet nach ihrer Regel."))
-}
-
-// showResult shows the end of a hand: the table as it lies (the last trick
-// and its winner, and what the count shows: discards, talon), why a Super
-// Mord stopped, and the result with its units.
-func (p *player) showResult(st game.State) {
-	v := st.View(game.Seat(p.human))
-	fmt.Fprintf(p.out, "\n%s", p.render(p.screenOf(v)))
-	if dv, ok := v.(*droggn.View); ok && dv.Contract == "supermord" {
-		left := 0
-		for _, n := range dv.HandSizes {
-			left += n
-		}
-		if left > 0 {
-			fmt.Fprintf(p.out, p.t("Super Mord ends at trick %d: the declarer lost a trick.\n", "Super Mord endet mit Stich %d: der Spieler hat einen Stich verloren.\n"), len(dv.Tricks))
-		}
-	}
-	res := st.Result()
-	fmt.Fprintf(p.out, "--- %s: %s", p.t("Result", "Ergebnis"), p.contractWord(res.Contract))
-	if res.Declarer >= 0 {
-		fmt.Fprintf(p.out, ", %s %s", p.t("declarer", "Spieler"), p.names[res.Declarer])
-	}
-	if res.Partner >= 0 {
-		fmt.Fprintf(p.out, ", %s %s", p.t("partner", "Partner"), p.names[res.Partner])
-	}
-	fmt.Fprintln(p.out)
-	for _, it := range res.Items {
-		side := it.Side
-		if len(it.Seats) > 0 {
-			var who []string
-			for _, s := range it.Seats {
-				who = append(who, p.names[s])
-			}
-			side = strings.Join(who, ", ")
-		}
-		fmt.Fprintf(p.out, "    %-24s %-24s %+d %s\n", it.Item, side, it.Points, p.t("points", "Punkte"))
-	}
-	pk := p.rules.Pack()
-	for seat, name := range p.names {
-		fmt.Fprintf(p.out, "    %-16s %s %6s   %s %+d\n", name, p.t("card points", "Augen"), thirdsOrPoints(pk, res.CardPoints[seat]),
-			p.t("score", "Wertung"), res.Score[seat])
-	}
-	p.showSheet()
-}
-
-// thirdsOrPoints formats a hand's card points: Strohmandeln's 54-card pack
-// counts in thirds ("35⅔"), the others in points.
-func thirdsOrPoints(pk *card.Pack, n int) string {
-	if pk.Family == card.Strohmandeln {
-		return thirds(pk, n)
-	}
-	return strconv.Itoa(n)
-}
-
-func (p *player) showSheet() {
-	if m := p.sit.Multiplier(); m > 1 {
-		fmt.Fprintf(p.out, "  %s ×%d\n", p.t("Nullrunde: the next hand counts", "Nullrunde: das nächste Spiel zählt"), m)
-	}
-	fmt.Fprintf(p.out, "  %s:", p.t("Score sheet", "Schreibblock"))
-	for _, name := range p.names {
-		fmt.Fprintf(p.out, " %12s", name)
-	}
-	fmt.Fprintln(p.out)
-	for _, row := range p.sit.Sheet() {
-		label := fmt.Sprintf("%d %s", row.Hand, row.Contract)
-		if row.Redeal {
-			label = "- " + row.Contract
-		} else if row.Multiplier > 1 {
-			label += fmt.Sprintf(" ×%d", row.Multiplier)
-		}
-		fmt.Fprintf(p.out, "  %-12s", label)
-		for _, v := range row.Totals {
-			fmt.Fprintf(p.out, " %12d", v)
-		}
-		fmt.Fprintln(p.out)
-	}
-}
-
-// showStanding shows the totals when the person leaves before the end.
-func (p *player) showStanding() {
-	if p.sit == nil || len(p.sit.Sheet()) == 0 {
-		return
-	}
-	fmt.Fprintf(p.out, "\n%s:", p.t("Standing", "Stand"))
-	for seat, tot := range p.sit.Totals() {
-		fmt.Fprintf(p.out, "  %s %+d", p.names[seat], tot)
-	}
-	fmt.Fprintln(p.out)
-}
-
-func (p *player) showSettlement() {
-	st := p.sit.Settlement(1)
-	fmt.Fprintf(p.out, "\n=== %s ===\n", p.t("Settlement (1 per point)", "Abrechnung (1 je Punkt)"))
-	for _, pay := range st.Payments {
-		fmt.Fprintf(p.out, "  %s → %s: %d\n", p.names[pay.From], p.names[pay.To], pay.Amount)
-	}
-	for seat, net := range st.Net {
-		fmt.Fprintf(p.out, "  %-16s %+d\n", p.names[seat], net)
+	switch n := p.sit.HandsLeft(); {
+	case n == 1:
+		p.say(p.t("  The sitting ends after one more hand.", "  Die Runde endet nach einem weiteren Spiel."))
+	case n >= 0:
+		p.say(fmt.Sprintf(p.t("  The sitting ends after %d more hands.", "  Die Runde endet nach %d weiteren Spielen."), n))
+	default:
+		p.say(p.t("  The sitting will end by its rule.", "  Die Runde endet nach ihrer Regel."))
 	}
 }

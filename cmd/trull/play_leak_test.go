@@ -31,8 +31,9 @@ type asker struct {
 // menuLine is a line of the listed choices ("  a) pass  b) Solo …");
 // menuKey finds each choice's letter on it.
 var (
-	menuLine = regexp.MustCompile(`^  [a-zA-Z]\) `)
-	menuKey  = regexp.MustCompile(`(?:^|  )([a-zA-Z])\) `)
+	pausePrompt = regexp.MustCompile(`Enter: (next hand|nächstes Spiel)> $`)
+	menuLine    = regexp.MustCompile(`^  [a-zA-Z]\) `)
+	menuKey     = regexp.MustCompile(`(?:^|  )([a-zA-Z])\) `)
 )
 
 func (a *asker) Read(p []byte) (int, error) {
@@ -40,11 +41,15 @@ func (a *asker) Read(p []byte) (int, error) {
 		return 0, fmt.Errorf("asker: the game asked again after a refusal")
 	}
 	text := a.out.Bytes()
+	if pausePrompt.Match(text) {
+		// Between hands: Enter shows the next hand; no decision is asked.
+		return copy(p, "\n"), nil
+	}
 	from := 0
 	if n := len(a.asked); n > 0 {
 		from = a.asked[n-1]
 	}
-	if bytes.Contains(text[from:], []byte("  !")) || bytes.Contains(text[from:], []byte("not understood")) {
+	if bytes.Contains(text[from:], []byte("  !")) || bytes.Contains(text[from:], []byte("Not understood")) {
 		a.spent = true
 		return copy(p, "quit\n"), nil
 	}
@@ -68,12 +73,13 @@ func (a *asker) Read(p []byte) (int, error) {
 // play`: the whole transcript a person reads, over many seeded hands of
 // every variant whose secrets differ, in both languages and from every
 // seat, names no card that the rules' knowledge tracker says that seat may
-// not know when the text is printed. Text is printed only when the person
-// is asked and when a hand ends, so each stretch before a question is held
-// against the knowledge at that question, and the end of a hand against the
-// knowledge at its end. The listed choices are the person's own legal
-// actions and may name cards as questions (an asked card, a called trump);
-// they are left out. TRULL_LEAK_HANDS=10000 runs the full form.
+// not know when the text is printed. Each stretch printed before a
+// question (the moves and finished tricks as they happen, then the screen)
+// is held against the knowledge at that question, and the end of a hand
+// against the knowledge at its end; what a seat knows only grows. The
+// listed choices are the person's own legal actions and may name cards as
+// questions (an asked card, a called trump); they are left out.
+// TRULL_LEAK_HANDS=10000 runs the full form.
 func TestPlayTranscriptNoLeak(t *testing.T) {
 	total := knowledge.Hands(t, 60)
 	counts := map[string][3]int{}

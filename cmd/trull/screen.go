@@ -29,16 +29,16 @@ type trickText struct {
 }
 
 // screen is what the terminal shows of a hand, the same for all three
-// games: the contract and its declarer, the game's public facts, the last
-// trick and the current one, the running count, the person's hand.
+// games: the contract and its declarer, the game's public facts, the
+// current trick, the running count as the engine's view gives it, the
+// person's hand. The last finished trick is for the move log (logTrick).
 type screen struct {
 	contract string
 	facts    []string
 	turn     int
-	last     *trickText
-	lastNo   int
+	last     *trickText // the last finished trick in the view
 	trick    *trickText
-	count    string
+	count    []string // lines of the count, each from the view's figures
 	hand     []card.Card
 	handNote string
 }
@@ -56,11 +56,12 @@ func (p *player) screenOf(v game.View) screen {
 	panic(fmt.Sprintf("trull play: no screen for %T", v))
 }
 
-// render lays the screen out in at most 80 columns.
+// render lays the screen out in at most 80 columns. The finished tricks
+// are in the move log above it (logTrick), one line each.
 func (p *player) render(s screen) string {
 	var b strings.Builder
 	line := func(text string) {
-		for _, l := range wrap(text, width-1) {
+		for _, l := range wrap(text, width) {
 			b.WriteString(l)
 			b.WriteByte('\n')
 		}
@@ -71,20 +72,19 @@ func (p *player) render(s screen) string {
 	for _, f := range s.facts {
 		line(f)
 	}
-	if s.last != nil {
-		line(fmt.Sprintf("%s %d: %s → %s", p.t("Last trick", "Letzter Stich"), s.lastNo, p.plays(s.last.plays), p.names[s.last.winner]))
-	}
 	if s.trick != nil && len(s.trick.plays) > 0 {
-		line(fmt.Sprintf("%s %d: %s", p.t("Trick", "Stich"), s.lastNo+1, p.plays(s.trick.plays)))
+		line(fmt.Sprintf("%s %d: %s", p.t("Trick", "Stich"), p.trickNo+1, p.plays(s.trick.plays)))
 	}
-	if s.count != "" {
-		line(s.count)
+	for _, c := range s.count {
+		line(c)
 	}
 	hand := make([]string, len(s.hand))
 	for i, c := range s.hand {
-		hand[i] = p.rules.Pack().Short(c)
+		hand[i] = p.short(c)
 	}
-	line(fmt.Sprintf("%s (%d): %s%s", p.t("Your hand", "Deine Hand"), len(s.hand), strings.Join(hand, " "), s.handNote))
+	if len(s.hand) > 0 {
+		line(fmt.Sprintf("%s (%d): %s%s", p.t("Your hand", "Deine Hand"), len(s.hand), strings.Join(hand, " "), s.handNote))
+	}
 	switch {
 	case s.turn == p.human:
 		line("→ " + p.t("your turn", "du bist dran"))
@@ -106,14 +106,27 @@ func (p *player) plays(ps []play) string {
 	return strings.Join(out, " · ")
 }
 
-// wrap breaks text into lines of at most n runes at spaces.
+// wrap breaks text into lines of at most n runes; a continued line is
+// indented by two spaces. It breaks between the items of a list (before a
+// " · ", after a ", ") when one ends in the line's second half, so that a
+// name such as "Bot 7" stays whole, else at the last space.
 func wrap(text string, n int) []string {
 	var out []string
 	for len([]rune(text)) > n {
 		r := []rune(text)
-		cut := n
-		for cut > n/2 && r[cut] != ' ' {
-			cut--
+		cut := -1
+		for i := n; i > n/2 && cut < 0; i-- {
+			if r[i] == ' ' && (i+1 < len(r) && r[i+1] == '·' || r[i-1] == ',') {
+				cut = i
+			}
+		}
+		for i := n; i > n/2 && cut < 0; i-- {
+			if r[i] == ' ' {
+				cut = i
+			}
+		}
+		if cut < 0 {
+			cut = n
 		}
 		out = append(out, strings.TrimRight(string(r[:cut]), " "))
 		text = "  " + strings.TrimLeft(string(r[cut:]), " ")
@@ -141,39 +154,6 @@ func (p *player) shorts(cs []card.Card) string {
 	return strings.Join(out, " ")
 }
 
-// pilePoints counts a pile by the game's rule: in threes (Droggn), in
-// thirds (Strohmandeln, 54 cards), or singly.
-func pilePoints(pk *card.Pack, cs []card.Card) int {
-	raw := 0
-	for _, c := range cs {
-		raw += pk.Points(c)
-	}
-	n := len(cs)
-	if pk.Family == card.Droggn {
-		pts := raw - 2*(n/3)
-		if n%3 != 0 {
-			pts--
-		}
-		return pts
-	}
-	return raw
-}
-
-// contractWord names a contract by its record name, in the game's words.
-func (p *player) contractWord(name string) string {
-	words := map[string][2]string{
-		"ansager": {"Ansager", "Ansager"}, "solo": {"Solo", "Solo"}, "super": {"Super", "Super"},
-		"supermord": {"Super Mord", "Super Mord"}, "thrown_in": {"thrown in", "eingeworfen"},
-		"normal": {"normal game (Tapp)", "Normalspiel (Tapp)"}, "misere": {"Misère", "Misère"},
-		"simple": {"simple game", "einfaches Spiel"}, "undertaken": {"undertaken game", "aufgenommenes Spiel"},
-		"folded": {"folded", "zusammengeworfen"},
-	}
-	if w, ok := words[name]; ok {
-		return w[p.lang]
-	}
-	return name
-}
-
 func (p *player) droggnScreen(v *droggn.View) screen {
 	s := screen{turn: v.ToAct, hand: p.ids(v.Hand)}
 	if v.Contract != "" {
@@ -185,40 +165,43 @@ func (p *player) droggnScreen(v *droggn.View) screen {
 		s.contract = p.bids(v.Log)
 	}
 	if v.SitsOut >= 0 {
-		s.facts = append(s.facts, fmt.Sprintf(p.t("%s sits out (deals)", "%s feiert (gibt)"), p.names[v.SitsOut]))
+		if v.SitsOut == p.human {
+			s.facts = append(s.facts, p.t("You sit out this hand (you dealt) and score with the defenders",
+				"Du feierst in diesem Spiel (du hast gegeben) und zählst mit den Gegenspielern"))
+		} else {
+			s.facts = append(s.facts, fmt.Sprintf(p.t("%s sits out (dealt)", "%s feiert (hat gegeben)"), p.names[v.SitsOut]))
+		}
 	}
 	if len(v.TalonShown) > 0 {
 		s.facts = append(s.facts, "Talon: "+p.shorts(p.ids(v.TalonShown)))
 	}
 	if v.PagatLaid >= 0 {
-		s.facts = append(s.facts, fmt.Sprintf(p.t("%s has laid out the Pagat", "%s hat den Pagat ausgelegt"), p.names[v.PagatLaid]))
+		s.facts = append(s.facts, p.subject(v.PagatLaid, pair{"%s has laid out the Pagat", "%s hat den Pagat ausgelegt"},
+			pair{"You have laid out the Pagat", "Du hast den Pagat ausgelegt"}))
 	}
 	if v.FoolLaid {
-		s.facts = append(s.facts, fmt.Sprintf(p.t("%s has laid out the Gstieß", "%s hat den Gstieß ausgelegt"), p.names[v.Declarer]))
+		s.facts = append(s.facts, p.subject(v.Declarer, pair{"%s has laid out the Gstieß", "%s hat den Gstieß ausgelegt"},
+			pair{"You have laid out the Gstieß", "Du hast den Gstieß ausgelegt"}))
 	}
-	if v.Asked != "" {
-		asked := p.rules.Pack().CardName(p.ids([]string{v.Asked})[0], p.lang)
-		if v.BuyLost {
-			s.facts = append(s.facts, fmt.Sprintf(p.t("Asked for %s: nobody held it, the right to buy is lost", "%s verlangt: niemand hatte sie, das Kaufrecht ist verloren"), asked))
-		} else {
-			s.facts = append(s.facts, fmt.Sprintf(p.t("Bought %s from %s", "%s von %s gekauft"), asked, p.names[v.BoughtFrom]))
-		}
-	}
-	if v.Offered != "" {
-		s.facts = append(s.facts, p.t("Offered card: ", "Gebotene Karte: ")+p.shorts(p.ids([]string{v.Offered})))
-	}
+	s.facts = append(s.facts, p.buyFacts(v)...)
 	if len(v.Discards) > 0 {
-		s.facts = append(s.facts, p.t("Discards: ", "Gedrückt: ")+p.shorts(p.ids(v.Discards)))
+		label := p.t("Discards: ", "Gedrückt: ")
+		if p.human == v.Declarer && v.Result == nil {
+			label = p.t("Your discards: ", "Deine gedrückten Karten: ")
+		}
+		s.facts = append(s.facts, label+p.shorts(p.ids(v.Discards)))
 	}
-	tricks := make([]trickText, 0, len(v.Tricks))
-	for _, t := range v.Tricks {
+	if len(v.Talon) > 0 {
+		s.facts = append(s.facts, p.t("Talon (counts for the declarer): ", "Talon (zählt für den Spieler): ")+p.shorts(p.ids(v.Talon)))
+	}
+	if len(v.Tricks) > 0 {
+		t := v.Tricks[len(v.Tricks)-1]
 		tt := trickText{winner: t.Winner}
 		for _, pc := range t.Cards {
 			tt.plays = append(tt.plays, play{seat: pc.Seat, card: p.ids([]string{pc.Card})[0]})
 		}
-		tricks = append(tricks, tt)
+		s.last = &tt
 	}
-	s.setTricks(tricks)
 	if len(v.Trick) > 0 {
 		cur := trickText{winner: -1}
 		for _, pc := range v.Trick {
@@ -226,34 +209,70 @@ func (p *player) droggnScreen(v *droggn.View) screen {
 		}
 		s.trick = &cur
 	}
-	if v.Declarer >= 0 && len(tricks) > 0 {
-		// Players may look back at their own side's tricks only (§1.3).
-		mine := func(seat int) bool { return (seat == v.Declarer) == (p.human == v.Declarer) }
-		var won []card.Card
-		n := 0
-		for _, t := range tricks {
-			if mine(t.winner) {
-				n++
-				for _, pl := range t.plays {
-					won = append(won, pl.card)
-				}
-			}
-		}
-		side := p.t("Your side", "Deine Seite")
+	if c := v.Count; c != nil && (v.Phase == "play" || v.Result != nil) {
+		side, with := p.t("Your side", "Deine Seite"), ""
 		if p.human == v.Declarer {
 			side = p.t("You", "Du")
+			if len(v.Discards) > 0 {
+				with = p.t(" with your discards", " mit den gedrückten Karten")
+			}
+			if len(v.Talon) > 0 {
+				with = p.t(" with the talon", " mit dem Talon")
+			}
 		}
-		s.count = fmt.Sprintf(p.t("%s: %d tricks, %d card points in tricks", "%s: %d Stiche, %d Augen in Stichen"), side, n, pilePoints(p.rules.Pack(), won))
+		s.count = append(s.count, fmt.Sprintf("%s: %s, %s%s", side, p.tricks(c.Tricks), p.cardPoints(c.Points), with))
 	}
 	return s
 }
 
-// setTricks puts the last completed trick on the screen.
-func (s *screen) setTricks(tricks []trickText) {
-	s.lastNo = len(tricks)
-	if len(tricks) > 0 {
-		s.last = &tricks[len(tricks)-1]
+// subject says a sentence of seat: of another seat in the third person, of
+// the person in the second.
+func (p *player) subject(seat int, other, you pair) string {
+	if seat == p.human {
+		return p.word(you)
 	}
+	return fmt.Sprintf(p.word(other), p.names[seat])
+}
+
+// buyFacts words a Droggn buy as the seat may know it: the card asked for,
+// who gave it, or why the right to buy was lost, and the offered card.
+func (p *player) buyFacts(v *droggn.View) []string {
+	var out []string
+	switch {
+	case v.Asked != "" && !v.BuyLost:
+		asked := p.cardObject(p.ids([]string{v.Asked})[0])
+		from := p.names[v.BoughtFrom]
+		switch {
+		case v.BoughtFrom == p.human:
+			out = append(out, fmt.Sprintf(p.t("%s bought %s from you", "%s hat %s von dir gekauft"), p.names[v.Declarer], asked))
+		case v.Declarer == p.human:
+			out = append(out, fmt.Sprintf(p.t("You bought %s from %s", "Du hast %s von %s gekauft"), asked, from))
+		default:
+			out = append(out, fmt.Sprintf(p.t("%s bought %s from %s", "%s hat %s von %s gekauft"), p.names[v.Declarer], asked, from))
+		}
+	case v.Asked != "":
+		c := p.ids([]string{v.Asked})[0]
+		asked := p.cardObject(c)
+		if v.Declarer != p.human {
+			out = append(out, fmt.Sprintf(p.t("%s asked for %s: no defender held it, the right to buy is lost",
+				"%s hat %s verlangt: kein Gegenspieler hatte die Karte, das Kaufrecht ist verloren"), p.names[v.Declarer], asked))
+			break
+		}
+		where := p.t("which was in your own hand", "die du selbst in der Hand hattest")
+		for _, d := range p.ids(v.Discards) {
+			if d == c {
+				where = p.t("which was among your discards", "die du gedrückt hattest")
+			}
+		}
+		out = append(out, fmt.Sprintf(p.t("You asked for %s, %s: the right to buy is lost",
+			"Du hast %s verlangt, %s: das Kaufrecht ist verloren"), asked, where))
+	case v.BuyLost:
+		out = append(out, p.subject(v.Declarer, pair{"%s did not buy", "%s hat nicht gekauft"}, pair{"You did not buy", "Du hast nicht gekauft"}))
+	}
+	if v.Offered != "" {
+		out = append(out, p.t("Offered card: ", "Gebotene Karte: ")+p.shorts(p.ids([]string{v.Offered})))
+	}
+	return out
 }
 
 // bids lists the bidding so far.
@@ -270,25 +289,17 @@ func (p *player) bids(log []droggn.LogEntry) string {
 	return p.t("Bidding: ", "Reizen: ") + strings.Join(out, ", ")
 }
 
-// bidWord names a bid by its record word.
-func (p *player) bidWord(w string) string {
-	words := map[string][2]string{"pass": {"pass", "weiter"}, "ansager": {"Ansager", "ich sage an"},
-		"solo": {"Solo", "Solo"}, "super": {"Super", "Super"}, "supermord": {"Super Mord", "Super Mord"},
-		"tapp": {"Tapp", "Tapp"}, "misere": {"Misère", "Misère"}}
-	if x, ok := words[w]; ok {
-		return x[p.lang]
-	}
-	return w
-}
-
 func (p *player) trogguScreen(v *troggu.View) screen {
 	s := screen{turn: v.ToAct, hand: p.ids(v.Hand)}
-	if v.Contract != "" && v.Declarer >= 0 {
+	switch {
+	case v.Contract != "" && v.Declarer >= 0:
 		s.contract = fmt.Sprintf("%s · %s", p.contractWord(v.Contract), p.names[v.Declarer])
 		if v.Forced {
 			s.contract += p.t(" (forced)", " (Pflichtspiel)")
 		}
-	} else {
+	case v.Contract != "":
+		s.contract = p.contractWord(v.Contract) + p.t(": everyone plays for himself", ": jeder spielt für sich")
+	default:
 		var out []string
 		for _, e := range v.Log {
 			if e.Act == "bid" {
@@ -302,6 +313,8 @@ func (p *player) trogguScreen(v *troggu.View) screen {
 	if v.CalledTrump > 0 {
 		who := p.t("secret", "geheim")
 		switch {
+		case v.Partner != nil && *v.Partner == p.human:
+			who = p.t("you", "du")
 		case v.Partner != nil:
 			who = p.names[*v.Partner]
 		case v.Alone:
@@ -309,14 +322,14 @@ func (p *player) trogguScreen(v *troggu.View) screen {
 		}
 		mark := ""
 		for _, c := range p.ids(v.Hand) {
-			if c == card.Trump(v.CalledTrump) {
+			if c == card.Trump(v.CalledTrump) && p.human != v.Declarer {
 				mark = p.t(" (you hold it: you are the partner)", " (du hast ihn: du bist der Partner)")
 			}
 		}
 		s.facts = append(s.facts, fmt.Sprintf(p.t("Called: %s%s · partner: %s", "Gerufen: %s%s · Partner: %s"),
-			p.rules.Pack().CardName(card.Trump(v.CalledTrump), p.lang), mark, who))
+			p.cardName(card.Trump(v.CalledTrump)), mark, who))
 	}
-	if v.TappSize > 0 {
+	if v.TappSize > 0 && len(v.Tapp) == 0 {
 		s.facts = append(s.facts, fmt.Sprintf(p.t("Tapp: %d cards face down", "Tapp: %d Karten verdeckt"), v.TappSize))
 	}
 	if len(v.Tapp) > 0 {
@@ -333,19 +346,14 @@ func (p *player) trogguScreen(v *troggu.View) screen {
 	if len(v.Discards) > 0 {
 		s.facts = append(s.facts, p.t("Discards: ", "Gedrückt: ")+p.shorts(p.ids(v.Discards)))
 	}
-	var tricks []trickText
-	won := make([]int, v.Players)
-	for _, t := range v.Tricks {
+	if len(v.Tricks) > 0 {
+		t := v.Tricks[len(v.Tricks)-1]
 		tt := trickText{winner: t.Winner}
 		for _, pl := range t.Plays {
 			tt.plays = append(tt.plays, play{seat: pl.Seat, card: p.ids([]string{pl.Card})[0], note: p.powerless(pl.Powerless)})
 		}
-		tricks = append(tricks, tt)
-		if t.Winner >= 0 {
-			won[t.Winner]++
-		}
+		s.last = &tt
 	}
-	s.setTricks(tricks)
 	if v.Trick != nil {
 		cur := trickText{winner: -1}
 		for _, pl := range v.Trick.Plays {
@@ -353,14 +361,26 @@ func (p *player) trogguScreen(v *troggu.View) screen {
 		}
 		s.trick = &cur
 	}
-	if len(tricks) > 0 {
+	if v.Phase == "play" || v.Result != nil {
 		var parts []string
-		for seat, n := range won {
-			if n > 0 {
-				parts = append(parts, fmt.Sprintf("%s %d", p.names[seat], n))
+		for seat, w := range v.Won {
+			if w.Tricks > 0 || w.Points > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d/%d", p.names[seat], w.Tricks, w.Points))
 			}
 		}
-		s.count = p.t("Tricks: ", "Stiche: ") + strings.Join(parts, " · ")
+		if len(parts) > 0 {
+			s.count = append(s.count, p.t("Won (tricks/points): ", "Gewonnen (Stiche/Augen): ")+strings.Join(parts, " · "))
+		}
+		if c := v.Side; c != nil {
+			side, need := p.t("Your side", "Deine Seite"), p.t(" (58 win)", " (58 gewinnen)")
+			switch {
+			case v.Contract == "misere":
+				side, need = p.t("You", "Du"), p.t(" (the most points pays)", " (die meisten Augen zahlen)")
+			case p.human == v.Declarer && v.Partner == nil:
+				side = p.t("You", "Du")
+			}
+			s.count = append(s.count, fmt.Sprintf("%s: %s, %s%s", side, p.tricks(c.Tricks), p.cardPoints(c.Points), need))
+		}
 	}
 	if v.FoolPowerless && len(v.Hand) > 0 {
 		s.handNote = p.t(" — your Bättler has lost its power: keep it for the last trick", " — dein Bättler hat seine Kraft verloren: bis zum letzten Stich behalten")
@@ -379,7 +399,7 @@ func (p *player) strohScreen(v *strohmandeln.View) screen {
 	s := screen{turn: v.ToAct, hand: p.ids(v.Hand)}
 	switch v.Contract {
 	case "undertaken":
-		s.contract = fmt.Sprintf(p.t("Undertaken by %s", "Aufgenommen von %s"), p.names[v.Undertaker])
+		s.contract = p.subject(v.Undertaker, pair{"Undertaken by %s", "Aufgenommen von %s"}, pair{"You undertook the game", "Du hast aufgenommen"})
 		if v.Doubled {
 			s.contract += p.t(", doubled", ", verdoppelt")
 		}
@@ -403,20 +423,23 @@ func (p *player) strohScreen(v *strohmandeln.View) screen {
 			f += p.t(" · known: ", " · bekannt: ") + p.shorts(p.ids(pv.Known))
 		}
 		if len(pv.Announced) > 0 {
-			f += p.t(" · announced ", " · angesagt ") + strings.Join(pv.Announced, ", ")
+			var said []string
+			for _, a := range pv.Announced {
+				said = append(said, p.announceWord(a))
+			}
+			f += p.t(" · announced ", " · angesagt: ") + strings.Join(said, ", ")
 		}
 		s.facts = append(s.facts, f)
-		counts = append(counts, fmt.Sprintf(p.t("%s %d tricks, %s points", "%s %d Stiche, %s Augen"), p.names[seat], pv.Tricks, thirds(pk, pv.CardPoints)))
+		counts = append(counts, fmt.Sprintf(p.t("%s %s, %s points", "%s %s, %s Augen"), p.names[seat], p.tricks(pv.Tricks), thirds(pk, pv.CardPoints)))
 	}
-	var tricks []trickText
-	for _, t := range v.Tricks {
+	if len(v.Tricks) > 0 {
+		t := v.Tricks[len(v.Tricks)-1]
 		tt := trickText{winner: t.Winner}
 		for _, pl := range t.Plays {
 			tt.plays = append(tt.plays, play{seat: pl.Seat, card: p.ids([]string{pl.Card})[0], note: sayWord(pl.Say)})
 		}
-		tricks = append(tricks, tt)
+		s.last = &tt
 	}
-	s.setTricks(tricks)
 	if len(v.Trick) > 0 {
 		cur := trickText{winner: -1}
 		for _, pl := range v.Trick {
@@ -424,10 +447,21 @@ func (p *player) strohScreen(v *strohmandeln.View) screen {
 		}
 		s.trick = &cur
 	}
-	if len(tricks) > 0 {
-		s.count = strings.Join(counts, " · ")
+	if v.Phase == "play" || v.Result != nil {
+		s.count = append(s.count, strings.Join(counts, " · "))
 	}
 	return s
+}
+
+// announceWord names a classic announcement by its record word.
+func (p *player) announceWord(w string) string {
+	switch w {
+	case "trull":
+		return "Trull"
+	case "fourkings":
+		return p.t("four kings", "vier Könige")
+	}
+	return w
 }
 
 func sayWord(say string) string {

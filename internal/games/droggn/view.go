@@ -25,21 +25,24 @@ type View struct {
 	TalonSize  int      `json:"talon_size"`
 	// Talon is the untouched talon of a Super or Super Mord, shown when
 	// the hand is over.
-	Talon      []string      `json:"talon,omitempty"`
-	Discards   []string      `json:"discards,omitempty"`
-	Bought     string        `json:"bought,omitempty"`
-	BoughtFrom int           `json:"bought_from"`
-	Asked      string        `json:"asked,omitempty"`
-	BuyLost    bool          `json:"buy_lost,omitempty"`
-	Offered    string        `json:"offered,omitempty"`
-	PagatLaid  int           `json:"pagat_laid_out"`
-	FoolLaid   bool          `json:"gstiess_laid_out,omitempty"`
-	Doublings  int           `json:"doublings"`
-	Log        []LogEntry    `json:"log"`
-	Tricks     []TrickView   `json:"tricks"`
-	Trick      []PlayView    `json:"trick"`
-	Legal      []game.Action `json:"legal,omitempty"`
-	Result     *game.Result  `json:"result,omitempty"`
+	Talon      []string `json:"talon,omitempty"`
+	Discards   []string `json:"discards,omitempty"`
+	Bought     string   `json:"bought,omitempty"`
+	BoughtFrom int      `json:"bought_from"`
+	Asked      string   `json:"asked,omitempty"`
+	BuyLost    bool     `json:"buy_lost,omitempty"`
+	Offered    string   `json:"offered,omitempty"`
+	PagatLaid  int      `json:"pagat_laid_out"`
+	FoolLaid   bool     `json:"gstiess_laid_out,omitempty"`
+	Doublings  int      `json:"doublings"`
+	// Count is the viewing seat's own side's tricks and card points so
+	// far, once there is a declarer (see SideCount). Nil for a spectator.
+	Count  *SideCount    `json:"count,omitempty"`
+	Log    []LogEntry    `json:"log"`
+	Tricks []TrickView   `json:"tricks"`
+	Trick  []PlayView    `json:"trick"`
+	Legal  []game.Action `json:"legal,omitempty"`
+	Result *game.Result  `json:"result,omitempty"`
 
 	pub   *State // the hand with everything this seat may not know removed
 	known card.Set
@@ -52,6 +55,19 @@ type LogEntry struct {
 	Call   string   `json:"call,omitempty"`
 	Cards  []string `json:"cards,omitempty"`
 	Hidden int      `json:"hidden,omitempty"`
+}
+
+// SideCount is what a seat may count of its own side's pile (§1.2; §1.3
+// "Information rules": a player may look back at its own side's tricks):
+// the tricks the side won and its card points, counted in threes as the
+// result counts them. The declarer's pile holds its discards (its own
+// secret) and, once the hand is over, the untouched talon of a Super; the
+// defenders' pile holds the Gstieß whenever their side played it, whoever
+// won its trick. A sitting-out dealer counts with the defenders. At the end
+// of the hand Points is the side's card points of the result.
+type SideCount struct {
+	Tricks int `json:"tricks"`
+	Points int `json:"points"`
 }
 
 // PlayView is one card played to a trick.
@@ -285,6 +301,9 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 	}
 	v.Trick = append(v.Trick, cur...)
 	s.fillWinners(v)
+	if own, ok := viewer.Seat(); ok && own < r.seats && s.declarer >= 0 {
+		v.Count = s.sideCount(own)
+	}
 	if viewer.Is(s.ToAct()) {
 		v.Legal = s.Legal(nil)
 	}
@@ -308,4 +327,17 @@ func (s *State) fillWinners(v *View) {
 			v.Tricks[t].Winner = int(s.leader)
 		}
 	}
+}
+
+// sideCount returns what seat may count of its own side's pile (SideCount).
+func (s *State) sideCount(seat int) *SideCount {
+	side := s.side(seat)
+	pile := s.piles[side]
+	if side == sideDecl {
+		pile = pile.Union(s.discards)
+		if s.Done() {
+			pile = pile.Union(s.talon)
+		}
+	}
+	return &SideCount{Tricks: int(s.wonTricks[side]), Points: card.Threes(s.r.pack.Raw(pile), pile.Len())}
 }

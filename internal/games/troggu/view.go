@@ -59,6 +59,14 @@ type View struct {
 	// Tricks are the completed tricks; Trick is the one in progress.
 	Tricks []ViewTrick `json:"tricks"`
 	Trick  *ViewTrick  `json:"trick,omitempty"`
+	// Won is each seat's pile so far: the tricks it won and their card
+	// points, counted singly (§2.4), a powerless FOOL in its holder's pile.
+	// Every trick is played face up, so this is public.
+	Won []Count `json:"won"`
+	// Side is the viewing seat's own side's pile as far as the seat may know
+	// it (see State.sideCount), nil while it may not (a seat that does not
+	// know its partner yet) and for a spectator.
+	Side *Count `json:"side,omitempty"`
 	// Legal lists the seat's legal actions when it is to act.
 	Legal []ViewAction `json:"legal,omitempty"`
 	// Result is the outcome, when the hand is over.
@@ -77,6 +85,12 @@ type ViewEntry struct {
 	Trump int      `json:"trump,omitempty"`
 	Count int      `json:"count,omitempty"`
 	Cards []string `json:"cards,omitempty"`
+}
+
+// Count is a pile: the tricks won and their card points.
+type Count struct {
+	Tricks int `json:"tricks"`
+	Points int `json:"points"`
 }
 
 // ViewPlay is one card played to a trick. Powerless marks a FOOL that had
@@ -264,6 +278,13 @@ func (s *State) view(viewer game.Viewer) *View {
 			v.Alone = true
 		}
 	}
+	v.Won = make([]Count, n)
+	for p := range v.Won {
+		v.Won[p] = Count{Tricks: int(s.tricks[p]), Points: Points(s.won[p])}
+	}
+	if mine {
+		v.Side = s.sideCount(seat)
+	}
 	if mine && seat == int(s.toAct) {
 		v.legal = s.Legal(nil)
 		v.Legal = make([]ViewAction, 0, len(v.legal))
@@ -334,4 +355,54 @@ func (s *State) viewLog(v *View, viewer game.Viewer) {
 			v.Trick = &cur
 		}
 	}
+}
+
+// sideCount returns seat's side's pile as far as seat may know it (§2.4
+// sides, §2.2 "Information"), nil when it may not know it yet. In Misère a
+// seat is its own side. Otherwise the declarer side is the Tappist (with
+// his partner) or the Soloist: its pile holds the Tappist's discards, which
+// only the Tappist knows before the end, and the Soloist's Tapp, unseen
+// until the end. With a called partner a seat knows its side once the
+// called trump is played, or when it is the partner (it holds the called
+// trump), or when it is the Tappist playing alone (the trump was in his
+// hand or in the Tapp he took up). At the end of the hand Points is the
+// side's card points of the result.
+func (s *State) sideCount(seat int) *Count {
+	done := s.phase == phaseDone
+	switch {
+	case s.contract == ContractMisere:
+		return &Count{Tricks: int(s.tricks[seat]), Points: Points(s.won[seat])}
+	case s.declarer < 0:
+		return nil
+	}
+	decl := s.side()
+	if s.called != card.None && !s.calledOut && !done {
+		switch {
+		case int(s.partner) == seat:
+		case seat == int(s.declarer) && s.partner < 0 && s.tookTapp():
+			decl = 1 << uint(seat)
+		default:
+			return nil
+		}
+	}
+	mine := decl>>uint(seat)&1 != 0
+	var c Count
+	var pile card.Set
+	for p := 0; p < int(s.n); p++ {
+		if decl>>uint(p)&1 != 0 == mine {
+			pile = pile.Union(s.won[p])
+			c.Tricks += int(s.tricks[p])
+		}
+	}
+	if mine && (done || seat == int(s.declarer)) {
+		if s.contract == ContractSolo {
+			if done {
+				pile = pile.Union(s.tapp)
+			}
+		} else {
+			pile = pile.Union(s.discards)
+		}
+	}
+	c.Points = Points(pile)
+	return &c
 }

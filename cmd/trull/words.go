@@ -1,0 +1,252 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// The terminal's own words: contracts, result items and sides, bids, and
+// the sentences that name a seat. Record names ("pagat_capture") never
+// reach the screen.
+
+// pair is a word in English and German.
+type pair [2]string
+
+// contractWords name contracts by record name, in full and short (for the
+// score sheet's narrow label column).
+var contractWords = map[string][2]pair{
+	"ansager":    {{"Ansager", "Ansager"}, {"Ansager", "Ansager"}},
+	"solo":       {{"Solo", "Solo"}, {"Solo", "Solo"}},
+	"super":      {{"Super", "Super"}, {"Super", "Super"}},
+	"supermord":  {{"Super Mord", "Super Mord"}, {"Super Mord", "Super Mord"}},
+	"thrown_in":  {{"thrown in", "eingeworfen"}, {"thrown in", "eingeworfen"}},
+	"normal":     {{"normal game (Tapp)", "Normalspiel (Tapp)"}, {"Tapp", "Tapp"}},
+	"misere":     {{"Misère", "Misère"}, {"Misère", "Misère"}},
+	"simple":     {{"simple game", "einfaches Spiel"}, {"simple", "einfach"}},
+	"undertaken": {{"undertaken game", "aufgenommenes Spiel"}, {"undertaken", "aufgenommen"}},
+	"folded":     {{"folded", "zusammengeworfen"}, {"folded", "zusammengew."}},
+}
+
+// itemWords name the scored items of a result (every game's Items).
+var itemWords = map[string]pair{
+	"game":                      {"game", "Spiel"},
+	"match":                     {"all tricks (Match)", "alle Stiche (Match)"},
+	"pagat_ultimo":              {"Pagat ultimo", "Pagat ultimo"},
+	"pagat_capture":             {"Pagat captured", "Pagat gefangen"},
+	"pagat_captured":            {"Pagat captured", "Pagat gefangen"},
+	"pagat_laid_out":            {"laid-out Pagat", "ausgelegter Pagat"},
+	"gstiess_laid_out":          {"laid-out Gstieß", "ausgelegter Gstieß"},
+	"kleine_und_gstiess_ultimo": {"Kleine und Gstieß Ultimo", "Kleine und Gstieß Ultimo"},
+	"no_trick":                  {"no trick (×3)", "kein Stich (×3)"},
+	"under_30":                  {"under 30 points (×2)", "unter 30 Augen (×2)"},
+	"solo_multiplier":           {"Solo multiplier", "Solo-Faktor"},
+	"tie_57_57":                 {"57:57, nobody pays", "57:57, keine Zahlung"},
+	"misere_most_points":        {"most points in the Misère", "meiste Augen im Misère"},
+	"misere_tie_no_payment":     {"tie, nobody pays", "Gleichstand, keine Zahlung"},
+	"double":                    {"doubled", "verdoppelt"},
+	"draw":                      {"draw (Nullrunde)", "unentschieden (Nullrunde)"},
+	"grammel":                   {"Grammel", "Grammel"},
+	"trull":                     {"Trull", "Trull"},
+	"four_kings":                {"four kings", "vier Könige"},
+	"uhu":                       {"Uhu", "Uhu"},
+	"uhu_captured":              {"Uhu captured", "Uhu gefangen"},
+	"kakadu":                    {"Kakadu", "Kakadu"},
+	"kakadu_captured":           {"Kakadu captured", "Kakadu gefangen"},
+	"rostopschin":               {"Rostopschin", "Rostopschin"},
+	"rostopschin_lost":          {"Rostopschin lost", "Rostopschin verloren"},
+	"valat":                     {"Valat", "Valat"},
+}
+
+// bidWords name the bids of Droggn and Troggu by record word.
+var bidWords = map[string]pair{
+	"pass": {"pass", "weiter"}, "ansager": {"Ansager", "ich sage an"},
+	"solo": {"Solo", "Solo"}, "super": {"Super", "Super"}, "supermord": {"Super Mord", "Super Mord"},
+	"normal": {"ich nehm's (normal game)", "ich nehm's"}, "misere": {"Misère", "Misère"},
+}
+
+// word returns w in the player's language.
+func (p *player) word(w pair) string { return w[p.lang] }
+
+// contractWord names a contract by its record name, in the game's words.
+func (p *player) contractWord(name string) string {
+	if w, ok := contractWords[name]; ok {
+		return p.word(w[0])
+	}
+	return strings.ReplaceAll(name, "_", " ")
+}
+
+// contractShort names a contract briefly, for the score sheet.
+func (p *player) contractShort(name string) string {
+	if w, ok := contractWords[name]; ok {
+		return p.word(w[1])
+	}
+	return strings.ReplaceAll(name, "_", " ")
+}
+
+// itemName names a scored item of a result.
+func (p *player) itemName(item string) string {
+	if w, ok := itemWords[item]; ok {
+		return p.word(w)
+	}
+	return strings.ReplaceAll(item, "_", " ")
+}
+
+// sideName names a side of a result item in the game's words.
+func (p *player) sideName(side string) string {
+	troggu := p.rules.Game() == "troggu"
+	switch side {
+	case "declarer":
+		if troggu {
+			return p.t("the Tappist's side", "Tappist-Seite")
+		}
+		return p.t("the declarer", "Spieler")
+	case "defenders":
+		return p.t("the defenders", "Gegenspieler")
+	case "undertaker":
+		return p.t("the undertaker", "Aufnehmer")
+	case "opponent":
+		return p.t("the opponent", "Gegner")
+	case "elder":
+		return p.t("Elder (Vorhand)", "Vorhand")
+	case "dealer":
+		return p.t("the dealer", "Geber")
+	}
+	return strings.ReplaceAll(side, "_", " ")
+}
+
+// bidWord names a bid by its record word.
+func (p *player) bidWord(w string) string {
+	if w == "pass" && p.rules.Game() == "troggu" {
+		return p.t("pass", "passe")
+	}
+	if x, ok := bidWords[w]; ok {
+		return p.word(x)
+	}
+	return w
+}
+
+// tricks counts tricks with the right number: "1 trick", "2 Stiche".
+func (p *player) tricks(n int) string {
+	if n == 1 {
+		return p.t("1 trick", "1 Stich")
+	}
+	return fmt.Sprintf(p.t("%d tricks", "%d Stiche"), n)
+}
+
+// cardPoints counts card points with the right number: "1 card point",
+// "2 Augen".
+func (p *player) cardPoints(n int) string {
+	if n == 1 {
+		return p.t("1 card point", "1 Auge")
+	}
+	return fmt.Sprintf(p.t("%d card points", "%d Augen"), n)
+}
+
+// cardName names a card in the player's language, as the game calls it.
+// The Troggu Fool is "the Bättler" in English too.
+func (p *player) cardName(c card.Card) string {
+	pk := p.rules.Pack()
+	if c == card.Fool && pk.Family == card.Troggu && p.lang == card.English {
+		return "the Bättler (Fool)"
+	}
+	return pk.CardName(c, p.lang)
+}
+
+// cardObject names a card as the object of a sentence: "den Bättler",
+// "the 6 of diamonds", "the Mond (XXI)" ("trump XX" as it is).
+func (p *player) cardObject(c card.Card) string {
+	n := p.cardName(c)
+	switch {
+	case p.lang == card.German && strings.HasPrefix(n, "der "):
+		return "den " + n[4:]
+	case p.lang == card.English && !strings.HasPrefix(n, "the ") && !strings.HasPrefix(n, "trump ") && c != card.Hidden:
+		return "the " + n
+	}
+	return n
+}
+
+// short is the card's label on screen ("♥K", "XXI", "★").
+func (p *player) short(c card.Card) string { return p.rules.Pack().Short(c) }
+
+// choice names one of the person's own legal actions in the list of
+// choices: a card to play or to discard by its name, a call by what is
+// called, anything else in the game's words.
+func (p *player) choice(a game.Action) string {
+	switch {
+	case a.Kind == game.KindPlay && a.Call == 0:
+		return p.cardName(a.Card)
+	case a.Kind == game.KindDiscard && a.Card != card.None:
+		return p.cardName(a.Card) // the question says "Discard a card"
+	case a.Kind == game.KindCall:
+		return fmt.Sprintf(p.t("call %s", "%s rufen"), p.cardObject(a.Card))
+	case a.Kind == game.KindLayout && a.Card != card.None:
+		return fmt.Sprintf(p.t("lay out %s", "%s auslegen"), p.cardObject(a.Card))
+	case a.Kind == game.KindBid && p.rules.Game() == "droggn" && p.rules.EncodeAction(a).Call == "pass":
+		if p.bidMade {
+			return p.t("pass (gut)", "gut")
+		}
+		return p.t("pass (weiter)", "weiter")
+	case a.Kind == game.KindLayout && p.rules.Game() == "droggn":
+		if p.declarer == p.human {
+			return p.t("ich liege (no lay-out)", "ich liege (nicht auslegen)")
+		}
+		return p.t("no lay-out", "nicht auslegen")
+	}
+	return p.rules.Describe(a, p.lang)
+}
+
+// deed names another seat's action for the move log, in the third person
+// ("calls trump XX", "legt den Pagat (I) aus").
+func (p *player) deed(a game.Action) string {
+	switch {
+	case a.Kind == game.KindDiscard && a.Card != card.None && a.Card != card.Hidden:
+		return fmt.Sprintf(p.t("discards %s", "drückt %s"), p.cardObject(a.Card))
+	case a.Kind == game.KindCall:
+		return fmt.Sprintf(p.t("calls %s", "ruft %s"), p.cardObject(a.Card))
+	case a.Kind == game.KindLayout && a.Card != card.None:
+		return fmt.Sprintf(p.t("lays out %s", "legt %s aus"), p.cardObject(a.Card))
+	case a.Kind == game.KindLayout && p.rules.Game() == "droggn":
+		if p.declarer == int(a.Seat) {
+			return "ich liege"
+		}
+		return p.t("no lay-out", "legt nicht aus")
+	case a.Kind == game.KindBuy && a.Card == card.None:
+		return p.t("does not buy", "kauft nicht")
+	case a.Kind == game.KindBuy:
+		return fmt.Sprintf(p.t("offers %s, asks for %s", "bietet %s, verlangt %s"), p.cardObject(a.Card), p.cardObject(a.Card2))
+	case a.Kind == game.KindPlay:
+		return fmt.Sprintf(p.t("plays %s", "spielt %s"), p.cardObject(a.Card))
+	case a.Kind == game.KindBid:
+		if w := p.rules.EncodeAction(a).Call; bidWords[w] != (pair{}) && p.rules.Game() != "strohmandeln" {
+			switch {
+			case w == "pass" && p.rules.Game() == "troggu":
+				return p.t("passes", "passe")
+			case w == "pass" && p.bidMade:
+				return "gut"
+			}
+			return p.bidWord(w)
+		}
+	case a.Kind == game.KindDouble && p.rules.Game() == "droggn":
+		switch p.rules.EncodeAction(a).Call {
+		case "gut":
+			return "gut"
+		case "schwacher":
+			return p.t("gives a Schwacher (doubles)", "gibt einen Schwachen")
+		case "retour":
+			return p.t("Retour (redoubles)", "Retour")
+		}
+	}
+	return p.rules.Describe(a, p.lang)
+}
+
+// standingOf formats the seats' totals: "you +12 · Bot 1 −4 · …".
+func (p *player) standingOf(totals []int) string {
+	parts := make([]string, len(totals))
+	for seat, tot := range totals {
+		parts[seat] = fmt.Sprintf("%s %+d", p.names[seat], tot)
+	}
+	return strings.Join(parts, " · ")
+}
