@@ -430,7 +430,13 @@ func (p *player) strohScreen(v *strohmandeln.View) screen {
 			f += p.t(" · announced ", " · angesagt: ") + strings.Join(said, ", ")
 		}
 		s.facts = append(s.facts, f)
-		counts = append(counts, fmt.Sprintf(p.t("%s %s, %s points", "%s %s, %s Augen"), p.names[seat], p.tricks(pv.Tricks), thirds(pk, pv.CardPoints)))
+		if pv.CardPoints != nil {
+			counts = append(counts, fmt.Sprintf(p.t("%s %s, %s points", "%s %s, %s Augen"), p.names[seat], p.tricks(pv.Tricks), thirds(pk, *pv.CardPoints)))
+		} else {
+			// The opponent's pile may not be looked at (§3.3): its tricks
+			// are counted, its points are not shown.
+			counts = append(counts, fmt.Sprintf("%s %s", p.names[seat], p.tricks(pv.Tricks)))
+		}
 	}
 	if len(v.Tricks) > 0 {
 		t := v.Tricks[len(v.Tricks)-1]

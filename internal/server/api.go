@@ -350,6 +350,9 @@ type createReq struct {
 	// TurnClock is the seconds a person has for each decision (0: no
 	// clock; absent: the server's default).
 	TurnClock *int `json:"turn_clock"`
+	// OpenReview shows every finished trick to everyone (default false:
+	// the game's information rules).
+	OpenReview bool `json:"open_review"`
 }
 
 type inviteJSON struct {
@@ -489,6 +492,7 @@ func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
 		return bad("turn_clock must be 0 (no clock) or %d to %d seconds, not %d", minTurnClock, maxTurnClock, d.TurnClock)
 	}
 	d.WaitForPlayers = true
+	d.OpenReview = req.OpenReview
 	invites := map[int]string{}
 	for i, b := range bots {
 		switch {

@@ -55,6 +55,10 @@ type createData struct {
 	// person seat is claimed or the host starts (a table created before
 	// the rule existed starts at once).
 	WaitForPlayers bool `json:"wait_for_players,omitempty"`
+	// OpenReview lets every seat and spectator look back at every
+	// finished trick (practice and learning tables); without it the
+	// game's information rules say which (game.Viewer.OpenReview).
+	OpenReview bool `json:"open_review,omitempty"`
 }
 
 // seatData is a seat as created: a bot, the creator (name and token), or

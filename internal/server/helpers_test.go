@@ -205,6 +205,7 @@ type tState struct {
 		Settlement sitting.Settlement `json:"settlement"`
 		AutoBot    bool               `json:"auto_bot"`
 		Hints      bool               `json:"hints"`
+		OpenReview bool               `json:"open_review"`
 		// VariantTitle names the variant for people.
 		VariantTitle game.Words `json:"variant_title"`
 		Started      bool       `json:"started"`
@@ -215,6 +216,7 @@ type tState struct {
 	Step  int               `json:"step"`
 	Done  bool              `json:"done"`
 	View  json.RawMessage   `json:"view"`
+	Model json.RawMessage   `json:"model"`
 	Legal []json.RawMessage `json:"legal"`
 }
 

@@ -136,6 +136,7 @@ type tableJSON struct {
 	// message was made (absent: no clock runs).
 	TurnClockMs int64  `json:"turn_clock_ms"`
 	TurnLeftMs  *int64 `json:"turn_left_ms,omitempty"`
+	OpenReview  bool   `json:"open_review"`
 }
 
 func (t *table) tableJSON() json.RawMessage {
@@ -148,7 +149,7 @@ func (t *table) tableJSON() json.RawMessage {
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
 		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints,
-		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds()}
+		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds(), OpenReview: t.cfg.OpenReview}
 	if end := t.turnDeadline(); !end.IsZero() {
 		left := max(0, time.Until(end).Milliseconds())
 		tj.TurnLeftMs = &left
@@ -183,9 +184,12 @@ type seatView struct {
 	view, model json.RawMessage
 }
 
-// viewsOf encodes the view of st for a seat (-1: a spectator) and its table model.
-func viewsOf(st game.State, seat int) (seatView, error) {
-	gv := st.View(game.ViewerOf(seat))
+// viewsOf encodes the view of st for a seat (-1: a spectator) and its
+// table model; open shows every finished trick (an open-review table),
+// otherwise those the game's information rules let the viewer look back
+// at.
+func viewsOf(st game.State, seat int, open bool) (seatView, error) {
+	gv := st.View(game.ViewerOf(seat).WithReview(open))
 	v, err := json.Marshal(gv)
 	if err != nil {
 		return seatView{}, err
@@ -206,7 +210,7 @@ func (t *table) stateFor(c *conn, tj json.RawMessage, views map[int]seatView, ac
 	sv, ok := views[seat]
 	if !ok {
 		var err error
-		if sv, err = viewsOf(t.st, seat); err != nil {
+		if sv, err = viewsOf(t.st, seat, t.cfg.OpenReview); err != nil {
 			t.log.Error("encoding a view failed", "seat", seat, "err", err)
 			sv = seatView{[]byte("null"), []byte("null")}
 		}

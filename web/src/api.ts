@@ -156,6 +156,8 @@ export interface NewTable {
   hints?: boolean;
   /** seconds a person has for each decision (0: no clock; absent: the server's default) */
   turn_clock?: number;
+  /** every seat may look back at every finished trick (default false: the game's rules) */
+  open_review?: boolean;
 }
 
 /** Defaults are what the server chooses for what a new table leaves out. */

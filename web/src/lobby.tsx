@@ -181,6 +181,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
   useEffect(() => {
     api.defaults().then((d) => setDefClock(d.turn_clock), () => setDefClock(null));
   }, []);
+  const [openReview, setOpenReview] = useState(false);
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState("");
   const botKinds = useMemo(() => {
@@ -232,6 +233,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
         public: isPublic,
         auto_bot: autoBot,
         hints,
+        open_review: openReview,
       };
       if (clock != null) body.turn_clock = clock;
       const n = parseInt(hands, 10);
@@ -344,6 +346,18 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
             ))}
           </select>
           <small class="help">{t(lang, "turnClockHelp")}</small>
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            name="open_review"
+            checked={openReview}
+            onChange={(e) => setOpenReview((e.target as HTMLInputElement).checked)}
+            data-testid="open-review"
+          />
+          <span>
+            {t(lang, "openReview")} <small class="help">{t(lang, "openReviewHelp")}</small>
+          </span>
         </label>
       </fieldset>
       <details class="options">
