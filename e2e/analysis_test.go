@@ -166,3 +166,45 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 		}
 	}
 }
+
+// TestImportErrorGerman: a hand record that cannot be shown is refused on
+// the German import page in German, saying what is wrong and why (the
+// record's fault worded from the server's parameters), and an action that
+// cannot be played names its number and its own refusal.
+func TestImportErrorGerman(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1024, 800)
+	cases := []struct{ record, want string }{
+		{`{"format":"trull-hand/1","game":"droggn","players":[],"dealer":0,"seed":"s","actions":[]}`,
+			"Droggn spielen 3 bis 4 Spieler, das Protokoll nennt aber 0."},
+		{`{"format":"trull-hand/1","game":"droggn","players":["a","b","c"],"dealer":0,"seed":"s","actions":[{"seat":1,"act":"play","card":"S-K"}]}`,
+			"Aktion 1 des Protokolls geht nicht: Jetzt nicht: jetzt heißt es reizen."},
+	}
+	for _, c := range cases {
+		paste := fmt.Sprintf(`(() => {
+  const ta = document.querySelector('main.replay-page textarea');
+  ta.value = %q;
+  ta.dispatchEvent(new Event('input', {bubbles: true}));
+  return true;
+})()`, c.record)
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate(base+"/replay?lang=de"),
+			chromedp.WaitVisible(chromedp.CSS(`main.replay-page textarea`)),
+			chromedp.Evaluate[chromedp.Void](paste),
+			chromedp.Click(chromedp.CSS(`main.replay-page button.primary`)),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('main.replay-page .error')`, 10*time.Second); err != nil {
+			t.Fatalf("e2e: no error for %s: %v", c.record, err)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('main.replay-page .error').textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("e2e: the import error is %q, want %q", got, c.want)
+		}
+	}
+}

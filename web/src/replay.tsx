@@ -101,7 +101,7 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
         setRes(r);
         setI(0);
       })
-      .catch((e) => setErr(errorText(e, lang)));
+      .catch((e) => setErr(errorText(e, lang, rec.game ?? null)));
   }, [p.record]);
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
