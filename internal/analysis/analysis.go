@@ -112,7 +112,8 @@ type Decision struct {
 	// which card of a discard of several cards.
 	Trick int `json:"trick,omitempty"`
 	Nth   int `json:"nth,omitempty"`
-	// Taken is what the seat did; Best the bot's choice.
+	// Taken is what the seat did; Best the best valued candidate (the
+	// bot's first hint when none is valued).
 	Taken game.RecordAction  `json:"taken"`
 	Best  *game.RecordAction `json:"best,omitempty"`
 	// Candidates are the valued candidates, best first.
