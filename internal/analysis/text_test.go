@@ -32,13 +32,16 @@ var recordCodes = []*regexp.Regexp{
 // english are words of the English text that a German one must not show.
 var english = regexp.MustCompile(`\b(players|Seat|seat|trick|card|chosen|better|best|valued|good|you|plays|discard|inaccuracy|mistake|blunder)\b`)
 
+// quoted is a name in quotation marks.
+var quoted = regexp.MustCompile(`[“„][^”“]*[”“]`)
+
 // checkPeopleText returns an error naming every line of text that shows a
 // record code, or English words in a German text.
 func checkPeopleText(text string, l card.Lang) error {
 	var bad []string
 	for _, line := range strings.Split(text, "\n") {
 		// The names of the seats are the record's own, quoted.
-		plain := regexp.MustCompile(`[“„][^”“]*[”“]`).ReplaceAllString(line, `"…"`)
+		plain := quoted.ReplaceAllString(line, `"…"`)
 		for _, re := range recordCodes {
 			if m := re.FindString(plain); m != "" {
 				bad = append(bad, fmt.Sprintf("%q in %q", m, line))
