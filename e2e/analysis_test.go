@@ -65,3 +65,146 @@ func TestAnalysisInBrowser(t *testing.T) {
 		}
 	}
 }
+
+// recordCodeJS returns the phrases of the page's analysis and replay (the
+// text, the graph's tooltips) that show the hand record's form (card IDs
+// such as S-K, T21, FOOL; "play ", "bid ", "double gut"; step indices; a
+// bare ratio such as 20/27) or, on a German page, English words.
+const recordCodeJS = `(() => {
+  const el = document.querySelector('[data-testid=replay]');
+  if (!el) return ['no replay'];
+  const text = el.textContent.replace(/[„“"][^„“"]*[“”"]/g, '"…"');
+  const codes = [
+    /\b(S|C|H|D|Sw|Ba|Cu|Co)-(10|[1-9]|J|N|Q|K)\b/g,
+    /\bT([1-9]|1[0-9]|2[01])\b/g,
+    /\bFOOL\b/g,
+    /\b(play|bid) /g,
+    /\b(double|bid|fold|layout|buy|call|announce) (gut|schwacher|retour|pass|weiter|ansager|solo|super|supermord|none|undertake|double|fold|stay|normal|misere|trull|fourkings)\b/g,
+    /\(you\)/g,
+    /\b(step|Zug) \d/g,
+    /\d+\/\d+/g,
+    /\b(players|Seat|seat|trick|card|chosen|better|best|valued|good|you|plays|inaccuracy|mistake|blunder|step|discard)\b/g,
+  ];
+  const out = [];
+  for (const re of codes) for (const m of text.matchAll(re)) out.push(m[0] + ' in …' + text.slice(Math.max(0, m.index - 40), m.index + 40) + '…');
+  return out;
+})()`
+
+// TestAnalysisGermanNoRecordCode plays a Droggn hand against the rules
+// bots on a German page, opens its analysis and checks that neither the
+// analysis view (its table, graph tooltips, list of marked decisions and
+// each verdict) nor the replay beside it shows the record's form or
+// English: cards and actions are named as at the table, decisions placed
+// by trick and card. With -shots DIR it keeps analysis-de.png.
+func TestAnalysisGermanNoRecordCode(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 1100)
+	tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"}, 1)
+	js := fmt.Sprintf(`localStorage.setItem('trull.seat.%s', JSON.stringify({token: %q, seat: %d, name: 'Ann'})); true`, tb.ID, tb.SeatToken, tb.Seat)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/?lang=de"),
+		chromedp.Evaluate[chromedp.Void](js),
+		chromedp.Navigate(base+"/t/"+tb.ID+"?lang=de"),
+		chromedp.WaitVisible(chromedp.CSS(`main.table-page`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Over })
+	if err := chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=analyse-hand]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid=analyse-hand]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=replay]`)),
+	); err != nil {
+		t.Fatalf("e2e: asking for the analysis from the result: %v", err)
+	}
+	if err := waitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 120*time.Second); err != nil {
+		t.Fatalf("e2e: the analysis graph did not appear: %v", err)
+	}
+	check := func(where string) {
+		t.Helper()
+		bad, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](recordCodeJS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range bad {
+			t.Errorf("e2e: %s: record code or English on the German page: %s", where, b)
+		}
+	}
+	check("the analysis")
+	// Every marked decision, each at its step with its verdict.
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=marks] li a').length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Log("e2e: no marked decision in this hand")
+	}
+	for i := range min(n, 8) {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelectorAll('[data-testid=marks] li a')[%d].click()`, i))); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict]')].some((p) => /Ungenauigkeit|Fehler/.test(p.textContent))`, 5*time.Second); err != nil {
+			t.Errorf("e2e: marked decision %d shows no verdict: %v", i, err)
+		}
+		check(fmt.Sprintf("marked decision %d", i))
+	}
+	placed, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`/Stich \d+, (erste|zweite|dritte) Karte/.test(document.querySelector('[data-testid=analysis]').textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n > 0 && !placed {
+		t.Errorf("e2e: no decision placed by trick and card")
+	}
+	if *shots != "" {
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*shots, "analysis-de.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestImportErrorGerman: a hand record that cannot be shown is refused on
+// the German import page in German, saying what is wrong and why (the
+// record's fault worded from the server's parameters), and an action that
+// cannot be played names its number and its own refusal.
+func TestImportErrorGerman(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1024, 800)
+	cases := []struct{ record, want string }{
+		{`{"format":"trull-hand/1","game":"droggn","players":[],"dealer":0,"seed":"s","actions":[]}`,
+			"Droggn spielen 3 bis 4 Spieler, das Protokoll nennt aber 0."},
+		{`{"format":"trull-hand/1","game":"droggn","players":["a","b","c"],"dealer":0,"seed":"s","actions":[{"seat":1,"act":"play","card":"S-K"}]}`,
+			"Aktion 1 des Protokolls geht nicht: Jetzt nicht: jetzt heißt es reizen."},
+	}
+	for _, c := range cases {
+		paste := fmt.Sprintf(`(() => {
+  const ta = document.querySelector('main.replay-page textarea');
+  ta.value = %q;
+  ta.dispatchEvent(new Event('input', {bubbles: true}));
+  return true;
+})()`, c.record)
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate(base+"/replay?lang=de"),
+			chromedp.WaitVisible(chromedp.CSS(`main.replay-page textarea`)),
+			chromedp.Evaluate[chromedp.Void](paste),
+			chromedp.Click(chromedp.CSS(`main.replay-page button.primary`)),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('main.replay-page .error')`, 10*time.Second); err != nil {
+			t.Fatalf("e2e: no error for %s: %v", c.record, err)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('main.replay-page .error').textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("e2e: the import error is %q, want %q", got, c.want)
+		}
+	}
+}

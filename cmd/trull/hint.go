@@ -11,8 +11,8 @@ import (
 )
 
 // hintCmd is `trull hint RECORD`: for a record that stops at a decision,
-// the seat to act, the bot's choice and its ranked candidates with their
-// expected scores, as JSON. It reads only what that seat may know.
+// the seat to act, the best candidate and the candidates best first by
+// their expected scores (a whole discard is one candidate), as JSON. It reads only what that seat may know.
 type hintCmd struct {
 	Bot  botFlag `default:"ismcts" help:"The bot that ranks the candidates (${bots}, or a budget such as ismcts@3000)."`
 	Seed string  `default:"hint" help:"Seed of the bot's sampling: the same seed gives the same answer."`
@@ -57,39 +57,25 @@ func (c *hintCmd) answer(e *env, st game.State) error {
 	// The stream of decision k is the one `trull analyze` uses for it, so
 	// both answer alike for the same seed.
 	rng := game.NewRand(c.Seed, uint64(len(st.History()))+1)
-	hs, err := bot.Hints(b, st.View(game.Seat(seat)), rng, len(st.Legal(nil)))
+	hs, err := bot.HintsAt(b, st, rng, len(st.Legal(nil)))
 	if err != nil {
 		return err
 	}
 	if len(hs) == 0 {
 		return errors.New("the bot found no answer")
 	}
-	out := hintOut{Seat: seat, Best: r.EncodeAction(hs[0].Action)}
-	if l := st.Legal(nil); l[0].Kind == game.KindDiscard {
-		// A discard is one decision of several cards: the best answer is
-		// the whole discard, as the bot would make it.
-		trial := st.Clone()
-		var acts []game.Action
-		for !trial.Done() && trial.ToAct() == seat {
-			if l := trial.Legal(nil); len(l) == 0 || l[0].Kind != game.KindDiscard {
-				break
-			}
-			a, err := b.Act(trial.View(game.Seat(seat)), game.NewRand(c.Seed, uint64(len(acts))+1))
-			if err != nil {
-				return err
-			}
-			if err := trial.Apply(a); err != nil {
-				return fmt.Errorf("the bot chose an illegal discard: %v", err)
-			}
-			acts = append(acts, a)
-		}
-		out.Best = game.EncodeHistory(r, acts)[0]
-	}
-	for _, h := range hs {
-		cand := hintCandidateOut{Action: r.EncodeAction(h.Action)}
+	// The candidates are whole decisions, best first: a discard of k cards
+	// is one candidate, and the best is the first.
+	var out hintOut
+	out.Seat = seat
+	for i, h := range hs {
+		cand := hintCandidateOut{Action: game.EncodeHistory(r, h.Actions())[0]}
 		if h.Valued {
 			v := math.Round(h.Value*1000) / 1000
 			cand.Value = &v
+		}
+		if i == 0 {
+			out.Best = cand.Action
 		}
 		out.Candidates = append(out.Candidates, cand)
 	}

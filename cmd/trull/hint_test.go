@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 
 // cutRecord plays a seeded random hand of v and writes the record of its
 // first steps actions (all of them when steps is -1 or the hand is
-// shorter).
+// shorter; up to the first discard when steps is atDiscard).
 func cutRecord(t *testing.T, v knowledge.Variant, steps int) (string, game.State) {
 	t.Helper()
 	r, err := v.Rules()
@@ -29,14 +30,26 @@ func cutRecord(t *testing.T, v knowledge.Variant, steps int) (string, game.State
 	}
 	// Play the whole hand, then keep the first steps actions of it (all
 	// but the last when the hand is shorter): the record stops at a
-	// decision.
-	full := st.Clone()
-	rng := rand.New(rand.NewPCG(uint64(steps), 1))
-	for !full.Done() {
-		full.ApplyUnchecked(game.Pick(rng, full.Legal(nil)))
+	// decision. A cut at the first discard plays hands until one has a
+	// discard.
+	var hist []game.Action
+	for try := uint64(0); ; try++ {
+		full := st.Clone()
+		rng := rand.New(rand.NewPCG(uint64(steps), 1+try))
+		for !full.Done() {
+			full.ApplyUnchecked(game.Pick(rng, full.Legal(nil)))
+		}
+		hist = full.History()
+		if steps != atDiscard || slices.ContainsFunc(hist, func(a game.Action) bool { return a.Kind == game.KindDiscard }) {
+			break
+		}
+		if try == 200 {
+			t.Fatalf("%s: no hand with a discard", v)
+		}
 	}
-	hist := full.History()
 	switch {
+	case steps == atDiscard:
+		steps = slices.IndexFunc(hist, func(a game.Action) bool { return a.Kind == game.KindDiscard })
 	case steps < 0:
 		steps = len(hist)
 	case steps >= len(hist):
@@ -57,10 +70,13 @@ func cutRecord(t *testing.T, v knowledge.Variant, steps int) (string, game.State
 	return path, st
 }
 
+// atDiscard cuts a record at its first discard (cutRecord).
+const atDiscard = -2
+
 // TestHint: for records cut at decisions of every game, `trull hint`
 // names the seat to act, a legal best action that is its first candidate,
-// legal candidates with values from a searching bot, and the same answer
-// for the same seed.
+// legal whole candidates (a discard of every card it needs) best first by
+// value, and the same answer for the same seed.
 func TestHint(t *testing.T) {
 	cases := []struct {
 		v     knowledge.Variant
@@ -70,6 +86,8 @@ func TestHint(t *testing.T) {
 		{knowledge.Variant{Game: "droggn", Players: 4}, 2},
 		{knowledge.Variant{Game: "troggu", Players: 6}, 25},
 		{knowledge.Variant{Game: "strohmandeln", Players: 2}, 15},
+		{knowledge.Variant{Game: "droggn", Players: 3}, atDiscard},
+		{knowledge.Variant{Game: "troggu", Players: 4}, atDiscard},
 	}
 	for _, c := range cases {
 		path, st := cutRecord(t, c.v, c.steps)
@@ -107,13 +125,23 @@ func TestHint(t *testing.T) {
 			legal[string(b)] = true
 		}
 		valued := 0
-		for _, cand := range h.Candidates {
-			if err := game.ApplyRecordAction(st.Clone(), cand.Action); err != nil {
+		for i, cand := range h.Candidates {
+			trial := st.Clone()
+			if err := game.ApplyRecordAction(trial, cand.Action); err != nil {
 				t.Errorf("%s: candidate %+v is not legal: %v", c.v, cand.Action, err)
+			}
+			if cand.Action.Act == "discard" && trial.ToAct() == st.ToAct() && trial.Phase() == st.Phase() {
+				t.Errorf("%s: candidate %+v is not a whole discard", c.v, cand.Action)
 			}
 			if cand.Value != nil {
 				valued++
+				if i > 0 && h.Candidates[i-1].Value != nil && *h.Candidates[i-1].Value < *cand.Value {
+					t.Errorf("%s: candidates not best first by value:\n%s", c.v, outs[0])
+				}
 			}
+		}
+		if b1, b2 := jsonOf(h.Best), jsonOf(h.Candidates[0].Action); b1 != b2 {
+			t.Errorf("%s: best %s is not the first candidate %s", c.v, b1, b2)
 		}
 		if err := game.ApplyRecordAction(st.Clone(), h.Best); err != nil {
 			t.Errorf("%s: best %+v is not legal: %v", c.v, h.Best, err)
@@ -122,6 +150,12 @@ func TestHint(t *testing.T) {
 			t.Errorf("%s: a search bot gave no values:\n%s", c.v, outs[0])
 		}
 	}
+}
+
+// jsonOf is v in JSON.
+func jsonOf(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // TestHintBadInput: bad records are refused as `trull replay` refuses

@@ -40,7 +40,7 @@ type cli struct {
 	Serve   serveCmd   `cmd:"" help:"Serve the web app: lobby, tables and the browser game, on an embedded database or PostgreSQL."`
 	Play    playCmd    `cmd:"" help:"Play a sitting in the terminal against computer players."`
 	Replay  replayCmd  `cmd:"" help:"Check a hand record (a file, or - for standard input) and print its result as JSON."`
-	Hint    hintCmd    `cmd:"" help:"For a record that stops at a decision: the bot's choice and its ranked candidates with expected scores, as JSON."`
+	Hint    hintCmd    `cmd:"" help:"For a record that stops at a decision: the candidates, best first by expected score (a discard whole), as JSON."`
 	Analyze analyzeCmd `cmd:"" help:"Value every decision of a hand from the deciding seat's information: losses, mistakes, the best alternatives."`
 	Tactics tacticsCmd `cmd:"" help:"The share of the tactics suite's positions (card play with a clear best answer) each bot solves."`
 	Arena   arenaCmd   `cmd:"" help:"Duplicate matches between computer players, with 95% confidence intervals."`

@@ -280,7 +280,7 @@ func TestWrap(t *testing.T) {
 	}
 }
 
-var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/transcripts")
+var update = flag.Bool("update", false, "rewrite the golden files: testdata/transcripts and testdata/analyze")
 
 // TestPlayTranscripts keeps whole sittings as a person reads them, the
 // person's seat answered by the driver: a Droggn table of four whose

@@ -27,6 +27,7 @@ import (
 	"trull/internal/games/droggn"
 	"trull/internal/games/strohmandeln"
 	"trull/internal/games/troggu"
+	"trull/internal/tablemodel"
 )
 
 // Format names the report's JSON shape.
@@ -92,6 +93,8 @@ type OpenValue struct {
 	Action game.RecordAction `json:"action"`
 	Value  int               `json:"value"`
 	Exact  bool              `json:"exact"`
+
+	act game.Action // the engine action, for Text
 }
 
 // Decision is the analysis of one decision.
@@ -103,7 +106,14 @@ type Decision struct {
 	Action int    `json:"action"`
 	Seat   int    `json:"seat"`
 	Phase  string `json:"phase"`
-	// Taken is what the seat did; Best the bot's choice.
+	// Trick is the trick of a decision in the card play, from 1 (0
+	// elsewhere); Nth is its place there: which card of the trick, from 1
+	// (an announcement takes the place of the card it goes with), or
+	// which card of a discard of several cards.
+	Trick int `json:"trick,omitempty"`
+	Nth   int `json:"nth,omitempty"`
+	// Taken is what the seat did; Best the best valued candidate (the
+	// bot's first hint when none is valued).
 	Taken game.RecordAction  `json:"taken"`
 	Best  *game.RecordAction `json:"best,omitempty"`
 	// Candidates are the valued candidates, best first.
@@ -114,16 +124,21 @@ type Decision struct {
 	// OpenCard holds every legal card's open-card value where an exact
 	// solver reaches (Droggn's and Troggu's last tricks), best first.
 	OpenCard []OpenValue `json:"open_card,omitempty"`
+
+	// The engine actions of Taken and Best, for Text.
+	taken, best game.Action
 }
 
 // SeatReport sums one seat's decisions.
 type SeatReport struct {
-	Seat      int     `json:"seat"`
-	Name      string  `json:"name"`
-	Decisions int     `json:"decisions"`
-	Valued    int     `json:"valued"`
+	Seat      int    `json:"seat"`
+	Name      string `json:"name"`
+	Decisions int    `json:"decisions"`
+	Valued    int    `json:"valued"`
+	// Good is the number of valued decisions classed good, GoodShare
+	// their share of the valued ones.
+	Good      int     `json:"good"`
 	Loss      float64 `json:"loss"`
-	// GoodShare is the share of valued decisions classed good.
 	GoodShare float64 `json:"good_share"`
 	// Worst are the indices (in Report.Decisions) of the seat's three
 	// costliest decisions, costliest first.
@@ -142,6 +157,8 @@ type Report struct {
 	Thresholds Thresholds   `json:"thresholds"`
 	Decisions  []Decision   `json:"decisions"`
 	Seats      []SeatReport `json:"seats"`
+
+	rules game.Rules // for Text
 }
 
 // Config says how to analyse.
@@ -168,6 +185,7 @@ type task struct {
 	st            game.State
 	taken         game.Action
 	step, action  int
+	trick, nth    int
 	recordedTaken game.RecordAction
 }
 
@@ -198,15 +216,29 @@ func Analyze(rec *game.Record, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	var tasks []task
-	step := 0
+	step, led := 0, 0
 	for i, ra := range rec.Actions {
 		acts, err := r.DecodeAction(st, ra)
 		if err != nil {
 			return nil, &game.ActionError{Index: i, Err: err}
 		}
-		for _, a := range acts {
+		for k, a := range acts {
+			t := task{taken: a, step: step, action: i, recordedTaken: r.EncodeAction(a)}
+			if st.Phase() == "play" {
+				t.nth = inTrick(st, int(a.Seat))
+				t.trick = led
+				if t.nth == 1 {
+					t.trick++
+				}
+				if t.nth == 1 && a.Kind == game.KindPlay {
+					led++
+				}
+			} else if len(acts) > 1 {
+				t.nth = k + 1
+			}
 			if cfg.Seat < 0 || int(a.Seat) == cfg.Seat {
-				tasks = append(tasks, task{st: st.Clone(), taken: a, step: step, action: i, recordedTaken: r.EncodeAction(a)})
+				t.st = st.Clone()
+				tasks = append(tasks, t)
 			}
 			if err := st.Apply(a); err != nil {
 				return nil, &game.ActionError{Index: i, Err: err}
@@ -215,12 +247,23 @@ func Analyze(rec *game.Record, cfg Config) (*Report, error) {
 		}
 	}
 	rep := &Report{Format: Format, Game: r.Game(), Variant: r.String(), Title: game.Title(r, card.English), Bot: cfg.Bot, Seed: cfg.Seed,
-		Complete: st.Done(), Thresholds: ThresholdsOf(r.Game()), Decisions: make([]Decision, len(tasks))}
+		Complete: st.Done(), Thresholds: ThresholdsOf(r.Game()), Decisions: make([]Decision, len(tasks)), rules: r}
 	if err := run(tasks, rep, cfg); err != nil {
 		return nil, err
 	}
 	rep.Seats = summarize(rep, rec.Players, r.Seats(), cfg.Seat)
 	return rep, nil
+}
+
+// inTrick returns which card of the trick being played seat would play
+// now in st, from 1: the cards of the current trick in the seat's view,
+// plus one.
+func inTrick(st game.State, seat int) int {
+	m, err := tablemodel.Of(st.View(game.Seat(seat)))
+	if err != nil || m.Trick == nil || m.Trick.Winner >= 0 {
+		return 1
+	}
+	return len(m.Trick.Plays) + 1
 }
 
 // run analyses the tasks on a bounded pool of workers, each with its own
@@ -275,7 +318,7 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 	st := t.st
 	r := st.Rules()
 	seat := int(t.taken.Seat)
-	d := Decision{Step: t.step, Action: t.action, Seat: seat, Phase: st.Phase(), Taken: t.recordedTaken}
+	d := Decision{Step: t.step, Action: t.action, Seat: seat, Phase: st.Phase(), Trick: t.trick, Nth: t.nth, Taken: t.recordedTaken, taken: t.taken}
 	legal := st.Legal(nil)
 	if len(legal) == 1 {
 		d.Class = Forced
@@ -286,8 +329,9 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 	if err != nil {
 		return d, err
 	}
+	// The hints come best first by value, the valued ones first.
 	best := r.EncodeAction(hs[0].Action)
-	d.Best = &best
+	d.Best, d.best = &best, hs[0].Action
 	taken := -1.0
 	found := false
 	for _, h := range hs {
@@ -303,11 +347,8 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 	case len(d.Candidates) == 0 || !found:
 		d.Class = Unvalued
 	default:
-		sort.SliceStable(d.Candidates, func(i, j int) bool { return d.Candidates[i].Value > d.Candidates[j].Value })
 		d.Loss = round(max(0, d.Candidates[0].Value-taken))
 		d.Class = th.classOf(d.Loss)
-		top := d.Candidates[0].Action
-		d.Best = &top
 	}
 	d.OpenCard = OpenCard(st, seat, cfg.OpenBudget)
 	return d, nil
@@ -336,7 +377,8 @@ func OpenCard(st game.State, seat, budget int) []OpenValue {
 			if seat == s.Declarer() {
 				v = (n - 1) * cv.Value
 			}
-			out = append(out, OpenValue{Action: r.EncodeAction(game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: cv.Card}), Value: v, Exact: cv.Exact})
+			a := game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: cv.Card}
+			out = append(out, OpenValue{Action: r.EncodeAction(a), Value: v, Exact: cv.Exact, act: a})
 		}
 	case *troggu.State:
 		if s.Phase() != "play" || s.Hand(seat).Len() > trogguReach(r.Seats()) {
@@ -350,7 +392,8 @@ func OpenCard(st game.State, seat, budget int) []OpenValue {
 			return nil
 		}
 		for _, cv := range vals {
-			out = append(out, OpenValue{Action: r.EncodeAction(game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: cv.Card}), Value: cv.Score, Exact: true})
+			a := game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: cv.Card}
+			out = append(out, OpenValue{Action: r.EncodeAction(a), Value: cv.Score, Exact: true, act: a})
 		}
 	case *strohmandeln.State:
 		v, ok := s.View(game.Seat(seat)).(*strohmandeln.View)
@@ -366,7 +409,7 @@ func OpenCard(st game.State, seat, budget int) []OpenValue {
 		}
 		for _, av := range vals {
 			if av.Action.Kind == game.KindPlay {
-				out = append(out, OpenValue{Action: r.EncodeAction(av.Action), Value: av.Score, Exact: true})
+				out = append(out, OpenValue{Action: r.EncodeAction(av.Action), Value: av.Score, Exact: true, act: av.Action})
 			}
 		}
 	}
@@ -419,6 +462,7 @@ func summarize(rep *Report, names []string, seats, only int) []SeatReport {
 			}
 			idx = append(idx, i)
 		}
+		sr.Good = good
 		if sr.Valued > 0 {
 			sr.GoodShare = round(float64(good) / float64(sr.Valued))
 		}

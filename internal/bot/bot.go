@@ -25,7 +25,8 @@
 // "name@n" gives a search bot a budget (iterations, or worlds for pimc).
 // The reference "cheater" (a Cheater) searches the true state and decides
 // only through ActState, for the arena's ceiling. Hints ranks a bot's
-// candidate actions with their estimated values.
+// candidate actions by their estimated values, best first; HintsAt does so
+// for whole decisions, a discard of several cards being one candidate.
 package bot
 
 import (

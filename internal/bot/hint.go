@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"cmp"
 	"math/rand/v2"
+	"slices"
 
 	"trull/internal/bot/ismcts"
 	"trull/internal/bot/pimc"
@@ -10,7 +12,10 @@ import (
 
 // Hint is one candidate action of a bot with its estimate.
 type Hint struct {
+	// Action is the candidate's engine action; Rest, for a whole discard
+	// (HintsAt), the further cards of the same decision.
 	Action game.Action
+	Rest   []game.Action
 	// Value is the seat's expected score for the hand after the action,
 	// in the game's points; meaningful only when Valued is set (search
 	// bots; a forced action and the rules bot's single choice have none).
@@ -33,10 +38,23 @@ type delegator interface {
 	delegate(v game.View) Bot
 }
 
+// Actions returns the hint's engine actions: the one action, or every
+// card of a whole discard.
+func (h Hint) Actions() []game.Action {
+	return append([]game.Action{h.Action}, h.Rest...)
+}
+
 // Hints returns up to n (at least 1) of b's candidate actions for the
-// seat of v, best first: a Ranker's ranked candidates with their
-// estimated values, or the single choice of a bot that does not rank.
-// The first hint is the action b would play.
+// seat of v, best first: a Ranker's candidates in the order of their
+// estimated values (the valued ones first), or the single choice of a bot
+// that does not rank.
+//
+// The first hint is the best valued candidate, which need not be the
+// action b plays: a search orders its own candidates by visits and keeps
+// a heuristic default first unless another action beats it by a clear
+// margin (ismcts.Bot.Rank), a robust rule for playing but one that lists
+// values out of order. People read the values, so hints, `trull hint` and
+// the analysis list them by value.
 func Hints(b Bot, v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 	n = max(n, 1)
 	for {
@@ -58,6 +76,7 @@ func Hints(b Bot, v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 	if err != nil {
 		return nil, err
 	}
+	byValue(out)
 	if len(out) > n {
 		out = out[:n]
 	}
@@ -72,17 +91,32 @@ type search struct {
 	bidder Bot
 }
 
-// Rank returns the search's root actions with their values: its Options.Hints
-// best ones, or every one when more are asked for.
+// byValue sorts hints best first: the valued ones by value (a stable
+// sort: equal values keep the bot's order), then the others in the bot's
+// order.
+func byValue(hs []Hint) {
+	slices.SortStableFunc(hs, func(x, y Hint) int {
+		switch {
+		case x.Valued != y.Valued:
+			if x.Valued {
+				return -1
+			}
+			return 1
+		case !x.Valued:
+			return 0
+		}
+		return cmp.Compare(y.Value, x.Value)
+	})
+}
+
+// Rank returns every root action of the search with its value, in the
+// search's order (Hints sorts them by value): the whole list, so that the
+// best valued candidates are among those returned whatever n is.
 func (s search) Rank(v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 	if s.bidder != nil && !cardPlay(v) {
 		return Hints(s.bidder, v, rng, n)
 	}
-	hint := s.Bot.Hint
-	if n > s.Options().Hints {
-		hint = s.Bot.Rank
-	}
-	cands, err := hint(v, rng)
+	cands, err := s.Bot.Rank(v, rng)
 	if err != nil {
 		return nil, err
 	}

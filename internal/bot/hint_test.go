@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"trull/internal/bot/rules"
@@ -10,8 +12,9 @@ import (
 )
 
 // TestHints checks, for every player in every game at the first card
-// play, that the hints are legal, led by the action the bot plays with the
-// same generator state, the others ranked by value.
+// play, that the hints are legal and ranked by value, and that the action
+// the bot plays with the same generator state is among them when they
+// list every candidate.
 func TestHints(t *testing.T) {
 	for _, g := range []string{"droggn", "troggu", "strohmandeln"} {
 		info, _ := game.Lookup(g)
@@ -54,15 +57,14 @@ func TestHints(t *testing.T) {
 				if name == "rules" && h.Valued {
 					t.Errorf("%s rules: a value without a search", g)
 				}
-				// The first hint is the bot's choice (a default it keeps
-				// unless clearly beaten); the others follow by value.
-				if name == "pimc@4" && i > 1 && h.Valued && hs[i-1].Value < h.Value {
-					t.Errorf("%s pimc: hints not ranked by value: %+v", g, hs)
+				if i > 0 && h.Valued && hs[i-1].Value < h.Value {
+					t.Errorf("%s %s: hints not ranked by value: %+v", g, name, hs)
 				}
 			}
 			a, err := b.Act(v, rand.New(rand.NewPCG(9, 9)))
-			if err != nil || a != hs[0].Action {
-				t.Errorf("%s %s: plays %v (%v), first hint %v", g, name, a, err, hs[0].Action)
+			all, _ := Hints(b, v, rand.New(rand.NewPCG(9, 9)), len(v.LegalActions()))
+			if err != nil || !slices.ContainsFunc(all, func(h Hint) bool { return h.Action == a }) {
+				t.Errorf("%s %s: plays %v (%v), not among its hints %v", g, name, a, err, all)
 			}
 		}
 	}
@@ -118,5 +120,113 @@ func TestEndgame(t *testing.T) {
 	}
 	if early == 0 || late == 0 || !hinted {
 		t.Errorf("%d early and %d late card plays, hinted %v: want both and a hint", early, late, hinted)
+	}
+}
+
+// TestHintsAtOrder: over many seeded positions of every game and set-up,
+// the hints of the searching players are whole legal decisions (a discard
+// of every card it needs is one hint), best first by value with the
+// valued ones first, and the same for the same seed.
+func TestHintsAtOrder(t *testing.T) {
+	setups := []struct {
+		game  string
+		seats int
+	}{{"droggn", 3}, {"droggn", 4}, {"troggu", 3}, {"troggu", 6}, {"strohmandeln", 2}}
+	positions := 16
+	if testing.Short() {
+		positions = 4
+	}
+	for _, su := range setups {
+		info, _ := game.Lookup(su.game)
+		r, err := info.New(nil, su.seats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		discards := 0
+		for i := range positions {
+			st, err := r.NewState(game.DeckFromSeed(r.Pack(), fmt.Sprintf("order/%s/%d/%d", su.game, su.seats, i)), i%su.seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The rules bot plays to a seeded point of the hand: every
+			// fourth position is the first discard, when the hand has one.
+			rng := rand.New(rand.NewPCG(uint64(i), 3))
+			stop := rng.IntN(80)
+			for k := 0; !st.Done() && k < stop; k++ {
+				if i%4 == 0 && discarding(st, st.ToAct()) {
+					break
+				}
+				a, err := rules.Bot{}.Act(st.View(game.ViewerOf(st.ToAct())), rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := st.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if st.Done() {
+				continue
+			}
+			if discarding(st, st.ToAct()) {
+				discards++
+			}
+			for _, name := range []string{"ismcts@200", "pimc@4"} {
+				if name != "ismcts@200" && discarding(st, st.ToAct()) {
+					continue // the rollouts of whole discards once are enough
+				}
+				b, _ := New(name)
+				hs, err := HintsAt(b, st, rand.New(rand.NewPCG(uint64(i), 9)), 4)
+				if err != nil {
+					t.Fatalf("%s-%d position %d %s: %v", su.game, su.seats, i, name, err)
+				}
+				where := fmt.Sprintf("%s-%d position %d (%s) %s", su.game, su.seats, i, st.Phase(), name)
+				checkHints(t, where, st, hs, 4)
+				again, _ := HintsAt(b, st, rand.New(rand.NewPCG(uint64(i), 9)), 4)
+				if fmt.Sprint(again) != fmt.Sprint(hs) {
+					t.Errorf("%s: two answers for one seed:\n%v\n%v", where, hs, again)
+				}
+			}
+		}
+		if su.game != "strohmandeln" && discards == 0 && !testing.Short() {
+			t.Errorf("%s-%d: no position at a discard", su.game, su.seats)
+		}
+	}
+}
+
+// checkHints checks hints of st: at most n, each a whole legal decision of
+// the seat to act, the valued ones first and best first by value.
+func checkHints(t *testing.T, where string, st game.State, hs []Hint, n int) {
+	t.Helper()
+	seat := st.ToAct()
+	if len(hs) == 0 || len(hs) > n {
+		t.Fatalf("%s: %d hints", where, len(hs))
+	}
+	for i, h := range hs {
+		trial := st.Clone()
+		for _, a := range h.Actions() {
+			if int(a.Seat) != seat {
+				t.Errorf("%s: hint %d acts for seat %d, not %d", where, i, a.Seat, seat)
+			}
+			if err := trial.Apply(a); err != nil {
+				t.Errorf("%s: hint %d %v is not legal: %v", where, i, h.Actions(), err)
+				break
+			}
+		}
+		if h.Action.Kind == game.KindDiscard && discarding(trial, seat) {
+			t.Errorf("%s: hint %d %v is not a whole discard", where, i, h.Actions())
+		}
+		if h.Action.Kind != game.KindDiscard && len(h.Rest) > 0 {
+			t.Errorf("%s: hint %d has more than one action: %v", where, i, h.Actions())
+		}
+		if i == 0 {
+			continue
+		}
+		prev := hs[i-1]
+		switch {
+		case h.Valued && !prev.Valued:
+			t.Errorf("%s: a valued hint after an unvalued one: %+v", where, hs)
+		case h.Valued && prev.Value < h.Value:
+			t.Errorf("%s: hints not best first by value: %+v", where, hs)
+		}
 	}
 }

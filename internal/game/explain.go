@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"trull/internal/card"
@@ -77,6 +78,22 @@ var explanations = map[string][2]string{
 	"no_say/card":                {"{say} goes with {card}.", "{say} gehört zu {card}."},
 	"no_say/needs":               {"{say} needs {card} as well.", "Für {say} brauchst du auch {card_acc}."},
 	"no_say/lead":                {"{say}: lead {card} right after winning a trick with Ross!", "{say}: spiel {card_acc} aus, gleich nachdem du einen Stich mit Ross! gemacht hast."},
+	// A hand record that cannot be read or replayed (RecordError,
+	// ActionError), by its fault: "bad_record/" + RecordError.Why.
+	"bad_record/json":        {"The file is not a hand record: it is not JSON of the record's shape (trull-hand/1).", "Die Datei ist kein Spielprotokoll: Sie ist kein JSON in der Form eines Protokolls (trull-hand/1)."},
+	"bad_record/format":      {"The record's format is “{got}”; a hand record is of the format trull-hand/1.", "Das Protokoll hat das Format „{got}“; ein Spielprotokoll hat das Format trull-hand/1."},
+	"bad_record/game":        {"The record names the game “{game}”; trull plays Droggn, Troggu and Strohmandeln.", "Das Protokoll nennt das Spiel „{game}“; trull kennt Droggn, Troggu und Strohmandeln."},
+	"bad_record/players":     {"{game} is played by {min} to {max} players, but the record names {count}.", "{game} spielen {min} bis {max} Spieler, das Protokoll nennt aber {count}."},
+	"bad_record/options":     {"The record's rule options are not options of {game}.", "Die Regeloptionen des Protokolls passen nicht zu {game}."},
+	"bad_record/deck_seed":   {"The record gives both a deck and a seed: it may give only one of them.", "Das Protokoll gibt ein Blatt und einen Startwert an: Es darf nur eines davon angeben."},
+	"bad_record/no_deck":     {"The record gives neither a deck nor a seed, so the deal is not known.", "Das Protokoll gibt weder ein Blatt noch einen Startwert an, also ist nicht bekannt, wie gegeben wurde."},
+	"bad_record/deck_card":   {"Card {index} of the record's deck, “{card}”, is not a card of this pack.", "Karte {index} im Blatt des Protokolls, „{card}“, gehört nicht zu diesem Blatt."},
+	"bad_record/deck_twice":  {"Card {index} of the record's deck, {card}, is in it twice.", "Karte {index} im Blatt des Protokolls, {card}, kommt darin zweimal vor."},
+	"bad_record/deck_size":   {"The record's deck has {count} cards, but the pack has {size}.", "Das Blatt des Protokolls hat {count} Karten, das Spiel hat aber {size}."},
+	"bad_record/no_dealer":   {"The record names no dealer.", "Das Protokoll nennt keinen Geber."},
+	"bad_record/dealer_seat": {"The record's dealer, seat {dealer}, is none of its {seats} seats (counted from 0).", "Der Geber des Protokolls, Platz {dealer}, ist keiner seiner {seats} Plätze (ab 0 gezählt)."},
+	"bad_record/deal":        {"The game cannot deal the record's deck.", "Das Spiel kann das Blatt des Protokolls nicht geben."},
+	"bad_record/action":      {"Action {action} of the record cannot be played: {reason}", "Aktion {action} des Protokolls geht nicht: {reason}"},
 }
 
 // words names the values of the word parameters (want, contract, what,
@@ -106,12 +123,28 @@ func Wordings() map[string][2]string {
 
 // Explain words a refusal for the player who made it, in English or
 // German, from its code and parameters ("You must follow clubs.", "Du
-// musst Kreuz bedienen."). An error that is not an *IllegalError (or has
-// no known code) gives its own text in English and a general sentence in
-// German.
+// musst Kreuz bedienen."), and a record that cannot be read or replayed
+// (a *RecordError, or an *ActionError with the refusal of its action). An
+// error of another kind (or with no known code) gives its own text in
+// English and a general sentence in German.
 func Explain(err error, l card.Lang) string {
 	if err == nil {
 		return ""
+	}
+	var ae *ActionError
+	if errors.As(err, &ae) {
+		return fill(explanations["bad_record/action"][langIndex(l)], RecordParams(err), nil, l, func(name string) (string, bool) {
+			if name == "reason" {
+				return Explain(ae.Err, l), true
+			}
+			return "", false
+		})
+	}
+	var re *RecordError
+	if errors.As(err, &re) {
+		if tpl, ok := explanations["bad_record/"+re.Why]; ok {
+			return fill(tpl[langIndex(l)], re.Params, nil, l, nil)
+		}
 	}
 	var ie *IllegalError
 	if !errors.As(err, &ie) {
@@ -123,6 +156,68 @@ func Explain(err error, l card.Lang) string {
 	return ie.Explain(l)
 }
 
+// RecordParams returns the parameters of a "bad_record" refusal for err
+// (a *RecordError or an *ActionError; nil for another error): "record"
+// names the fault (RecordError.Why, or "action"), the others its details;
+// an action's are "action" (counted from 1), "refusal" (its
+// IllegalError's code) and that refusal's parameters.
+func RecordParams(err error) Params {
+	var ae *ActionError
+	if errors.As(err, &ae) {
+		p := Params{}
+		var ie *IllegalError
+		if errors.As(ae.Err, &ie) {
+			for k, v := range ie.Params {
+				p[k] = v
+			}
+			p["refusal"] = string(ie.Code)
+		}
+		p["record"], p["action"] = "action", strconv.Itoa(ae.Index+1)
+		return p
+	}
+	var re *RecordError
+	if errors.As(err, &re) && re.Why != "" {
+		p := Params{"record": re.Why}
+		for k, v := range re.Params {
+			p[k] = v
+		}
+		return p
+	}
+	return nil
+}
+
+// langIndex is the index of l's words in the explanations: 0 English, 1
+// German.
+func langIndex(l card.Lang) int {
+	if l == card.German {
+		return 1
+	}
+	return 0
+}
+
+// fill replaces each {name} of tpl by its word: own(name) when it has one,
+// else the parameter worded (a card or suit by its name, a game by its
+// title, a word by its translation).
+func fill(tpl string, params Params, pack *card.Pack, l card.Lang, own func(string) (string, bool)) string {
+	out := tpl
+	for {
+		a := strings.IndexByte(out, '{')
+		b := strings.IndexByte(out, '}')
+		if a < 0 || b < a {
+			return out
+		}
+		name := out[a+1 : b]
+		w, ok := "", false
+		if own != nil {
+			w, ok = own(name)
+		}
+		if !ok {
+			w = param(params, pack, name, l)
+		}
+		out = out[:a] + w + out[b+1:]
+	}
+}
+
 // Explain words the refusal in language l (see the function Explain).
 func (e *IllegalError) Explain(l card.Lang) string {
 	tpl, ok := e.template()
@@ -132,20 +227,7 @@ func (e *IllegalError) Explain(l card.Lang) string {
 		}
 		return e.Reason
 	}
-	i := 0
-	if l == card.German {
-		i = 1
-	}
-	out := tpl[i]
-	for {
-		a := strings.IndexByte(out, '{')
-		b := strings.IndexByte(out, '}')
-		if a < 0 || b < a {
-			return out
-		}
-		name := out[a+1 : b]
-		out = out[:a] + e.param(name, l, i) + out[b+1:]
-	}
+	return fill(tpl[langIndex(l)], e.Params, e.Pack, l, nil)
 }
 
 // Worded reports whether Explain has words for the refusal's code (and
@@ -164,23 +246,30 @@ func (e *IllegalError) template() ([2]string, bool) {
 	return [2]string{}, false
 }
 
-// param words one parameter: a card or suit by its name, a word by its
-// translation, anything else as it is.
-func (e *IllegalError) param(name string, l card.Lang, i int) string {
+// param words one parameter: a card or suit by its name (cards need the
+// pack), a game by its title, a word by its translation, anything else as
+// it is.
+func param(params Params, pack *card.Pack, name string, l card.Lang) string {
+	i := langIndex(l)
 	if name == "card_acc" {
 		// The object of a German sentence: "den Gstieß".
-		n := e.param("card", l, i)
+		n := param(params, pack, "card", l)
 		if rest, ok := strings.CutPrefix(n, "der "); ok && l == card.German {
 			return "den " + rest
 		}
 		return n
 	}
-	v := e.Params[name]
+	v := params[name]
 	switch name {
+	case "game":
+		if info, ok := Lookup(v); ok && info.Title != "" {
+			return info.Title
+		}
+		return v
 	case "card":
-		if e.Pack != nil {
-			if c, err := e.Pack.Parse(v); err == nil {
-				return e.Pack.CardName(c, l)
+		if pack != nil {
+			if c, err := pack.Parse(v); err == nil {
+				return pack.CardName(c, l)
 			}
 		}
 		return v

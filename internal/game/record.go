@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"trull/internal/card"
 )
@@ -52,16 +53,43 @@ func NewRecordAction(seat int, act string) RecordAction {
 // action).
 var ErrRecord = errors.New("game: bad record")
 
-// RecordError is an error about the record itself.
-type RecordError struct{ Msg string }
+// RecordError is an error about the record itself. Msg is the English
+// sentence for logs and `trull replay`; Why names the fault for programs
+// and Params its details, which Explain words for people in English or
+// German (the server sends them as a "bad_record" refusal's parameters,
+// Why as "record").
+type RecordError struct {
+	Msg    string
+	Why    string
+	Params Params
+}
+
+// Record faults (RecordError.Why), with the parameters each one sets.
+const (
+	RecordJSON       = "json"        // not JSON of the record's shape
+	RecordFormat     = "format"      // got: the format named
+	RecordGame       = "game"        // game: the game named
+	RecordPlayers    = "players"     // game, min, max, count
+	RecordBadOptions = "options"     // game
+	RecordDeckSeed   = "deck_seed"   // both a deck and a seed
+	RecordNoDeck     = "no_deck"     // neither a deck nor a seed
+	RecordDeckCard   = "deck_card"   // index (from 1), card: not a card of the pack
+	RecordDeckTwice  = "deck_twice"  // index (from 1), card
+	RecordDeckSize   = "deck_size"   // count, size
+	RecordNoDealer   = "no_dealer"   //
+	RecordDealerSeat = "dealer_seat" // dealer, seats
+	RecordDeal       = "deal"        // the engine refused the deal
+)
 
 func (e *RecordError) Error() string { return e.Msg }
 
 // Unwrap lets errors.Is(err, ErrRecord) hold.
 func (e *RecordError) Unwrap() error { return ErrRecord }
 
-func recErr(format string, args ...any) error {
-	return &RecordError{Msg: fmt.Sprintf(format, args...)}
+// recErr returns a RecordError of fault why with its parameters and
+// English sentence.
+func recErr(why string, params Params, format string, args ...any) error {
+	return &RecordError{Msg: fmt.Sprintf(format, args...), Why: why, Params: params}
 }
 
 // ActionError is an error about the action at Index of a record.
@@ -80,19 +108,19 @@ func (e *ActionError) Unwrap() error { return e.Err }
 func DecodeRecord(r io.Reader) (*Record, error) {
 	data, err := io.ReadAll(io.LimitReader(r, 16<<20))
 	if err != nil {
-		return nil, recErr("reading record: %v", err)
+		return nil, recErr(RecordJSON, nil, "reading record: %v", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var rec Record
 	if err := dec.Decode(&rec); err != nil {
-		return nil, recErr("record is not valid JSON of the hand-record shape: %v", err)
+		return nil, recErr(RecordJSON, nil, "record is not valid JSON of the hand-record shape: %v", err)
 	}
 	if dec.More() {
-		return nil, recErr("record: unexpected data after the JSON object")
+		return nil, recErr(RecordJSON, nil, "record: unexpected data after the JSON object")
 	}
 	if rec.Format != Format {
-		return nil, recErr("record: format must be %q, got %q", Format, rec.Format)
+		return nil, recErr(RecordFormat, Params{"got": rec.Format}, "record: format must be %q, got %q", Format, rec.Format)
 	}
 	return &rec, nil
 }
@@ -101,14 +129,15 @@ func DecodeRecord(r io.Reader) (*Record, error) {
 func (rec *Record) RulesOf() (Rules, error) {
 	g, ok := Lookup(rec.Game)
 	if !ok {
-		return nil, recErr("unknown game %q (want droggn, troggu or strohmandeln)", rec.Game)
+		return nil, recErr(RecordGame, Params{"game": rec.Game}, "unknown game %q (want droggn, troggu or strohmandeln)", rec.Game)
 	}
 	if len(rec.Players) < g.MinSeats || len(rec.Players) > g.MaxSeats {
-		return nil, recErr("%s needs %d to %d players, the record names %d", rec.Game, g.MinSeats, g.MaxSeats, len(rec.Players))
+		return nil, recErr(RecordPlayers, Params{"game": rec.Game, "min": strconv.Itoa(g.MinSeats), "max": strconv.Itoa(g.MaxSeats), "count": strconv.Itoa(len(rec.Players))},
+			"%s needs %d to %d players, the record names %d", rec.Game, g.MinSeats, g.MaxSeats, len(rec.Players))
 	}
 	r, err := g.New(rec.Options, len(rec.Players))
 	if err != nil {
-		return nil, recErr("%v", err)
+		return nil, recErr(RecordBadOptions, Params{"game": rec.Game}, "%v", err)
 	}
 	return r, nil
 }
@@ -119,28 +148,29 @@ func (rec *Record) DeckOf(r Rules) ([]card.Card, error) {
 	p := r.Pack()
 	switch {
 	case rec.Deck != nil && rec.Seed != nil:
-		return nil, recErr("record has both deck and seed; give one")
+		return nil, recErr(RecordDeckSeed, nil, "record has both deck and seed; give one")
 	case rec.Seed != nil:
 		return DeckFromSeed(p, *rec.Seed), nil
 	case rec.Deck == nil:
-		return nil, recErr("record has neither deck nor seed")
+		return nil, recErr(RecordNoDeck, nil, "record has neither deck nor seed")
 	}
 	deck := make([]card.Card, len(rec.Deck))
 	var seen card.Set
 	for i, id := range rec.Deck {
 		c, err := p.Parse(id)
 		if err != nil {
-			return nil, recErr("deck[%d]: %v", i, err)
+			return nil, recErr(RecordDeckCard, Params{"index": strconv.Itoa(i + 1), "card": id}, "deck[%d]: %v", i, err)
 		}
 		if seen.Has(c) {
-			return nil, recErr("deck[%d]: card %s appears twice", i, id)
+			return nil, recErr(RecordDeckTwice, Params{"index": strconv.Itoa(i + 1), "card": id}, "deck[%d]: card %s appears twice", i, id)
 		}
 		seen.Add(c)
 		deck[i] = c
 	}
 	if len(deck) != p.Size() {
 		missing := p.Cards.Minus(seen)
-		return nil, recErr("deck has %d cards, the %s pack has %d (missing %s)", len(deck), p.Name, p.Size(), missing.Format(p.Style))
+		return nil, recErr(RecordDeckSize, Params{"count": strconv.Itoa(len(deck)), "size": strconv.Itoa(p.Size())},
+			"deck has %d cards, the %s pack has %d (missing %s)", len(deck), p.Name, p.Size(), missing.Format(p.Style))
 	}
 	return deck, nil
 }

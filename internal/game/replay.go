@@ -1,6 +1,9 @@
 package game
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+)
 
 // Replay applies every action of rec to a fresh deal and returns the state.
 // An error is a *RecordError (the record itself is wrong) or an *ActionError
@@ -11,10 +14,10 @@ func Replay(rec *Record) (State, error) {
 		return nil, err
 	}
 	if rec.Dealer == nil {
-		return nil, recErr("record has no dealer")
+		return nil, recErr(RecordNoDealer, nil, "record has no dealer")
 	}
 	if *rec.Dealer < 0 || *rec.Dealer >= r.Seats() {
-		return nil, recErr("dealer %d is not a seat (0…%d)", *rec.Dealer, r.Seats()-1)
+		return nil, recErr(RecordDealerSeat, Params{"dealer": strconv.Itoa(*rec.Dealer), "seats": strconv.Itoa(r.Seats())}, "dealer %d is not a seat (0…%d)", *rec.Dealer, r.Seats()-1)
 	}
 	deck, err := rec.DeckOf(r)
 	if err != nil {
@@ -22,11 +25,11 @@ func Replay(rec *Record) (State, error) {
 	}
 	st, err := r.NewState(deck, *rec.Dealer)
 	if err != nil {
-		return nil, recErr("%v", err)
+		return nil, recErr(RecordDeal, nil, "%v", err)
 	}
 	for i, ra := range rec.Actions {
 		if err := applyRecordAction(st, ra, true); err != nil {
-			return nil, &ActionError{Index: i, Err: err}
+			return nil, &ActionError{Index: i, Err: WithPack(err, r.Pack())}
 		}
 	}
 	return st, nil

@@ -51,8 +51,9 @@ func TestImportRules(t *testing.T) {
 		{"../bot/ismcts", with(b+"/know", b+"/solver", b+"/tsolver", b+"/ssolver")},
 		// The table model reads the engines' views only.
 		{"../tablemodel", base},
-		// Analysis and the tactics suite value decisions with the bots.
-		{"../analysis", with(b + "/...")},
+		// Analysis and the tactics suite value decisions with the bots;
+		// analysis places them by trick through the table model.
+		{"../analysis", with(b+"/...", "trull/internal/tablemodel")},
 		{"../tactics", with("trull/internal/analysis")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",
 			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/store", "trull/web"}},

@@ -163,9 +163,18 @@ func writeError(w http.ResponseWriter, status int, format string, args ...any) {
 // writeCoded answers with an error that also has a code, for a client to
 // word in the person's language (docs/PROTOCOL.md).
 func writeCoded(w http.ResponseWriter, status int, code, format string, args ...any) {
-	m := map[string]string{"error": fmt.Sprintf(format, args...)}
+	writeRefusal(w, status, code, nil, format, args...)
+}
+
+// writeRefusal is writeCoded with the refusal's parameters ("params"), for
+// a client that words it (a bad record: game.RecordParams).
+func writeRefusal(w http.ResponseWriter, status int, code string, params game.Params, format string, args ...any) {
+	m := map[string]any{"error": fmt.Sprintf(format, args...)}
 	if code != "" {
 		m["code"] = code
+	}
+	if len(params) > 0 {
+		m["params"] = params
 	}
 	b, _ := json.Marshal(m)
 	w.Header().Set("Content-Type", "application/json")

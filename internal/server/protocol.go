@@ -220,7 +220,7 @@ func (t *table) act(r clientReq) {
 }
 
 // hint answers with the hint bot's best candidates for the seat to act,
-// with their estimated values when the bot searches.
+// best first, with their estimated values when the bot searches.
 func (t *table) hint(c *conn, m clientMsg) {
 	if t.cfg.NoHints {
 		t.refuse(c, m.Seq, "hint", "hints_off", nil, "hint: hints are off at this table")
@@ -240,29 +240,24 @@ func (t *table) hint(c *conn, m clientMsg) {
 		}
 		t.bots[name] = b
 	}
+	// The candidates are whole decisions, best first by value: a discard
+	// of k cards is one candidate.
+	start := time.Now()
+	hs, err := bot.HintsAt(b, t.st, t.rng, cmp.Or(t.srv.cfg.Hints, 3))
+	t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
+	if err != nil {
+		t.log.Warn("hint failed", "bot", name, "seat", c.seat, "err", err)
+		t.refuse(c, m.Seq, "hint", "no_hint", nil, "hint: the bot found no answer")
+		return
+	}
 	var hints []hint
-	if l := t.st.Legal(nil); len(l) > 0 && l[0].Kind == game.KindDiscard {
-		// A discard is sent whole: the bot chooses every card of it.
-		for _, ra := range game.EncodeHistory(t.rules, t.decide(t.st.Clone(), c.seat, b)) {
-			hints = append(hints, hint{Action: ra, Bot: b.Name()})
+	for _, h := range hs {
+		x := hint{Action: game.EncodeHistory(t.rules, h.Actions())[0], Bot: b.Name()}
+		if h.Valued {
+			v := math.Round(h.Value*100) / 100
+			x.Value = &v
 		}
-	} else {
-		start := time.Now()
-		hs, err := bot.Hints(b, t.st.View(game.Seat(c.seat).WithReview(t.cfg.OpenReview)), t.rng, cmp.Or(t.srv.cfg.Hints, 3))
-		t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
-		if err != nil {
-			t.log.Warn("hint failed", "bot", name, "seat", c.seat, "err", err)
-			t.refuse(c, m.Seq, "hint", "no_hint", nil, "hint: the bot found no answer")
-			return
-		}
-		for _, h := range hs {
-			x := hint{Action: t.rules.EncodeAction(h.Action), Bot: b.Name()}
-			if h.Valued {
-				v := math.Round(h.Value*100) / 100
-				x.Value = &v
-			}
-			hints = append(hints, x)
-		}
+		hints = append(hints, x)
 	}
 	out, _ := json.Marshal(hintMsg{Type: "hint", Seq: m.Seq, Hints: hints})
 	t.sendTo(c, out)

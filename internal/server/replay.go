@@ -37,7 +37,8 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := replayRecord(body)
 	if err != nil {
-		writeCoded(w, http.StatusBadRequest, "bad_record", "%s", replayError(err))
+		// The parameters let the browser say what is wrong in its language.
+		writeRefusal(w, http.StatusBadRequest, "bad_record", game.RecordParams(err), "%s", replayError(err))
 		return
 	}
 	writeJSON(w, http.StatusOK, out)

@@ -5,7 +5,8 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
-import { tr, type Lang } from "./i18n";
+import type { GameName } from "./cards";
+import { actionLabel, tr, type LabelCtx, type Lang } from "./i18n";
 
 /** A candidate action and the deciding seat's expected score after it. */
 interface Candidate {
@@ -19,6 +20,9 @@ export interface Decision {
   action: number;
   seat: number;
   phase: string;
+  /** in the card play, the trick (from 1) and which card of it (from 1); in a discard of several cards, which card of it */
+  trick?: number;
+  nth?: number;
   taken: Action;
   best?: Action;
   candidates?: Candidate[];
@@ -34,7 +38,7 @@ export interface Report {
   bot: string;
   thresholds: { inaccuracy: number; mistake: number; blunder: number };
   decisions: Decision[];
-  seats: { seat: number; name: string; decisions: number; valued: number; loss: number; good_share: number; worst: number[] }[];
+  seats: { seat: number; name: string; decisions: number; valued: number; good?: number; loss: number; good_share: number; worst: number[] }[];
 }
 
 const CLASS_NAMES: Record<string, [string, string]> = {
@@ -48,11 +52,54 @@ const CLASS_NAMES: Record<string, [string, string]> = {
 
 const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"];
 
-/** actionText writes a record action compactly. */
-export function actionText(a: Action | undefined): string {
-  if (!a) return "";
-  const what = a.card ?? (a.cards?.length ? a.cards.join(" ") : a.call ?? "");
-  return [a.act, what, a.say ?? ""].filter(Boolean).join(" ");
+/** Namer names the actions of a decision as the table does (actionLabel), in the hand's context before it. */
+export type Namer = (a: Action | undefined, d: Decision) => string;
+
+/** namer names actions with actionLabel; ctx gives the label context before record action i. */
+export function namer(game: GameName, lang: Lang, ctx: (i: number, seat: number) => Partial<LabelCtx>): Namer {
+  return (a, d) => (a ? actionLabel(a, { game, lang, ...ctx(d.action, d.seat) }) : "");
+}
+
+const ORDINALS: Record<Lang, string[]> = {
+  en: ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"],
+  de: ["erste", "zweite", "dritte", "vierte", "fünfte", "sechste", "siebte", "achte", "neunte", "zehnte"],
+};
+
+const PHASES: Record<string, [string, string]> = {
+  bidding: ["bidding", "Reizen"],
+  bid: ["bidding", "Reizen"],
+  discard: ["discard", "Drücken"],
+  exchange: ["exchange with the Tapp", "Tausch mit dem Tapp"],
+  buy: ["buying", "Kaufen"],
+  layout: ["lay-out", "Auslegen"],
+  doubling: ["doubling", "Doppeln"],
+  double: ["doubling", "Doppeln"],
+  call: ["calling a trump", "Rufen"],
+  fold: ["fold or stay", "Zusammenwerfen oder bleiben"],
+  play: ["card play", "Kartenspiel"],
+};
+
+/** place says where in the hand a decision was made: "trick 7, second card", "Stich 7, zweite Karte", or the phase. */
+export function place(d: Decision, lang: Lang): string {
+  const nth = (n: number) => ORDINALS[lang][n - 1] ?? `${n}.`;
+  if (d.trick && d.nth) return tr(lang, `trick ${d.trick}, ${nth(d.nth)} card`, `Stich ${d.trick}, ${nth(d.nth)} Karte`);
+  const p = PHASES[d.phase];
+  const w = p ? tr(lang, ...p) : tr(lang, "decision", "Entscheidung");
+  return d.nth ? tr(lang, `${w}, ${nth(d.nth)} card`, `${w}, ${nth(d.nth)} Karte`) : w;
+}
+
+/** num writes a value with two decimals, a minus sign and, in German, a decimal comma. */
+export function num(v: number, lang: Lang, digits = 2): string {
+  const s = Math.abs(v).toFixed(digits);
+  return (v < 0 && Number(s) !== 0 ? "−" : "") + (lang === "de" ? s.replace(".", ",") : s);
+}
+
+/** goodText says how many of a seat's valued decisions were good: "14 of 19 valued decisions good (74%)". */
+export function goodText(s: Report["seats"][number], lang: Lang): string {
+  if (!s.valued) return tr(lang, "no decision valued", "keine Entscheidung bewertet");
+  const good = s.good ?? Math.round(s.good_share * s.valued);
+  const pct = Math.round(100 * s.good_share);
+  return tr(lang, `${good} of ${s.valued} valued decisions good (${pct}%)`, `${good} von ${s.valued} bewerteten Entscheidungen gut (${pct} %)`);
 }
 
 /** takenValue is the deciding seat's expected score after the action taken. */
@@ -67,7 +114,7 @@ function takenValue(d: Decision): number | null {
  * after the k-th action), jump moves the replay to a step; a decision is
  * shown at the step its action leads to.
  */
-export function AnalysisPanel(p: { tableId: string; hand: number; names: string[]; lang: Lang; at: number; jump: (i: number) => void }) {
+export function AnalysisPanel(p: { tableId: string; hand: number; names: string[]; lang: Lang; at: number; jump: (i: number) => void; name: Namer }) {
   const { lang } = p;
   const [report, setReport] = useState<Report | null>(null);
   const [progress, setProgress] = useState<[number, number] | null>(null);
@@ -97,7 +144,9 @@ export function AnalysisPanel(p: { tableId: string; hand: number; names: string[
     });
     es.addEventListener("error", (e) => {
       const data = (e as MessageEvent).data;
-      setErr(data ? String((JSON.parse(data) as { error: string }).error) : tr(lang, "The analysis could not be loaded.", "Die Analyse konnte nicht geladen werden."));
+      // The server's reason is English: a German page says it in general.
+      const why = data && lang === "en" ? String((JSON.parse(data) as { error: string }).error) : "";
+      setErr(why || tr(lang, "The analysis could not be loaded.", "Die Analyse konnte nicht geladen werden."));
       setProgress(null);
       es.close();
     });
@@ -127,7 +176,7 @@ export function AnalysisPanel(p: { tableId: string; hand: number; names: string[
       <h4>
         {tr(lang, "Analysis", "Analyse")} <span class="muted">({report.bot})</span>
       </h4>
-      <Graph report={report} names={p.names} at={p.at} jump={p.jump} lang={lang} />
+      <Graph report={report} names={p.names} at={p.at} jump={p.jump} lang={lang} name={p.name} />
       <table class="res">
         <thead>
           <tr>
@@ -140,20 +189,20 @@ export function AnalysisPanel(p: { tableId: string; hand: number; names: string[
           {report.seats.map((s) => (
             <tr>
               <td>{p.names[s.seat] ?? s.name}</td>
-              <td>{s.loss.toFixed(2)}</td>
-              <td>{Math.round(100 * s.good_share)}%</td>
+              <td>{num(s.loss, lang)}</td>
+              <td>{goodText(s, lang)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {here.map((d) => (
         <p class={"verdict " + d.class} data-testid="verdict">
-          {p.names[d.seat]}: {actionText(d.taken)}
-          {takenValue(d) !== null ? ` (${takenValue(d)!.toFixed(2)})` : ""} — {tr(lang, ...CLASS_NAMES[d.class])}
+          {place(d, lang)}, {p.names[d.seat]}: {p.name(d.taken, d)}
+          {takenValue(d) !== null ? ` (${tr(lang, "expected", "erwartet")} ${num(takenValue(d)!, lang)})` : ""} — {tr(lang, ...CLASS_NAMES[d.class])}
           {d.best && d.class !== "good" && d.class !== "forced" && d.candidates?.length
-            ? ` · ${tr(lang, "best", "am besten")}: ${actionText(d.best)} (${d.candidates[0].value.toFixed(2)})`
+            ? ` · ${tr(lang, "best", "am besten")}: ${p.name(d.best, d)} (${tr(lang, "expected", "erwartet")} ${num(d.candidates[0].value, lang)})`
             : ""}
-          {d.open_card?.length ? ` · ${tr(lang, "all hands seen", "alle Karten offen")}: ${actionText(d.open_card[0].action)} (${d.open_card[0].value})` : ""}
+          {d.open_card?.length ? ` · ${tr(lang, "all hands seen", "alle Karten offen")}: ${p.name(d.open_card[0].action, d)} (${num(d.open_card[0].value, lang, 0)})` : ""}
         </p>
       ))}
       <ul class="marks" data-testid="marks">
@@ -166,9 +215,9 @@ export function AnalysisPanel(p: { tableId: string; hand: number; names: string[
                 p.jump(d.action + 1);
               }}
             >
-              {tr(lang, "step", "Zug")} {d.action + 1}
+              {place(d, lang)}
             </a>{" "}
-            {p.names[d.seat]}: {actionText(d.taken)} — {tr(lang, ...CLASS_NAMES[d.class])} (−{d.loss.toFixed(2)}; {tr(lang, "best", "am besten")} {actionText(d.best)})
+            {p.names[d.seat]}: {p.name(d.taken, d)} — {tr(lang, ...CLASS_NAMES[d.class])} ({num(-d.loss, lang)}; {tr(lang, "best", "am besten")}: {p.name(d.best, d)})
           </li>
         ))}
       </ul>
@@ -177,7 +226,7 @@ export function AnalysisPanel(p: { tableId: string; hand: number; names: string[
 }
 
 /** Graph draws each seat's expected score after its decisions through the hand. */
-function Graph(p: { report: Report; names: string[]; at: number; jump: (i: number) => void; lang: Lang }) {
+function Graph(p: { report: Report; names: string[]; at: number; jump: (i: number) => void; lang: Lang; name: Namer }) {
   const W = 640,
     H = 180,
     L = 40,
@@ -197,10 +246,10 @@ function Graph(p: { report: Report; names: string[]; at: number; jump: (i: numbe
     <svg class="graph" width="100%" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={tr(p.lang, "expected score through the hand", "erwartete Wertung im Lauf des Spiels")} data-testid="graph">
       <line x1={L} x2={W - R} y1={y(0)} y2={y(0)} stroke="#999" stroke-dasharray="3 3" />
       <text x={4} y={y(hi) + 4} font-size="10">
-        {hi.toFixed(1)}
+        {num(hi, p.lang, 1)}
       </text>
       <text x={4} y={y(lo)} font-size="10">
-        {lo.toFixed(1)}
+        {num(lo, p.lang, 1)}
       </text>
       <line x1={x(p.at)} x2={x(p.at)} y1={T} y2={H - B} stroke="#444" />
       {seats.map((s) => {
@@ -219,7 +268,7 @@ function Graph(p: { report: Report; names: string[]; at: number; jump: (i: numbe
                 onClick={() => p.jump(q.d.action + 1)}
               >
                 <title>
-                  {p.names[s]}: {actionText(q.d.taken)} {q.v.toFixed(2)}
+                  {place(q.d, p.lang)}, {p.names[s]}: {p.name(q.d.taken, q.d)} {num(q.v, p.lang)}
                 </title>
               </circle>
             ))}

@@ -92,12 +92,13 @@ export interface Action {
   count?: number;
 }
 
-/** ApiError carries the server's {"error": …} text and its "code". */
+/** ApiError carries the server's {"error": …} text, its "code" and its "params". */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code = "",
+    readonly params: Record<string, string> | null = null,
   ) {
     super(message);
   }
@@ -118,8 +119,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     data = null;
   }
   if (!res.ok) {
-    const d = (data && typeof data === "object" ? data : {}) as { error?: unknown; code?: unknown };
-    throw new ApiError(d.error !== undefined ? String(d.error) : text || res.statusText, res.status, typeof d.code === "string" ? d.code : "");
+    const d = (data && typeof data === "object" ? data : {}) as { error?: unknown; code?: unknown; params?: unknown };
+    const params = d.params && typeof d.params === "object" ? (d.params as Record<string, string>) : null;
+    throw new ApiError(d.error !== undefined ? String(d.error) : text || res.statusText, res.status, typeof d.code === "string" ? d.code : "", params);
   }
   return data as T;
 }

@@ -188,8 +188,8 @@ export function Board(p: BoardProps) {
             </button>
             {p.hint && (
               <span class="muted" data-testid="hint-text">
-                {t(lang, "hintIs", hintText(p.hint, (a) => actionLabel(a, ctx)))}
-                {p.hint.alts?.length ? " · " + t(lang, "hintElse", p.hint.alts.map((h) => hintText(h, (a) => actionLabel(a, ctx))).join(", ")) : ""}
+                {t(lang, "hintIs", hintText(p.hint, (a) => actionLabel(a, ctx), lang))}
+                {p.hint.alts?.length ? " · " + t(lang, "hintElse", p.hint.alts.map((h) => hintText(h, (a) => actionLabel(a, ctx), lang)).join(", ")) : ""}
               </span>
             )}
           </div>

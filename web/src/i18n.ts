@@ -527,6 +527,21 @@ const REFUSALS: Record<string, [string, string]> = {
   tables_full: ["The server has as many tables as it allows; try again later.", "Der Server hat so viele Tische, wie er erlaubt; versuch es später."],
   bad_request: ["The server refused the request.", "Der Server hat die Anfrage abgelehnt."],
   bad_record: ["The hand record is not valid.", "Das Spielprotokoll ist nicht gültig."],
+  // A record that cannot be read or replayed, by its fault ("record"; game.RecordParams).
+  "bad_record/json": ["The file is not a hand record: it is not JSON of the record's shape (trull-hand/1).", "Die Datei ist kein Spielprotokoll: Sie ist kein JSON in der Form eines Protokolls (trull-hand/1)."],
+  "bad_record/format": ["The record's format is “{got}”; a hand record is of the format trull-hand/1.", "Das Protokoll hat das Format „{got}“; ein Spielprotokoll hat das Format trull-hand/1."],
+  "bad_record/game": ["The record names the game “{game}”; trull plays Droggn, Troggu and Strohmandeln.", "Das Protokoll nennt das Spiel „{game}“; trull kennt Droggn, Troggu und Strohmandeln."],
+  "bad_record/players": ["{game} is played by {min} to {max} players, but the record names {count}.", "{game} spielen {min} bis {max} Spieler, das Protokoll nennt aber {count}."],
+  "bad_record/options": ["The record's rule options are not options of {game}.", "Die Regeloptionen des Protokolls passen nicht zu {game}."],
+  "bad_record/deck_seed": ["The record gives both a deck and a seed: it may give only one of them.", "Das Protokoll gibt ein Blatt und einen Startwert an: Es darf nur eines davon angeben."],
+  "bad_record/no_deck": ["The record gives neither a deck nor a seed, so the deal is not known.", "Das Protokoll gibt weder ein Blatt noch einen Startwert an, also ist nicht bekannt, wie gegeben wurde."],
+  "bad_record/deck_card": ["Card {index} of the record's deck, “{card}”, is not a card of this pack.", "Karte {index} im Blatt des Protokolls, „{card}“, gehört nicht zu diesem Blatt."],
+  "bad_record/deck_twice": ["Card {index} of the record's deck, {card}, is in it twice.", "Karte {index} im Blatt des Protokolls, {card}, kommt darin zweimal vor."],
+  "bad_record/deck_size": ["The record's deck has {count} cards, but the pack has {size}.", "Das Blatt des Protokolls hat {count} Karten, das Spiel hat aber {size}."],
+  "bad_record/no_dealer": ["The record names no dealer.", "Das Protokoll nennt keinen Geber."],
+  "bad_record/dealer_seat": ["The record's dealer, seat {dealer}, is none of its {seats} seats (counted from 0).", "Der Geber des Protokolls, Platz {dealer}, ist keiner seiner {seats} Plätze (ab 0 gezählt)."],
+  "bad_record/deal": ["The game cannot deal the record's deck.", "Das Spiel kann das Blatt des Protokolls nicht geben."],
+  "bad_record/action": ["Action {action} of the record cannot be played: {reason}", "Aktion {action} des Protokolls geht nicht: {reason}"],
 };
 
 const REFUSAL_WORDS: Record<string, Record<string, [string, string]>> = {
@@ -561,12 +576,16 @@ export interface Refusal {
 export function explain(r: Refusal, game: GameName | null, lang: Lang): string {
   const ps = r.params ?? {};
   const code = r.code ?? "";
-  const tpl = REFUSALS[`${code}/${ps.why ?? ""}`] ?? REFUSALS[`${code}/${ps.suit ?? ""}`] ?? REFUSALS[code];
+  const record = code === "bad_record" && ps.record ? REFUSALS[`bad_record/${ps.record}`] : undefined;
+  const tpl = record ?? REFUSALS[`${code}/${ps.why ?? ""}`] ?? REFUSALS[`${code}/${ps.suit ?? ""}`] ?? REFUSALS[code];
   const de = lang === "de";
   if (!tpl) return de ? "Das ging nicht." : r.error || "That did not work.";
   // The English text says more than the code where the request itself was wrong.
-  if (!de && r.error && (code === "bad_request" || code === "bad_record" || code === "bad_message")) return r.error;
+  if (!de && !record && r.error && (code === "bad_request" || code === "bad_record" || code === "bad_message")) return r.error;
   return tpl[de ? 1 : 0].replace(/\{(\w+)\}/g, (_, name: string) => {
+    // A record's action: the refusal of the action itself, worded in turn.
+    if (name === "reason") return explain({ code: ps.refusal ?? "malformed", params: ps }, game, lang);
+    if (name === "game") return TITLE[ps.game as GameName] ?? ps.game ?? "";
     if (name === "card" || name === "card_acc") {
       const id = ps.card ?? "";
       const n = id && game ? cardName(id, game, lang) : id;
@@ -578,11 +597,11 @@ export function explain(r: Refusal, game: GameName | null, lang: Lang): string {
   });
 }
 
-/** errorText words an error of the HTTP API (or of the network) for the page's language. */
-export function errorText(e: unknown, lang: Lang): string {
+/** errorText words an error of the HTTP API (or of the network) for the page's language; game names the cards of its parameters. */
+export function errorText(e: unknown, lang: Lang, game: GameName | null = null): string {
   if (e instanceof ApiError) {
     if (!e.code && e.status === 404) return tr(lang, "Not found.", "Nicht gefunden.");
-    return explain({ error: e.message, code: e.code || (e.status === 429 ? "too_fast" : "") }, null, lang);
+    return explain({ error: e.message, code: e.code || (e.status === 429 ? "too_fast" : ""), params: e.params }, game, lang);
   }
   return tr(lang, "The server cannot be reached.", "Der Server ist nicht erreichbar.");
 }

@@ -7,11 +7,11 @@ import type { ReplayResult, ReplayStep } from "./api";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
 import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
-import { lastTrick, type Model } from "./model";
+import { bidBefore, lastTrick, type Model } from "./model";
 import { linkClick } from "./router";
 import { signed, variantTitle } from "./names";
 import { ExportButton, ResTable } from "./result";
-import { AnalysisPanel } from "./analysis";
+import { AnalysisPanel, namer } from "./analysis";
 
 /** ReplayPage shows hand n of a table. */
 export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
@@ -101,7 +101,7 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
         setRes(r);
         setI(0);
       })
-      .catch((e) => setErr(errorText(e, lang)));
+      .catch((e) => setErr(errorText(e, lang, rec.game ?? null)));
   }, [p.record]);
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
@@ -165,6 +165,11 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
           lang={lang}
           at={Math.min(i, steps.length - 1)}
           jump={(k) => setI(Math.max(0, Math.min(steps.length - 1, k)))}
+          name={namer(game, lang, (k, seat) => {
+            // The table before record action k names it: "gut" after a bid, "ich liege" for the declarer.
+            const before = steps[Math.min(k, steps.length - 1)]?.model;
+            return before ? { bidBefore: bidBefore(before), isDeclarer: seat === before.declarer } : {};
+          })}
         />
       )}
     </div>

@@ -69,11 +69,12 @@ export interface Hint {
   alts?: Hint[];
 }
 
-/** hintText is a candidate with its estimated score, e.g. "XXI (+4.2)". */
-export function hintText(h: Hint, label: (a: Action) => string): string {
+/** hintText is a candidate with its estimated score, e.g. "XXI (+4.2)", in German with a decimal comma ("+4,2"). */
+export function hintText(h: Hint, label: (a: Action) => string, lang: "en" | "de" = "en"): string {
   if (h.value == null) return label(h.action);
   const v = Math.round(h.value * 10) / 10;
-  return `${label(h.action)} (${v > 0 ? "+" : ""}${v})`;
+  const n = Math.abs(v).toFixed(1).replace(/\.0$/, "");
+  return `${label(h.action)} (${v > 0 ? "+" : v < 0 ? "−" : ""}${lang === "de" ? n.replace(".", ",") : n})`;
 }
 
 export function sameAction(a: Action, b: Action): boolean {
