@@ -545,13 +545,22 @@ func (s *Server) createTable(ctx context.Context, d createData) (string, error) 
 		lk.Release()
 		return "", err
 	}
-	li, _ := json.Marshal(lobbyInfo{ID: id, Game: d.Game, Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), State: t.status()})
+	// The row is written whole, in the same transaction as the first
+	// event: the lobby and GET /api/tables/{id} never see a table without
+	// its name, time or seats, and the table's goroutine has nothing to
+	// add to it when it starts.
+	li, err := json.Marshal(t.lobbyInfo())
+	if err != nil {
+		lk.Release()
+		return "", err
+	}
 	row := store.Table{ID: id, Game: d.Game, Variant: t.rules.String(), Status: t.status(), Public: d.Public,
 		Info: li, Created: t.created, Updated: t.created}
 	if err := s.store.CreateTable(ctx, row, first); err != nil {
 		lk.Release()
 		return "", err
 	}
+	t.lastInfo = string(li)
 	e := &entry{ready: make(chan struct{}), t: t}
 	close(e.ready)
 	s.mu.Lock()

@@ -87,10 +87,17 @@ func (t *table) title() string {
 	return t.info.Title
 }
 
+// lobbyInfo returns the table's lobby summary, whole: the row a table is
+// created with carries it already, so nobody ever reads a table without
+// its name, time and seats.
+func (t *table) lobbyInfo() lobbyInfo {
+	return lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Name: t.title(),
+		State: t.status(), Played: t.sit.Played(), Created: t.created.UnixMilli(), Seats: t.seatInfos(false)}
+}
+
 // publish writes the lobby summary to the store when it changed.
 func (t *table) publish() {
-	li := lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Name: t.title(),
-		State: t.status(), Played: t.sit.Played(), Created: t.created.UnixMilli(), Seats: t.seatInfos(false)}
+	li := t.lobbyInfo()
 	b, _ := json.Marshal(li)
 	if string(b) == t.lastInfo {
 		return

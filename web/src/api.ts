@@ -126,14 +126,32 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 export const games = () => call<GameSpec[]>("GET", "/api/games");
 
 /** tables lists the open and running tables. */
-export const tables = () => call<TableInfo[]>("GET", "/api/tables");
+export const tables = () => call<unknown>("GET", "/api/tables").then((l) => (Array.isArray(l) ? l.filter(wellFormed) : []));
 
 /** tableInfo describes one table as the lobby lists it; with an invite, whether it still takes a seat. */
 export const tableInfo = (id: string, invite?: string) =>
-  call<TableInfo & { invite?: "open" | "used" }>(
-    "GET",
-    `/api/tables/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : ""),
+  call<unknown>("GET", `/api/tables/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : "")).then((tb) => {
+    if (!wellFormed(tb)) throw new ApiError("the table's summary is incomplete; reload the page", 503, "");
+    return tb as TableInfo & { invite?: "open" | "used" };
+  });
+
+/**
+ * wellFormed reports whether a table summary has what the pages read: an
+ * id, a game, a state and its seats. The lobby leaves out any other entry
+ * rather than failing on it.
+ */
+export function wellFormed(x: unknown): x is TableInfo {
+  if (!x || typeof x !== "object") return false;
+  const tb = x as Record<string, unknown>;
+  return (
+    typeof tb.id === "string" &&
+    tb.id !== "" &&
+    typeof tb.game === "string" &&
+    typeof tb.state === "string" &&
+    Array.isArray(tb.seats) &&
+    tb.seats.every((s) => !!s && typeof s === "object" && typeof (s as SeatInfo).seat === "number")
   );
+}
 
 /** NewTable is the body of POST /api/tables. */
 export interface NewTable {
