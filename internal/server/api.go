@@ -356,17 +356,22 @@ type createResp struct {
 	SpectateURL string       `json:"spectate_url"`
 }
 
-// cleanName checks a person's name and drops what cleanText drops.
+// cleanName checks a person's name and drops what cleanText drops. A
+// name with nothing visible (only blanks, fillers such as U+3164 or
+// U+2800, or combining marks) is refused, and so is one that stacks more
+// than maxMarks combining marks on a character.
 func cleanName(n string) (string, error) {
 	given := strings.TrimSpace(n) != ""
 	n = strings.Join(strings.Fields(cleanText(n)), " ")
 	switch {
-	case n == "" && given:
-		return "", codeErr("name_invisible", fmt.Errorf("%w: the name has no visible characters (control, zero-width and direction characters are dropped); give a name", errBadRequest))
+	case (n != "" || given) && !visible(n):
+		return "", codeErr("name_invisible", fmt.Errorf("%w: the name has no visible characters (blanks, fillers and combining marks alone show nothing; control, zero-width and direction characters are dropped); give a name", errBadRequest))
 	case n == "":
 		return "", codeErr("name_missing", fmt.Errorf("%w: give a name", errBadRequest))
 	case utf8.RuneCountInString(n) > maxName:
 		return "", codeErr("name_long", fmt.Errorf("%w: the name is longer than %d characters", errBadRequest, maxName))
+	case markRun(n) > maxMarks:
+		return "", codeErr("name_marks", fmt.Errorf("%w: the name stacks %d combining marks on one character; at most %d are allowed", errBadRequest, markRun(n), maxMarks))
 	}
 	return n, nil
 }
@@ -433,8 +438,14 @@ func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
 		return tableConfig{}, err
 	}
 	title := strings.Join(strings.Fields(cleanText(req.Title)), " ")
-	if utf8.RuneCountInString(title) > 80 {
+	if !visible(title) {
+		title = "" // nothing to show: the table is named after its game
+	}
+	switch {
+	case utf8.RuneCountInString(title) > 80:
 		return bad("the title is longer than 80 characters")
+	case markRun(title) > maxMarks:
+		return bad("the title stacks %d combining marks on one character; at most %d are allowed", markRun(title), maxMarks)
 	}
 	if req.Hands < 0 || req.Hands > maxHands {
 		return bad("hands must be 0 (the game's usual end) to %d", maxHands)
@@ -592,7 +603,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	name, err := cleanName(req.Name)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
+		writeCoded(w, http.StatusBadRequest, errCode(err, "bad_request"), "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
 		return
 	}
 	cr := claimReq{name: name, seat: -1}

@@ -85,12 +85,14 @@ func (t *table) client(r clientReq) {
 		switch {
 		case c.seat < 0 && !c.host:
 			t.refuse(c, m.Seq, "chat", "chat_spectator", nil, "spectators cannot chat")
-		case text == "" && strings.TrimSpace(m.Text) != "":
-			t.refuse(c, m.Seq, "chat", "chat_invisible", nil, "chat: the text has no visible characters (control, zero-width and direction characters are dropped)")
+		case (text != "" || strings.TrimSpace(m.Text) != "") && !visible(text):
+			t.refuse(c, m.Seq, "chat", "chat_invisible", nil, "chat: the text has no visible characters (blanks, fillers and combining marks alone show nothing; control, zero-width and direction characters are dropped)")
 		case text == "":
 			t.refuse(c, m.Seq, "chat", "chat_empty", nil, "chat: the text is empty")
 		case utf8.RuneCountInString(text) > maxChat:
 			t.refuse(c, m.Seq, "chat", "chat_long", game.Params{"max": strconv.Itoa(maxChat)}, "chat: the text has %d characters; at most %d are allowed", utf8.RuneCountInString(text), maxChat)
+		case markRun(text) > maxMarks:
+			t.refuse(c, m.Seq, "chat", "chat_marks", game.Params{"max": strconv.Itoa(maxMarks)}, "chat: the text stacks %d combining marks on one character; at most %d are allowed", markRun(text), maxMarks)
 		default:
 			name := "Host"
 			if c.seat >= 0 {
