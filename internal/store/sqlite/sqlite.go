@@ -44,11 +44,11 @@ type Store struct {
 	// MinFree is the free space Ping asks for (DefaultMinFree after Open;
 	// 0 turns the check off). Set it before the store is shared.
 	MinFree uint64
-	file  *os.File    // the held "<path>.lock"
-	db    *os.File    // the database file, held open (and on Linux locked)
-	path  string      // of the database file
-	ident os.FileInfo // of db: which file the path must still name
-	lost  atomic.Pointer[error]
+	file    *os.File    // the held "<path>.lock"
+	db      *os.File    // the database file, held open (and on Linux locked)
+	path    string      // of the database file
+	ident   os.FileInfo // of db: which file the path must still name
+	lost    atomic.Pointer[error]
 
 	mu     sync.Mutex
 	locks  map[string]*lock
