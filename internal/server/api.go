@@ -61,27 +61,6 @@ func (s *Server) routes() http.Handler {
 	return securityHeaders(mux)
 }
 
-// handleHealth answers "ok" while the store can read and persist, else 503
-// with the reason: a database lost under the server (store.ErrUnhealthy)
-// says what happened; any other failure is logged and only named, as it
-// may hold the database's address.
-func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
-		s.log.Error("health check failed", "err", err)
-		if errors.Is(err, store.ErrUnhealthy) {
-			writeError(w, http.StatusServiceUnavailable, "unhealthy: %v", err)
-		} else {
-			writeError(w, http.StatusServiceUnavailable, "unhealthy: the database does not answer")
-		}
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	io.WriteString(w, "ok\n")
-}
-
 // contentSecurityPolicy lets a page of the app load scripts, styles and
 // fonts from this server only (the built app has no inline script or
 // style element; Preact sets styles through the DOM, which the policy

@@ -20,6 +20,9 @@ type metrics struct {
 	msgsOut     prometheus.Counter
 	refused     *prometheus.CounterVec
 	slowClients prometheus.Counter
+	// storeHealthy and healthFailures: the store's health checks (health.go).
+	storeHealthy   prometheus.Gauge
+	healthFailures *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -51,8 +54,12 @@ func newMetrics() *metrics {
 			Name: "trull_refused_total", Help: "Refused client messages by reason."}, []string{"reason"}),
 		slowClients: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "trull_slow_clients_total", Help: "Connections closed because they did not read their messages."}),
+		storeHealthy: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "trull_store_healthy", Help: "1 when the last health check found that the store reads and writes, else 0."}),
+		healthFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "trull_store_health_failures_total", Help: "Failed health checks by reason (lost, cannot_write, no_answer)."}, []string{"reason"}),
 	}
-	reg.MustRegister(m.tables, m.conns, m.actions, m.hands, m.actLatency, m.appendTime, m.botTime,
+	reg.MustRegister(m.storeHealthy, m.healthFailures, m.tables, m.conns, m.actions, m.hands, m.actLatency, m.appendTime, m.botTime,
 		m.msgsIn, m.msgsOut, m.refused, m.slowClients,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

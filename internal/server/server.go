@@ -213,6 +213,8 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 		s.wg.Add(1)
 		go s.sweep()
 	}
+	s.wg.Add(1)
+	go s.watchHealth()
 	return s, nil
 }
 
