@@ -40,6 +40,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("GET /api/tables", s.handleTables)
 	mux.HandleFunc("POST /api/tables", s.post(s.handleCreate))
+	mux.HandleFunc("GET /api/capacity", s.handleCapacity)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("POST /api/tables/{id}/claim", s.post(s.handleClaim))
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
@@ -487,18 +488,19 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeCoded(w, http.StatusBadRequest, errCode(err, "bad_request"), "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
 		return
 	}
+	addr := s.clientAddr(r)
 	s.createMu.Lock()
-	full, err := s.tablesFull(r.Context())
-	if err == nil && full {
+	no, err := s.mayCreate(r.Context(), addr)
+	if err == nil && no != nil {
 		s.createMu.Unlock()
-		s.metrics.refused.WithLabelValues("tables_cap").Inc()
+		s.metrics.refused.WithLabelValues(no.code).Inc()
 		w.Header().Set("Retry-After", "60")
-		writeCoded(w, http.StatusServiceUnavailable, "tables_full", "this server has %d open tables, as many as it allows; try again when some have ended", s.cfg.MaxTables)
+		writeCoded(w, no.status, no.code, "%s", no.text)
 		return
 	}
 	var id string
 	if err == nil {
-		id, err = s.createTable(r.Context(), tc.first)
+		id, err = s.createTable(r.Context(), tc.first, addr)
 	}
 	s.createMu.Unlock()
 	if err != nil {
@@ -517,8 +519,33 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, resp)
 }
 
-// createTable stores a new table and starts its goroutine.
-func (s *Server) createTable(ctx context.Context, d createData) (string, error) {
+// capacityJSON is the answer of GET /api/capacity.
+type capacityJSON struct {
+	Create bool   `json:"create"`
+	Code   string `json:"code,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+// handleCapacity says whether the asking client may create a table now,
+// and if not why (the refusal POST /api/tables would give), so that the
+// lobby says so before anyone fills in the form.
+func (s *Server) handleCapacity(w http.ResponseWriter, r *http.Request) {
+	no, err := s.mayCreate(r.Context(), s.clientAddr(r))
+	if err != nil {
+		s.log.Warn("checking the table caps failed", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the tables cannot be counted right now")
+		return
+	}
+	if no != nil {
+		writeJSON(w, http.StatusOK, capacityJSON{Code: no.code, Error: no.text})
+		return
+	}
+	writeJSON(w, http.StatusOK, capacityJSON{Create: true})
+}
+
+// createTable stores a new table, created by the client at addr, and
+// starts its goroutine.
+func (s *Server) createTable(ctx context.Context, d createData, addr string) (string, error) {
 	id := newID()
 	lk, err := s.store.Lock(ctx, id)
 	if err != nil {
@@ -545,12 +572,12 @@ func (s *Server) createTable(ctx context.Context, d createData) (string, error) 
 		return "", err
 	}
 	row := store.Table{ID: id, Game: d.Game, Variant: t.rules.String(), Status: t.status(), Public: d.Public,
-		Info: li, Created: t.created, Updated: t.created}
+		Info: li, Created: t.created, Updated: t.created, Creator: addr, CreatorNet: netOf(addr), Empty: true}
 	if err := s.store.CreateTable(ctx, row, first); err != nil {
 		lk.Release()
 		return "", err
 	}
-	t.lastInfo = string(li)
+	t.lastInfo, t.lastEmpty = string(li), true
 	e := &entry{ready: make(chan struct{}), t: t}
 	close(e.ready)
 	s.mu.Lock()

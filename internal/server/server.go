@@ -97,12 +97,31 @@ type Config struct {
 	// MaxConnsPerAddr caps the WebSockets open at once from one client
 	// address (default 32; negative: no cap).
 	MaxConnsPerAddr int
+	// MaxConnsPerNet caps the WebSockets of all the addresses of one IPv6
+	// /64 together (default 128; negative: no cap).
+	MaxConnsPerNet int
+	// MaxConns caps the WebSockets this server holds open at once, of
+	// every client together (default 10000; negative: no cap).
+	MaxConns int
 	// MaxTables caps the tables open or playing in the store; creating one
 	// more is refused (default 1000; negative: no cap).
 	MaxTables int
+	// MaxEmptyPerAddr caps the empty tables (open or playing, nobody
+	// connected) that one client address may have created; creating one
+	// more is refused until one of them has a person at it or is closed
+	// (default 4; negative: no cap).
+	MaxEmptyPerAddr int
+	// MaxEmptyPerNet is the same cap for an IPv6 address's /64, where one
+	// client may hold many addresses (default 16; negative: no cap).
+	MaxEmptyPerNet int
+	// MaxEmpty caps the empty tables of every client together (every
+	// server on the store counted); while it is reached nobody may create
+	// a table, and everybody may still join one (default 200; negative:
+	// no cap).
+	MaxEmpty int
 	// Abandon closes an open or playing table that no person has been
 	// connected to for this long, time the server was down included; it
-	// leaves the lobby and its finished hands are kept (default 24 h;
+	// leaves the lobby and its finished hands are kept (default 30 min;
 	// negative: never).
 	Abandon time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
@@ -131,6 +150,8 @@ type Server struct {
 
 	wsMu     sync.Mutex
 	wsByAddr map[string]int // open WebSockets by client address
+	wsByNet  map[string]int // open WebSockets by client network (netOf)
+	wsTotal  int            // open WebSockets
 	createMu sync.Mutex     // one table creation at a time (MaxTables)
 
 	mu     sync.Mutex
@@ -181,17 +202,32 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = 32
 	}
+	if cfg.MaxConnsPerNet == 0 {
+		cfg.MaxConnsPerNet = 128
+	}
+	if cfg.MaxConns == 0 {
+		cfg.MaxConns = 10000
+	}
 	if cfg.MaxTables == 0 {
 		cfg.MaxTables = 1000
 	}
+	if cfg.MaxEmptyPerAddr == 0 {
+		cfg.MaxEmptyPerAddr = 4
+	}
+	if cfg.MaxEmptyPerNet == 0 {
+		cfg.MaxEmptyPerNet = 16
+	}
+	if cfg.MaxEmpty == 0 {
+		cfg.MaxEmpty = 200
+	}
 	if cfg.Abandon == 0 {
-		cfg.Abandon = 24 * time.Hour
+		cfg.Abandon = 30 * time.Minute
 	}
 	if cfg.seeds == nil {
 		cfg.seeds = newSeed
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
-		tables: map[string]*entry{}, wsByAddr: map[string]int{}, quit: make(chan struct{}),
+		tables: map[string]*entry{}, wsByAddr: map[string]int{}, wsByNet: map[string]int{}, quit: make(chan struct{}),
 		analyses: newAnalyzer(cfg.AnalysisWorkers)}
 	if s.static == nil {
 		s.static = web.FS()

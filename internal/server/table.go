@@ -54,6 +54,7 @@ type table struct {
 	// bot is to take the seat (autoBot).
 	awayTimer *time.Timer
 	lastInfo  string
+	lastEmpty bool // the row says nobody is at the table
 	idleAt    time.Time
 	seen      time.Time // when a person was last connected (or claimed a seat)
 	seenKept  time.Time // the seen the store has
@@ -294,6 +295,14 @@ func (t *table) shutdown() {
 	for c := range t.conns {
 		t.dropConn(c)
 		c.close(statusRestart, "the table is moving; reconnect")
+	}
+	select {
+	case <-t.lock.Lost():
+		// Another server may own the table now: its row is not ours.
+	default:
+		// Nobody is at a table that leaves memory: the caps on empty
+		// tables count it.
+		t.guard(t.publish)
 	}
 	// Keep when somebody was last here for the next load (abandon.go).
 	if t.seen.After(t.seenKept) {

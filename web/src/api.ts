@@ -128,6 +128,16 @@ export const games = () => call<GameSpec[]>("GET", "/api/games");
 /** tables lists the open and running tables. */
 export const tables = () => call<unknown>("GET", "/api/tables").then((l) => (Array.isArray(l) ? l.filter(wellFormed) : []));
 
+/** Capacity says whether this client may create a table now, and if not why (a refusal's code). */
+export interface Capacity {
+  create: boolean;
+  code?: string;
+  error?: string;
+}
+
+/** capacity asks whether a table may be created now (GET /api/capacity). */
+export const capacity = () => call<Capacity>("GET", "/api/capacity");
+
 /** tableInfo describes one table as the lobby lists it; with an invite, whether it still takes a seat. */
 export const tableInfo = (id: string, invite?: string) =>
   call<unknown>("GET", `/api/tables/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : "")).then((tb) => {

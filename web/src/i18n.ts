@@ -11,6 +11,7 @@ const S = {
   lobby: ["Lobby", "Lobby"],
   openTables: ["Tables", "Tische"],
   noTables: ["No tables yet. Create one below.", "Noch keine Tische. Lege unten einen an."],
+  joinStill: ["You can still join a table above.", "Einem Tisch oben beitreten kannst du trotzdem."],
   refresh: ["Refresh", "Aktualisieren"],
   newTable: ["New table", "Neuer Tisch"],
   game: ["Game", "Spiel"],
@@ -481,7 +482,11 @@ const REFUSALS: Record<string, [string, string]> = {
   seat_taken: ["This seat has been taken already.", "Dieser Platz ist schon vergeben."],
   invite_used: ["This invite has been used already.", "Diese Einladung wurde schon verwendet."],
   private: ["This table is private: seats are taken with an invite link.", "Dieser Tisch ist privat: Plätze gibt es nur mit Einladungslink."],
-  tables_full: ["The server has as many tables as it allows; try again later.", "Der Server hat so viele Tische, wie er erlaubt; versuch es später."],
+  tables_full: ["The server has as many tables as it allows; new tables can be created later.", "Der Server hat so viele Tische, wie er erlaubt; neue Tische gibt es später wieder."],
+  too_many_empty: [
+    "You have created as many tables as you may that nobody is at: sit down at one of them, or wait until they close.",
+    "Du hast so viele Tische angelegt, wie du darfst, an denen niemand sitzt: setz dich an einen davon oder warte, bis sie schließen.",
+  ],
   bad_request: ["The server refused the request.", "Der Server hat die Anfrage abgelehnt."],
   bad_record: ["The hand record is not valid.", "Das Spielprotokoll ist nicht gültig."],
 };
