@@ -31,6 +31,7 @@ type serveCmd struct {
 	LogLevel        string        `name:"log-level" enum:"debug,info,warn,error" default:"info" help:"Log level: debug, info, warn or error."`
 	LogFormat       string        `name:"log-format" enum:"text,json" default:"text" help:"Log format: text or json."`
 	HintBot         botFlag       `name:"hint-bot" default:"ismcts" help:"Bot whose ranked candidates answer hints (ismcts-fast on a small machine)."`
+	HintWorkers     int           `name:"hint-workers" default:"1" help:"Hints that may be searched at once (each on one processor, off the tables, so a flood of hints does not slow the other tables)."`
 	AnalysisBot     botFlag       `name:"analysis-bot" default:"ismcts" help:"Bot that values the decisions of finished hands for their analysis."`
 	AnalysisWorkers int           `name:"analysis-workers" default:"1" help:"Hand analyses that may run at once (each on one processor)."`
 	MaxWSPerAddr    int           `name:"max-ws-per-addr" default:"32" help:"WebSockets one client address may hold open at once (0: no cap)."`
@@ -64,6 +65,9 @@ func (c *serveCmd) Run(e *env) error {
 	}
 	if c.AnalysisWorkers < 1 {
 		return usagef("bad --analysis-workers %d (1 or more)", c.AnalysisWorkers)
+	}
+	if c.HintWorkers < 1 {
+		return usagef("bad --hint-workers %d (1 or more)", c.HintWorkers)
 	}
 	maxWS, maxTables, abandon := c.MaxWSPerAddr, c.MaxTables, c.AbandonAfter
 	maxEmptyAddr, maxEmptyNet, maxEmpty := c.MaxEmptyPerAddr, c.MaxEmptyPer64, c.MaxEmpty
@@ -102,7 +106,7 @@ func (c *serveCmd) Run(e *env) error {
 	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, Logger: log,
 		BotDelay: c.BotDelay, Grace: c.Grace, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
 		MaxEmptyPerAddr: maxEmptyAddr, MaxEmptyPerNet: maxEmptyNet, MaxEmpty: maxEmpty, MaxConnsPerNet: maxWSNet, MaxConns: maxWSAll,
-		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers,
+		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers, HintWorkers: c.HintWorkers,
 		TrustedProxies: proxies, Abandon: abandon}, st)
 	if err != nil {
 		log.Error("trull serve: cannot start", "err", err)

@@ -63,6 +63,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"-hint-bot", "nobody"}, `unknown bot "nobody"`},
 		{[]string{"stray"}, "unexpected argument stray"},
 		{[]string{"--analysis-workers=0"}, "bad --analysis-workers 0"},
+		{[]string{"--hint-workers=0"}, "bad --hint-workers 0"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

@@ -49,11 +49,13 @@ var (
 )
 
 // conn is one WebSocket client of a table. Only the table goroutine reads
-// and writes seat and host; the writer goroutine owns the socket's writes.
+// and writes seat, host and hinting; the writer goroutine owns the socket's writes.
 type conn struct {
 	ws   *websocket.Conn
 	seat int // -1: spectator
 	host bool
+	// hinting: a hint of this connection is being searched (hints.go).
+	hinting bool
 
 	out       chan []byte
 	closed    chan struct{}

@@ -239,6 +239,7 @@ type tMsg struct {
 	Params game.Params `json:"params"`
 	Seq    *int64      `json:"seq"`
 	Text   string      `json:"text"`
+	Seat   int         `json:"seat"` // of a chat line
 	Hints  []hint      `json:"hints"`
 	raw    []byte      // the whole message
 	state  *tState     // for "state"

@@ -16,6 +16,7 @@ type metrics struct {
 	actLatency  prometheus.Histogram
 	appendTime  prometheus.Histogram
 	botTime     prometheus.Histogram
+	hintTime    prometheus.Histogram
 	msgsIn      *prometheus.CounterVec
 	msgsOut     prometheus.Counter
 	refused     *prometheus.CounterVec
@@ -46,6 +47,9 @@ func newMetrics() *metrics {
 		botTime: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "trull_bot_decision_seconds", Help: "Time a bot takes for one decision.",
 			Buckets: prometheus.ExponentialBuckets(0.00001, 4, 10)}),
+		hintTime: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "trull_hint_seconds", Help: "Time the hint workers take for one hint.",
+			Buckets: prometheus.ExponentialBuckets(0.00001, 4, 10)}),
 		msgsIn: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "trull_ws_messages_in_total", Help: "Client messages by type."}, []string{"type"}),
 		msgsOut: prometheus.NewCounter(prometheus.CounterOpts{
@@ -59,7 +63,7 @@ func newMetrics() *metrics {
 		healthFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "trull_store_health_failures_total", Help: "Failed health checks by reason (lost, cannot_write, no_answer)."}, []string{"reason"}),
 	}
-	reg.MustRegister(m.storeHealthy, m.healthFailures, m.tables, m.conns, m.actions, m.hands, m.actLatency, m.appendTime, m.botTime,
+	reg.MustRegister(m.storeHealthy, m.healthFailures, m.tables, m.conns, m.actions, m.hands, m.actLatency, m.appendTime, m.botTime, m.hintTime,
 		m.msgsIn, m.msgsOut, m.refused, m.slowClients,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -78,6 +78,17 @@ type Config struct {
 	HintBot string
 	// Hints is the number of candidates a hint lists (default 3).
 	Hints int
+	// ChatPerHand caps the chat lines of one seat in one hand (default
+	// 30).
+	ChatPerHand int
+	// ChatLines caps the chat lines a table ever takes (default 500).
+	ChatLines int
+	// ChatBytes caps the bytes of chat events a table's log holds
+	// (default 64 KiB).
+	ChatBytes int
+	// HintWorkers bounds the hints searched at once, each on one
+	// processor, off the tables' goroutines (default 1).
+	HintWorkers int
 	// AnalysisBot values the decisions of finished hands for their
 	// analysis (default "ismcts"; the fast level uses ismcts-fast).
 	AnalysisBot string
@@ -147,6 +158,7 @@ type Server struct {
 	fwd     forwarder // forwards requests about tables others own
 
 	analyses *analyzer // hand analyses, a bounded pool
+	hints    *hinter   // hints, a bounded pool
 
 	wsMu     sync.Mutex
 	wsByAddr map[string]int // open WebSockets by client address
@@ -226,12 +238,31 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	if cfg.seeds == nil {
 		cfg.seeds = newSeed
 	}
+	if cfg.HintBot == "" {
+		cfg.HintBot = "ismcts"
+	}
+	if cfg.Hints <= 0 {
+		cfg.Hints = 3
+	}
+	if cfg.HintWorkers <= 0 {
+		cfg.HintWorkers = 1
+	}
+	if cfg.ChatPerHand <= 0 {
+		cfg.ChatPerHand = 30
+	}
+	if cfg.ChatLines <= 0 {
+		cfg.ChatLines = 500
+	}
+	if cfg.ChatBytes <= 0 {
+		cfg.ChatBytes = 64 << 10
+	}
 	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
 		tables: map[string]*entry{}, wsByAddr: map[string]int{}, wsByNet: map[string]int{}, quit: make(chan struct{}),
 		analyses: newAnalyzer(cfg.AnalysisWorkers)}
 	if s.static == nil {
 		s.static = web.FS()
 	}
+	s.hints = newHinter(cfg.HintWorkers, cfg.HintBot, s.metrics, s.log, s.quit, &s.wg)
 	if cfg.PostRate > 0 {
 		s.posts = newIPLimiter(cfg.PostRate, 4*cfg.PostRate)
 	}
