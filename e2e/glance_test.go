@@ -206,6 +206,29 @@ func TestJoinFromLobby(t *testing.T) {
 	}
 }
 
+// TestFullServerInLobby: when the server has as many empty tables as it
+// allows, the lobby says so above the new-table form, in the page's
+// language, and still offers to join the tables there are.
+func TestFullServerInLobby(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t, func(c *server.Config) { c.MaxEmpty = 1 })
+	ctx := browser(t, exe, 1280, 900)
+	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
+	join := `[data-table="` + tb.ID + `"] [data-testid=join]`
+	for _, c := range []struct{ lang, says string }{
+		{"en", "as many tables as it allows"},
+		{"de", "so viele Tische, wie er erlaubt"},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang="+c.lang), chromedp.WaitVisible(chromedp.CSS(join))); err != nil {
+			t.Fatalf("e2e (%s): no Join button on a full server: %v", c.lang, err)
+		}
+		if err := waitFor(ctx, `(document.querySelector('[data-testid=full]')?.textContent ?? '').includes(`+"`"+c.says+"`"+`)`, 10*time.Second); err != nil {
+			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.create-box').textContent`))
+			t.Fatalf("e2e (%s): the lobby of a full server does not say so: %q: %v", c.lang, text, err)
+		}
+	}
+}
+
 // TestHintsSwitch: at a table created with hints off the hint control is
 // not shown; with hints on (the default) it is.
 func TestHintsSwitch(t *testing.T) {
