@@ -15,7 +15,12 @@
 // inbox of requests, protocol.go the client messages, seats.go joining,
 // leaving and claiming seats, commit.go appending events before applying
 // them (events.go), statemsg.go the state messages and the lobby summary,
-// bots.go the bots' turns and the seats of people away.
+// bots.go the bots' turns and the seats of people away, chat.go the chat
+// and its bounds. Beside the tables: hints.go the pool that searches hints,
+// analysis.go the one that analyses finished hands, limits.go the caps per
+// client address and network (tables nobody is at, WebSockets),
+// ratelimit.go the rate of POST requests, abandon.go closing tables nobody
+// is at, health.go the store's health check.
 package server
 
 import (
