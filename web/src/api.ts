@@ -146,20 +146,29 @@ export const tableInfo = (id: string, invite?: string) =>
   });
 
 /**
- * wellFormed reports whether a table summary has what the pages read: an
- * id, a game, a state and its seats. The lobby leaves out any other entry
+ * wellFormed reports whether a table summary has what the pages read, of
+ * the types they read it as: an id, a game, a state, its seats, and a name
+ * and a variant title when given. The lobby leaves out any other entry
  * rather than failing on it.
  */
 export function wellFormed(x: unknown): x is TableInfo {
   if (!x || typeof x !== "object") return false;
   const tb = x as Record<string, unknown>;
+  const optional = (v: unknown, type: string) => v === undefined || v === null || typeof v === type;
+  const vt = tb.variant_title as Record<string, unknown> | undefined | null;
   return (
     typeof tb.id === "string" &&
     tb.id !== "" &&
     typeof tb.game === "string" &&
     typeof tb.state === "string" &&
+    optional(tb.name, "string") &&
+    (vt === undefined || vt === null || (typeof vt === "object" && typeof vt.en === "string" && typeof vt.de === "string")) &&
     Array.isArray(tb.seats) &&
-    tb.seats.every((s) => !!s && typeof s === "object" && typeof (s as SeatInfo).seat === "number")
+    tb.seats.every((s) => {
+      if (!s || typeof s !== "object") return false;
+      const seat = s as Record<string, unknown>;
+      return typeof seat.seat === "number" && optional(seat.name, "string") && optional(seat.bot, "string") && optional(seat.taken, "boolean");
+    })
   );
 }
 
