@@ -108,7 +108,7 @@ func TestChatLimits(t *testing.T) {
 func TestChatFlood(t *testing.T) {
 	e := newEnv(t, Config{})
 	tb, cs := seatAll(t, e, "troggu", 8)
-	line := strings.Repeat("Grüß Gott, wer kommt heut noch? ", 12) // 396 characters
+	line := strings.Repeat("Grüß Gott, wer kommt heut noch? ", 12) // 384 characters
 	const perSeat = 200
 	// Each seat sends its lines as fast as the answers come: its own line
 	// broadcast, or a refusal (the protocol drops the refusals of a
