@@ -60,6 +60,10 @@ func startServer(t *testing.T, tweaks ...func(*server.Config)) string {
 		Logger:   logger,
 		BotDelay: 0,
 		PostRate: -1,
+		// Every client here is on loopback and many tables are created
+		// that only a browser visits, and leaves, later.
+		MaxEmptyPerAddr: -1,
+		MaxEmptyPerNet:  -1,
 	}
 	for _, f := range tweaks {
 		f(&cfg)

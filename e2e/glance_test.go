@@ -206,6 +206,62 @@ func TestJoinFromLobby(t *testing.T) {
 	}
 }
 
+// TestFullServerInLobby: when the server has as many empty tables as it
+// allows, the lobby says so above the new-table form, in the page's
+// language, and still offers to join the tables there are.
+func TestFullServerInLobby(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t, func(c *server.Config) { c.MaxEmpty = 1 })
+	ctx := browser(t, exe, 1280, 900)
+	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
+	join := `[data-table="` + tb.ID + `"] [data-testid=join]`
+	for _, c := range []struct{ lang, says string }{
+		{"en", "as many tables as it allows"},
+		{"de", "so viele Tische, wie er erlaubt"},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang="+c.lang), chromedp.WaitVisible(chromedp.CSS(join))); err != nil {
+			t.Fatalf("e2e (%s): no Join button on a full server: %v", c.lang, err)
+		}
+		if err := waitFor(ctx, `(document.querySelector('[data-testid=full]')?.textContent ?? '').includes(`+"`"+c.says+"`"+`)`, 10*time.Second); err != nil {
+			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.create-box').textContent`))
+			t.Fatalf("e2e (%s): the lobby of a full server does not say so: %q: %v", c.lang, text, err)
+		}
+	}
+}
+
+// TestLobbySurvivesMalformedEntries: entries of the lobby list that lack
+// what the page reads (a table half made, seats null, a bot that is no
+// name) are left out, and the page goes on listing the good ones.
+func TestLobbySurvivesMalformedEntries(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
+	row := `[data-table="` + tb.ID + `"]`
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS(row))); err != nil {
+		t.Fatalf("e2e: the table is not listed: %v", err)
+	}
+	// From now on the lobby list carries bad entries beside the good one,
+	// which is renamed.
+	bad := `[{"id":"half","game":"droggn","variant":"droggn()","name":"","state":"open","played":0,"created_ms":0,"seats":null},` +
+		`null, 7, "x", {"id":"nobot","game":"droggn","state":"open","seats":[{"seat":0,"bot":7}]},` +
+		`{"id":"title","game":"droggn","state":"open","variant_title":{"en":1},"seats":[]}]`
+	inject := `(() => { const f = window.fetch; window.fetch = async (u, o) => { const r = await f(u, o);
+		if (String(u) !== '/api/tables') return r;
+		const l = await r.json(); l.forEach((x) => { x.name = 'Renamed'; }); return new Response(JSON.stringify(l.concat(` + bad + `)), {status: 200, headers: {'Content-Type': 'application/json'}}); }; return true; })()`
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](inject)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.tables-box h2 button`))); err != nil {
+		t.Fatal(err)
+	}
+	// The good entry's new name shows that the page drew the list again.
+	if err := waitFor(ctx, `document.querySelectorAll('ul.tables > li').length === 1 && (document.querySelector('`+row+`')?.textContent ?? '').includes('Renamed')`, 10*time.Second); err != nil {
+		n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('ul.tables > li').length`))
+		t.Fatalf("e2e: after bad entries the lobby lists %d tables: %v", n, err)
+	}
+}
+
 // TestHintsSwitch: at a table created with hints off the hint control is
 // not shown; with hints on (the default) it is.
 func TestHintsSwitch(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"testing"
 )
 
-
 // TestAnalyzeTextGolden: `trull analyze --text` of example records in
 // English and German, as kept in testdata/analyze (go test ./cmd/trull
 // -run TestAnalyzeTextGolden -update rewrites them).

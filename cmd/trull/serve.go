@@ -32,11 +32,17 @@ type serveCmd struct {
 	LogLevel        string        `name:"log-level" enum:"debug,info,warn,error" default:"info" help:"Log level: debug, info, warn or error."`
 	LogFormat       string        `name:"log-format" enum:"text,json" default:"text" help:"Log format: text or json."`
 	HintBot         botFlag       `name:"hint-bot" default:"ismcts" help:"Bot whose ranked candidates answer hints (ismcts-fast on a small machine)."`
+	HintWorkers     int           `name:"hint-workers" default:"1" help:"Hints that may be searched at once (each on one processor, off the tables, so a flood of hints does not slow the other tables)."`
 	AnalysisBot     botFlag       `name:"analysis-bot" default:"ismcts" help:"Bot that values the decisions of finished hands for their analysis."`
 	AnalysisWorkers int           `name:"analysis-workers" default:"1" help:"Hand analyses that may run at once (each on one processor)."`
 	MaxWSPerAddr    int           `name:"max-ws-per-addr" default:"32" help:"WebSockets one client address may hold open at once (0: no cap)."`
+	MaxWSPer64      int           `name:"max-ws-per-64" default:"128" help:"WebSockets all the addresses of an IPv6 /64 may hold open at once (0: no cap)."`
+	MaxWS           int           `name:"max-ws" default:"10000" help:"WebSockets this server holds open at once, of every client together (0: no cap)."`
 	MaxTables       int           `name:"max-tables" default:"1000" help:"Tables that may be open or playing at once; creating more is refused (0: no cap)."`
-	AbandonAfter    time.Duration `name:"abandon-after" default:"24h" help:"Close an open table nobody has been connected to for this long; its finished hands are kept (0: never)."`
+	MaxEmptyPerAddr int           `name:"max-empty-per-addr" default:"4" help:"Empty tables (nobody connected) one client address may have created; creating more is refused until a person sits at one or it closes (0: no cap)."`
+	MaxEmptyPer64   int           `name:"max-empty-per-64" default:"16" help:"The same for all the addresses of an IPv6 /64 together (0: no cap)."`
+	MaxEmpty        int           `name:"max-empty" default:"200" help:"Empty tables of all clients together; while there are as many, nobody may create a table, and joining one still works (0: no cap)."`
+	AbandonAfter    time.Duration `name:"abandon-after" default:"30m" help:"Close an open or playing table nobody has been connected to for this long; its finished hands are kept (0: never)."`
 	TrustedProxy    []string      `name:"trusted-proxy" placeholder:"CIDR" help:"CIDR or address of a reverse proxy whose X-Forwarded-For names the client (repeatable or comma-separated); behind a proxy set it, or every client counts as the proxy's address."`
 }
 
@@ -61,11 +67,17 @@ func (c *serveCmd) Run(e *env) error {
 	if c.AnalysisWorkers < 1 {
 		return usagef("bad --analysis-workers %d (1 or more)", c.AnalysisWorkers)
 	}
+	if c.HintWorkers < 1 {
+		return usagef("bad --hint-workers %d (1 or more)", c.HintWorkers)
+	}
 	maxWS, maxTables, abandon := c.MaxWSPerAddr, c.MaxTables, c.AbandonAfter
+	maxEmptyAddr, maxEmptyNet, maxEmpty := c.MaxEmptyPerAddr, c.MaxEmptyPer64, c.MaxEmpty
+	maxWSNet, maxWSAll := c.MaxWSPer64, c.MaxWS
 	for _, v := range []struct {
 		name string
 		v    *int
-	}{{"max-ws-per-addr", &maxWS}, {"max-tables", &maxTables}} {
+	}{{"max-ws-per-addr", &maxWS}, {"max-ws-per-64", &maxWSNet}, {"max-ws", &maxWSAll}, {"max-tables", &maxTables},
+		{"max-empty-per-addr", &maxEmptyAddr}, {"max-empty-per-64", &maxEmptyNet}, {"max-empty", &maxEmpty}} {
 		switch {
 		case *v.v < 0:
 			return usagef("bad --%s %d (0 or more)", v.name, *v.v)
@@ -96,7 +108,8 @@ func (c *serveCmd) Run(e *env) error {
 	}
 	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, Logger: log,
 		BotDelay: c.BotDelay, Grace: c.Grace, TurnClock: c.TurnClock, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
-		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers,
+		MaxEmptyPerAddr: maxEmptyAddr, MaxEmptyPerNet: maxEmptyNet, MaxEmpty: maxEmpty, MaxConnsPerNet: maxWSNet, MaxConns: maxWSAll,
+		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers, HintWorkers: c.HintWorkers,
 		TrustedProxies: proxies, Abandon: abandon}, st)
 	if err != nil {
 		log.Error("trull serve: cannot start", "err", err)

@@ -49,6 +49,11 @@ func TestServeFlags(t *testing.T) {
 	}{
 		{[]string{"-max-tables=-1"}, "bad --max-tables -1"},
 		{[]string{"--max-ws-per-addr=-5"}, "bad --max-ws-per-addr -5"},
+		{[]string{"--max-empty-per-addr=-1"}, "bad --max-empty-per-addr -1"},
+		{[]string{"--max-empty-per-64=-2"}, "bad --max-empty-per-64 -2"},
+		{[]string{"--max-empty=-3"}, "bad --max-empty -3"},
+		{[]string{"--max-ws-per-64=-1"}, "bad --max-ws-per-64 -1"},
+		{[]string{"--max-ws=-1"}, "bad --max-ws -1"},
 		{[]string{"-trusted-proxy", "nowhere"}, `"nowhere" is neither`},
 		{[]string{"--abandon-after=-1h"}, "bad --abandon-after -1h0m0s"},
 		// A negative number after a space reads as a flag: refused, naming
@@ -58,6 +63,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"-hint-bot", "nobody"}, `unknown bot "nobody"`},
 		{[]string{"stray"}, "unexpected argument stray"},
 		{[]string{"--analysis-workers=0"}, "bad --analysis-workers 0"},
+		{[]string{"--hint-workers=0"}, "bad --hint-workers 0"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

@@ -94,7 +94,6 @@ type stats struct {
 	latencies []time.Duration
 	actions   atomic.Int64
 	states    atomic.Int64
-	bytes     atomic.Int64
 	errors    atomic.Int64
 	firstErr  atomic.Value
 	measuring atomic.Bool

@@ -41,6 +41,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/defaults", s.handleDefaults)
 	mux.HandleFunc("GET /api/tables", s.handleTables)
 	mux.HandleFunc("POST /api/tables", s.post(s.handleCreate))
+	mux.HandleFunc("GET /api/capacity", s.handleCapacity)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("POST /api/tables/{id}/claim", s.post(s.handleClaim))
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
@@ -60,27 +61,6 @@ func (s *Server) routes() http.Handler {
 		}
 	})
 	return securityHeaders(compressJSON(mux))
-}
-
-// handleHealth answers "ok" while the store can read and persist, else 503
-// with the reason: a database lost under the server (store.ErrUnhealthy)
-// says what happened; any other failure is logged and only named, as it
-// may hold the database's address.
-func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
-		s.log.Error("health check failed", "err", err)
-		if errors.Is(err, store.ErrUnhealthy) {
-			writeError(w, http.StatusServiceUnavailable, "unhealthy: %v", err)
-		} else {
-			writeError(w, http.StatusServiceUnavailable, "unhealthy: the database does not answer")
-		}
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	io.WriteString(w, "ok\n")
 }
 
 // contentSecurityPolicy lets a page of the app load scripts, styles and
@@ -378,17 +358,22 @@ type createResp struct {
 	SpectateURL string       `json:"spectate_url"`
 }
 
-// cleanName checks a person's name and drops what cleanText drops.
+// cleanName checks a person's name and drops what cleanText drops. A
+// name with nothing visible (only blanks, fillers such as U+3164 or
+// U+2800, or combining marks) is refused, and so is one that stacks more
+// than maxMarks combining marks on a character.
 func cleanName(n string) (string, error) {
 	given := strings.TrimSpace(n) != ""
 	n = strings.Join(strings.Fields(cleanText(n)), " ")
 	switch {
-	case n == "" && given:
-		return "", codeErr("name_invisible", fmt.Errorf("%w: the name has no visible characters (control, zero-width and direction characters are dropped); give a name", errBadRequest))
+	case (n != "" || given) && !visible(n):
+		return "", codeErr("name_invisible", fmt.Errorf("%w: the name has no visible characters (blanks, fillers and combining marks alone show nothing; control, zero-width and direction characters are dropped); give a name", errBadRequest))
 	case n == "":
 		return "", codeErr("name_missing", fmt.Errorf("%w: give a name", errBadRequest))
 	case utf8.RuneCountInString(n) > maxName:
 		return "", codeErr("name_long", fmt.Errorf("%w: the name is longer than %d characters", errBadRequest, maxName))
+	case markRun(n) > maxMarks:
+		return "", codeErr("name_marks", fmt.Errorf("%w: the name stacks %d combining marks on one character; at most %d are allowed", errBadRequest, markRun(n), maxMarks))
 	}
 	return n, nil
 }
@@ -455,8 +440,14 @@ func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
 		return tableConfig{}, err
 	}
 	title := strings.Join(strings.Fields(cleanText(req.Title)), " ")
-	if utf8.RuneCountInString(title) > 80 {
+	if !visible(title) {
+		title = "" // nothing to show: the table is named after its game
+	}
+	switch {
+	case utf8.RuneCountInString(title) > 80:
 		return bad("the title is longer than 80 characters")
+	case markRun(title) > maxMarks:
+		return bad("the title stacks %d combining marks on one character; at most %d are allowed", markRun(title), maxMarks)
 	}
 	if req.Hands < 0 || req.Hands > maxHands {
 		return bad("hands must be 0 (the game's usual end) to %d", maxHands)
@@ -528,18 +519,19 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeCoded(w, http.StatusBadRequest, errCode(err, "bad_request"), "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
 		return
 	}
+	addr := s.clientAddr(r)
 	s.createMu.Lock()
-	full, err := s.tablesFull(r.Context())
-	if err == nil && full {
+	no, err := s.mayCreate(r.Context(), addr)
+	if err == nil && no != nil {
 		s.createMu.Unlock()
-		s.metrics.refused.WithLabelValues("tables_cap").Inc()
+		s.metrics.refused.WithLabelValues(no.code).Inc()
 		w.Header().Set("Retry-After", "60")
-		writeCoded(w, http.StatusServiceUnavailable, "tables_full", "this server has %d open tables, as many as it allows; try again when some have ended", s.cfg.MaxTables)
+		writeCoded(w, no.status, no.code, "%s", no.text)
 		return
 	}
 	var id string
 	if err == nil {
-		id, err = s.createTable(r.Context(), tc.first)
+		id, err = s.createTable(r.Context(), tc.first, addr)
 	}
 	s.createMu.Unlock()
 	if err != nil {
@@ -558,8 +550,33 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, resp)
 }
 
-// createTable stores a new table and starts its goroutine.
-func (s *Server) createTable(ctx context.Context, d createData) (string, error) {
+// capacityJSON is the answer of GET /api/capacity.
+type capacityJSON struct {
+	Create bool   `json:"create"`
+	Code   string `json:"code,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+// handleCapacity says whether the asking client may create a table now,
+// and if not why (the refusal POST /api/tables would give), so that the
+// lobby says so before anyone fills in the form.
+func (s *Server) handleCapacity(w http.ResponseWriter, r *http.Request) {
+	no, err := s.mayCreate(r.Context(), s.clientAddr(r))
+	if err != nil {
+		s.log.Warn("checking the table caps failed", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the tables cannot be counted right now")
+		return
+	}
+	if no != nil {
+		writeJSON(w, http.StatusOK, capacityJSON{Code: no.code, Error: no.text})
+		return
+	}
+	writeJSON(w, http.StatusOK, capacityJSON{Create: true})
+}
+
+// createTable stores a new table, created by the client at addr, and
+// starts its goroutine.
+func (s *Server) createTable(ctx context.Context, d createData, addr string) (string, error) {
 	id := newID()
 	lk, err := s.store.Lock(ctx, id)
 	if err != nil {
@@ -576,13 +593,22 @@ func (s *Server) createTable(ctx context.Context, d createData) (string, error) 
 		lk.Release()
 		return "", err
 	}
-	li, _ := json.Marshal(lobbyInfo{ID: id, Game: d.Game, Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), State: t.status()})
+	// The row is written whole, in the same transaction as the first
+	// event: the lobby and GET /api/tables/{id} never see a table without
+	// its name, time or seats, and the table's goroutine has nothing to
+	// add to it when it starts.
+	li, err := json.Marshal(t.lobbyInfo())
+	if err != nil {
+		lk.Release()
+		return "", err
+	}
 	row := store.Table{ID: id, Game: d.Game, Variant: t.rules.String(), Status: t.status(), Public: d.Public,
-		Info: li, Created: t.created, Updated: t.created}
+		Info: li, Created: t.created, Updated: t.created, Creator: addr, CreatorNet: netOf(addr), Empty: true}
 	if err := s.store.CreateTable(ctx, row, first); err != nil {
 		lk.Release()
 		return "", err
 	}
+	t.lastInfo, t.lastEmpty = string(li), true
 	e := &entry{ready: make(chan struct{}), t: t}
 	close(e.ready)
 	s.mu.Lock()
@@ -614,7 +640,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	name, err := cleanName(req.Name)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
+		writeCoded(w, http.StatusBadRequest, errCode(err, "bad_request"), "%s", strings.TrimPrefix(err.Error(), errBadRequest.Error()+": "))
 		return
 	}
 	cr := claimReq{name: name, seat: -1}

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"time"
 
@@ -48,11 +49,18 @@ func (t *table) botTurn() int {
 // is k engine actions) and applies it to st. A bot error or an illegal
 // answer falls back to a random legal action, so the table never stalls.
 func (t *table) decide(st game.State, seat int, b bot.Bot) []game.Action {
+	return decide(st, seat, b, t.rng, t.srv.metrics.botTime.Observe, t.log)
+}
+
+// decide is table.decide with its own random source, log and observer of
+// each bot call's seconds, so that a hint worker can run it off the
+// table's goroutine.
+func decide(st game.State, seat int, b bot.Bot, rng *rand.Rand, observe func(seconds float64), log *slog.Logger) []game.Action {
 	var acts []game.Action
 	for {
 		start := time.Now()
-		a, err := safeAct(b, st.View(game.Seat(seat).WithReview(t.cfg.OpenReview)), t.rng)
-		t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
+		a, err := safeAct(b, st.View(game.Seat(seat)), rng)
+		observe(time.Since(start).Seconds())
 		if err == nil {
 			err = st.Apply(a)
 		}
@@ -64,8 +72,8 @@ func (t *table) decide(st game.State, seat int, b bot.Bot) []game.Action {
 			if errors.As(err, &ie) {
 				reason = "an illegal " + a.Kind.String()
 			}
-			t.log.Warn("bot answer refused; playing a random legal action", "bot", b.Name(), "seat", seat, "reason", reason)
-			a = game.Pick(t.rng, st.Legal(nil))
+			log.Warn("bot answer refused; playing a random legal action", "bot", b.Name(), "seat", seat, "reason", reason)
+			a = game.Pick(rng, st.Legal(nil))
 			st.ApplyUnchecked(a)
 		}
 		acts = append(acts, a)

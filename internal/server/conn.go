@@ -54,7 +54,7 @@ var (
 )
 
 // conn is one WebSocket client of a table. Only the table goroutine reads
-// and writes seat and host; the writer goroutine owns the socket's writes.
+// and writes seat, host and hinting; the writer goroutine owns the socket's writes.
 type conn struct {
 	ws   *websocket.Conn
 	seat int // -1: spectator
@@ -62,6 +62,8 @@ type conn struct {
 	// noView leaves the game's view out of state messages: the client
 	// draws the table model alone (the browser; "view": false in join).
 	noView bool
+	// hinting: a hint of this connection is being searched (hints.go).
+	hinting bool
 
 	out       chan []byte
 	closed    chan struct{}
@@ -165,14 +167,17 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	token, spectate, host := q.Get("token"), q.Get("spectate") != "", q.Get("host")
 	addr := s.clientAddr(r)
-	if !s.acquireWS(addr) {
+	capped := s.acquireWS(addr)
+	if capped == wsAddr {
 		s.metrics.refused.WithLabelValues("ws_cap").Inc()
 		s.log.Info("websocket refused: too many from one address", "addr", addr)
 		w.Header().Set("Retry-After", "10")
 		writeError(w, http.StatusTooManyRequests, "too many WebSockets from your address: at most %d at once; close other windows of this site and try again", s.cfg.MaxConnsPerAddr)
 		return
 	}
-	defer s.releaseWS(addr)
+	if capped == wsOK {
+		defer s.releaseWS(addr)
+	}
 	// permessage-deflate without context takeover: each state message is
 	// compressed alone with a pooled writer, so an idle connection holds
 	// no compressor (docs/PROTOCOL.md gives the bytes it saves).
@@ -181,6 +186,20 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		// Accept has answered (403 for a foreign Origin).
 		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))
+		return
+	}
+	switch capped {
+	case wsNet:
+		// Accepted only to be closed with a code and a reason a browser
+		// can read (it cannot read a refused upgrade's answer).
+		s.metrics.refused.WithLabelValues("ws_net_cap").Inc()
+		s.log.Info("websocket refused: too many from one network", "net", netOf(addr))
+		ws.Close(statusTryAgain, fmt.Sprintf("too many WebSockets from your network: at most %d at once; try again later", s.cfg.MaxConnsPerNet))
+		return
+	case wsTotal:
+		s.metrics.refused.WithLabelValues("ws_total_cap").Inc()
+		s.log.Warn("websocket refused: the server holds as many as it allows", "max", s.cfg.MaxConns)
+		ws.Close(statusTryAgain, fmt.Sprintf("the server is full: it holds %d WebSockets, as many as it allows; try again later", s.cfg.MaxConns))
 		return
 	}
 	ws.SetReadLimit(maxMessage)

@@ -151,7 +151,7 @@ func (t *table) apply(ev store.Event) error {
 	case evChat:
 		var d chatData
 		if err = json.Unmarshal(ev.Data, &d); err == nil {
-			t.applyChat(d)
+			t.applyChat(d, len(ev.Data))
 		}
 	case evTakeover:
 		var d takeoverData
@@ -296,13 +296,26 @@ func (t *table) applyDeal(d dealData) error {
 		return err
 	}
 	t.st, t.hand, t.step = st, d.Hand, 0
+	clear(t.chatHand) // the chat lines per seat and hand start again
 	return nil
 }
 
 // chatKeep is how many chat lines a table keeps for newcomers.
 const chatKeep = 50
 
-func (t *table) applyChat(d chatData) {
+// applyChat counts a chat line against the table's chat bounds (chat.go)
+// and keeps it for newcomers. A line whose text was dropped from the log
+// (Redact, at the end of a sitting) still counts as a line.
+func (t *table) applyChat(d chatData, size int) {
+	t.chatLines++
+	if d.Text == "" {
+		return
+	}
+	t.chatBytes += size
+	if t.chatHand == nil {
+		t.chatHand = map[int]int{}
+	}
+	t.chatHand[d.Seat]++
 	t.chat = append(t.chat, d)
 	if len(t.chat) > chatKeep {
 		t.chat = append(t.chat[:0:0], t.chat[len(t.chat)-chatKeep:]...)

@@ -69,8 +69,25 @@ func newEnvOn(t testing.TB, db string, cfg Config) *testEnv {
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = -1 // every test client comes from loopback
 	}
+	if cfg.MaxConnsPerNet == 0 {
+		cfg.MaxConnsPerNet = -1
+	}
+	if cfg.MaxConns == 0 {
+		cfg.MaxConns = -1
+	}
 	if cfg.MaxTables == 0 {
 		cfg.MaxTables = -1
+	}
+	// Every test client comes from loopback and most create tables they
+	// never sit at.
+	if cfg.MaxEmptyPerAddr == 0 {
+		cfg.MaxEmptyPerAddr = -1
+	}
+	if cfg.MaxEmptyPerNet == 0 {
+		cfg.MaxEmptyPerNet = -1
+	}
+	if cfg.MaxEmpty == 0 {
+		cfg.MaxEmpty = -1
 	}
 	if cfg.HintBot == "" {
 		cfg.HintBot = "rules" // hints only help random test clients discard
@@ -228,9 +245,9 @@ type tMsg struct {
 	Params game.Params `json:"params"`
 	Seq    *int64      `json:"seq"`
 	Text   string      `json:"text"`
+	Seat   int         `json:"seat"` // of a chat line or an "invite"
 	Hints  []hint      `json:"hints"`
 	URL    string      `json:"url"`  // "invite"
-	Seat   int         `json:"seat"` // "invite"
 	Move   bool        `json:"move"` // "invite"
 	raw    []byte      // the whole message
 	state  *tState     // for "state"

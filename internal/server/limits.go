@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -77,37 +78,109 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	return false
 }
 
-// acquireWS counts one more WebSocket of the client at addr; false when
-// it has MaxConnsPerAddr already.
-func (s *Server) acquireWS(addr string) bool {
+// wsCap names the cap a WebSocket would pass (acquireWS).
+type wsCap int
+
+const (
+	wsOK    wsCap = iota
+	wsAddr        // MaxConnsPerAddr
+	wsNet         // MaxConnsPerNet
+	wsTotal       // MaxConns
+)
+
+// acquireWS counts one more WebSocket of the client at addr, or returns
+// the cap it would pass: the address's, its network's (netOf) or the
+// server's.
+func (s *Server) acquireWS(addr string) wsCap {
+	net := netOf(addr)
 	s.wsMu.Lock()
 	defer s.wsMu.Unlock()
-	if s.cfg.MaxConnsPerAddr > 0 && s.wsByAddr[addr] >= s.cfg.MaxConnsPerAddr {
-		return false
+	switch {
+	case s.cfg.MaxConnsPerAddr > 0 && s.wsByAddr[addr] >= s.cfg.MaxConnsPerAddr:
+		return wsAddr
+	case s.cfg.MaxConnsPerNet > 0 && s.wsByNet[net] >= s.cfg.MaxConnsPerNet:
+		return wsNet
+	case s.cfg.MaxConns > 0 && s.wsTotal >= s.cfg.MaxConns:
+		return wsTotal
 	}
 	s.wsByAddr[addr]++
-	return true
+	s.wsByNet[net]++
+	s.wsTotal++
+	return wsOK
 }
 
 // releaseWS counts a WebSocket of addr less.
 func (s *Server) releaseWS(addr string) {
+	net := netOf(addr)
 	s.wsMu.Lock()
 	defer s.wsMu.Unlock()
 	if s.wsByAddr[addr]--; s.wsByAddr[addr] <= 0 {
 		delete(s.wsByAddr, addr)
 	}
+	if s.wsByNet[net]--; s.wsByNet[net] <= 0 {
+		delete(s.wsByNet, net)
+	}
+	s.wsTotal--
 }
 
-// tablesFull reports whether MaxTables tables are open or playing in the
-// store (every server on it counted). The caller holds createMu, so this
-// server's own creations cannot overtake each other.
-func (s *Server) tablesFull(ctx context.Context) (bool, error) {
-	if s.cfg.MaxTables <= 0 {
-		return false, nil
+// netOf returns the network a client address counts in for the caps per
+// network: the /64 of an IPv6 address (one home or host usually has a
+// whole /64), an IPv4 address itself.
+func netOf(addr string) string {
+	a, ok := parseAddr(addr)
+	if !ok || a.Is4() {
+		return addr
 	}
-	n, err := s.store.CountTables(ctx, store.Filter{Statuses: []string{store.StatusOpen, store.StatusPlaying}})
-	if err != nil {
-		return false, err
+	return netip.PrefixFrom(a, 64).Masked().String()
+}
+
+// refusal is why a table may not be created now: an HTTP status, a code
+// for clients (docs/PROTOCOL.md) and the English sentence.
+type refusal struct {
+	status int
+	code   string
+	text   string
+}
+
+// running selects the tables that are open or playing.
+var running = []string{store.StatusOpen, store.StatusPlaying}
+
+// mayCreate reports whether the client at addr may create a table now,
+// and if not, why: the tables open or playing in the store (MaxTables),
+// the empty ones of everybody (MaxEmpty), and those the address and its
+// network created (MaxEmptyPerAddr, MaxEmptyPerNet). Every server on the
+// store is counted. A creation holds createMu around this check and the
+// insert, so this server's own creations cannot overtake each other.
+func (s *Server) mayCreate(ctx context.Context, addr string) (*refusal, error) {
+	caps := []struct {
+		max int
+		f   store.Filter
+		r   func(n int) *refusal
+	}{
+		{s.cfg.MaxTables, store.Filter{Statuses: running}, func(n int) *refusal {
+			return &refusal{http.StatusServiceUnavailable, "tables_full", fmt.Sprintf("this server has %d open tables, as many as it allows; try again when some have ended, or join one of them", n)}
+		}},
+		{s.cfg.MaxEmpty, store.Filter{Statuses: running, Empty: true}, func(n int) *refusal {
+			return &refusal{http.StatusServiceUnavailable, "tables_full", fmt.Sprintf("this server has %d tables nobody is at, as many as it allows; try again when people have sat down at them or they have closed, or join one of them", n)}
+		}},
+		{s.cfg.MaxEmptyPerAddr, store.Filter{Statuses: running, Empty: true, Creator: addr}, func(n int) *refusal {
+			return &refusal{http.StatusTooManyRequests, "too_many_empty", fmt.Sprintf("your address created %d tables nobody is at, as many as it may; sit down at one of them, or wait until they close (after %v without anybody)", n, s.cfg.Abandon)}
+		}},
+		{s.cfg.MaxEmptyPerNet, store.Filter{Statuses: running, Empty: true, CreatorNet: netOf(addr)}, func(n int) *refusal {
+			return &refusal{http.StatusTooManyRequests, "too_many_empty", fmt.Sprintf("your network created %d tables nobody is at, as many as it may; sit down at one of them, or wait until they close (after %v without anybody)", n, s.cfg.Abandon)}
+		}},
 	}
-	return n >= s.cfg.MaxTables, nil
+	for _, c := range caps {
+		if c.max <= 0 {
+			continue
+		}
+		n, err := s.store.CountTables(ctx, c.f)
+		if err != nil {
+			return nil, err
+		}
+		if n >= c.max {
+			return c.r(n), nil
+		}
+	}
+	return nil, nil
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -199,5 +200,65 @@ func TestTableCap(t *testing.T) {
 	// The lobby row is written before the state goes out.
 	if code := e.do("POST", "/api/tables", json.RawMessage(b), &out); code != http.StatusCreated {
 		t.Fatalf("a table after one ended: %d %q", code, out.Error)
+	}
+}
+
+// TestWebSocketCaps: all the addresses of an IPv6 /64 together hold at
+// most MaxConnsPerNet WebSockets and the server at most MaxConns; one more
+// is accepted and closed at once with 1013 and a reason saying which cap,
+// and a closed WebSocket frees its place.
+func TestWebSocketCaps(t *testing.T) {
+	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	e := newEnv(t, Config{MaxConnsPerAddr: 2, MaxConnsPerNet: 3, MaxConns: 5, TrustedProxies: loopback})
+	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
+	steps := []struct {
+		name   string
+		addr   string
+		reason string // "" when it is served
+	}{
+		{"an address of a /64", "2001:db8:1:1::1", ""},
+		{"the same address", "2001:db8:1:1::1", ""},
+		{"another address of the /64", "2001:db8:1:1::2", ""},
+		{"a third address of the /64", "2001:db8:1:1::3", "your network: at most 3"},
+		{"another /64", "2001:db8:1:2::1", ""},
+		{"an IPv4 address", "203.0.113.1", ""},
+		{"over the server's cap", "203.0.113.2", "the server is full"},
+		{"over the server's cap from IPv6", "2001:db8:7::1", "the server is full"},
+	}
+	var open []*websocket.Conn
+	for _, st := range steps {
+		ws, code, msg := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", st.addr)
+		if code != http.StatusSwitchingProtocols {
+			t.Fatalf("%s: refused before the upgrade: %d %q", st.name, code, msg)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, data, err := ws.Read(ctx)
+		cancel()
+		if st.reason == "" {
+			var m tMsg
+			if err != nil || json.Unmarshal(data, &m) != nil || m.Type != "state" {
+				t.Fatalf("%s: %v %s, want a state", st.name, err, data)
+			}
+			open = append(open, ws)
+			continue
+		}
+		var ce websocket.CloseError
+		if !errors.As(err, &ce) || ce.Code != websocket.StatusTryAgainLater || !strings.Contains(ce.Reason, st.reason) {
+			t.Fatalf("%s: %v, want a close with 1013 saying %q", st.name, err, st.reason)
+		}
+	}
+	// Closing one frees its place in every count it was in.
+	open[0].Close(websocket.StatusNormalClosure, "")
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		ws, _, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "2001:db8:1:1::3")
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, _, err := ws.Read(ctx)
+		cancel()
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a closed WebSocket still counts: %v", err)
+		}
 	}
 }

@@ -16,11 +16,15 @@ type metrics struct {
 	actLatency  prometheus.Histogram
 	appendTime  prometheus.Histogram
 	botTime     prometheus.Histogram
+	hintTime    prometheus.Histogram
 	msgsIn      *prometheus.CounterVec
 	msgsOut     prometheus.Counter
 	refused     *prometheus.CounterVec
 	clockOuts   prometheus.Counter
 	slowClients prometheus.Counter
+	// storeHealthy and healthFailures: the store's health checks (health.go).
+	storeHealthy   prometheus.Gauge
+	healthFailures *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -44,6 +48,9 @@ func newMetrics() *metrics {
 		botTime: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "trull_bot_decision_seconds", Help: "Time a bot takes for one decision.",
 			Buckets: prometheus.ExponentialBuckets(0.00001, 4, 10)}),
+		hintTime: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "trull_hint_seconds", Help: "Time the hint workers take for one hint.",
+			Buckets: prometheus.ExponentialBuckets(0.00001, 4, 10)}),
 		msgsIn: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "trull_ws_messages_in_total", Help: "Client messages by type."}, []string{"type"}),
 		msgsOut: prometheus.NewCounter(prometheus.CounterOpts{
@@ -54,8 +61,12 @@ func newMetrics() *metrics {
 			Name: "trull_refused_total", Help: "Refused client messages by reason."}, []string{"reason"}),
 		slowClients: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "trull_slow_clients_total", Help: "Connections closed because they did not read their messages."}),
+		storeHealthy: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "trull_store_healthy", Help: "1 when the last health check found that the store reads and writes, else 0."}),
+		healthFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "trull_store_health_failures_total", Help: "Failed health checks by reason (lost, cannot_write, no_answer)."}, []string{"reason"}),
 	}
-	reg.MustRegister(m.tables, m.conns, m.actions, m.hands, m.actLatency, m.appendTime, m.botTime,
+	reg.MustRegister(m.storeHealthy, m.healthFailures, m.tables, m.conns, m.actions, m.hands, m.actLatency, m.appendTime, m.botTime, m.hintTime,
 		m.msgsIn, m.msgsOut, m.refused, m.clockOuts, m.slowClients,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

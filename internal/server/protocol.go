@@ -1,17 +1,13 @@
 package server
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
-	"trull/internal/bot"
 	"trull/internal/game"
 )
 
@@ -88,31 +84,7 @@ func (t *table) client(r clientReq) {
 	case "act":
 		t.act(r)
 	case "chat":
-		text := strings.TrimSpace(cleanText(m.Text))
-		switch {
-		case c.seat < 0 && !c.host:
-			t.refuse(c, m.Seq, "chat", "chat_spectator", nil, "spectators cannot chat")
-		case text == "" && strings.TrimSpace(m.Text) != "":
-			t.refuse(c, m.Seq, "chat", "chat_invisible", nil, "chat: the text has no visible characters (control, zero-width and direction characters are dropped)")
-		case text == "":
-			t.refuse(c, m.Seq, "chat", "chat_empty", nil, "chat: the text is empty")
-		case utf8.RuneCountInString(text) > maxChat:
-			t.refuse(c, m.Seq, "chat", "chat_long", game.Params{"max": strconv.Itoa(maxChat)}, "chat: the text has %d characters; at most %d are allowed", utf8.RuneCountInString(text), maxChat)
-		default:
-			name := "Host"
-			if c.seat >= 0 {
-				name = t.seats[c.seat].name
-			}
-			d := chatData{Seat: c.seat, Name: name, Text: text, At: time.Now().UnixMilli()}
-			if err := t.commit(event{evChat, d}); err != nil {
-				t.refuse(c, m.Seq, "store", "store", nil, "chat: could not save the message; try again")
-				return
-			}
-			b, _ := json.Marshal(chatMsg{Type: "chat", Seat: d.Seat, Name: d.Name, Text: d.Text, At: d.At})
-			for cc := range t.conns {
-				t.sendTo(cc, b)
-			}
-		}
+		t.say(c, m)
 	case "hint":
 		t.hint(c, m)
 	case "next":
@@ -217,50 +189,6 @@ func (t *table) act(r clientReq) {
 	t.count(evs)
 	t.afterChange(c, m.Seq)
 	t.srv.metrics.actLatency.Observe(time.Since(r.at).Seconds())
-}
-
-// hint answers with the hint bot's best candidates for the seat to act,
-// best first, with their estimated values when the bot searches.
-func (t *table) hint(c *conn, m clientMsg) {
-	if t.cfg.NoHints {
-		t.refuse(c, m.Seq, "hint", "hints_off", nil, "hint: hints are off at this table")
-		return
-	}
-	if c.seat < 0 || t.st.Done() || t.st.ToAct() != c.seat || !t.started {
-		t.refuse(c, m.Seq, "hint", string(game.CodeOutOfTurn), nil, "hint: it is not your turn")
-		return
-	}
-	name := cmp.Or(t.srv.cfg.HintBot, "ismcts")
-	b := t.bots[name]
-	if b == nil {
-		var err error
-		if b, err = bot.New(name); err != nil {
-			t.refuse(c, m.Seq, "hint", "no_hint", nil, "hint: no bot gives hints here")
-			return
-		}
-		t.bots[name] = b
-	}
-	// The candidates are whole decisions, best first by value: a discard
-	// of k cards is one candidate.
-	start := time.Now()
-	hs, err := bot.HintsAt(b, t.st, t.rng, cmp.Or(t.srv.cfg.Hints, 3))
-	t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
-	if err != nil {
-		t.log.Warn("hint failed", "bot", name, "seat", c.seat, "err", err)
-		t.refuse(c, m.Seq, "hint", "no_hint", nil, "hint: the bot found no answer")
-		return
-	}
-	var hints []hint
-	for _, h := range hs {
-		x := hint{Action: game.EncodeHistory(t.rules, h.Actions())[0], Bot: b.Name()}
-		if h.Valued {
-			v := math.Round(h.Value*100) / 100
-			x.Value = &v
-		}
-		hints = append(hints, x)
-	}
-	out, _ := json.Marshal(hintMsg{Type: "hint", Seq: m.Seq, Hints: hints})
-	t.sendTo(c, out)
 }
 
 // takeover lets a bot play a person's seat when the host asks, whether the

@@ -67,6 +67,8 @@ func (t *table) dropConn(c *conn) bool {
 func (t *table) leave(c *conn) {
 	if t.dropConn(c) {
 		t.afterChange(nil, nil)
+	} else if len(t.conns) == 0 {
+		t.publish() // the last spectator left: nobody is at the table
 	}
 }
 

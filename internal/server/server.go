@@ -15,7 +15,12 @@
 // inbox of requests, protocol.go the client messages, seats.go joining,
 // leaving and claiming seats, commit.go appending events before applying
 // them (events.go), statemsg.go the state messages and the lobby summary,
-// bots.go the bots' turns and the seats of people away.
+// bots.go the bots' turns and the seats of people away, chat.go the chat
+// and its bounds. Beside the tables: hints.go the pool that searches hints,
+// analysis.go the one that analyses finished hands, limits.go the caps per
+// client address and network (tables nobody is at, WebSockets),
+// ratelimit.go the rate of POST requests, abandon.go closing tables nobody
+// is at, health.go the store's health check.
 package server
 
 import (
@@ -78,6 +83,17 @@ type Config struct {
 	HintBot string
 	// Hints is the number of candidates a hint lists (default 3).
 	Hints int
+	// ChatPerHand caps the chat lines of one seat in one hand (default
+	// 30).
+	ChatPerHand int
+	// ChatLines caps the chat lines a table ever takes (default 500).
+	ChatLines int
+	// ChatBytes caps the bytes of chat events a table's log holds
+	// (default 64 KiB).
+	ChatBytes int
+	// HintWorkers bounds the hints searched at once, each on one
+	// processor, off the tables' goroutines (default 1).
+	HintWorkers int
 	// AnalysisBot values the decisions of finished hands for their
 	// analysis (default "ismcts"; the fast level uses ismcts-fast).
 	AnalysisBot string
@@ -97,12 +113,31 @@ type Config struct {
 	// MaxConnsPerAddr caps the WebSockets open at once from one client
 	// address (default 32; negative: no cap).
 	MaxConnsPerAddr int
+	// MaxConnsPerNet caps the WebSockets of all the addresses of one IPv6
+	// /64 together (default 128; negative: no cap).
+	MaxConnsPerNet int
+	// MaxConns caps the WebSockets this server holds open at once, of
+	// every client together (default 10000; negative: no cap).
+	MaxConns int
 	// MaxTables caps the tables open or playing in the store; creating one
 	// more is refused (default 1000; negative: no cap).
 	MaxTables int
+	// MaxEmptyPerAddr caps the empty tables (open or playing, nobody
+	// connected) that one client address may have created; creating one
+	// more is refused until one of them has a person at it or is closed
+	// (default 4; negative: no cap).
+	MaxEmptyPerAddr int
+	// MaxEmptyPerNet is the same cap for an IPv6 address's /64, where one
+	// client may hold many addresses (default 16; negative: no cap).
+	MaxEmptyPerNet int
+	// MaxEmpty caps the empty tables of every client together (every
+	// server on the store counted); while it is reached nobody may create
+	// a table, and everybody may still join one (default 200; negative:
+	// no cap).
+	MaxEmpty int
 	// Abandon closes an open or playing table that no person has been
 	// connected to for this long, time the server was down included; it
-	// leaves the lobby and its finished hands are kept (default 24 h;
+	// leaves the lobby and its finished hands are kept (default 30 min;
 	// negative: never).
 	Abandon time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
@@ -135,9 +170,12 @@ type Server struct {
 	fwd     forwarder // forwards requests about tables others own
 
 	analyses *analyzer // hand analyses, a bounded pool
+	hints    *hinter   // hints, a bounded pool
 
 	wsMu     sync.Mutex
 	wsByAddr map[string]int // open WebSockets by client address
+	wsByNet  map[string]int // open WebSockets by client network (netOf)
+	wsTotal  int            // open WebSockets
 	createMu sync.Mutex     // one table creation at a time (MaxTables)
 
 	mu     sync.Mutex
@@ -188,21 +226,55 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = 32
 	}
+	if cfg.MaxConnsPerNet == 0 {
+		cfg.MaxConnsPerNet = 128
+	}
+	if cfg.MaxConns == 0 {
+		cfg.MaxConns = 10000
+	}
 	if cfg.MaxTables == 0 {
 		cfg.MaxTables = 1000
 	}
+	if cfg.MaxEmptyPerAddr == 0 {
+		cfg.MaxEmptyPerAddr = 4
+	}
+	if cfg.MaxEmptyPerNet == 0 {
+		cfg.MaxEmptyPerNet = 16
+	}
+	if cfg.MaxEmpty == 0 {
+		cfg.MaxEmpty = 200
+	}
 	if cfg.Abandon == 0 {
-		cfg.Abandon = 24 * time.Hour
+		cfg.Abandon = 30 * time.Minute
 	}
 	if cfg.seeds == nil {
 		cfg.seeds = newSeed
 	}
+	if cfg.HintBot == "" {
+		cfg.HintBot = "ismcts"
+	}
+	if cfg.Hints <= 0 {
+		cfg.Hints = 3
+	}
+	if cfg.HintWorkers <= 0 {
+		cfg.HintWorkers = 1
+	}
+	if cfg.ChatPerHand <= 0 {
+		cfg.ChatPerHand = 30
+	}
+	if cfg.ChatLines <= 0 {
+		cfg.ChatLines = 500
+	}
+	if cfg.ChatBytes <= 0 {
+		cfg.ChatBytes = 64 << 10
+	}
 	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
-		tables: map[string]*entry{}, wsByAddr: map[string]int{}, quit: make(chan struct{}),
+		tables: map[string]*entry{}, wsByAddr: map[string]int{}, wsByNet: map[string]int{}, quit: make(chan struct{}),
 		analyses: newAnalyzer(cfg.AnalysisWorkers)}
 	if s.static == nil {
 		s.static = web.FS()
 	}
+	s.hints = newHinter(cfg.HintWorkers, cfg.HintBot, s.metrics, s.log, s.quit, &s.wg)
 	if cfg.PostRate > 0 {
 		s.posts = newIPLimiter(cfg.PostRate, 4*cfg.PostRate)
 	}
@@ -220,6 +292,8 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 		s.wg.Add(1)
 		go s.sweep()
 	}
+	s.wg.Add(1)
+	go s.watchHealth()
 	return s, nil
 }
 

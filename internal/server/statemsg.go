@@ -90,22 +90,31 @@ func (t *table) title() string {
 	return t.info.Title
 }
 
-// publish writes the lobby summary to the store when it changed.
-func (t *table) publish() {
-	li := lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Name: t.title(),
+// lobbyInfo returns the table's lobby summary, whole: the row a table is
+// created with carries it already, so nobody ever reads a table without
+// its name, time and seats.
+func (t *table) lobbyInfo() lobbyInfo {
+	return lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Name: t.title(),
 		State: t.status(), Played: t.sit.Played(), Created: t.created.UnixMilli(), Seats: t.seatInfos(false)}
+}
+
+// publish writes the lobby summary, and whether anybody is at the table
+// (the caps on empty tables count it), to the store when they changed.
+func (t *table) publish() {
+	li := t.lobbyInfo()
 	b, _ := json.Marshal(li)
-	if string(b) == t.lastInfo {
+	empty := len(t.conns) == 0
+	if string(b) == t.lastInfo && empty == t.lastEmpty {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err := t.srv.store.UpdateTable(ctx, store.Table{ID: t.id, Status: li.State, Public: t.cfg.Public, Info: b, Updated: time.Now()})
+	err := t.srv.store.UpdateTable(ctx, store.Table{ID: t.id, Status: li.State, Public: t.cfg.Public, Info: b, Updated: time.Now(), Empty: empty})
 	if err != nil {
 		t.log.Error("updating the lobby row failed", "err", err)
 		return
 	}
-	t.lastInfo = string(b)
+	t.lastInfo, t.lastEmpty = string(b), empty
 }
 
 // tableJSON is the table part of a state message, the same for everyone.

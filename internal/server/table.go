@@ -26,18 +26,24 @@ type table struct {
 	lock store.Lock
 
 	// Replayed state (events.go).
-	cfg      createData
-	info     game.GameInfo
-	rules    game.Rules
-	sit      *sitting.Sitting
-	st       game.State // the hand in progress, or the last finished one
-	hand     int        // deal index of st
-	step     int        // record actions applied to st
-	seq      int64      // last event
-	seats    []*seatState
-	chat     []chatData
-	created  time.Time
-	finished []store.Hand // records of hands finished since the last flush
+	cfg   createData
+	info  game.GameInfo
+	rules game.Rules
+	sit   *sitting.Sitting
+	st    game.State // the hand in progress, or the last finished one
+	hand  int        // deal index of st
+	step  int        // record actions applied to st
+	seq   int64      // last event
+	seats []*seatState
+	chat  []chatData
+	// The chat bounds' counts (chat.go), replayed from the log: lines
+	// and bytes of event data of the whole table, lines of each seat in
+	// the hand being played (seat -1: the spectating host).
+	chatLines int
+	chatBytes int
+	chatHand  map[int]int
+	created   time.Time
+	finished  []store.Hand // records of hands finished since the last flush
 
 	abandoned bool // closed because nobody came (abandon.go)
 	// started: every person seat was claimed, or the host started the
@@ -62,6 +68,7 @@ type table struct {
 	turn       turnKey
 	turnStart  time.Time
 	lastInfo   string
+	lastEmpty  bool // the row says nobody is at the table
 	idleAt     time.Time
 	seen       time.Time // when a person was last connected (or claimed a seat)
 	seenKept   time.Time // the seen the store has
@@ -312,6 +319,16 @@ func (t *table) shutdown() {
 	for c := range t.conns {
 		t.dropConn(c)
 		c.close(statusRestart, "the table is moving; reconnect")
+	}
+	select {
+	case <-t.lock.Lost():
+		// Another server may own the table now: its row and log are not
+		// ours.
+	default:
+		// Nobody is at a table that leaves memory: the caps on empty
+		// tables count it.
+		t.guard(t.publish)
+		t.dropChat()
 	}
 	// Keep when somebody was last here for the next load (abandon.go).
 	if t.seen.After(t.seenKept) {

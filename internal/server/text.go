@@ -23,3 +23,39 @@ func cleanText(s string) string {
 		return r
 	}, s)
 }
+
+// invisible reports whether r shows nothing by itself: whitespace, a
+// control or format character, a combining mark (it only decorates the
+// character before it), a variation selector, a default-ignorable code
+// point (the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, the
+// combining grapheme joiner, …) or the braille blank U+2800.
+func invisible(r rune) bool {
+	return unicode.IsSpace(r) || r == '\u2800' ||
+		unicode.In(r, unicode.Zs, unicode.Cc, unicode.Cf, unicode.M,
+			unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+}
+
+// visible reports whether s has a character that shows.
+func visible(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return !invisible(r) }) >= 0
+}
+
+// maxMarks is the most combining marks a name or chat line may stack on
+// one character: enough for every script's accents (Vietnamese stacks
+// two, pointed Hebrew four), not for text that spills over the lines
+// around it.
+const maxMarks = 5
+
+// markRun returns the longest run of combining marks in s.
+func markRun(s string) int {
+	run, most := 0, 0
+	for _, r := range s {
+		if unicode.Is(unicode.M, r) {
+			run++
+			most = max(most, run)
+		} else {
+			run = 0
+		}
+	}
+	return most
+}

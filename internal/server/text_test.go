@@ -53,17 +53,28 @@ func TestNamesAndChat(t *testing.T) {
 		{"spaces squeezed", " Cleo \t\n Dee ", "Cleo Dee", ""},
 		{"only invisible", "\u200b\u202e\u2066\ufeff\x00", "", "no visible characters"},
 		{"empty", "  ", "", "give a name"},
+		{"Hangul filler", "\u3164", "", "no visible characters"},
+		{"braille blank", "\u2800\u2800", "", "no visible characters"},
+		{"Hangul choseong and jungseong fillers", "\u115f\u1160", "", "no visible characters"},
+		{"halfwidth Hangul filler and ideographic space", "\uffa0\u3000\uffa0", "", "no visible characters"},
+		{"fillers, blanks and zero-width mixed", "\u3164 \u2800\u200b\u3164", "", "no visible characters"},
+		{"combining marks alone", strings.Repeat("\u0301", 30), "", "no visible characters"},
+		{"variation selectors and a grapheme joiner", "\ufe0f\u034f\ufe0e", "", "no visible characters"},
+		{"too many stacked marks", "Zo" + strings.Repeat("\u0336", 6) + "e", "", "combining marks"},
+		{"stacked marks within the limit", "Nguye\u0302\u0303n", "Nguye\u0302\u0303n", ""},
+		{"a filler beside letters", "Ann\u3164", "Ann\u3164", ""},
 	}
 	for _, c := range names {
 		t.Run("create/"+c.name, func(t *testing.T) {
 			var out struct {
 				createResp
 				Error string `json:"error"`
+				Code  string `json:"code"`
 			}
 			code := e.do("POST", "/api/tables", map[string]any{"game": "droggn", "bots": []string{"", "rules", ""}, "name": c.in}, &out)
 			if c.err != "" {
-				if code != http.StatusBadRequest || !strings.Contains(out.Error, c.err) {
-					t.Fatalf("create with name %+q: %d %q, want 400 with %q", c.in, code, out.Error, c.err)
+				if code != http.StatusBadRequest || !strings.Contains(out.Error, c.err) || out.Code != nameCode(c.err) {
+					t.Fatalf("create with name %+q: %d %q (%s), want 400 with %q (%s)", c.in, code, out.Error, out.Code, c.err, nameCode(c.err))
 				}
 				return
 			}
@@ -82,11 +93,12 @@ func TestNamesAndChat(t *testing.T) {
 			var out struct {
 				claimResp
 				Error string `json:"error"`
+				Code  string `json:"code"`
 			}
 			code := e.do("POST", "/api/tables/"+tb.ID+"/claim", map[string]any{"seat": 2, "name": c.in}, &out)
 			if c.err != "" {
-				if code != http.StatusBadRequest || !strings.Contains(out.Error, c.err) {
-					t.Fatalf("claim with name %+q: %d %q, want 400 with %q", c.in, code, out.Error, c.err)
+				if code != http.StatusBadRequest || !strings.Contains(out.Error, c.err) || out.Code != nameCode(c.err) {
+					t.Fatalf("claim with name %+q: %d %q (%s), want 400 with %q (%s)", c.in, code, out.Error, out.Code, c.err, nameCode(c.err))
 				}
 				return
 			}
@@ -108,6 +120,11 @@ func TestNamesAndChat(t *testing.T) {
 		{"newline", "zwei\nZeilen", "zwei Zeilen", ""},
 		{"only invisible", "\u200d\u2060\u061c", "", "no visible characters"},
 		{"empty", " ", "", "empty"},
+		{"Hangul fillers", "\u3164\u3164 \u3164", "", "no visible characters"},
+		{"braille blanks", strings.Repeat("\u2800", 40), "", "no visible characters"},
+		{"500 combining marks", strings.Repeat("\u0301", 500), "", "no visible characters"},
+		{"marks stacked on letters", strings.Repeat("a"+strings.Repeat("\u0489", 8), 10), "", "combining marks"},
+		{"accents", "Grüße aus Hà Nội", "Grüße aus Hà Nội", ""},
 	}
 	for _, c := range chats {
 		t.Run("chat/"+c.name, func(t *testing.T) {
@@ -116,8 +133,8 @@ func TestNamesAndChat(t *testing.T) {
 				return m.Type == "chat" || (m.Type == "error" && m.Seq != nil && *m.Seq == seq)
 			})
 			if c.err != "" {
-				if m.Type != "error" || !strings.Contains(m.Error, c.err) {
-					t.Fatalf("chat %+q: %s, want an error with %q", c.in, m.raw, c.err)
+				if m.Type != "error" || !strings.Contains(m.Error, c.err) || m.Code != chatCode(c.err) {
+					t.Fatalf("chat %+q: %s, want an error with %q (%s)", c.in, m.raw, c.err, chatCode(c.err))
 				}
 				return
 			}
@@ -126,6 +143,28 @@ func TestNamesAndChat(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nameCode is the code of a refused name whose error says what.
+func nameCode(what string) string {
+	switch what {
+	case "no visible characters":
+		return "name_invisible"
+	case "combining marks":
+		return "name_marks"
+	}
+	return "name_missing"
+}
+
+// chatCode is the code of a refused chat line whose error says what.
+func chatCode(what string) string {
+	switch what {
+	case "no visible characters":
+		return "chat_invisible"
+	case "combining marks":
+		return "chat_marks"
+	}
+	return "chat_empty"
 }
 
 // TestInvalidUTF8: a text message that is not UTF-8 closes the

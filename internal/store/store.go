@@ -39,6 +39,10 @@ var (
 	// deleted or replaced while open). Every later call fails with it, so
 	// nothing is acknowledged that the database would not keep.
 	ErrUnhealthy = errors.New("store: the database cannot be used safely")
+	// ErrCannotWrite: Ping found that the database cannot take writes now
+	// (a full disk, a read-only file system, a write that failed); the
+	// error says which, in words that hold no secret.
+	ErrCannotWrite = errors.New("store: the database cannot write")
 )
 
 // Table statuses.
@@ -69,6 +73,16 @@ type Table struct {
 	Info    []byte
 	Created time.Time
 	Updated time.Time
+	// Creator is the address of the client that created the table and
+	// CreatorNet its network (an IPv6 address's /64, an IPv4 address
+	// itself), counted by the caps on tables nobody is at. Set by
+	// CreateTable; UpdateTable clears both once the status is over or
+	// abandoned, so an address is kept only while its table runs.
+	Creator    string
+	CreatorNet string
+	// Empty: no person is connected to the table (its owner says so with
+	// every UpdateTable).
+	Empty bool
 }
 
 // Event is one entry of a table's log. Seq numbers a table's events from 1
@@ -97,6 +111,12 @@ type Filter struct {
 	// UpdatedBefore, when not zero, keeps tables last updated (or
 	// touched) before it.
 	UpdatedBefore time.Time
+	// Creator and CreatorNet, when not empty, keep the tables created by
+	// that address, or from that network.
+	Creator    string
+	CreatorNet string
+	// Empty keeps the tables nobody is at.
+	Empty bool
 	// Limit caps the answer (0: no limit). Newest tables come first.
 	Limit int
 }
@@ -113,7 +133,13 @@ type Store interface {
 	Append(ctx context.Context, tableID string, evs ...Event) error
 	// Events returns the events of a table with Seq > after, in order.
 	Events(ctx context.Context, tableID string, after int64) ([]Event, error)
-	// UpdateTable changes status, public flag and Info of a table row.
+	// Redact replaces the data of every event of kind in the table's log
+	// by "{}" and returns how many it changed: what the log need not keep
+	// (the chat of a finished sitting). The events keep their numbers and
+	// kind, so the log still replays.
+	Redact(ctx context.Context, tableID, kind string) (int, error)
+	// UpdateTable changes status, public flag, Info, Updated and Empty of
+	// a table row; an over or abandoned status clears its creator.
 	UpdateTable(ctx context.Context, t Table) error
 	// TouchTable moves a table row's Updated forward to at (never back);
 	// a missing table is no error.
@@ -137,8 +163,10 @@ type Store interface {
 	// Lock makes the caller the table's owner until the lock is released
 	// or lost; ErrLocked when another owner holds it.
 	Lock(ctx context.Context, tableID string) (Lock, error)
-	// Ping checks that the store can read and persist now: nil, or an
-	// error saying why not (ErrUnhealthy when it never will again).
+	// Ping checks that the store can read and persist now, with one small
+	// write: nil, or an error saying why not (ErrUnhealthy when it never
+	// will again, ErrCannotWrite when writes fail or the disk is nearly
+	// full).
 	Ping(ctx context.Context) error
 	// Close releases every lock and closes the database.
 	Close() error

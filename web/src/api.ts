@@ -130,14 +130,51 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 export const games = () => call<GameSpec[]>("GET", "/api/games");
 
 /** tables lists the open and running tables. */
-export const tables = () => call<TableInfo[]>("GET", "/api/tables");
+export const tables = () => call<unknown>("GET", "/api/tables").then((l) => (Array.isArray(l) ? l.filter(wellFormed) : []));
+
+/** Capacity says whether this client may create a table now, and if not why (a refusal's code). */
+export interface Capacity {
+  create: boolean;
+  code?: string;
+  error?: string;
+}
+
+/** capacity asks whether a table may be created now (GET /api/capacity). */
+export const capacity = () => call<Capacity>("GET", "/api/capacity");
 
 /** tableInfo describes one table as the lobby lists it; with an invite, whether it still takes a seat. */
 export const tableInfo = (id: string, invite?: string) =>
-  call<TableInfo & { invite?: "open" | "move" | "used" }>(
-    "GET",
-    `/api/tables/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : ""),
+  call<unknown>("GET", `/api/tables/${encodeURIComponent(id)}` + (invite ? `?invite=${encodeURIComponent(invite)}` : "")).then((tb) => {
+    if (!wellFormed(tb)) throw new ApiError("the table's summary is incomplete; reload the page", 503, "");
+    return tb as TableInfo & { invite?: "open" | "move" | "used" };
+  });
+
+/**
+ * wellFormed reports whether a table summary has what the pages read, of
+ * the types they read it as: an id, a game, a state, its seats, and a name
+ * and a variant title when given. The lobby leaves out any other entry
+ * rather than failing on it.
+ */
+export function wellFormed(x: unknown): x is TableInfo {
+  if (!x || typeof x !== "object") return false;
+  const tb = x as Record<string, unknown>;
+  const optional = (v: unknown, type: string) => v === undefined || v === null || typeof v === type;
+  const vt = tb.variant_title as Record<string, unknown> | undefined | null;
+  return (
+    typeof tb.id === "string" &&
+    tb.id !== "" &&
+    typeof tb.game === "string" &&
+    typeof tb.state === "string" &&
+    optional(tb.name, "string") &&
+    (vt === undefined || vt === null || (typeof vt === "object" && typeof vt.en === "string" && typeof vt.de === "string")) &&
+    Array.isArray(tb.seats) &&
+    tb.seats.every((s) => {
+      if (!s || typeof s !== "object") return false;
+      const seat = s as Record<string, unknown>;
+      return typeof seat.seat === "number" && optional(seat.name, "string") && optional(seat.bot, "string") && optional(seat.taken, "boolean");
+    })
   );
+}
 
 /** NewTable is the body of POST /api/tables. */
 export interface NewTable {

@@ -3,10 +3,10 @@
 
 import { useEffect, useMemo, useState } from "preact/hooks";
 import * as api from "./api";
-import type { GameSpec, OptionSpec, TableInfo } from "./api";
+import type { Capacity, GameSpec, OptionSpec, TableInfo } from "./api";
 import type { GameName } from "./cards";
 import { Icon } from "./face";
-import { botLabel, errorText, t, TITLE, tr, type Lang } from "./i18n";
+import { botLabel, errorText, explain, t, TITLE, tr, type Lang } from "./i18n";
 import { botSeatName, optionHelp, optionLabel, tableTitle, valueLabel } from "./names";
 import { linkClick, navigate } from "./router";
 
@@ -19,12 +19,17 @@ export function Lobby(p: { lang: Lang }) {
   const [specs, setSpecs] = useState<GameSpec[] | null>(null);
   const [list, setList] = useState<TableInfo[] | null>(null);
   const [err, setErr] = useState("");
+  const [cap, setCap] = useState<Capacity | null>(null);
 
-  const load = () =>
+  const load = () => {
     api
       .tables()
       .then((l) => setList(l ?? []))
       .catch((e) => setErr(errorText(e, lang)));
+    // A full server says so before anyone fills in the form; joining a
+    // table above still works.
+    api.capacity().then(setCap, () => setCap(null));
+  };
   useEffect(() => {
     api
       .games()
@@ -50,6 +55,11 @@ export function Lobby(p: { lang: Lang }) {
       </section>
       <section class="box create-box">
         <h2>{t(lang, "newTable")}</h2>
+        {cap && !cap.create && (
+          <p class="error" data-testid="full">
+            {explain({ code: cap.code, error: cap.error }, null, lang)} {t(lang, "joinStill")}
+          </p>
+        )}
         {specs ? <CreateForm specs={specs} lang={lang} /> : <p>…</p>}
       </section>
       <section class="box links">

@@ -32,14 +32,23 @@ import (
 	"trull/internal/store/sqlstore"
 )
 
+// DefaultMinFree is the free space on the database's file system below
+// which Ping reports that the store cannot write: a write is refused by a
+// full disk only once SQLite needs a page it cannot get, so the health
+// check says so while there is still room to finish what runs.
+const DefaultMinFree = 32 << 20
+
 // Store is a store.Store on an SQLite file.
 type Store struct {
 	sqlstore.DB
-	file  *os.File    // the held "<path>.lock"
-	db    *os.File    // the database file, held open (and on Linux locked)
-	path  string      // of the database file
-	ident os.FileInfo // of db: which file the path must still name
-	lost  atomic.Pointer[error]
+	// MinFree is the free space Ping asks for (DefaultMinFree after Open;
+	// 0 turns the check off). Set it before the store is shared.
+	MinFree uint64
+	file    *os.File    // the held "<path>.lock"
+	db      *os.File    // the database file, held open (and on Linux locked)
+	path    string      // of the database file
+	ident   os.FileInfo // of db: which file the path must still name
+	lost    atomic.Pointer[error]
 
 	mu     sync.Mutex
 	locks  map[string]*lock
@@ -61,8 +70,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{file: lf, path: path, locks: map[string]*lock{}}
+	s := &Store{file: lf, path: path, locks: map[string]*lock{}, MinFree: DefaultMinFree}
 	s.IsConflict = isConflict
+	s.IsFull = isFull
 	s.Check = s.checkFile
 	ok := false
 	defer func() {
@@ -129,6 +139,30 @@ func (s *Store) checkFile() error {
 	lost := fmt.Errorf("sqlite: the database file %s while this server had it open; nothing is read or written any more, restart the server: %w", what, store.ErrUnhealthy)
 	s.lost.CompareAndSwap(nil, &lost)
 	return *s.lost.Load()
+}
+
+// Ping implements store.Store: the free space on the database's file
+// system, then the shared check with its test write.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.checkFile(); err != nil {
+		return err
+	}
+	if s.MinFree > 0 {
+		free, known, err := freeSpace(filepath.Dir(s.path))
+		if err != nil {
+			return fmt.Errorf("sqlite: the free space of the database's file system: %w", err)
+		}
+		if known && free < s.MinFree {
+			return fmt.Errorf("%w: the disk holding the database has %d KiB free, less than the %d KiB it needs", store.ErrCannotWrite, free>>10, s.MinFree>>10)
+		}
+	}
+	return s.DB.Ping(ctx)
+}
+
+// isFull reports whether err is SQLite's "database or disk is full".
+func isFull(err error) bool {
+	var e *msqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_FULL
 }
 
 func isConflict(err error) bool {

@@ -232,3 +232,35 @@ func TestLostDuringCommit(t *testing.T) {
 		t.Fatalf("the old file holds %d events after 1, %v; want the committed one", len(evs), err)
 	}
 }
+
+// TestPingFreeSpace: Ping reports that the store cannot write when the
+// database's file system has less free space than MinFree, says how much
+// there is, and passes again when the check asks for less; the test write
+// lands in trull_health.
+func TestPingFreeSpace(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "trull.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.MinFree != DefaultMinFree {
+		t.Fatalf("MinFree %d after Open, want %d", s.MinFree, DefaultMinFree)
+	}
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("Ping: %v", err)
+	}
+	var at int64
+	if err := s.R.QueryRowContext(ctx, `SELECT at_ms FROM trull_health WHERE id = 'ping'`).Scan(&at); err != nil || at == 0 {
+		t.Fatalf("the test write: %d %v", at, err)
+	}
+	s.MinFree = 1 << 62
+	err = s.Ping(ctx)
+	if runtime.GOOS == "linux" && (!errors.Is(err, store.ErrCannotWrite) || !strings.Contains(err.Error(), "KiB free")) {
+		t.Fatalf("Ping asking for more space than there is: %v, want ErrCannotWrite naming the free space", err)
+	}
+	s.MinFree = 0
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("Ping without the space check: %v", err)
+	}
+}

@@ -25,6 +25,8 @@ type DB struct {
 	W, R *sql.DB
 	// IsConflict reports whether err is a unique-key violation.
 	IsConflict func(err error) bool
+	// IsFull, when set, reports whether err says the disk is full.
+	IsFull func(err error) bool
 	// Check, when set, is asked before every call and again after each
 	// write is committed; its error fails the call, so a write made to a
 	// database that was lost meanwhile is not acknowledged.
@@ -164,7 +166,8 @@ func (d *DB) check() error {
 	return d.Check()
 }
 
-// Ping implements store.Store: Check, and a query of the schema.
+// Ping implements store.Store: Check, a query of the schema and one
+// write, the time of this check in trull_health's one row.
 func (d *DB) Ping(ctx context.Context) error {
 	select {
 	case <-d.stop:
@@ -177,6 +180,16 @@ func (d *DB) Ping(ctx context.Context) error {
 	var n int
 	if err := d.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM trull_tables WHERE id = ''`).Scan(&n); err != nil {
 		return fmt.Errorf("store: ping: %w", err)
+	}
+	_, err := d.W.ExecContext(ctx,
+		`INSERT INTO trull_health (id, at_ms) VALUES ('ping', $1) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`,
+		store.Millis(time.Now()))
+	if err != nil {
+		why := "a test write failed"
+		if d.IsFull != nil && d.IsFull(err) {
+			why = "the disk is full"
+		}
+		return fmt.Errorf("%w: %s (%w)", store.ErrCannotWrite, why, err)
 	}
 	return d.check()
 }
@@ -228,9 +241,10 @@ func (d *DB) CreateTable(ctx context.Context, t store.Table, first store.Event) 
 	}
 	defer tx.Rollback()
 	_, err = tx.ExecContext(ctx,
-		`INSERT INTO trull_tables (id, game, variant, status, public, info, created_ms, updated_ms)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		t.ID, t.Game, t.Variant, t.Status, boolInt(t.Public), string(t.Info), store.Millis(t.Created), store.Millis(t.Updated))
+		`INSERT INTO trull_tables (id, game, variant, status, public, info, created_ms, updated_ms, creator, creator_net, empty)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		t.ID, t.Game, t.Variant, t.Status, boolInt(t.Public), string(t.Info), store.Millis(t.Created), store.Millis(t.Updated),
+		t.Creator, t.CreatorNet, boolInt(t.Empty))
 	if err != nil {
 		return d.wrap("create table", err)
 	}
@@ -273,14 +287,34 @@ func (d *DB) Events(ctx context.Context, tableID string, after int64) ([]store.E
 	return out, nil
 }
 
+// Redact implements store.Store.
+func (d *DB) Redact(ctx context.Context, tableID, kind string) (int, error) {
+	if err := d.check(); err != nil {
+		return 0, err
+	}
+	res, err := d.W.ExecContext(ctx,
+		`UPDATE trull_events SET data = '{}' WHERE table_id = $1 AND kind = $2 AND data <> '{}'`, tableID, kind)
+	if err != nil {
+		return 0, fmt.Errorf("store: redact: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("store: redact: %w", err)
+	}
+	return int(n), d.check()
+}
+
 // UpdateTable implements store.Store.
 func (d *DB) UpdateTable(ctx context.Context, t store.Table) error {
 	if err := d.check(); err != nil {
 		return err
 	}
 	res, err := d.W.ExecContext(ctx,
-		`UPDATE trull_tables SET status = $1, public = $2, info = $3, updated_ms = $4 WHERE id = $5`,
-		t.Status, boolInt(t.Public), string(t.Info), store.Millis(t.Updated), t.ID)
+		`UPDATE trull_tables SET status = $1, public = $2, info = $3, updated_ms = $4, empty = $5,
+		   creator = CASE WHEN $1 IN ('over', 'abandoned') THEN '' ELSE creator END,
+		   creator_net = CASE WHEN $1 IN ('over', 'abandoned') THEN '' ELSE creator_net END
+		 WHERE id = $6`,
+		t.Status, boolInt(t.Public), string(t.Info), store.Millis(t.Updated), boolInt(t.Empty), t.ID)
 	if err != nil {
 		return fmt.Errorf("store: update table: %w", err)
 	}
@@ -302,17 +336,18 @@ func (d *DB) TouchTable(ctx context.Context, id string, at time.Time) error {
 	return d.check()
 }
 
-const tableCols = `id, game, variant, status, public, info, created_ms, updated_ms`
+const tableCols = `id, game, variant, status, public, info, created_ms, updated_ms, creator, creator_net, empty`
 
 func scanTable(sc interface{ Scan(...any) error }) (store.Table, error) {
 	var t store.Table
-	var public int
+	var public, empty int
 	var info string
 	var created, updated int64
-	if err := sc.Scan(&t.ID, &t.Game, &t.Variant, &t.Status, &public, &info, &created, &updated); err != nil {
+	if err := sc.Scan(&t.ID, &t.Game, &t.Variant, &t.Status, &public, &info, &created, &updated, &t.Creator, &t.CreatorNet, &empty); err != nil {
 		return t, err
 	}
 	t.Public = public != 0
+	t.Empty = empty != 0
 	t.Info = []byte(info)
 	t.Created = store.FromMillis(created)
 	t.Updated = store.FromMillis(updated)
@@ -350,6 +385,17 @@ func filter(f store.Filter) (string, []any) {
 	}
 	if f.PublicOnly {
 		where = append(where, "public <> 0")
+	}
+	if f.Creator != "" {
+		args = append(args, f.Creator)
+		where = append(where, fmt.Sprintf("creator = $%d", len(args)))
+	}
+	if f.CreatorNet != "" {
+		args = append(args, f.CreatorNet)
+		where = append(where, fmt.Sprintf("creator_net = $%d", len(args)))
+	}
+	if f.Empty {
+		where = append(where, "empty <> 0")
 	}
 	if !f.UpdatedBefore.IsZero() {
 		args = append(args, store.Millis(f.UpdatedBefore))

@@ -29,6 +29,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Tables", testTables},
 		{"Hands", testHands},
 		{"Analyses", testAnalyses},
+		{"Creators", testCreators},
+		{"Redact", testRedact},
 		{"Lock", testLock},
 		{"Closed", testClosed},
 	}
@@ -376,5 +378,111 @@ func testClosed(t *testing.T, s store.Store, id func(string) string) {
 	}
 	if err := s.Close(); err != nil {
 		t.Fatalf("second Close: %v", err)
+	}
+}
+
+// testCreators: the creator, its network and Empty are kept with a row,
+// select rows for the caps on tables nobody is at, follow UpdateTable,
+// and the creator is forgotten once the table is over or abandoned.
+func testCreators(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	addr, addr2, net := id("2001:db8::1"), id("2001:db8::2"), id("2001:db8::/64")
+	mk := func(name, creator string, empty bool) store.Table {
+		r := table(id(name), store.StatusOpen, true, t0)
+		r.Creator, r.CreatorNet, r.Empty = creator, net, empty
+		return r
+	}
+	for _, r := range []store.Table{mk("a", addr, true), mk("b", addr, false), mk("c", addr2, true), mk("d", addr, true)} {
+		if err := s.CreateTable(ctx, r, ev(1, "create", `{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	running := []string{store.StatusOpen, store.StatusPlaying}
+	count := func(f store.Filter) int {
+		t.Helper()
+		n, err := s.CountTables(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	cases := []struct {
+		name string
+		f    store.Filter
+		want int
+	}{
+		{"by address", store.Filter{Creator: addr}, 3},
+		{"by address, empty", store.Filter{Creator: addr, Empty: true}, 2},
+		{"by network, empty", store.Filter{CreatorNet: net, Empty: true}, 3},
+		{"by network, running and empty", store.Filter{Statuses: running, CreatorNet: net, Empty: true}, 3},
+	}
+	for _, c := range cases {
+		if got := count(c.f); got != c.want {
+			t.Errorf("%s: %d tables, want %d", c.name, got, c.want)
+		}
+	}
+	row, err := s.Table(ctx, id("a"))
+	if err != nil || row.Creator != addr || row.CreatorNet != net || !row.Empty {
+		t.Fatalf("the row as created: %+v %v", row, err)
+	}
+	// Somebody sits down at a, and d is over.
+	row.Empty = false
+	if err := s.UpdateTable(ctx, row); err != nil {
+		t.Fatal(err)
+	}
+	over := mk("d", addr, true)
+	over.Status = store.StatusOver
+	if err := s.UpdateTable(ctx, over); err != nil {
+		t.Fatal(err)
+	}
+	if got := count(store.Filter{Statuses: running, Creator: addr, Empty: true}); got != 0 {
+		t.Errorf("after the updates: %d running tables of the address nobody is at, want 0", got)
+	}
+	if got := count(store.Filter{CreatorNet: net, Empty: true}); got != 1 {
+		t.Errorf("after the updates: %d tables of the network nobody is at, want 1", got)
+	}
+	if row, err := s.Table(ctx, id("a")); err != nil || row.Empty || row.Creator != addr {
+		t.Errorf("a after somebody sat down: %+v %v", row, err)
+	}
+	if row, err := s.Table(ctx, id("d")); err != nil || row.Creator != "" || row.CreatorNet != "" || row.Status != store.StatusOver {
+		t.Errorf("d after it ended still names its creator: %+v %v", row, err)
+	}
+}
+
+// testRedact: Redact empties the data of one kind of event, keeps every
+// event's number and kind, leaves other kinds and tables alone, and
+// counts only what it changed.
+func testRedact(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	a, b := id("a"), id("b")
+	for _, x := range []string{a, b} {
+		if err := s.CreateTable(ctx, table(x, store.StatusOver, true, t0), ev(1, "create", `{"game":"droggn"}`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, x, ev(2, "chat", `{"text":"hi"}`), ev(3, "act", `{"x":1}`), ev(4, "chat", `{"text":"gg"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := s.Redact(ctx, a, "chat"); err != nil || n != 2 {
+		t.Fatalf("Redact: %d %v, want 2 events", n, err)
+	}
+	if n, err := s.Redact(ctx, a, "chat"); err != nil || n != 0 {
+		t.Fatalf("Redact again: %d %v, want 0 events", n, err)
+	}
+	want := map[string][]string{
+		a: {`{"game":"droggn"}`, `{}`, `{"x":1}`, `{}`},
+		b: {`{"game":"droggn"}`, `{"text":"hi"}`, `{"x":1}`, `{"text":"gg"}`},
+	}
+	kinds := []string{"create", "chat", "act", "chat"}
+	for x, datas := range want {
+		evs, err := s.Events(ctx, x, 0)
+		if err != nil || len(evs) != len(datas) {
+			t.Fatalf("events of %s: %d %v", x, len(evs), err)
+		}
+		for i, e := range evs {
+			if e.Seq != int64(i+1) || e.Kind != kinds[i] || string(e.Data) != datas[i] {
+				t.Errorf("%s event %d: %d %s %s, want %d %s %s", x, i, e.Seq, e.Kind, e.Data, i+1, kinds[i], datas[i])
+			}
+		}
 	}
 }
