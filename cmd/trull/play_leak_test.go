@@ -68,7 +68,8 @@ func (a *asker) Read(p []byte) (int, error) {
 // play`: the whole transcript a person reads, over many seeded hands of
 // every variant whose secrets differ, in both languages and from every
 // seat, names no card that the rules' knowledge tracker says that seat may
-// not know when the text is printed. Text is printed only when the person
+// not know when the text is printed, and the table drawn at each question
+// no card it may not see then (a trick it may not look back at). Text is printed only when the person
 // is asked and when a hand ends, so each stretch before a question is held
 // against the knowledge at that question, and the end of a hand against the
 // knowledge at its end. The listed choices are the person's own legal
@@ -154,8 +155,16 @@ func playLeakRun(t *testing.T, v knowledge.Variant, i int) (int, int, error) {
 					if q >= len(in.asked) || in.asked[q] > end {
 						return 0, 0, fmt.Errorf("hand %d: the seat acted without being asked", h)
 					}
-					if err := checkText(r.Pack(), text[from:in.asked[q]], tr.Known(me)); err != nil {
+					// The moves made since the last question were seen
+					// as they were played; the table drawn after them
+					// shows only what the seat may see now (the tricks
+					// it may look back at, by the game's rules).
+					moves, table := splitScreen(text[from:in.asked[q]])
+					if err := checkText(r.Pack(), moves, tr.Known(me)); err != nil {
 						return 0, 0, fmt.Errorf("hand %d before question %d: %v", h, q, err)
+					}
+					if err := checkText(r.Pack(), table, tr.Visible(me)); err != nil {
+						return 0, 0, fmt.Errorf("hand %d, the table at question %d: %v", h, q, err)
 					}
 					from = in.asked[q]
 					q++
@@ -187,6 +196,17 @@ func checkText(p *card.Pack, text string, known card.Set) error {
 		return fmt.Errorf("the transcript names %s, which the seat may not know:\n%s", leak, shown)
 	}
 	return nil
+}
+
+// splitScreen splits the text printed before a question into the moves
+// logged since the last one and the table drawn after them (from the blank
+// line before it).
+func splitScreen(text string) (moves, table string) {
+	i := strings.LastIndex(text, "\n\n")
+	if i < 0 {
+		return "", text
+	}
+	return text[:i], text[i:]
 }
 
 // handStarts returns where each hand's header ("=== Deal 2 — …") stands

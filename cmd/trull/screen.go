@@ -226,7 +226,7 @@ func (p *player) droggnScreen(v *droggn.View) screen {
 		}
 		s.trick = &cur
 	}
-	if v.Declarer >= 0 && len(tricks) > 0 {
+	if v.Declarer >= 0 && len(tricks) > 0 && p.human != v.SitsOut {
 		// Players may look back at their own side's tricks only (§1.3).
 		mine := func(seat int) bool { return (seat == v.Declarer) == (p.human == v.Declarer) }
 		var won []card.Card
@@ -248,10 +248,13 @@ func (p *player) droggnScreen(v *droggn.View) screen {
 	return s
 }
 
-// setTricks puts the last completed trick on the screen.
+// setTricks puts the last completed trick on the screen, when the view
+// shows its cards: a trick the seat may not look back at (the opponents'
+// after the next lead, by the game's information rules) comes without
+// them and is left off.
 func (s *screen) setTricks(tricks []trickText) {
 	s.lastNo = len(tricks)
-	if len(tricks) > 0 {
+	if len(tricks) > 0 && len(tricks[len(tricks)-1].plays) > 0 {
 		s.last = &tricks[len(tricks)-1]
 	}
 }
@@ -406,7 +409,13 @@ func (p *player) strohScreen(v *strohmandeln.View) screen {
 			f += p.t(" · announced ", " · angesagt ") + strings.Join(pv.Announced, ", ")
 		}
 		s.facts = append(s.facts, f)
-		counts = append(counts, fmt.Sprintf(p.t("%s %d tricks, %s points", "%s %d Stiche, %s Augen"), p.names[seat], pv.Tricks, thirds(pk, pv.CardPoints)))
+		if pv.CardPoints != nil {
+			counts = append(counts, fmt.Sprintf(p.t("%s %d tricks, %s points", "%s %d Stiche, %s Augen"), p.names[seat], pv.Tricks, thirds(pk, *pv.CardPoints)))
+		} else {
+			// The opponent's pile may not be looked at (§3.3): its tricks
+			// are counted, its points are not shown.
+			counts = append(counts, fmt.Sprintf(p.t("%s %d tricks", "%s %d Stiche"), p.names[seat], pv.Tricks))
+		}
 	}
 	var tricks []trickText
 	for _, t := range v.Tricks {

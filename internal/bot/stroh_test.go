@@ -48,7 +48,7 @@ var strohVariants = []strohmandeln.Options{
 // many hands of every variant, mixing in random actions so that every
 // phase (fold, bid, double, play with announcements and "Ross!") is
 // reached, and checks that the answer is legal, deterministic and the same
-// for the view decoded from its JSON form.
+// for the open-review view and that view decoded from its JSON form.
 func TestStrohNeverIllegal(t *testing.T) {
 	hands := 60
 	if testing.Short() {

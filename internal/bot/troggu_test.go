@@ -134,8 +134,9 @@ func TestTrogguNeverIllegal(t *testing.T) {
 
 // contains reports whether a is one of the legal actions.
 // checkRulesStep asks the rules bot for the action of the seat to act in
-// st and checks it: legal, the same when asked again and from the view
-// decoded from its JSON (decode) now and then, and, in the first hand,
+// st and checks it: legal, the same when asked again, and now and then the
+// same from the open-review view and from that view decoded from its JSON
+// (decode), and, in the first hand,
 // a refusal to act for another seat. It returns the action and the legal
 // ones.
 func checkRulesStep(t *testing.T, rb rules.Bot, st game.State, rng *rand.Rand, h, other int, decode func([]byte) (game.View, error)) (game.Action, []game.Action) {
@@ -155,6 +156,15 @@ func checkRulesStep(t *testing.T, rb rules.Bot, st game.State, rng *rand.Rand, h
 		t.Fatalf("%s: not deterministic: %+v then %+v", r, a, again)
 	}
 	if rng.IntN(5) == 0 {
+		// A view sent as JSON shows only the tricks the seat may look
+		// back at; the seat's memory of the others stays in the process
+		// (an outside bot keeps its own). The view of an open-review
+		// table shows every trick: it decides as the seat's view does,
+		// also decoded from its JSON.
+		v := st.View(game.ViewerOf(seat).OpenReview())
+		if got, _ := rb.Act(v, nil); got != a {
+			t.Fatalf("%s: the open-review view gives %+v, the view %+v", r, got, a)
+		}
 		b, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)

@@ -129,7 +129,10 @@ type State interface {
 	// Clone returns an independent copy.
 	Clone() State
 	// View returns what v may know of the hand, for bots, the UI and the
-	// server.
+	// server. Its finished tricks are those v may look back at now by the
+	// game's information rules (all of them for a viewer with
+	// Viewer.ReviewsAll, and all once the hand is over); the others are
+	// listed with their winner and without their cards.
 	View(v Viewer) View
 	// MayKnow returns every card whose identity and place v may know (its
 	// own cards, played and publicly shown cards, its own discards, …).
@@ -141,6 +144,10 @@ type State interface {
 	// asks for XXI"). It is the one place a game says what an action
 	// reveals: every surface that shows actions (the terminal's move log,
 	// the views' logs, the server's messages) shows them through it.
+	// It is what v learned when the action was taken; which finished
+	// tricks v may look back at later is the view's to say (each game's
+	// information rules, docs/RULES.md), and a view shows the cards of
+	// the others as hidden tricks.
 	SeenAction(v Viewer, i int) Action
 	// History returns the engine actions applied so far, with every card:
 	// for records and the engine, never for a person or a bot that may not

@@ -8,8 +8,15 @@ import "fmt"
 // ever equals it: Is(seat) is false for a spectator whatever seat is.
 //
 // The zero Viewer is a spectator, so a viewer left unset sees the least.
+//
+// A viewer also says how finished tricks may be looked back at: by the
+// game's rules (the default), or all of them, at a table with the "open
+// review" option for practice and learning (OpenReview). What a seat
+// remembers of the play is the same either way; the rules limit which
+// finished tricks its view shows (see each game's View).
 type Viewer struct {
 	seat1 int16 // the seat + 1; 0 for a spectator
+	open  bool  // every finished trick may be looked back at
 }
 
 // Spectator is the viewer who holds no seat.
@@ -52,12 +59,37 @@ func (v Viewer) IsSpectator() bool { return v.seat1 == 0 }
 // protocol write it. It is for output only: decisions use Is and Seat.
 func (v Viewer) Number() int { return int(v.seat1) - 1 }
 
-// String returns "seat N" or "spectator".
-func (v Viewer) String() string {
-	if s, ok := v.Seat(); ok {
-		return fmt.Sprintf("seat %d", s)
+// OpenReview returns the same viewer at a table where every finished trick
+// may be looked back at.
+func (v Viewer) OpenReview() Viewer {
+	v.open = true
+	return v
+}
+
+// WithReview returns v at a table with open review when open is set, and v
+// itself otherwise.
+func (v Viewer) WithReview(open bool) Viewer {
+	if open {
+		return v.OpenReview()
 	}
-	return "spectator"
+	return v
+}
+
+// ReviewsAll reports whether the viewer may look back at every finished
+// trick (OpenReview), whatever the game's rules say.
+func (v Viewer) ReviewsAll() bool { return v.open }
+
+// String returns "seat N" or "spectator", with " (open review)" at such a
+// table.
+func (v Viewer) String() string {
+	out := "spectator"
+	if s, ok := v.Seat(); ok {
+		out = fmt.Sprintf("seat %d", s)
+	}
+	if v.open {
+		out += " (open review)"
+	}
+	return out
 }
 
 // SeenHistory returns the history of st as v may learn it: each action as

@@ -27,11 +27,14 @@ type Play struct {
 	Powerless bool `json:"powerless,omitempty"`
 }
 
-// Trick is a finished trick (Winner ≥ 0) or the one being played (−1).
+// Trick is a finished trick (Winner ≥ 0) or the one being played (−1). A
+// finished trick the seat may not look back at by the game's information
+// rules is Hidden: its plays are left out, its leader and winner stay.
 type Trick struct {
 	Leader int    `json:"leader"`
 	Plays  []Play `json:"plays"`
 	Winner int    `json:"winner"`
+	Hidden bool   `json:"hidden,omitempty"`
 }
 
 // LogEntry is one public action other than a plain card play.
@@ -96,6 +99,10 @@ type Model struct {
 	PagatLaid  int      `json:"pagatLaid"`
 	FoolLaid   bool     `json:"foolLaid,omitempty"`
 	Doublings  int      `json:"doublings,omitempty"`
+	// TrickPoints is the card points of the tricks the seat's side has
+	// taken, counted by the engine (absent for a spectator, the dealer
+	// who sits out, and before the first trick).
+	TrickPoints *int `json:"trickPoints,omitempty"`
 
 	// Troggu.
 	TappSize      int      `json:"tappSize,omitempty"`
@@ -168,7 +175,8 @@ func ofDroggn(v *droggn.View) *Model {
 		Elder: -1, Phase: v.Phase, ToAct: v.ToAct, Hand: nonNil(v.Hand), HandSizes: nonNil(v.HandSizes),
 		Contract: v.Contract, Declarer: v.Declarer, Partner: -1, Tricks: []Trick{}, Log: []LogEntry{},
 		TalonShown: v.TalonShown, TalonSize: v.TalonSize, Discards: v.Discards, Bought: v.Bought, BoughtFrom: v.BoughtFrom,
-		Asked: v.Asked, BuyLost: v.BuyLost, Offered: v.Offered, PagatLaid: v.PagatLaid, FoolLaid: v.FoolLaid, Doublings: v.Doublings}
+		Asked: v.Asked, BuyLost: v.BuyLost, Offered: v.Offered, PagatLaid: v.PagatLaid, FoolLaid: v.FoolLaid, Doublings: v.Doublings,
+		TrickPoints: v.TrickPoints}
 	plays := func(ps []droggn.PlayView) []Play {
 		out := make([]Play, len(ps))
 		for i, p := range ps {
@@ -177,12 +185,7 @@ func ofDroggn(v *droggn.View) *Model {
 		return out
 	}
 	for _, t := range v.Tricks {
-		ps := plays(t.Cards)
-		leader := -1
-		if len(ps) > 0 {
-			leader = ps[0].Seat
-		}
-		m.Tricks = append(m.Tricks, Trick{Leader: leader, Plays: ps, Winner: t.Winner})
+		m.Tricks = append(m.Tricks, Trick{Leader: t.Leader, Plays: plays(t.Cards), Winner: t.Winner, Hidden: t.Hidden})
 	}
 	m.Trick = current(plays(v.Trick), v.Phase, v.ToAct)
 	m.TricksWon = wonBy(m.Tricks, m.Seats)
@@ -245,7 +248,7 @@ func ofStroh(v *strohmandeln.View) *Model {
 		return out
 	}
 	for _, t := range v.Tricks {
-		m.Tricks = append(m.Tricks, Trick{Leader: t.Leader, Plays: plays(t.Plays), Winner: t.Winner})
+		m.Tricks = append(m.Tricks, Trick{Leader: t.Leader, Plays: plays(t.Plays), Winner: t.Winner, Hidden: t.Hidden})
 	}
 	m.Trick = current(plays(v.Trick), v.Phase, v.ToAct)
 	for _, p := range v.Players {

@@ -74,11 +74,16 @@ func check(t *testing.T, r game.Rules, st game.State, viewer game.Viewer, step i
 		won += n
 	}
 	finished := 0
-	for _, tk := range m.Tricks {
+	for i, tk := range m.Tricks {
 		if tk.Winner >= 0 {
 			finished++
 		}
-		if len(tk.Plays) == 0 || tk.Leader != tk.Plays[0].Seat {
+		switch {
+		case tk.Hidden && len(tk.Plays) > 0:
+			t.Fatalf("%s: trick %d is hidden but shows %+v", where(), i, tk.Plays)
+		case tk.Hidden && i > 0 && tk.Leader != m.Tricks[i-1].Winner:
+			t.Fatalf("%s: hidden trick %d is led by %d, the trick before was won by %d", where(), i, tk.Leader, m.Tricks[i-1].Winner)
+		case !tk.Hidden && (len(tk.Plays) == 0 || tk.Leader != tk.Plays[0].Seat):
 			t.Fatalf("%s: trick %+v is led by %d", where(), tk, tk.Leader)
 		}
 	}

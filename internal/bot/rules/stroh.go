@@ -153,7 +153,7 @@ func newSmKnow(v *strohmandeln.View, p *smParams) *smKnow {
 		k.oppKnown = smSet(op.Known)
 		k.oppHidden = op.Unknown
 	}
-	for _, t := range v.Tricks {
+	for _, t := range v.Seen() {
 		var cs [2]card.Card
 		var seats [2]int
 		for i, pl := range t.Plays {

@@ -9,6 +9,11 @@ import (
 // rules"): its own hand, every public action and card, its own secrets (the
 // declarer's discards and talon, the offered card for its giver and
 // receiver) and nothing else. Spectators (seat -1) see only public facts.
+//
+// Its finished tricks are those the seat may look back at (MayReview): its
+// own side's, and the trick just finished until the next lead; the
+// opponents' are listed with their leader and winner, face down (Hidden).
+// State, the seat's memory for bots, still holds every card it saw played.
 type View struct {
 	Variant    string   `json:"variant"`
 	Seat       int      `json:"seat"`
@@ -40,6 +45,13 @@ type View struct {
 	Trick      []PlayView    `json:"trick"`
 	Legal      []game.Action `json:"legal,omitempty"`
 	Result     *game.Result  `json:"result,omitempty"`
+	// TrickPoints is the card points of the tricks the seat's side has
+	// taken so far: its pile (a Gstieß where it lies, the declarer's
+	// discards and the talon left out), counted in threes (§1.2). A player
+	// may count his own side's tricks (§1.3), not the opponents'; it is
+	// absent for a spectator and the dealer who sits out, and before the
+	// first trick is taken.
+	TrickPoints *int `json:"trick_points,omitempty"`
 
 	pub   *State // the hand with everything this seat may not know removed
 	known card.Set
@@ -60,10 +72,14 @@ type PlayView struct {
 	Card string `json:"card"`
 }
 
-// TrickView is a completed trick.
+// TrickView is a completed trick. A trick the seat may not look back at
+// is Hidden: its cards are left out, its leader and winner stay (everyone
+// saw who took it).
 type TrickView struct {
 	Cards  []PlayView `json:"cards"`
+	Leader int        `json:"leader"`
 	Winner int        `json:"winner"`
+	Hidden bool       `json:"hidden,omitempty"`
 }
 
 // ViewSeat returns the viewing seat, -1 for a spectator.
@@ -85,8 +101,10 @@ func (v *View) LegalActions() []game.Action { return v.Legal }
 func (v *View) Cards() card.Set { return v.known }
 
 // State returns the public skeleton of the hand: the state with every card
-// this seat may not know removed (other hands hold only known cards).
-// Bots read it; Resample fills it.
+// this seat may not know removed (other hands hold only known cards). It
+// is the seat's memory: every card it saw played stays in it, the tricks
+// it may no longer look back at included, as a player at the table
+// remembers them. Bots read it; Resample fills it; it is never sent.
 func (v *View) State() *State { return v.pub }
 
 // knowsOffer reports whether v knows the offered card: the declarer who
@@ -285,6 +303,18 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 	}
 	v.Trick = append(v.Trick, cur...)
 	s.fillWinners(v)
+	for t := range v.Tricks {
+		tv := &v.Tricks[t]
+		tv.Leader = tv.Cards[0].Seat
+		if !s.MayReview(viewer, t) {
+			tv.Cards, tv.Hidden = []PlayView{}, true
+		}
+	}
+	if own, ok := viewer.Seat(); ok && own < r.seats && s.declarer >= 0 && s.trickNo > 0 && !(r.seats == 4 && own == int(s.dealer)) {
+		pile := s.piles[s.side(own)]
+		pts := card.Threes(p.Raw(pile), pile.Len())
+		v.TrickPoints = &pts
+	}
 	if viewer.Is(s.ToAct()) {
 		v.Legal = s.Legal(nil)
 	}
@@ -293,6 +323,47 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 		v.Result = &res
 	}
 	return v
+}
+
+// MayReview reports whether v may look back at finished trick t (from 0)
+// now (§1.3 "Information rules"): a player at his own side's tricks (the
+// declarer's, or the defenders' together), not at the opponents'; everyone
+// at the trick just finished until the next card is led; every trick once
+// the hand is over, or for a viewer at an open-review table. A spectator
+// and the dealer who sits out a four-player hand have no side: they see
+// the trick on the table and the one just finished.
+func (s *State) MayReview(v game.Viewer, t int) bool {
+	done := int(s.trickNo)
+	switch {
+	case t < 0 || t >= done:
+		return false
+	case s.Done() || v.ReviewsAll():
+		return true
+	case t == done-1 && s.trickLen == 0:
+		return true
+	}
+	seat, ok := v.Seat()
+	if !ok || seat >= s.r.seats || (s.r.seats == 4 && seat == int(s.dealer)) {
+		return false
+	}
+	w := s.trickWinner(t)
+	return (w == int(s.declarer)) == (seat == int(s.declarer))
+}
+
+// trickWinner returns the winner of finished trick t: the leader of the
+// next trick, or the seat to lead now after the last finished one.
+func (s *State) trickWinner(t int) int {
+	n := 0
+	for _, a := range s.hist {
+		if a.Kind != game.KindPlay {
+			continue
+		}
+		if n == (t+1)*3 {
+			return int(a.Seat)
+		}
+		n++
+	}
+	return int(s.leader)
 }
 
 // fillWinners sets the winner of each completed trick: the leader of the

@@ -227,7 +227,10 @@ func (r *Rules) parseView(v *View) (*viewData, error) {
 			d.nturned[seat][k] = uint8(len(pile.Turned))
 		}
 	}
-	for _, av := range v.Actions {
+	for i, av := range v.Actions {
+		if av.Act == "play" && av.Card == "" {
+			return nil, fmt.Errorf("%s: the view's action %d is a card played to a trick the seat may not look back at: resampling needs the seat's memory of it (a view from State.View, or one with open review)", Name, i)
+		}
 		a, err := decodeView(av, p)
 		if err != nil {
 			return nil, err

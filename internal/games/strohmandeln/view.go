@@ -11,6 +11,13 @@ import (
 // actions of Strohmandeln are public; the hidden cards are the opponent's
 // dealt hand cards and every face-down Strohmann card, the seat's own
 // included. Cards are given as IDs (docs/RULES.md §0.2).
+//
+// A player may look back at his own tricks and inspect the trick just
+// taken by the opponent (§3.3 "Information", MayReview): the opponent's
+// earlier tricks are listed face down (Hidden), their cards left out of
+// Tricks and Actions, and the opponent's card points are not given while
+// the hand is played. Seen, the seat's memory for bots, keeps every trick
+// as it was played.
 type View struct {
 	// Seat is the viewing seat.
 	Seat int `json:"seat"`
@@ -37,9 +44,11 @@ type View struct {
 	Players [2]PlayerView `json:"players"`
 	// Trick is the trick in progress (the lead, when one was played).
 	Trick []PlayView `json:"trick"`
-	// Tricks are the completed tricks, in order.
+	// Tricks are the completed tricks, in order; those the seat may not
+	// look back at are Hidden.
 	Tricks []TrickView `json:"tricks"`
-	// Actions are all actions so far in record form (all are public).
+	// Actions are all actions so far in record form (all are public); a
+	// card played to a hidden trick is left out.
 	Actions []ActionView `json:"actions"`
 	// Legal lists the viewing seat's legal actions when it is to act.
 	Legal []ActionView `json:"legal,omitempty"`
@@ -49,6 +58,7 @@ type View struct {
 	pack  *card.Pack
 	legal []game.Action
 	data  *viewData
+	seen  []TrickView // every completed trick as it was played
 }
 
 // PlayerView is the public state of one seat.
@@ -64,9 +74,11 @@ type PlayerView struct {
 	// Strohmaenner are the seat's three Strohmänner.
 	Strohmaenner [3]PileView `json:"strohmaenner"`
 	// Tricks is the number of tricks won; CardPoints their card points in
-	// the game's unit (thirds with 54 cards).
-	Tricks     int `json:"tricks"`
-	CardPoints int `json:"card_points"`
+	// the game's unit (thirds with 54 cards), absent for the opponent's
+	// pile (and both for a spectator) while the hand is played, unless
+	// every trick may be looked back at.
+	Tricks     int  `json:"tricks"`
+	CardPoints *int `json:"card_points,omitempty"`
 	// Announced lists the classic announcements made ("trull", "fourkings").
 	Announced []string `json:"announced,omitempty"`
 }
@@ -92,11 +104,13 @@ type PlayView struct {
 	Say string `json:"say,omitempty"`
 }
 
-// TrickView is one completed trick.
+// TrickView is one completed trick. A trick the seat may not look back
+// at is Hidden: no plays, its leader and winner kept.
 type TrickView struct {
 	Leader int        `json:"leader"`
 	Winner int        `json:"winner"`
 	Plays  []PlayView `json:"plays"`
+	Hidden bool       `json:"hidden,omitempty"`
 }
 
 // ActionView is one action in record form.
@@ -176,8 +190,12 @@ func (s *State) view(viewer game.Viewer) *View {
 		}
 		d.known[who] = s.shown[who]
 		pv.Tricks = int(s.nwon[who])
-		if s.contract != cFolded && s.contract != cThrownIn {
-			pv.CardPoints = s.count(who)
+		if s.phase == phDone || viewer.ReviewsAll() || viewer.Is(who) {
+			pts := 0
+			if s.contract != cFolded && s.contract != cThrownIn {
+				pts = s.count(who)
+			}
+			pv.CardPoints = &pts
 		}
 		for _, call := range [2]uint8{CallTrull, CallFourKings} {
 			if s.announced[who]&call != 0 {
@@ -198,19 +216,32 @@ func (s *State) view(viewer game.Viewer) *View {
 			pv.Strohmaenner[k] = pile
 		}
 	}
+	v.seen = make([]TrickView, 0, s.ntricks)
 	for i := 0; i < int(s.ntricks); i++ {
 		t := &s.tricks[i]
 		l := int(t.leader)
-		v.Tricks = append(v.Tricks, TrickView{Leader: l, Winner: int(t.winner),
-			Plays: []PlayView{s.playView(t, l), s.playView(t, 1-l)}})
+		tv := TrickView{Leader: l, Winner: int(t.winner), Plays: []PlayView{s.playView(t, l), s.playView(t, 1-l)}}
+		v.seen = append(v.seen, tv)
+		if !s.MayReview(viewer, i) {
+			tv.Plays, tv.Hidden = []PlayView{}, true
+		}
+		v.Tricks = append(v.Tricks, tv)
 	}
 	if s.ncur > 0 {
 		t := &s.tricks[s.ntricks]
 		v.Trick = append(v.Trick, s.playView(t, int(t.leader)))
 	}
 	d.hist = append([]game.Action(nil), s.hist[:s.nhist]...)
+	plays := 0
 	for i := range d.hist {
-		v.Actions = append(v.Actions, actionView(r, s.SeenAction(viewer, i)))
+		av := actionView(r, s.SeenAction(viewer, i))
+		if d.hist[i].Kind == game.KindPlay {
+			if t := plays / 2; t < int(s.ntricks) && !s.MayReview(viewer, t) {
+				av.Card = ""
+			}
+			plays++
+		}
+		v.Actions = append(v.Actions, av)
 	}
 	if s.phase != phDone && viewer.Is(int(s.toAct)) {
 		v.legal = s.Legal(nil)
@@ -223,6 +254,32 @@ func (s *State) view(viewer game.Viewer) *View {
 		v.Result = &res
 	}
 	return v
+}
+
+// MayReview reports whether v may look back at completed trick t (from
+// 0) now (§3.3 "Information"): a player at his own tricks and at the trick
+// just taken, whoever took it, until the next trick is taken; a spectator
+// at the trick just taken; everyone at every trick once the hand is over,
+// or at an open-review table.
+func (s *State) MayReview(v game.Viewer, t int) bool {
+	switch {
+	case t < 0 || t >= int(s.ntricks):
+		return false
+	case s.phase == phDone || v.ReviewsAll() || t == int(s.ntricks)-1:
+		return true
+	}
+	return v.Is(int(s.tricks[t].winner))
+}
+
+// Seen returns every completed trick as the seat saw it played, those it
+// may no longer look back at included: the seat's memory, for bots that
+// decide from the view in this process. It is never sent (a view read
+// from JSON has only Tricks, which it returns).
+func (v *View) Seen() []TrickView {
+	if v.seen == nil {
+		return v.Tricks
+	}
+	return v.seen
 }
 
 // ViewSeat returns the viewing seat, -1 for a spectator.

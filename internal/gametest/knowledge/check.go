@@ -12,6 +12,7 @@ import (
 
 	"trull/internal/card"
 	"trull/internal/game"
+	"trull/internal/tablemodel"
 )
 
 // Viewers returns every viewer of a hand of r: each seat, then a spectator.
@@ -24,11 +25,13 @@ func Viewers(r game.Rules) []game.Viewer {
 }
 
 // Check holds the hand's engine surfaces against the tracker for every
-// viewer: the view (its cards and its JSON, legal actions aside), the
-// newest action as SeenAction gives it (every action once the hand is
-// over), and its description in both languages. Called after every step, it
-// sees each surface at each moment. It returns the number of surfaces
-// checked.
+// viewer: the view (its cards and its JSON, legal actions aside, against
+// what the viewer may see now), the finished tricks it shows and hides
+// (exactly those the viewer may look back at, also at an open-review
+// table), the newest action as SeenAction gives it (every action once the
+// hand is over), and its description in both languages. Called after every
+// step, it sees each surface at each moment. It returns the number of
+// surfaces checked.
 func (t *Tracker) Check() (int, error) {
 	st := t.st
 	r := st.Rules()
@@ -39,14 +42,22 @@ func (t *Tracker) Check() (int, error) {
 		if leak := view.Cards().Minus(k); !leak.Empty() {
 			return n, fmt.Errorf("the view of %s mentions %s", v, leak)
 		}
-		b, err := json.Marshal(view)
-		if err != nil {
-			return n, err
+		for _, rv := range []game.Viewer{v, v.OpenReview()} {
+			if rv.ReviewsAll() {
+				view = st.View(rv)
+			}
+			b, err := json.Marshal(view)
+			if err != nil {
+				return n, err
+			}
+			if leak, err := JSONLeaks(r, b, t.Visible(rv)); err != nil || !leak.Empty() {
+				return n, fmt.Errorf("the JSON view of %s names %s, which it may not see now (%v): %s", rv, leak, err, b)
+			}
+			if err := t.CheckReview(rv, view); err != nil {
+				return n, err
+			}
+			n += 2
 		}
-		if leak, err := JSONLeaks(r, b, k); err != nil || !leak.Empty() {
-			return n, fmt.Errorf("the JSON view of %s names %s (%v): %s", v, leak, err, b)
-		}
-		n += 2
 		// The view's log already shows every action as v sees it; the
 		// newest one is checked on its own here, and all of them again
 		// when the hand is over.
@@ -75,6 +86,36 @@ func (t *Tracker) Check() (int, error) {
 	}
 	m, err := t.checkRefusals()
 	return n + m, err
+}
+
+// CheckReview holds the finished tricks of a view (through its table
+// model) against the rules: each is shown with its cards exactly when v may
+// look back at it, and hidden with its winner otherwise.
+func (t *Tracker) CheckReview(v game.Viewer, view game.View) error {
+	m, err := tablemodel.Of(view)
+	if err != nil {
+		return err
+	}
+	return t.CheckModel(v, m)
+}
+
+// CheckModel is CheckReview for a table model (one a server sent, say).
+func (t *Tracker) CheckModel(v game.Viewer, m *tablemodel.Model) error {
+	if len(m.Tricks) != len(t.tricks) {
+		return fmt.Errorf("the view of %s lists %d finished tricks, %d were played", v, len(m.Tricks), len(t.tricks))
+	}
+	for i, tk := range m.Tricks {
+		may := t.MayReview(v, i)
+		switch {
+		case may && (tk.Hidden || len(tk.Plays) != len(t.tricks[i].cards)):
+			return fmt.Errorf("%s may look back at trick %d, the view hides it: %+v", v, i+1, tk)
+		case !may && (!tk.Hidden || len(tk.Plays) > 0):
+			return fmt.Errorf("%s may not look back at trick %d, the view shows it: %+v", v, i+1, tk)
+		case tk.Winner < 0 || tk.Winner >= t.seats:
+			return fmt.Errorf("the view of %s has trick %d won by %d", v, i+1, tk.Winner)
+		}
+	}
+	return nil
 }
 
 // checkRefusals holds the refusals of the seat to act to what it may know:

@@ -8,6 +8,7 @@ import (
 	"trull/internal/games/droggn"
 	_ "trull/internal/games/strohmandeln"
 	_ "trull/internal/games/troggu"
+	"trull/internal/tablemodel"
 )
 
 // TestEngineSurfaces is the hidden-information property of the engines:
@@ -179,5 +180,114 @@ func TestThrownInTalon(t *testing.T) {
 				t.Fatalf("hand %d: %s sees the talon %v of a thrown-in hand", i, v, tv.Talon)
 			}
 		}
+	}
+}
+
+// TestReviewCases: the rules on looking back at finished tricks, case by
+// case (the property tests hold every view to the tracker; these hold the
+// views to the rules' words). Each case plays seeded random hands until its
+// moment comes, then asks every viewer's view, and the same viewer's at an
+// open-review table, whether the trick asked about shows its cards.
+func TestReviewCases(t *testing.T) {
+	// A moment names the trick asked about and who took it, or ok false.
+	type moment func(tr *Tracker) (trick, winner int, ok bool)
+	// led: the trick before the one just led (the next lead was made).
+	led := func(tr *Tracker) (int, int, bool) {
+		if len(tr.cur.cards) != 1 || len(tr.tricks) == 0 {
+			return 0, 0, false
+		}
+		return len(tr.tricks) - 1, tr.cur.seats[0], true
+	}
+	// finished: the trick just finished, before the next lead.
+	finished := func(tr *Tracker) (int, int, bool) {
+		if len(tr.cur.cards) != 0 || len(tr.tricks) == 0 || tr.State().Done() {
+			return 0, 0, false
+		}
+		return len(tr.tricks) - 1, tr.State().ToAct(), true
+	}
+	// earlier: the trick before the last finished one.
+	earlier := func(tr *Tracker) (int, int, bool) {
+		n := len(tr.tricks)
+		if n < 2 || tr.State().Done() {
+			return 0, 0, false
+		}
+		return n - 2, tr.tricks[n-1].seats[0], true
+	}
+	// last: the last finished trick while the next one is played.
+	last := func(tr *Tracker) (int, int, bool) {
+		if len(tr.cur.cards) != 1 || len(tr.tricks) == 0 {
+			return 0, 0, false
+		}
+		return len(tr.tricks) - 1, tr.cur.seats[0], true
+	}
+	decl := func(st game.State) int { return st.(*droggn.State).Declarer() }
+	tests := []struct {
+		name string
+		v    Variant
+		at   moment
+		// won says which trick to ask about: who took it; shows says
+		// whether seat v sees it (spectator: the seat −1).
+		won   func(st game.State, w int) bool
+		shows func(st game.State, w, v int) bool
+	}{
+		{"droggn: the declarer's trick after the next lead", Variant{"droggn", 3, ""}, led,
+			func(st game.State, w int) bool { return w == decl(st) },
+			func(st game.State, w, v int) bool { return v == decl(st) }},
+		{"droggn: a defender's trick after the next lead", Variant{"droggn", 3, ""}, led,
+			func(st game.State, w int) bool { return w != decl(st) },
+			func(st game.State, w, v int) bool { return v >= 0 && v != decl(st) }},
+		{"droggn: the trick just finished, before the next lead", Variant{"droggn", 3, ""}, finished,
+			func(game.State, int) bool { return true },
+			func(game.State, int, int) bool { return true }},
+		{"droggn, 4 players: the dealer sits out and has no side", Variant{"droggn", 4, ""}, led,
+			func(st game.State, w int) bool { return w != decl(st) },
+			func(st game.State, w, v int) bool { return v >= 0 && v != decl(st) && v != st.Dealer() }},
+		{"strohmandeln: an earlier trick, to its winner only", Variant{"strohmandeln", 2, ""}, earlier,
+			func(game.State, int) bool { return true },
+			func(st game.State, w, v int) bool { return v == w }},
+		{"strohmandeln: the trick just taken, while the next is played", Variant{"strohmandeln", 2, ""}, last,
+			func(game.State, int) bool { return true },
+			func(game.State, int, int) bool { return true }},
+		{"troggu: every trick to everyone", Variant{"troggu", 4, ""}, earlier,
+			func(game.State, int) bool { return true },
+			func(game.State, int, int) bool { return true }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := tc.v.Rules()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var st game.State
+			trick, winner := 0, 0
+			for i := 0; i < 200 && st == nil; i++ {
+				err := Play(r, "review-cases", i, func(tr *Tracker) error {
+					if k, w, ok := tc.at(tr); ok && st == nil && tc.won(tr.State(), w) {
+						st, trick, winner = tr.State().Clone(), k, w
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if st == nil {
+				t.Fatal("the moment never came in 200 hands")
+			}
+			for _, v := range Viewers(r) {
+				want := tc.shows(st, winner, v.Number())
+				for _, rv := range []game.Viewer{v, v.OpenReview()} {
+					m, err := tablemodel.Of(st.View(rv))
+					if err != nil {
+						t.Fatal(err)
+					}
+					tk := m.Tricks[trick]
+					shown := !tk.Hidden && len(tk.Plays) > 0
+					if w := want || rv.ReviewsAll(); shown != w || tk.Winner != winner {
+						t.Errorf("%s: trick %d won by seat %d: shown %v, want %v: %+v", rv, trick+1, winner, shown, w, tk)
+					}
+				}
+			}
+		})
 	}
 }
