@@ -340,6 +340,9 @@ type createReq struct {
 	Stake   *int                       `json:"stake"`
 	AutoBot *bool                      `json:"auto_bot"`
 	Hints   *bool                      `json:"hints"`
+	// OpenReview shows every finished trick to everyone (default false:
+	// the game's information rules).
+	OpenReview bool `json:"open_review"`
 }
 
 type inviteJSON struct {
@@ -471,6 +474,7 @@ func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
 	if req.Hints != nil && !*req.Hints {
 		d.NoHints = true
 	}
+	d.OpenReview = req.OpenReview
 	invites := map[int]string{}
 	for i, b := range bots {
 		switch {

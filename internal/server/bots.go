@@ -51,7 +51,7 @@ func (t *table) decide(st game.State, seat int, b bot.Bot) []game.Action {
 	var acts []game.Action
 	for {
 		start := time.Now()
-		a, err := safeAct(b, st.View(game.Seat(seat)), t.rng)
+		a, err := safeAct(b, st.View(game.Seat(seat).WithReview(t.cfg.OpenReview)), t.rng)
 		t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
 		if err == nil {
 			err = st.Apply(a)

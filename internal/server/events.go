@@ -48,6 +48,10 @@ type createData struct {
 	NoAutoBot bool `json:"no_auto_bot,omitempty"`
 	// NoHints turns off hints at the table: hint requests are refused.
 	NoHints bool `json:"no_hints,omitempty"`
+	// OpenReview lets every seat and spectator look back at every
+	// finished trick (practice and learning tables); without it the
+	// game's information rules say which (game.Viewer.OpenReview).
+	OpenReview bool `json:"open_review,omitempty"`
 }
 
 // seatData is a seat as created: a bot, the creator (name and token), or

@@ -17,6 +17,7 @@ import (
 	"trull/internal/gametest"
 	"trull/internal/gametest/knowledge"
 	"trull/internal/store"
+	"trull/internal/tablemodel"
 )
 
 // received is one message a connection got.
@@ -180,7 +181,7 @@ func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts ma
 			out := make([]card.Set, players+1)
 			l := make([]string, players+1)
 			for s := -1; s < players; s++ {
-				out[s+1] = tr.Known(game.ViewerOf(s))
+				out[s+1] = tr.Visible(game.ViewerOf(s))
 				l[s+1] = "[]"
 				if s >= 0 && s == st.ToAct() && bots[s] == "" {
 					b, _ := json.Marshal(game.LegalRecordActions(st))
@@ -265,8 +266,11 @@ func splitLegal(raw []byte) (map[string]any, string) {
 // message, the one message that carries a hand, over many seeded hands of
 // every variant whose secrets differ: at every step, the message built for
 // each seat and for a spectator names no card the rules' knowledge tracker
-// says that viewer may not know (legal actions aside, which are the seat's
-// own choices). TRULL_LEAK_HANDS=10000 runs the full form.
+// says that viewer may see now (legal actions aside, which are the seat's
+// own choices), and its model shows exactly the finished tricks the viewer
+// may look back at by the game's information rules. Every fifth hand is
+// played at an open-review table, where every trick is shown.
+// TRULL_LEAK_HANDS=10000 runs the full form.
 func TestStateMessages(t *testing.T) {
 	total := knowledge.Hands(t, 60)
 	counts := map[string][2]int{}
@@ -284,17 +288,28 @@ func TestStateMessages(t *testing.T) {
 			tj := json.RawMessage(`{"id":"x"}`)
 			msgs := 0
 			for i := 0; i < hands; i++ {
+				tb.cfg.OpenReview = i%5 == 4
 				err := knowledge.Play(r, "state-messages", i, func(tr *knowledge.Tracker) error {
 					tb.st, tb.step = tr.State(), len(tr.State().History())
 					views := map[int]seatView{}
 					for s := -1; s < r.Seats(); s++ {
+						viewer := game.ViewerOf(s).WithReview(tb.cfg.OpenReview)
 						m := tb.stateFor(s, s == 0, tj, views, nil)
-						leak, err := knowledge.JSONLeaks(r, m, tr.Known(game.ViewerOf(s)))
+						leak, err := knowledge.JSONLeaks(r, m, tr.Visible(viewer))
 						if err != nil {
 							return err
 						}
 						if !leak.Empty() {
-							return fmt.Errorf("seat %d is told %s: %s", s, leak, m)
+							return fmt.Errorf("%s is told %s: %s", viewer, leak, m)
+						}
+						var msg struct {
+							Model tablemodel.Model `json:"model"`
+						}
+						if err := json.Unmarshal(m, &msg); err != nil {
+							return err
+						}
+						if err := tr.CheckModel(viewer, &msg.Model); err != nil {
+							return err
 						}
 						msgs++
 					}

@@ -228,7 +228,7 @@ func (t *table) hint(c *conn, m clientMsg) {
 		}
 	} else {
 		start := time.Now()
-		hs, err := bot.Hints(b, t.st.View(game.Seat(c.seat)), t.rng, cmp.Or(t.srv.cfg.Hints, 3))
+		hs, err := bot.Hints(b, t.st.View(game.Seat(c.seat).WithReview(t.cfg.OpenReview)), t.rng, cmp.Or(t.srv.cfg.Hints, 3))
 		t.srv.metrics.botTime.Observe(time.Since(start).Seconds())
 		if err != nil {
 			t.log.Warn("hint failed", "bot", name, "seat", c.seat, "err", err)

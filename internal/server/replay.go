@@ -87,7 +87,11 @@ func replayRecord(body []byte) (map[string]any, error) {
 			}
 		}
 		for seat := -1; seat < r.Seats(); seat++ {
-			sv, err := viewsOf(st, seat)
+			// A finished hand's record is public: every step shows every
+			// trick. A record that stops before the end is a hand still
+			// being played: each view shows the tricks its viewer may
+			// look back at by the game's information rules.
+			sv, err := viewsOf(st, seat, final.Done())
 			if err != nil {
 				return err
 			}

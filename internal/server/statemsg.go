@@ -126,6 +126,7 @@ type tableJSON struct {
 	GraceMs      int64              `json:"grace_ms"`
 	AutoBot      bool               `json:"auto_bot"`
 	Hints        bool               `json:"hints"`
+	OpenReview   bool               `json:"open_review"`
 }
 
 func (t *table) tableJSON() json.RawMessage {
@@ -137,7 +138,8 @@ func (t *table) tableJSON() json.RawMessage {
 		State: t.status(), Seats: t.seatInfos(true), Hand: t.hand, Played: t.sit.Played(),
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
-		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints}
+		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints,
+		OpenReview: t.cfg.OpenReview}
 	b, err := json.Marshal(tj)
 	if err != nil {
 		t.log.Error("encoding the table failed", "err", err)
@@ -168,9 +170,12 @@ type seatView struct {
 	view, model json.RawMessage
 }
 
-// viewsOf encodes the view of st for a seat (-1: a spectator) and its table model.
-func viewsOf(st game.State, seat int) (seatView, error) {
-	gv := st.View(game.ViewerOf(seat))
+// viewsOf encodes the view of st for a seat (-1: a spectator) and its
+// table model; open shows every finished trick (an open-review table),
+// otherwise those the game's information rules let the viewer look back
+// at.
+func viewsOf(st game.State, seat int, open bool) (seatView, error) {
+	gv := st.View(game.ViewerOf(seat).WithReview(open))
 	v, err := json.Marshal(gv)
 	if err != nil {
 		return seatView{}, err
@@ -190,7 +195,7 @@ func (t *table) stateFor(seat int, host bool, tj json.RawMessage, views map[int]
 	sv, ok := views[seat]
 	if !ok {
 		var err error
-		if sv, err = viewsOf(t.st, seat); err != nil {
+		if sv, err = viewsOf(t.st, seat, t.cfg.OpenReview); err != nil {
 			t.log.Error("encoding a view failed", "seat", seat, "err", err)
 			sv = seatView{[]byte("null"), []byte("null")}
 		}
