@@ -152,6 +152,8 @@ export interface NewTable {
   auto_bot?: boolean;
   /** hints may be asked for at the table (default true) */
   hints?: boolean;
+  /** every seat may look back at every finished trick (default false: the game's rules) */
+  open_review?: boolean;
 }
 
 /** createTable creates a table and seats its creator. */

@@ -126,7 +126,7 @@ export function StrohSide(p: {
           Strohmänner — {seat === m.seat ? t(lang, "you") : p.names[seat]}
         </span>
         <span class="muted">
-          {pl.card_points > 0 && `${t(lang, "cardPoints")}: ${fmtPoints(pl.card_points, m)}`}
+          {(pl.card_points ?? 0) > 0 && `${t(lang, "cardPoints")}: ${fmtPoints(pl.card_points ?? 0, m)}`}
           {pl.announced?.length ? ` · ${pl.announced.join(", ")}` : ""}
         </span>
       </div>

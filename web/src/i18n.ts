@@ -125,6 +125,12 @@ const S = {
   soundHelp: ["a short tone when it is your turn", "ein kurzer Ton, wenn du dran bist"],
   hintsOn: ["Hints allowed", "Tipps erlaubt"],
   hintsOnHelp: ["a player may ask a bot for the best move", "man darf einen Bot nach dem besten Zug fragen"],
+  openReview: ["Open review (practice)", "Offene Stiche (zum Üben)"],
+  openReviewHelp: [
+    "everyone may look back at every trick; otherwise the game's rules say which (Droggn: your side's, Strohmandeln: your own and the last one)",
+    "alle dürfen jeden Stich nachsehen; sonst sagen es die Regeln (Droggn: die der eigenen Seite, Strohmandeln: die eigenen und den letzten)",
+  ],
+  trickHidden: ["turned down: not yours to look at", "verdeckt: nicht zum Nachsehen"],
   join: ["Join", "Mitspielen"],
   autoBotHelp: [
     "after a short absence; whoever comes back gets the seat back at once",

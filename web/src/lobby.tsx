@@ -175,6 +175,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
   const [isPublic, setPublic] = useState(true);
   const [autoBot, setAutoBot] = useState(true);
   const [hints, setHints] = useState(true);
+  const [openReview, setOpenReview] = useState(false);
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState("");
   const botKinds = useMemo(() => {
@@ -226,6 +227,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
         public: isPublic,
         auto_bot: autoBot,
         hints,
+        open_review: openReview,
       };
       const n = parseInt(hands, 10);
       if (n > 0) body.hands = n;
@@ -322,6 +324,18 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
           <input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints((e.target as HTMLInputElement).checked)} />
           <span>
             {t(lang, "hintsOn")} <small class="help">{t(lang, "hintsOnHelp")}</small>
+          </span>
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            name="open_review"
+            checked={openReview}
+            onChange={(e) => setOpenReview((e.target as HTMLInputElement).checked)}
+            data-testid="open-review"
+          />
+          <span>
+            {t(lang, "openReview")} <small class="help">{t(lang, "openReviewHelp")}</small>
           </span>
         </label>
       </fieldset>

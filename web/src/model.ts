@@ -15,11 +15,16 @@ export interface Play {
   powerless?: boolean;
 }
 
-/** Trick is a trick, complete (winner ≥ 0) or in progress (winner −1). */
+/**
+ * Trick is a trick, complete (winner ≥ 0) or in progress (winner −1). A
+ * finished trick the seat may not look back at by the game's information
+ * rules is hidden: no plays, its leader and winner kept.
+ */
 export interface Trick {
   leader: number;
   plays: Play[];
   winner: number;
+  hidden?: boolean;
 }
 
 /** LogEntry is one public non-play action. */
@@ -66,7 +71,8 @@ export interface StrohPlayer {
   known: string[];
   strohmaenner: Pile[];
   tricks: number;
-  card_points: number;
+  /** absent for the opponent's pile (a spectator: both) while the hand is played */
+  card_points?: number;
   announced?: string[];
 }
 
@@ -107,6 +113,8 @@ export interface Model {
   pagatLaid: number;
   foolLaid?: boolean;
   doublings?: number;
+  /** Droggn: the card points of the tricks the seat's side has taken (absent for a spectator) */
+  trickPoints?: number;
   // Troggu
   tappSize?: number;
   tappTaken?: string[];
@@ -121,9 +129,10 @@ export interface Model {
   players?: StrohPlayer[];
 }
 
-/** lastTrick returns the most recent completed trick, or null. */
+/** lastTrick returns the most recent completed trick, or null (also when the seat may not look back at it). */
 export function lastTrick(m: Model): Trick | null {
-  return m.tricks.length ? m.tricks[m.tricks.length - 1] : null;
+  const tk = m.tricks.length ? m.tricks[m.tricks.length - 1] : null;
+  return tk && !tk.hidden ? tk : null;
 }
 
 /** bidBefore reports whether a contract has been bid (Droggn's "gut" instead of "weiter"). */

@@ -1,5 +1,6 @@
 // The running count: the card points each side has taken in its tricks so
-// far (team points labelled), from the public tricks only.
+// far (team points labelled), from the tricks the seat may look back at:
+// a side whose tricks are turned down shows its number of tricks only.
 
 import { points } from "./cards";
 import { declarerWord, t, tr, type Lang } from "./i18n";
@@ -66,19 +67,26 @@ export function PointsLine(p: { m: Model; names: string[]; lang: Lang }) {
   const ps = piles(m);
   const parts = sides(m, p.names, lang).map((sd) => {
     const cards = sd.seats.flatMap((s) => ps[s] ?? []);
-    const pts =
-      m.game === "strohmandeln" && m.players
-        ? sd.seats.reduce((a, s) => a + (m.players?.[s]?.card_points ?? 0), 0)
-        : countPoints(cards, m);
     const tricks = sd.seats.reduce((a, s) => a + (m.tricksWon[s] ?? 0), 0);
-    return { label: sd.label, pts: fmtPoints(pts, m), tricks };
+    let pts: number | null;
+    if (m.game === "strohmandeln" && m.players) {
+      const each = sd.seats.map((s) => m.players?.[s]?.card_points);
+      pts = each.some((x) => x === undefined) ? null : each.reduce((a: number, x) => a + (x ?? 0), 0);
+    } else if (m.trickPoints !== undefined && sd.seats.includes(m.seat)) {
+      // The seat's own side, as the engine counts it (a Gstieß where it lies).
+      pts = m.trickPoints;
+    } else {
+      pts = m.tricks.some((tk) => tk.hidden && sd.seats.includes(tk.winner)) ? null : countPoints(cards, m);
+    }
+    return { label: sd.label, pts: pts === null ? null : fmtPoints(pts, m), tricks };
   });
   return (
     <div class="points-line" data-testid="points">
       <span class="pl-title">{tr(lang, "Taken so far:", "Bisher:")}</span>
       {parts.map((x) => (
         <span class="pl-side">
-          <strong>{x.label}</strong> {x.pts} {t(lang, x.pts === "1" ? "point1" : "points")} · {x.tricks} {t(lang, x.tricks === 1 ? "trick1" : "tricks")}
+          <strong>{x.label}</strong> {x.pts !== null && <>{x.pts} {t(lang, x.pts === "1" ? "point1" : "points")} · </>}
+          {x.tricks} {t(lang, x.tricks === 1 ? "trick1" : "tricks")}
         </span>
       ))}
     </div>

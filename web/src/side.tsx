@@ -31,9 +31,13 @@ export function LogPanel(p: { m: Model; names: string[]; lang: Lang }) {
       {m.tricks.length > 0 && (
         <ol class="log tricks-log" data-testid="tricks-log">
           {m.tricks.map((tk, i) => (
-            <li data-trick={i + 1}>
+            <li data-trick={i + 1} data-hidden={tk.hidden ? "1" : undefined}>
               <strong>{t(lang, "trickN", i + 1)}</strong> ({t(lang, "led", who(tk.leader))}):{" "}
-              {tk.plays.map((pl) => `${cardName(pl.card, m.game, lang)}${pl.seat !== tk.leader ? ` (${who(pl.seat)})` : ""}`).join(", ")}
+              {tk.hidden ? (
+                <span class="muted">{t(lang, "trickHidden")}</span>
+              ) : (
+                tk.plays.map((pl) => `${cardName(pl.card, m.game, lang)}${pl.seat !== tk.leader ? ` (${who(pl.seat)})` : ""}`).join(", ")
+              )}
               {tk.winner >= 0 && <> — {t(lang, "wonBy", who(tk.winner))}</>}
             </li>
           ))}

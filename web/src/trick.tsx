@@ -28,7 +28,13 @@ export function TrickView(p: { m: Model; names: string[]; lang: Lang }) {
     prev.current = done;
   }, [done]);
   const cur = m.trick && m.trick.plays.length ? m.trick : null;
-  const last = lastTrick(m);
+  // The page remembers the finished trick it showed: held for a moment
+  // after another seat leads, it stays although the seat may no longer
+  // look back at it (the view then lists it turned down).
+  const seen = useRef<{ n: number; trick: Trick } | null>(null);
+  const shown = lastTrick(m);
+  if (shown) seen.current = { n: done, trick: shown };
+  const last = shown ?? (hold === done && seen.current?.n === done ? seen.current.trick : null);
   // The player's own lead is shown at once; another seat's waits.
   const held = hold === done && !!last && !!cur && cur.leader !== m.seat;
   const showLast = !cur || held || peek;
