@@ -204,6 +204,7 @@ type tState struct {
 		Settlement sitting.Settlement `json:"settlement"`
 		AutoBot    bool               `json:"auto_bot"`
 		Hints      bool               `json:"hints"`
+		OpenReview bool               `json:"open_review"`
 		// VariantTitle names the variant for people.
 		VariantTitle game.Words `json:"variant_title"`
 	} `json:"table"`
@@ -211,6 +212,7 @@ type tState struct {
 	Step  int               `json:"step"`
 	Done  bool              `json:"done"`
 	View  json.RawMessage   `json:"view"`
+	Model json.RawMessage   `json:"model"`
 	Legal []json.RawMessage `json:"legal"`
 }
 
