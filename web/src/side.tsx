@@ -29,9 +29,9 @@ export function LogPanel(p: { m: Model; names: string[]; lang: Lang }) {
         </ol>
       )}
       {m.tricks.length > 0 && (
-        <ol class="log tricks-log" data-testid="tricks-log">
+        <ol class="log tricks-log" data-testid="tricks-log" data-declarer={m.declarer}>
           {m.tricks.map((tk, i) => (
-            <li data-trick={i + 1} data-hidden={tk.hidden ? "1" : undefined}>
+            <li data-trick={i + 1} data-winner={tk.winner} data-hidden={tk.hidden ? "1" : undefined}>
               <strong>{t(lang, "trickN", i + 1)}</strong> ({t(lang, "led", who(tk.leader))}):{" "}
               {tk.hidden ? (
                 <span class="muted">{t(lang, "trickHidden")}</span>
