@@ -144,10 +144,10 @@ type State interface {
 	// asks for XXI"). It is the one place a game says what an action
 	// reveals: every surface that shows actions (the terminal's move log,
 	// the views' logs, the server's messages) shows them through it.
-	// It is what v learned when the action was taken; which finished
-	// tricks v may look back at later is the view's to say (each game's
-	// information rules, docs/RULES.md), and a view shows the cards of
-	// the others as hidden tricks.
+	// It is what v learned when the action was taken: a card played
+	// stays known. Which finished tricks v may still look back at is the
+	// view's to say (each game's information rules, docs/RULES.md); a
+	// view lists the others without their cards.
 	SeenAction(v Viewer, i int) Action
 	// History returns the engine actions applied so far, with every card:
 	// for records and the engine, never for a person or a bot that may not
