@@ -37,6 +37,7 @@ type screen struct {
 	turn     int
 	last     *trickText
 	lastNo   int
+	turned   int // the winner of the last trick when it is turned down, else -1
 	trick    *trickText
 	count    string
 	hand     []card.Card
@@ -71,8 +72,11 @@ func (p *player) render(s screen) string {
 	for _, f := range s.facts {
 		line(f)
 	}
-	if s.last != nil {
+	switch {
+	case s.last != nil:
 		line(fmt.Sprintf("%s %d: %s → %s", p.t("Last trick", "Letzter Stich"), s.lastNo, p.plays(s.last.plays), p.names[s.last.winner]))
+	case s.turned >= 0:
+		line(fmt.Sprintf("%s %d → %s (%s)", p.t("Last trick", "Letzter Stich"), s.lastNo, p.names[s.turned], p.t("turned down", "verdeckt")))
 	}
 	if s.trick != nil && len(s.trick.plays) > 0 {
 		line(fmt.Sprintf("%s %d: %s", p.t("Trick", "Stich"), s.lastNo+1, p.plays(s.trick.plays)))
@@ -248,14 +252,17 @@ func (p *player) droggnScreen(v *droggn.View) screen {
 	return s
 }
 
-// setTricks puts the last completed trick on the screen, when the view
-// shows its cards: a trick the seat may not look back at (the opponents'
-// after the next lead, by the game's information rules) comes without
-// them and is left off.
+// setTricks puts the last completed trick on the screen, with its cards
+// when the view shows them: a trick the seat may not look back at (the
+// opponents' after the next lead, by the game's information rules) comes
+// without them and is named turned down, with its winner.
 func (s *screen) setTricks(tricks []trickText) {
-	s.lastNo = len(tricks)
-	if len(tricks) > 0 && len(tricks[len(tricks)-1].plays) > 0 {
-		s.last = &tricks[len(tricks)-1]
+	s.lastNo, s.turned = len(tricks), -1
+	switch n := len(tricks); {
+	case n > 0 && len(tricks[n-1].plays) > 0:
+		s.last = &tricks[n-1]
+	case n > 0:
+		s.turned = tricks[n-1].winner
 	}
 }
 
