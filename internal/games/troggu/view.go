@@ -15,6 +15,13 @@ import (
 // holds no partner until the called trump has been played. When the hand
 // is over the piles are counted openly: the view then shows the discards,
 // the Tapp and the result.
+//
+// Every finished trick may be looked back at, by every seat and a
+// spectator: §2.2 "Information" names Troggu's secrets (the discards, a
+// Solo's Tapp, the partner until the called trump is played) and the
+// played tricks are not among them, and a rule by sides, as in Droggn,
+// would tell a player with seven or eight seats who his secret partner
+// is (docs/PROTOCOL.md, "Looking back at tricks").
 type View struct {
 	GameName string `json:"game"`
 	Variant  string `json:"variant"`
