@@ -358,8 +358,10 @@ func TestPhoneSizes(t *testing.T) {
 }
 
 // TestDiscardHintAndCount: a hint while discarding names the cards in
-// words and marks exactly those cards in the hand; during the play each
-// side's card points and the player's own tricks are shown.
+// words and marks exactly those cards in the hand; during the play both
+// sides' tricks and the player's side's card points are shown (the
+// opponents' tricks are turned down, so their points are not), and the
+// player's own tricks under the hand.
 func TestDiscardHintAndCount(t *testing.T) {
 	exe := chromium(t)
 	base := startServer(t, func(c *server.Config) { c.HintBot = "rules" })
@@ -400,7 +402,7 @@ func TestDiscardHintAndCount(t *testing.T) {
 		if s, _ := snap(ctx); !s.Result {
 			pts, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('[data-testid=points]') || {}).textContent || ''`))
 			if err != nil || !strings.Contains(pts, "Spieler (du)") || !strings.Contains(pts, "Gegenspieler") || !strings.Contains(pts, "Punkte") {
-				t.Errorf("e2e: the running count says %q (%v), want both sides' points", pts, err)
+				t.Errorf("e2e: the running count says %q (%v), want both sides and the player's side's points", pts, err)
 			}
 		}
 		return
