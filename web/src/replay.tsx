@@ -7,7 +7,7 @@ import type { ReplayResult, ReplayStep } from "./api";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
 import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
-import type { Model } from "./model";
+import { lastTrick, type Model } from "./model";
 import { linkClick } from "./router";
 import { signed, variantTitle } from "./names";
 import { ExportButton, ResTable } from "./result";
@@ -200,7 +200,9 @@ function StepView(p: { m: Model; step: ReplayStep; names: string[]; lang: Lang }
   const { m, lang, names } = p;
   // Each seat's own model shows its hand: a finished hand's record shows all.
   const hands = p.step.models?.length ? p.step.models.map((sm) => sm.hand) : null;
-  const cur = m.trick && m.trick.plays.length ? m.trick : m.tricks[m.tricks.length - 1];
+  // A record that stops before the end is a running hand: a trick the
+  // viewer may not look back at is turned down, and not drawn.
+  const cur = m.trick && m.trick.plays.length ? m.trick : lastTrick(m);
   return (
     <div class="step">
       {hands && (
