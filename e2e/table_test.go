@@ -142,7 +142,9 @@ func TestRefusalInGerman(t *testing.T) {
 
 // TestLastTrick: while the next trick is being played, the "last trick"
 // control shows the finished trick again (its cards, as the side log lists
-// it), and a second click goes back to the trick on the table.
+// it), and a second click goes back to the trick on the table. The player
+// passes in the bidding, so that she defends: a trick her partner took and
+// leads from is one she may look back at (§1.3), and the control offers it.
 func TestLastTrick(t *testing.T) {
 	exe := chromium(t)
 	base := startServer(t)
@@ -177,12 +179,13 @@ func TestLastTrick(t *testing.T) {
 		}
 		return v
 	}
-	for try := 0; try < 5; try++ {
+	defend := []string{"pass", "weiter", "gut", "none", "stay"}
+	for try := 0; try < 8; try++ {
 		tb := createTable(t, base, "droggn", 3)
 		seatIn(t, ctx, base, tb, "en")
 		// A trick in progress after a finished one: the player is to play
 		// to a trick another seat led.
-		playUntil(t, ctx, quiet, func(s snapshot) bool {
+		playUntil(t, ctx, defend, func(s snapshot) bool {
 			if s.Result {
 				return true
 			}
