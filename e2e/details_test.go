@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"io"
 	"net"
 	"regexp"
 	"strings"
@@ -426,14 +425,19 @@ func TestPhoneLandscapeTapTargets(t *testing.T) {
 	}
 }
 
-// cutProxy forwards TCP connections to a server until cut: then it closes
-// them all and refuses new ones, as a lost network does, until resumed.
+// cutProxy forwards TCP connections to a server. Cut, it closes them all
+// and refuses new ones, as a lost network does; held, it keeps them open
+// but passes nothing on (a laptop asleep, a dead mobile link) until
+// released.
 type cutProxy struct {
-	ln     net.Listener
-	target string
-	mu     sync.Mutex
-	cut    bool
-	conns  []net.Conn
+	ln       net.Listener
+	target   string
+	mu       sync.Mutex
+	cut      bool
+	held     bool
+	released chan struct{}
+	conns    []net.Conn
+	accepted int
 }
 
 func newCutProxy(t *testing.T, base string) (*cutProxy, string) {
@@ -442,8 +446,9 @@ func newCutProxy(t *testing.T, base string) (*cutProxy, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &cutProxy{ln: ln, target: strings.TrimPrefix(base, "http://")}
-	t.Cleanup(func() { ln.Close(); p.setCut(true) })
+	p := &cutProxy{ln: ln, target: strings.TrimPrefix(base, "http://"), released: make(chan struct{})}
+	close(p.released)
+	t.Cleanup(func() { ln.Close(); p.hold(false); p.setCut(true) })
 	go func() {
 		for {
 			c, err := ln.Accept()
@@ -463,12 +468,33 @@ func newCutProxy(t *testing.T, base string) (*cutProxy, string) {
 				continue
 			}
 			p.conns = append(p.conns, c, s)
+			p.accepted++
 			p.mu.Unlock()
-			go func() { io.Copy(s, c); s.Close() }()
-			go func() { io.Copy(c, s); c.Close() }()
+			go func() { p.pipe(s, c); s.Close() }()
+			go func() { p.pipe(c, s); c.Close() }()
 		}
 	}()
 	return p, "http://" + ln.Addr().String()
+}
+
+// pipe copies src to dst, each chunk after the proxy is released.
+func (p *cutProxy) pipe(dst, src net.Conn) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			p.mu.Lock()
+			wait := p.released
+			p.mu.Unlock()
+			<-wait
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
 }
 
 func (p *cutProxy) setCut(cut bool) {
@@ -480,6 +506,71 @@ func (p *cutProxy) setCut(cut bool) {
 			c.Close()
 		}
 		p.conns = nil
+	}
+}
+
+func (p *cutProxy) hold(held bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if held && !p.held {
+		p.released = make(chan struct{})
+	} else if !held && p.held {
+		close(p.released)
+	}
+	p.held = held
+}
+
+func (p *cutProxy) connections() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.accepted
+}
+
+// TestSilentConnectionStale: the connection goes silent without closing
+// while the player is to act at a table with a turn clock. Once the clock
+// has run out and no news came, the page stops saying "Your turn", asks
+// for the table anew, and shows what happened (the stand-in played) when
+// the network is back.
+func TestSilentConnectionStale(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	proxy, via := newCutProxy(t, base)
+	ctx := browser(t, exe, 1280, 900)
+	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "turn_clock": 5})
+	seatIn(t, ctx, via, tb, "en")
+	s := snapshot{}
+	playUntil(t, ctx, quiet, func(x snapshot) bool {
+		s = x
+		return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) > 0
+	})
+	if s.Result {
+		t.Skip("e2e: the deal was thrown in before the play")
+	}
+	before := proxy.connections()
+	proxy.hold(true)
+	// 5 s of clock and 5 s of silence after it: the state on the page is old.
+	if err := waitFor(ctx, `!!document.querySelector('[data-testid=offline]')`, 20*time.Second); err != nil {
+		t.Fatalf("e2e: a silent connection leaves the page as it was: %v", err)
+	}
+	prompt, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=prompt]').innerText + ' | ' + document.title`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(prompt, "Your turn") || !strings.Contains(prompt, "Updating the table") {
+		t.Errorf("e2e: with an old state the page says %q", prompt)
+	}
+	if proxy.connections() <= before {
+		t.Error("e2e: the page did not ask for the table anew")
+	}
+	proxy.hold(false)
+	// The fresh state shows what the stand-in did meanwhile: its banner,
+	// or the card it played, or the hand it finished.
+	moved := fmt.Sprintf(`!document.querySelector('[data-testid=offline]') && (!!document.querySelector('[data-testid=stand-in]') ||
+  Number(document.querySelector('main.table-page').dataset.tricks) > %d || !!document.querySelector('[data-testid=result]') ||
+  document.querySelectorAll('.mine .hand .card').length < %d)`, s.Tricks, len(s.Cards))
+	if err := waitFor(ctx, moved, 20*time.Second); err != nil {
+		txt, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.tbar').innerText + ' | ' + document.querySelector('[data-testid=prompt]').innerText`))
+		t.Fatalf("e2e: back online, the page does not show what the stand-in did (%q): %v", txt, err)
 	}
 }
 
