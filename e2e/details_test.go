@@ -574,6 +574,63 @@ func TestSilentConnectionStale(t *testing.T) {
 	}
 }
 
+// TestHiddenTabRefreshes: a tab hidden for a while, whose connection went
+// silent meanwhile, does not show its old "Your turn" when it is shown
+// again: it says it is updating, asks for the table anew, and shows the
+// turn once the fresh state is there.
+func TestHiddenTabRefreshes(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	proxy, via := newCutProxy(t, base)
+	ctx := browser(t, exe, 1280, 900)
+	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "turn_clock": 0})
+	seatIn(t, ctx, via, tb, "en")
+	s := snapshot{}
+	playUntil(t, ctx, quiet, func(x snapshot) bool {
+		s = x
+		return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) > 0
+	})
+	if s.Result {
+		t.Skip("e2e: the deal was thrown in before the play")
+	}
+	// The page is hidden as a background tab is; its connection goes silent.
+	const setVis = `(() => {
+  if (!window.__visSet) {
+    Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => window.__vis || 'visible'});
+    window.__visSet = true;
+  }
+  window.__vis = %q;
+  document.dispatchEvent(new Event('visibilitychange'));
+  return true;
+})()`
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(setVis, "hidden"))); err != nil {
+		t.Fatal(err)
+	}
+	before := proxy.connections()
+	proxy.hold(true)
+	time.Sleep(21 * time.Second) // longer than STALE_HIDDEN_MS in web/src/table.tsx
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(setVis, "visible"))); err != nil {
+		t.Fatal(err)
+	}
+	prompt, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=prompt]').innerText + ' | ' + document.title`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(prompt, "Your turn") || !strings.Contains(prompt, "Updating the table") {
+		t.Errorf("e2e: shown again, the tab says %q", prompt)
+	}
+	for end := time.Now().Add(5 * time.Second); proxy.connections() <= before && time.Now().Before(end); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if proxy.connections() <= before {
+		t.Error("e2e: shown again, the tab did not ask for the table anew")
+	}
+	proxy.hold(false)
+	if err := waitFor(ctx, `!document.querySelector('[data-testid=offline]') && !!document.querySelector('.prompt.mine')`, 20*time.Second); err != nil {
+		t.Fatalf("e2e: with the fresh state the turn is not shown again: %v", err)
+	}
+}
+
 // TestLostConnectionNotYourTurn: when the connection is lost while it is
 // the player's turn, the prompt and the tab's title stop saying "Your
 // turn", and a card clicked sends nothing; back online, the turn is shown

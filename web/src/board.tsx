@@ -148,6 +148,7 @@ export function Board(p: BoardProps) {
               type="button"
               class="btn primary"
               data-testid="discard"
+              title={t(lang, game === "droggn" ? "discardHelpDroggn" : "discardHelp")}
               disabled={p.selected.length !== discardCount || p.pending}
               onClick={() => p.act({ act: "discard", cards: p.selected })}
             >
@@ -170,6 +171,8 @@ export function Board(p: BoardProps) {
             <button
               type="button"
               class="btn primary"
+              data-testid="buy"
+              title={offer && ask ? actionHelp({ act: "buy", cards: [offer, ask] }, ctx) : t(lang, "buyHelp")}
               disabled={!offer || !ask || p.pending}
               onClick={() => p.act({ act: "buy", cards: [offer, ask] })}
             >

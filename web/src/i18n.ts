@@ -192,6 +192,18 @@ const S = {
   called: ["called {0}", "gerufen: {0}"],
   powerless: ["your {0} has lost its power", "dein {0} hat seine Kraft verloren"],
   discards: ["Discards", "Gedrückt"],
+  discardHelpDroggn: [
+    "The three cards go face down to your pile and count for you. Never the Gstieß, the Mond or the Pagat; a king only with a trump beside it.",
+    "Die drei Karten kommen verdeckt auf deinen Haufen und zählen für dich. Nie den Gstieß, den Mond oder den Pagat; einen König nur mit einem Tarock dazu.",
+  ],
+  discardHelp: [
+    "The cards go face down to your pile and count for you. No 5-point card, unless you hold all four kings (then kings may go).",
+    "Die Karten kommen verdeckt auf deinen Haufen und zählen für dich. Keine 5-Punkte-Karte, außer du hast alle vier Könige (dann dürfen Könige weg).",
+  ],
+  buyHelp: [
+    "Offer a card of your hand face down and ask for a card you lack: the defender who holds it hands it over and takes yours; if nobody holds it, the right to buy is lost (the game still counts as Ansager).",
+    "Biete eine Karte deiner Hand verdeckt und verlange eine, die dir fehlt: der Gegenspieler, der sie hat, gibt sie dir und nimmt deine; hat sie niemand, ist das Kaufrecht verloren (das Spiel zählt weiter als Ansager).",
+  ],
   yourDiscards: ["Your discards", "Deine gedrückten Karten"],
   declDiscards: ["{0}'s discards", "Von {0} gedrückt"],
   sitsOutNoPoints: ["{0} sat out", "{0} hat gefeiert"],
