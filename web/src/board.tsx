@@ -30,8 +30,8 @@ export interface BoardProps {
   free?: (seat: number) => void;
   /** when the acting person's turn clock ends (Date.now() time), or null */
   deadline: number | null;
-  /** why the page may not act now although the state says so: the connection is lost, or the state is old */
-  offline?: "offline" | "stale";
+  /** why the page may not act now although the state says so (the connection is lost or closed, the state is old), in words */
+  offline?: string;
   /** the viewer's lone formality just taken for them (its label), shown in the prompt */
   autoNote?: string;
 }
@@ -283,13 +283,13 @@ export function Prompt(p: {
   plays: boolean;
   over: boolean;
   waiting?: boolean;
-  offline?: "offline" | "stale";
+  offline?: string;
 }) {
   const { m, lang } = p;
   if (m.result || m.toAct < 0) return <p class="turn">{t(lang, p.over ? "sittingOver" : "handOver")}</p>;
   if (p.waiting) return <p class="turn">{t(lang, "notStarted")}</p>;
   // A page that lost its connection, or holds an old state, cannot say whose turn it is.
-  if (p.offline) return <p class="turn offline" data-testid="offline">{t(lang, p.offline)}</p>;
+  if (p.offline) return <p class="turn offline" data-testid="offline">{p.offline}</p>;
   if (p.myTurn) return <p class="turn me">{t(lang, "yourTurn") + (p.plays ? " — " + t(lang, "playCard") : "")}</p>;
   return <p class="turn">{t(lang, "waitingFor", p.names[m.toAct] ?? "?")}</p>;
 }

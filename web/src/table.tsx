@@ -243,7 +243,13 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   }, [toast]);
 
   // The page may say "your turn" only with a live connection and a fresh state.
-  const offline: "offline" | "stale" | undefined = stale ? "stale" : status.state !== "open" ? "offline" : undefined;
+  const offline = stale
+    ? t(lang, "stale")
+    : status.state === "failed"
+      ? closeText(status.code, lang)
+      : status.state !== "open"
+        ? t(lang, "offline")
+        : "";
   const myTurn = !!m && m.seat >= 0 && m.toAct === m.seat && legal.length > 0 && !offline;
   myTurnRef.current = myTurn;
   useTurnSignal(tbl ? tableTitle(tbl, lang)[0] : "trull", myTurn, t(lang, "yourTurn"), sound);
