@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"trull/internal/bot"
+	"trull/internal/card"
 )
 
 // readSrc returns a source file of the browser app.
@@ -80,6 +81,17 @@ func TestRiderName(t *testing.T) {
 	}
 	if names["droggn"] != [2]string{"rider", "Reiter"} || names["strohmandeln"] != names["droggn"] {
 		t.Errorf("the N of the French-suited packs is named %v (Droggn) and %v (Strohmandeln), want rider/Reiter in both", names["droggn"], names["strohmandeln"])
+	}
+	// The names the server writes (analysis and replay texts) agree.
+	for _, p := range []*card.Pack{card.Droggn66, card.Stroh54} {
+		id := "C-N"
+		c, err := p.Parse(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if en, de := p.CardName(c, card.English), p.CardName(c, card.German); !strings.Contains(en, "rider") || !strings.Contains(de, "Reiter") {
+			t.Errorf("the %s pack names %s %q / %q, want the rider (Reiter)", p.Name, id, en, de)
+		}
 	}
 	for _, f := range []string{"cards.ts", "rules.tsx", "i18n.ts"} {
 		if strings.Contains(strings.ToLower(readSrc(t, f)), "knight") {
