@@ -39,11 +39,14 @@ func TestTurnClockInBrowser(t *testing.T) {
 	exe := chromium(t)
 	base := startServer(t)
 	ann := browser(t, exe, 1280, 900)
-	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann", "turn_clock": 5})
-	bobTok := claimSeat(t, base, tb.ID, tb.Invites[0].URL, "Bob")
 	bob := browser(t, exe, 1280, 900)
-	seatIn(t, bob, base, created{ID: tb.ID, SeatToken: bobTok, Seat: 1}, "en")
+	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann", "turn_clock": 8})
+	// Ann's page is open before Bob takes his seat and the hand starts, so
+	// that Bob's first clock runs while both pages are watched (on a busy
+	// machine a page takes seconds to open).
 	seatIn(t, ann, base, tb, "en")
+	bobTok := claimSeat(t, base, tb.ID, tb.Invites[0].URL, "Bob")
+	seatIn(t, bob, base, created{ID: tb.ID, SeatToken: bobTok, Seat: 1}, "en")
 
 	sawClock, sawStandIn := false, false
 	playUntil(t, ann, quiet, func(s snapshot) bool {

@@ -141,10 +141,11 @@ func TestRefusalInGerman(t *testing.T) {
 }
 
 // TestLastTrick: while the next trick is being played, the "last trick"
-// control shows the finished trick again (its cards, as the side log lists
-// it), and a second click goes back to the trick on the table. The player
-// passes in the bidding, so that she defends: a trick her partner took and
-// leads from is one she may look back at (§1.3), and the control offers it.
+// control shows the finished trick again beside it (its cards, as the side
+// log lists it), leaving the trick on the table as it is, and a second
+// click puts it away. The player passes in the bidding, so that she
+// defends: a trick her partner took and leads from is one she may look
+// back at (§1.3), and the control offers it.
 func TestLastTrick(t *testing.T) {
 	exe := chromium(t)
 	base := startServer(t)
@@ -153,6 +154,9 @@ func TestLastTrick(t *testing.T) {
 		Done    bool     `json:"done"`
 		Trick   int      `json:"trick"`
 		Cards   []string `json:"cards"`
+		Last    bool     `json:"last"`
+		LastNo  int      `json:"lastNo"`
+		LastC   []string `json:"lastCards"`
 		Names   []string `json:"names"`
 		Control bool     `json:"control"`
 		Log     string   `json:"log"`
@@ -160,13 +164,17 @@ func TestLastTrick(t *testing.T) {
 	}
 	const readJS = `(() => {
   const tv = document.querySelector('[data-testid=trick]');
+  const lt = document.querySelector('[data-testid=trick-last]');
   const log = [...document.querySelectorAll('[data-testid=tricks-log] li')];
   if (!tv) return {};
   return {
     done: tv.classList.contains('done'),
     trick: Number(tv.dataset.trick),
     cards: [...tv.querySelectorAll('.played')].map((e) => e.dataset.card),
-    names: [...tv.querySelectorAll('.played svg')].map((e) => e.getAttribute('aria-label')),
+    last: !!lt && lt.classList.contains('done'),
+    lastNo: lt ? Number(lt.dataset.trick) : 0,
+    lastCards: lt ? [...lt.querySelectorAll('.played')].map((e) => e.dataset.card) : [],
+    names: lt ? [...lt.querySelectorAll('.played svg')].map((e) => e.getAttribute('aria-label')) : [],
     control: !!document.querySelector('[data-testid=last-trick]'),
     log: log.length ? log[log.length - 1].textContent : '',
     logN: log.length,
@@ -194,7 +202,7 @@ func TestLastTrick(t *testing.T) {
 			}
 			time.Sleep(holdWait)
 			v := read()
-			return !v.Done && len(v.Cards) > 0 && v.Control
+			return !v.Done && len(v.Cards) > 0 && v.Control && !v.Last
 		})
 		if s, _ := snap(ctx); s.Result {
 			continue
@@ -204,8 +212,11 @@ func TestLastTrick(t *testing.T) {
 			t.Fatalf("e2e: clicking the last-trick control: %v", err)
 		}
 		last := read()
-		if !last.Done || last.Trick != cur.Trick-1 || len(last.Cards) != 3 || last.LogN != last.Trick {
+		if !last.Last || last.LastNo != cur.Trick-1 || len(last.LastC) != 3 || last.LogN != last.LastNo {
 			t.Fatalf("e2e: the last-trick control shows %+v (the trick on the table was %+v)", last, cur)
+		}
+		if last.Done || strings.Join(last.Cards, ",") != strings.Join(cur.Cards, ",") {
+			t.Fatalf("e2e: beside the last trick the table shows %+v, want the trick in progress %+v", last, cur)
 		}
 		for _, n := range last.Names {
 			if !strings.Contains(last.Log, n) {
@@ -215,16 +226,16 @@ func TestLastTrick(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=last-trick]`))); err != nil {
 			t.Fatal(err)
 		}
-		if back := read(); back.Done || strings.Join(back.Cards, ",") != strings.Join(cur.Cards, ",") {
-			t.Fatalf("e2e: after a second click the table shows %+v, want the trick in progress %+v", back, cur)
+		if back := read(); back.Last || back.Done || strings.Join(back.Cards, ",") != strings.Join(cur.Cards, ",") {
+			t.Fatalf("e2e: after a second click the table shows %+v, want the trick in progress %+v alone", back, cur)
 		}
 		return
 	}
 	t.Fatal("e2e: no hand came to a second trick")
 }
 
-// holdWait outlasts the time a finished trick stays on the table when a
-// bot leads the next one at once (HOLD_MS in web/src/trick.tsx).
+// holdWait outlasts the time a finished trick stays beside the next one
+// when a bot leads it at once (HOLD_MS in web/src/trick.tsx).
 const holdWait = 2200 * time.Millisecond
 
 // TestPhoneLandscape: on a phone held sideways (844×390) the trick and the

@@ -34,7 +34,7 @@ var suitNames = [2][2][4]string{
 var courtNames = [3][2][4]string{
 	Droggn:       {{"jack", "rider", "queen", "king"}, {"Bube", "Reiter", "Dame", "König"}},
 	Troggu:       {{"jack", "cavalier", "queen", "king"}, {"Bube", "Cavall", "Dame", "König"}},
-	Strohmandeln: {{"jack", "knight", "queen", "king"}, {"Bube", "Reiter", "Dame", "König"}},
+	Strohmandeln: {{"jack", "rider", "queen", "king"}, {"Bube", "Reiter", "Dame", "König"}},
 }
 
 var roman = [...]string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X",

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Action } from "./api";
 import { cardName, packOf, sortHand } from "./cards";
 import { Card, Icon } from "./face";
-import { actionLabel, t, tr, type Lang } from "./i18n";
+import { actionHelp, actionLabel, t, tr, type Lang } from "./i18n";
 import { bidBefore, type Model } from "./model";
 import { Extras, StrohSide } from "./extras";
 import { type TableState, type Hint, hintText, sameAction } from "./tablestate";
@@ -30,6 +30,10 @@ export interface BoardProps {
   free?: (seat: number) => void;
   /** when the acting person's turn clock ends (Date.now() time), or null */
   deadline: number | null;
+  /** why the page may not act now although the state says so (the connection is lost or closed, the state is old), in words */
+  offline?: string;
+  /** the viewer's lone formality just taken for them (its label), shown in the prompt */
+  autoNote?: string;
 }
 
 /** seatOrder lists the other seats starting after the viewer, in the direction of play. */
@@ -47,7 +51,7 @@ export function seatOrder(m: Model): number[] {
 export function Board(p: BoardProps) {
   const { m, legal, lang, names } = p;
   const game = m.game;
-  const myTurn = m.seat >= 0 && m.toAct === m.seat && legal.length > 0;
+  const myTurn = m.seat >= 0 && m.toAct === m.seat && legal.length > 0 && !p.offline;
   const plays = legal.filter((a) => a.act === "play");
   const discards = legal.filter((a) => a.act === "discard");
   const buys = legal.filter((a) => a.act === "buy" && a.cards && a.cards.length === 2);
@@ -61,6 +65,7 @@ export function Board(p: BoardProps) {
     (game === "droggn" ? 3 : game === "troggu" ? (m.tappTaken?.length || m.tappSize || 0) - (m.discardCount ?? 0) : 0);
   const [offer, setOffer] = useState("");
   const [ask, setAsk] = useState("");
+  const [explain, setExplain] = useState(false);
   const offerable = useMemo(() => new Set(buys.map((a) => a.cards![0])), [legal]);
   const askable = useMemo(() => {
     const s = new Set(buys.map((a) => a.cards![1]));
@@ -120,8 +125,22 @@ export function Board(p: BoardProps) {
         <Extras m={m} names={names} lang={lang} />
       </section>
       <section class={"prompt" + (myTurn ? " mine" : "")} data-testid="prompt">
-        <Prompt m={m} names={names} lang={lang} myTurn={myTurn} plays={plays.length > 0} over={p.tbl.state === "over"} waiting={p.tbl.started === false} />
-        <TurnClock deadline={p.deadline} mine={m.seat >= 0 && m.toAct === m.seat} lang={lang} />
+        <Prompt
+          m={m}
+          names={names}
+          lang={lang}
+          myTurn={myTurn}
+          plays={plays.length > 0}
+          over={p.tbl.state === "over"}
+          waiting={p.tbl.started === false}
+          offline={p.offline}
+        />
+        {!p.offline && <TurnClock deadline={p.deadline} mine={m.seat >= 0 && m.toAct === m.seat} lang={lang} />}
+        {p.autoNote && !myTurn && (
+          <p class="auto-note muted" data-testid="auto-note">
+            {t(lang, "autoNote", p.autoNote)}
+          </p>
+        )}
         {myTurn && discardable.size > 0 && (
           <div class="actions">
             <span>{t(lang, game === "droggn" ? "selectDroggn" : "select", discardCount, p.selected.length)}</span>
@@ -129,6 +148,7 @@ export function Board(p: BoardProps) {
               type="button"
               class="btn primary"
               data-testid="discard"
+              title={t(lang, game === "droggn" ? "discardHelpDroggn" : "discardHelp")}
               disabled={p.selected.length !== discardCount || p.pending}
               onClick={() => p.act({ act: "discard", cards: p.selected })}
             >
@@ -151,6 +171,8 @@ export function Board(p: BoardProps) {
             <button
               type="button"
               class="btn primary"
+              data-testid="buy"
+              title={offer && ask ? actionHelp({ act: "buy", cards: [offer, ask] }, ctx) : t(lang, "buyHelp")}
               disabled={!offer || !ask || p.pending}
               onClick={() => p.act({ act: "buy", cards: [offer, ask] })}
             >
@@ -160,9 +182,10 @@ export function Board(p: BoardProps) {
         )}
         {myTurn && buttons.length > 0 && (
           <div class="actions">
-            {buttons.map((a) => {
+            {buttons.map((a, i) => {
               // Calling a trump of one's own hand means playing alone: say so on the button.
               const own = a.act === "call" && !!a.card && m.hand.includes(a.card);
+              const help = actionHelp(a, ctx);
               return (
                 <button
                   type="button"
@@ -170,16 +193,46 @@ export function Board(p: BoardProps) {
                   data-act={a.act}
                   data-call={a.call ?? a.card ?? ""}
                   data-own={own ? "1" : undefined}
-                  title={own ? t(lang, "ownTrumpHelp") : undefined}
+                  title={own ? t(lang, "ownTrumpHelp") + " " + help : help || undefined}
+                  aria-describedby={help ? `act-help-${i}` : undefined}
                   disabled={p.pending}
-                  onClick={() => p.act(a)}
+                  onClick={(e) => {
+                    // A double click answers one decision, not the next one too.
+                    if (e.detail <= 1) p.act(a);
+                  }}
                 >
                   {actionLabel(a, ctx)}
                   {own && <span class="own-mark"> ✋ {t(lang, "ownTrump")}</span>}
                 </button>
               );
             })}
+            {buttons.some((a) => actionHelp(a, ctx)) && (
+              <button
+                type="button"
+                class="small-btn explain-btn"
+                data-testid="explain"
+                aria-expanded={explain}
+                aria-controls="act-help"
+                title={t(lang, "explain")}
+                onClick={() => setExplain(!explain)}
+              >
+                ?
+              </button>
+            )}
           </div>
+        )}
+        {myTurn && buttons.length > 0 && (
+          <dl id="act-help" class={"act-help" + (explain ? "" : " sr-only")} data-testid="act-help">
+            {buttons.map((a, i) => {
+              const help = actionHelp(a, ctx);
+              return help ? (
+                <>
+                  <dt>{actionLabel(a, ctx)}</dt>
+                  <dd id={`act-help-${i}`}>{help}</dd>
+                </>
+              ) : null;
+            })}
+          </dl>
         )}
         {myTurn && p.askHint && (
           <div class="hint-row">
@@ -222,10 +275,21 @@ export function Board(p: BoardProps) {
   );
 }
 
-export function Prompt(p: { m: Model; names: string[]; lang: Lang; myTurn: boolean; plays: boolean; over: boolean; waiting?: boolean }) {
+export function Prompt(p: {
+  m: Model;
+  names: string[];
+  lang: Lang;
+  myTurn: boolean;
+  plays: boolean;
+  over: boolean;
+  waiting?: boolean;
+  offline?: string;
+}) {
   const { m, lang } = p;
   if (m.result || m.toAct < 0) return <p class="turn">{t(lang, p.over ? "sittingOver" : "handOver")}</p>;
   if (p.waiting) return <p class="turn">{t(lang, "notStarted")}</p>;
+  // A page that lost its connection, or holds an old state, cannot say whose turn it is.
+  if (p.offline) return <p class="turn offline" data-testid="offline">{p.offline}</p>;
   if (p.myTurn) return <p class="turn me">{t(lang, "yourTurn") + (p.plays ? " — " + t(lang, "playCard") : "")}</p>;
   return <p class="turn">{t(lang, "waitingFor", p.names[m.toAct] ?? "?")}</p>;
 }

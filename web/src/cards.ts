@@ -90,16 +90,16 @@ const COURT_NAMES: Record<GameName, Record<Lang, Record<string, string>>> = {
     de: { J: "Bube", N: "Cavall", Q: "Dame", K: "König" },
   },
   strohmandeln: {
-    en: { J: "jack", N: "knight", Q: "queen", K: "king" },
+    en: { J: "jack", N: "rider", Q: "queen", K: "king" },
     de: { J: "Bube", N: "Reiter", Q: "Dame", K: "König" },
   },
 };
 
 /** Court letters drawn on the faces, per language and game. */
 const COURT_LETTERS: Record<GameName, Record<Lang, Record<string, string>>> = {
-  droggn: { en: { J: "J", N: "N", Q: "Q", K: "K" }, de: { J: "B", N: "R", Q: "D", K: "K" } },
+  droggn: { en: { J: "J", N: "R", Q: "Q", K: "K" }, de: { J: "B", N: "R", Q: "D", K: "K" } },
   troggu: { en: { J: "J", N: "C", Q: "Q", K: "K" }, de: { J: "B", N: "C", Q: "D", K: "K" } },
-  strohmandeln: { en: { J: "J", N: "N", Q: "Q", K: "K" }, de: { J: "B", N: "R", Q: "D", K: "K" } },
+  strohmandeln: { en: { J: "J", N: "R", Q: "Q", K: "K" }, de: { J: "B", N: "R", Q: "D", K: "K" } },
 };
 
 /** suitName names a suit in the language. */

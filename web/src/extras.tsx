@@ -33,7 +33,17 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
         </div>,
       );
     }
-    if (m.discards && m.discards.length) cards.push(<Group label={t(lang, "yourDiscards")} ids={m.discards} m={m} lang={lang} />);
+    // Only the declarer's own discards are "yours"; the others see them at the end.
+    if (m.discards && m.discards.length)
+      cards.push(
+        <Group
+          label={m.seat >= 0 && m.seat === m.declarer ? t(lang, "yourDiscards") : t(lang, "declDiscards", names[m.declarer] ?? "?")}
+          ids={m.discards}
+          m={m}
+          lang={lang}
+          testid="discards"
+        />,
+      );
     if (m.asked) {
       lines.push(
         m.buyLost
@@ -74,9 +84,9 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
   );
 }
 
-export function Group(p: { label: string; ids: string[]; m: Model; lang: Lang }) {
+export function Group(p: { label: string; ids: string[]; m: Model; lang: Lang; testid?: string }) {
   return (
-    <div class="group">
+    <div class="group" data-testid={p.testid}>
       <span class="glabel">{p.label}</span>
       <span class="gcards">
         {sortHand(p.ids).map((c) => (

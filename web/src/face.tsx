@@ -256,7 +256,12 @@ export function Card(p: CardProps) {
         data-testid={p.testId}
         aria-label={cardName(p.id, p.game, p.lang)}
         aria-pressed={p.selected ? "true" : undefined}
-        onClick={p.onClick}
+        onClick={(e) => {
+          // The second click of a double click plays nothing more: the
+          // card is gone, and the turn with it.
+          if (e.detail > 1) return;
+          p.onClick!();
+        }}
       >
         {face}
         {badge}

@@ -73,7 +73,9 @@ const S = {
   lastTrickBy: ["Last trick — {0} took it", "Letzter Stich — {0} hat ihn"],
   log: ["Bidding and tricks", "Reizen und Stiche"],
   led: ["{0} led", "{0} spielt aus"],
+  ledYou: ["you led", "du spielst aus"],
   wonBy: ["{0} won it", "an {0}"],
+  wonByYou: ["you won it", "an dich"],
   sheet: ["Score sheet", "Schreibblock"],
   chat: ["Chat", "Chat"],
   table: ["Table", "Tisch"],
@@ -197,7 +199,26 @@ const S = {
   called: ["called {0}", "gerufen: {0}"],
   powerless: ["your {0} has lost its power", "dein {0} hat seine Kraft verloren"],
   discards: ["Discards", "Gedrückt"],
+  discardHelpDroggn: [
+    "The three cards go face down to your pile and count for you. Never the Gstieß, the Mond or the Pagat; a king only with a trump beside it.",
+    "Die drei Karten kommen verdeckt auf deinen Haufen und zählen für dich. Nie den Gstieß, den Mond oder den Pagat; einen König nur mit einem Tarock dazu.",
+  ],
+  discardHelp: [
+    "The cards go face down to your pile and count for you. No 5-point card, unless you hold all four kings (then kings may go).",
+    "Die Karten kommen verdeckt auf deinen Haufen und zählen für dich. Keine 5-Punkte-Karte, außer du hast alle vier Könige (dann dürfen Könige weg).",
+  ],
+  buyHelp: [
+    "Offer a card of your hand face down and ask for a card you lack: the defender who holds it hands it over and takes yours; if nobody holds it, the right to buy is lost (the game still counts as Ansager).",
+    "Biete eine Karte deiner Hand verdeckt und verlange eine, die dir fehlt: der Gegenspieler, der sie hat, gibt sie dir und nimmt deine; hat sie niemand, ist das Kaufrecht verloren (das Spiel zählt weiter als Ansager).",
+  ],
   yourDiscards: ["Your discards", "Deine gedrückten Karten"],
+  declDiscards: ["{0}'s discards", "Von {0} gedrückt"],
+  sitsOutNoPoints: ["{0} sat out", "{0} hat gefeiert"],
+  autoTaken: ["the only choice, taken for you", "die einzige Wahl, für dich genommen"],
+  autoNote: ["{0}: the only choice, taken for you", "{0}: die einzige Wahl, für dich genommen"],
+  offline: ["Connection lost: reconnecting…", "Verbindung verloren: verbinde neu…"],
+  stale: ["Updating the table…", "Aktualisiere den Tisch…"],
+  explain: ["What do these mean?", "Was heißt das?"],
   tappTaken: ["Tapp taken up", "Aufgenommener Tapp"],
   bought: ["bought {0} from {1}", "kauft {0} von {1}"],
   buyLost: ["asked for {0}: the right to buy is lost", "verlangt {0}: Kaufrecht verloren"],
@@ -270,7 +291,7 @@ export function contractName(game: GameName, c: string, lang: Lang): string {
 /** declarerWord names the declarer's role in the game's words. */
 export function declarerWord(game: GameName, contract: string, lang: Lang): string {
   if (game === "troggu") {
-    if (contract === "solo") return "Soloist";
+    if (contract === "solo") return tr(lang, "Soloist", "Solist");
     return "Tappist";
   }
   if (game === "strohmandeln") return tr(lang, "undertaker", "Aufnehmer");
@@ -359,6 +380,143 @@ export function actionLabel(a: Action, x: LabelCtx): string {
   return [a.act, a.call, a.card, ...(a.cards ?? [])].filter(Boolean).join(" ");
 }
 
+/**
+ * actionHelp explains what a bid, call or other choice of the prompt means
+ * (docs/RULES.md), for the button's tooltip and the list under the
+ * buttons; "" for a plain card play.
+ */
+export function actionHelp(a: Action, x: LabelCtx): string {
+  const { game, lang } = x;
+  const card = (id?: string) => (id ? cardName(id, game, lang) : "");
+  const e = (en: string, de: string) => tr(lang, en, de);
+  switch (game) {
+    case "droggn":
+      switch (a.act) {
+        case "bid":
+          switch (a.call) {
+            case "pass":
+            case "weiter":
+            case "gut":
+              return x.bidBefore
+                ? e("gut: you pass and let the higher bid stand; if it wins the bidding you defend.", "gut: du passt und lässt das höhere Gebot stehen; gewinnt es, spielst du gegen den Spieler.")
+                : e("weiter: you pass. If all three pass, the same dealer deals again.", "weiter: du passt. Passen alle drei, gibt derselbe Geber neu.")
+            case "ansager":
+              return e(
+                "Ansager, the ordinary game (20): you take the three talon cards, discard three and may buy one card from a defender; you need 37 card points.",
+                "Ansager, das gewöhnliche Spiel (20): du nimmst die drei Talonkarten, drückst drei und darfst einem Gegenspieler eine Karte abkaufen; du brauchst 37 Punkte.",
+              );
+            case "solo":
+              return e(
+                "Solo (40): you take the talon and discard three, but may not buy; you need 37 card points.",
+                "Solo (40): du nimmst den Talon und drückst drei, darfst aber nicht kaufen; du brauchst 37 Punkte.",
+              );
+            case "super":
+              return e(
+                "Super (80): no exchange and no buying; the talon stays face down and counts for you at the end; you need 37 card points.",
+                "Super (80): kein Tausch und kein Kauf; der Talon bleibt verdeckt und zählt am Ende für dich; du brauchst 37 Punkte.",
+              );
+            case "supermord":
+              return e(
+                "Super Mord (167): a Super in which you must win every trick; play stops at the first trick you lose.",
+                "Super Mord (167): ein Super, bei dem du jeden Stich machen musst; das Spiel endet beim ersten verlorenen Stich.",
+              );
+          }
+          break;
+        case "buy":
+          if (a.call === "none" || !a.cards)
+            return e("Buy nothing: you keep your hand; the game still counts as Ansager.", "Nicht kaufen: du behältst deine Karten; das Spiel zählt weiter als Ansager.");
+          return e(
+            `Buy: you offer ${card(a.cards[0])} face down and ask for ${card(a.cards[1])}. The defender who holds it hands it over and takes your card; if nobody holds it, the right to buy is lost.`,
+            `Kaufen: du bietest ${card(a.cards[0])} verdeckt und verlangst ${card(a.cards[1])}. Der Gegenspieler, der sie hat, gibt sie dir und nimmt deine Karte; hat sie niemand, ist das Kaufrecht verloren.`,
+          );
+        case "layout":
+          if (a.card === "T1")
+            return e(
+              "Lay out the Pagat face up: you undertake to win the last trick with it. It scores 20 (times the doubling) won or lost, instead of 10 unannounced.",
+              "Pagat auslegen (offen): du verpflichtest dich, mit ihm den letzten Stich zu machen. Er zählt 20 (mal der Doppelung) gewonnen oder verloren, statt 10 unangesagt.",
+            );
+          if (a.card === "FOOL")
+            return e(
+              "Super Mord only: lay out the Gstieß face up; played to the last trick it wins it, and the game counts 20 more.",
+              "Nur im Super Mord: den Gstieß offen auslegen; im letzten Stich gewinnt er, und das Spiel zählt 20 mehr.",
+            );
+          return x.isDeclarer
+            ? e("ich liege: you lay nothing out; then a defender may lay out the Pagat, and the doubling follows.", "ich liege: du legst nichts aus; dann darf ein Gegenspieler den Pagat auslegen, danach wird gedoppelt.")
+            : e("No lay-out: you keep the Pagat hidden (if you hold it) and play on.", "Nicht auslegen: du zeigst keinen Pagat und spielst weiter.");
+        case "double":
+          if (a.call === "schwacher")
+            return e("Schwacher: you double the game (×2): you think the declarer will lose. The declarer may answer Retour.", "Einen Schwachen geben: du doppelst das Spiel (×2), weil du glaubst, dass der Spieler verliert. Der Spieler darf mit Retour antworten.");
+          if (a.call === "retour")
+            return e("Retour: you double once more (×2 again) in answer to the other side's doubling.", "Retour: du doppelst noch einmal (nochmals ×2) als Antwort auf die Doppelung der anderen Seite.");
+          return e("gut: no (further) doubling; the play begins.", "gut: keine (weitere) Doppelung; das Spiel beginnt.");
+      }
+      break;
+    case "troggu":
+      switch (a.act) {
+        case "bid":
+          if (a.call === "normal")
+            return e(
+              "Tapp (ich nehm's), the normal game: you take the Tapp and discard as many cards; with 7 or 8 players you call a partner first. Your side needs 58 of the 114 points.",
+              "Tapp (ich nehm's), das Normalspiel: du nimmst den Tapp und legst gleich viele Karten ab; zu 7 oder 8 rufst du vorher einen Partner. Deine Seite braucht 58 der 114 Punkte.",
+            );
+          if (a.call === "solo")
+            return e(
+              "Solo: you play alone against all the others without taking the Tapp, which counts for you at the end; 58 points win. A Solo ends the bidding.",
+              "Solo: du spielst allein gegen alle, ohne den Tapp zu nehmen; er zählt am Ende für dich; 58 Punkte gewinnen. Ein Solo beendet das Reizen.",
+            );
+          return e(
+            "Pass: you do not play the game. If everybody passes, a Misère is played (with 7 or 8 players the holder of the Bättler must play the Tapp): everyone for himself, and the one with the most points pays each other player.",
+            "Passe: du spielst nicht. Passen alle, wird Misère gespielt (zu 7 oder 8 muss, wer den Bättler hat, den Tapp spielen): jeder für sich, und wer die meisten Punkte hat, zahlt jedem anderen.",
+          );
+        case "call": {
+          const p = parse(a.card ?? "");
+          const n = p.kind === "trump" ? roman(p.n) : a.card ?? "";
+          return e(
+            `Call trump ${n}: whoever holds it is your secret partner, known when the card is played. If it lies in the Tapp or in your own hand, you play alone.`,
+            `Tarock ${n} rufen: wer ihn hat, ist dein geheimer Partner, erkannt, sobald die Karte fällt. Liegt er im Tapp oder in deiner Hand, spielst du allein.`,
+          );
+        }
+      }
+      break;
+    case "strohmandeln":
+      switch (a.act) {
+        case "fold":
+          return a.call === "fold"
+            ? e("Fold: you hold no Tarock; the cards are thrown in and the same dealer deals again.", "Zusammenwerfen: du hast keinen Tarock; die Karten werden eingeworfen, und derselbe Geber gibt neu.")
+            : e("Stay: you keep this hand and go on to the bidding.", "Bleiben: du behältst die Karten, und es wird gereizt.");
+        case "bid":
+          return a.call === "undertake"
+            ? e(
+                "Ich nehme auf (undertake): you play against your opponent and need 35⅔ card points; you win 3 (more with 45), you lose 4.",
+                "Ich nehme auf: du spielst gegen den anderen und brauchst 35⅔ Punkte; du gewinnst 3 (mit 45 mehr) und verlierst 4.",
+              )
+            : e(
+                "Weiter (pass): you do not undertake. If both pass, a simple game is played: whoever takes 35⅔ card points wins.",
+                "Weiter: du nimmst nicht auf. Passen beide, wird ein einfaches Spiel gespielt: wer 35⅔ Punkte macht, gewinnt.",
+              );
+        case "double":
+          return a.call === "double"
+            ? e("Double: the undertaken game counts double (6 won, 8 lost); bonuses stay as they are.", "Doppeln: das aufgenommene Spiel zählt doppelt (6 gewonnen, 8 verloren); die Prämien bleiben gleich.")
+            : e("gut: you do not double.", "gut: du doppelst nicht.");
+        case "announce":
+          return a.call === "trull"
+            ? e("Announce the Trull: you hold the Sküs, the Mond and the Pagat; +1, without risk.", "Trull ansagen: du hast Sküs, Mond und Pagat; +1, ohne Risiko.")
+            : e("Announce Four Kings: you hold all four kings; +1, without risk.", "Vier Könige ansagen: du hast alle vier Könige; +1, ohne Risiko.");
+        case "play":
+          if (a.say === "ross")
+            return e(
+              "Ross!: play trump XVII with the word. If you win this trick and then lead XVIII with Topschin! and win that too, +1 (Rostopschin); if either fails, your opponent gets 1.",
+              "Ross!: Tarock XVII mit dem Wort spielen. Machst du den Stich und danach mit XVIII und Topschin! den nächsten, +1 (Rostopschin); misslingt es, bekommt der andere 1.",
+            );
+          if (a.say === "topschin")
+            return e("Topschin!: lead trump XVIII right after your Ross! trick; win it for +1 (Rostopschin).", "Topschin!: spiel Tarock XVIII gleich nach deinem Ross!-Stich aus; machst du den Stich, +1 (Rostopschin).");
+          break;
+      }
+      break;
+  }
+  return "";
+}
+
 /** logText describes a public action of the log (third person). */
 export function logText(e: { act: string; call?: string; card?: string; cards?: string[]; hidden?: number; count?: number; trump?: number; say?: string }, x: LabelCtx): string {
   const { game, lang } = x;
@@ -423,10 +581,14 @@ export function itemName(item: string, game: GameName, lang: Lang): string {
   return n ? n[lang === "de" ? 1 : 0] : item.replace(/_/g, " ");
 }
 
-/** sideName names a side of a result item. */
-export function sideName(side: string, game: GameName, lang: Lang): string {
+/**
+ * sideName names a side of a result item in the words the table uses for
+ * it: the declarer's side by the declarer's role in the contract (Troggu's
+ * Tappist or Soloist), the others as defenders.
+ */
+export function sideName(side: string, game: GameName, lang: Lang, contract = ""): string {
+  if (side === "declarer" && game !== "strohmandeln") return declarerWord(game, contract, lang);
   const m: Record<string, [string, string]> = {
-    declarer: [game === "troggu" ? "Tappist's side" : "declarer", game === "troggu" ? "Tappist-Seite" : "Spieler"],
     defenders: ["defenders", "Gegenspieler"],
     undertaker: ["undertaker", "Aufnehmer"],
     opponent: ["opponent", "Gegner"],
@@ -442,16 +604,24 @@ export function foolWord(game: GameName): string {
   return FOOL_NAME[game];
 }
 
-/** botLabel names a bot kind for people. */
+/**
+ * BOT_LEVELS names the bot levels for people, weakest first: the strength
+ * first, how it plays in brackets (the registry of internal/bot).
+ */
+export const BOT_LEVELS: Record<string, [string, string]> = {
+  random: ["Random (for testing)", "Zufall (zum Testen)"],
+  rules: ["Good (plays by rules)", "Gut (spielt nach Regeln)"],
+  pimc: ["Stronger (tries possible deals)", "Stärker (probiert mögliche Verteilungen)"],
+  "ismcts-fast": ["Strong, quick (searches briefly)", "Stark, schnell (rechnet kurz voraus)"],
+  ismcts: ["Strongest (searches)", "Am stärksten (rechnet voraus)"],
+};
+
+/** botLabel names a bot level for people ("Strongest (searches)"), a budget after it. */
 export function botLabel(b: string, lang: Lang): string {
-  const m: Record<string, [string, string]> = {
-    rules: ["rules bot (good)", "Regel-Bot (gut)"],
-    random: ["random bot (beginner)", "Zufalls-Bot (Anfänger)"],
-    pimc: ["PIMC bot (strong)", "PIMC-Bot (stark)"],
-    ismcts: ["ISMCTS bot (strong)", "ISMCTS-Bot (stark)"],
-  };
-  const n = m[b.split("@")[0]];
-  return n ? n[lang === "de" ? 1 : 0] : tr(lang, "bot", "Bot");
+  const [base, budget] = b.split("@");
+  const n = BOT_LEVELS[base];
+  const name = n ? n[lang === "de" ? 1 : 0] : tr(lang, `Bot “${base}”`, `Bot „${base}“`);
+  return budget ? `${name} · ${budget}` : name;
 }
 
 /**

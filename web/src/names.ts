@@ -39,12 +39,13 @@ export function tableTitle(v: { game: GameName; name?: string; variant_title?: W
   return v.name && !vt.startsWith(v.name) ? [v.name, vt] : [vt, ""];
 }
 
-/** fmtPoints shows card points; 54-card Strohmandeln counts in thirds. */
+/** fmtPoints shows card points; 54-card Strohmandeln counts in thirds ("⅔", "1⅓", never "0⅔"). */
 export function fmtPoints(v: number, m: { game: GameName; variant: string }): string {
   if (m.game !== "strohmandeln" || m.variant.includes("pack=40")) return String(v);
   const whole = Math.floor(v / 3);
   const rest = v - whole * 3;
-  return rest === 0 ? String(whole) : `${whole}${rest === 1 ? "⅓" : "⅔"}`;
+  if (rest === 0) return String(whole);
+  return `${whole === 0 ? "" : whole}${rest === 1 ? "⅓" : "⅔"}`;
 }
 
 /** signed formats a score with its sign. */

@@ -10,7 +10,7 @@ import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type L
 import { bidBefore, lastTrick, type Model } from "./model";
 import { linkClick } from "./router";
 import { signed, variantTitle } from "./names";
-import { ExportButton, ResTable } from "./result";
+import { ExportButton, ResTable, resultSides, SideLine } from "./result";
 import { AnalysisPanel, namer } from "./analysis";
 
 /** ReplayPage shows hand n of a table. */
@@ -179,6 +179,8 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
 function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; lang: Lang; m: Model | null }) {
   const { res, game, names, lang } = p;
   const fm = { game, variant: res.variant ?? p.m?.variant ?? "" };
+  const sitsOut = p.m?.sitsOut ?? -1;
+  const sides = resultSides({ ...res, contract: res.contract ?? "" }, game, names, sitsOut, lang);
   return (
     <div class="result">
       <p>
@@ -186,13 +188,14 @@ function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; 
         {res.declarer !== null && res.declarer !== undefined ? ` — ${names[res.declarer]}` : ""}
         {res.partner !== null && res.partner !== undefined ? ` + ${names[res.partner]}` : ""}
       </p>
-      <ResTable names={names} cardPoints={res.card_points ?? []} score={res.score ?? []} fm={fm} lang={lang} />
+      {sides && <SideLine sides={sides} names={names} sitsOut={sitsOut} fm={fm} lang={lang} />}
+      <ResTable names={names} cardPoints={sides ? [] : res.card_points ?? []} score={res.score ?? []} fm={fm} lang={lang} />
       {(res.items ?? []).length > 0 && (
         <ul class="items">
           {(res.items ?? []).map((it) => (
             <li>
               {itemName(it.item, game, lang)}
-              {it.side ? ` (${sideName(it.side, game, lang)})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
+              {it.side ? ` (${sideName(it.side, game, lang, res.contract ?? "")})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
             </li>
           ))}
         </ul>

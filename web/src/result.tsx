@@ -2,7 +2,7 @@
 
 import * as api from "./api";
 import { useState } from "preact/hooks";
-import { contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
+import { contractName, declarerWord, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
 import type { GameName } from "./cards";
 import type { Model, Result } from "./model";
 import { linkClick } from "./router";
@@ -71,6 +71,53 @@ export function ResTable(p: { names: string[]; cardPoints: number[]; score: numb
   );
 }
 
+/** SidePoints is the card points of one side of a hand: its name, its seats, its points. */
+export interface SidePoints {
+  label: string;
+  seats: number[];
+  points: number;
+}
+
+/**
+ * resultSides returns the card points of the two sides of a hand, the
+ * declarer's and the defenders' (a sitting-out dealer in neither), or null
+ * where every seat counts for itself (Strohmandeln, Misère, a thrown-in
+ * deal): the engines give each seat its side's points.
+ */
+export function resultSides(
+  r: { contract: string; declarer?: number | null; partner?: number | null; card_points?: number[] | null },
+  game: GameName,
+  names: string[],
+  sitsOut: number,
+  lang: Lang,
+): SidePoints[] | null {
+  const cp = r.card_points ?? [];
+  const d = r.declarer ?? -1;
+  if (game === "strohmandeln" || r.contract === "misere" || d < 0 || cp.length !== names.length) return null;
+  const team = [d];
+  if (r.partner != null && r.partner >= 0 && r.partner !== d) team.push(r.partner);
+  const others = names.map((_, i) => i).filter((i) => !team.includes(i) && i !== sitsOut);
+  const out: SidePoints[] = [{ label: declarerWord(game, r.contract, lang), seats: team, points: cp[d] }];
+  if (others.length) out.push({ label: tr(lang, "defenders", "Gegenspieler"), seats: others, points: cp[others[0]] });
+  return out;
+}
+
+/** SideLine shows each side's card points once, with its seats ("Spieler (Ann) 45 · Gegenspieler (Bob, Cy) 29"). */
+export function SideLine(p: { sides: SidePoints[]; names: string[]; sitsOut: number; fm: { game: GameName; variant: string }; lang: Lang }) {
+  const { lang } = p;
+  return (
+    <p class="side-points" data-testid="side-points">
+      <span>{t(lang, "cardPoints")}:</span>
+      {p.sides.map((sd) => (
+        <span class="sp" data-seats={sd.seats.join(",")}>
+          <strong>{sd.label}</strong> ({sd.seats.map((s) => p.names[s]).join(", ")}) {fmtPoints(sd.points, p.fm)}
+        </span>
+      ))}
+      {p.sitsOut >= 0 && p.sitsOut < p.names.length && <span class="muted">{t(lang, "sitsOutNoPoints", p.names[p.sitsOut])}</span>}
+    </p>
+  );
+}
+
 /** ResultBox shows a finished hand's result with its items. */
 export function ResultBox(p: {
   m: Model;
@@ -84,19 +131,21 @@ export function ResultBox(p: {
   const { m, lang, names } = p;
   const r = m.result as Result;
   if (!r) return null;
+  const sides = resultSides(r, m.game, names, m.sitsOut, lang);
   return (
     <section class="result box" data-testid="result">
       <h3>
         {t(lang, "newerHand", p.hand + 1)}: {contractName(m.game, r.contract, lang)}
         {r.declarer !== undefined && r.declarer >= 0 ? ` — ${names[r.declarer]}` : m.declarer >= 0 ? ` — ${names[m.declarer]}` : ""}
       </h3>
-      <ResTable names={names} cardPoints={r.card_points} score={r.score} fm={m} lang={lang} />
+      {sides && <SideLine sides={sides} names={names} sitsOut={m.sitsOut} fm={m} lang={lang} />}
+      <ResTable names={names} cardPoints={sides ? [] : r.card_points} score={r.score} fm={m} lang={lang} />
       {r.items.length > 0 && (
         <ul class="items">
           {r.items.map((it) => (
             <li>
               {itemName(it.item, m.game, lang)}
-              {it.side ? ` (${sideName(it.side, m.game, lang)})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
+              {it.side ? ` (${sideName(it.side, m.game, lang, r.contract)})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
             </li>
           ))}
         </ul>

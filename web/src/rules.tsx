@@ -20,7 +20,7 @@ const DROGGN: Text = {
     [
       "Players and pack",
       "Droggn is the Tarock game of the Stubai valley in Tyrol. Three play; with four, the dealer sits out each hand (“er feiert”), takes no part in bidding, doubling or play, but scores with the defenders. Play goes clockwise.",
-      "The 66-card pack: 21 trumps (Tarock I–XXI; I is the Pagat, XXI the Mond), the Gstieß (the Fool), and four suits of 11 cards. Spades and clubs run K Q N (Reiter) J 10 9 8 7 6 5 4, hearts and diamonds K Q N J A 2 3 4 5 6 7 (the ace is the highest pip, the 7 the lowest). A variant uses all 78 cards.",
+      "The 66-card pack: 21 trumps (Tarock I–XXI; I is the Pagat, XXI the Mond), the Gstieß (the Fool), and four suits of 11 cards. Spades and clubs run K Q R (rider) J 10 9 8 7 6 5 4, hearts and diamonds K Q R J A 2 3 4 5 6 7 (the ace is the highest pip, the 7 the lowest). A variant uses all 78 cards.",
     ],
     [
       "Card points",
@@ -163,8 +163,8 @@ const STROH: Text = {
   en: [
     [
       "Players and pack",
-      "Strohmandeln (Strohmann-Tarock) is the Austrian Tarock for two. The 54-card pack: 22 Tarocks (the Sküs, the highest; the Mond XXI; … the Uhu II, the Kakadu III, the Pagat I) and four suits of 8: spades and clubs K Q N J 10 9 8 7, hearts and diamonds K Q N J A 2 3 4.",
-      "Sküs, Mond, Pagat and kings count 5, queens 4, knights 3, jacks 2, others 1, counted in thirds: a player's pile is worth its sum less ⅔ per card. The pack holds 70; to win you need 35⅔ (35 points and two cards).",
+      "Strohmandeln (Strohmann-Tarock) is the Austrian Tarock for two. The 54-card pack: 22 Tarocks (the Sküs, the highest; the Mond XXI; … the Uhu II, the Kakadu III, the Pagat I) and four suits of 8: spades and clubs K Q R (rider) J 10 9 8 7, hearts and diamonds K Q R J A 2 3 4.",
+      "Sküs, Mond, Pagat and kings count 5, queens 4, riders 3, jacks 2, others 1, counted in thirds: a player's pile is worth its sum less ⅔ per card. The pack holds 70; to win you need 35⅔ (35 points and two cards).",
     ],
     [
       "Deal and the Strohmänner",

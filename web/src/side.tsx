@@ -8,21 +8,26 @@ import { linkClick } from "./router";
 import { signed } from "./names";
 import type { TableState, ChatMsg } from "./tablestate";
 
-export function LogPanel(p: { m: Model; names: string[]; lang: Lang }) {
+export function LogPanel(p: { m: Model; names: string[]; lang: Lang; auto?: number[] }) {
   const { m, lang } = p;
   if (!m.log.length && !m.tricks.length) return <p class="muted">—</p>;
   let bid = false;
   const who = (s: number) => (s === m.seat ? t(lang, "you") : p.names[s]);
+  // "du spielst aus", "an dich": the viewer's own words.
+  const led = (s: number) => (s === m.seat ? t(lang, "ledYou") : t(lang, "led", p.names[s]));
+  const wonBy = (s: number) => (s === m.seat ? t(lang, "wonByYou") : t(lang, "wonBy", p.names[s]));
   return (
     <div class="log-wrap">
       {m.log.length > 0 && (
         <ol class="log">
-          {m.log.map((e) => {
+          {m.log.map((e, i) => {
             const text = logText(e, { game: m.game, lang, bidBefore: bid, isDeclarer: e.seat === m.declarer });
             if (e.act === "bid" && e.call !== "pass" && e.call !== "weiter" && e.call !== "gut") bid = true;
+            const auto = e.seat === m.seat && !!p.auto?.includes(i);
             return (
-              <li>
+              <li data-auto={auto ? "1" : undefined}>
                 <strong>{who(e.seat)}:</strong> {text}
+                {auto && <span class="muted"> — {t(lang, "autoTaken")}</span>}
               </li>
             );
           })}
@@ -32,13 +37,13 @@ export function LogPanel(p: { m: Model; names: string[]; lang: Lang }) {
         <ol class="log tricks-log" data-testid="tricks-log" data-declarer={m.declarer}>
           {m.tricks.map((tk, i) => (
             <li data-trick={i + 1} data-winner={tk.winner} data-hidden={tk.hidden ? "1" : undefined}>
-              <strong>{t(lang, "trickN", i + 1)}</strong> ({t(lang, "led", who(tk.leader))}):{" "}
+              <strong>{t(lang, "trickN", i + 1)}</strong> ({led(tk.leader)}):{" "}
               {tk.hidden ? (
                 <span class="muted">{t(lang, "trickHidden")}</span>
               ) : (
                 tk.plays.map((pl) => `${cardName(pl.card, m.game, lang)}${pl.seat !== tk.leader ? ` (${who(pl.seat)})` : ""}`).join(", ")
               )}
-              {tk.winner >= 0 && <> — {t(lang, "wonBy", who(tk.winner))}</>}
+              {tk.winner >= 0 && <> — {wonBy(tk.winner)}</>}
             </li>
           ))}
         </ol>

@@ -5,9 +5,9 @@
 import * as api from "./api";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
-import { closeText, errorText, explain, t, tr, type Lang, type Refusal } from "./i18n";
+import { actionLabel, closeText, errorText, explain, t, tr, type Lang, type Refusal } from "./i18n";
 import type { GameName } from "./cards";
-import type { Model } from "./model";
+import { bidBefore, type Model } from "./model";
 import { linkClick, navigate } from "./router";
 import { Conn, joinMsg, wsURL, type Status } from "./ws";
 import { seatNames, tableTitle } from "./names";
@@ -128,7 +128,22 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [dismissed, setDismissed] = useState(-1);
   const [deadline, setDeadline] = useState<number | null>(null);
   const [link, setLink] = useState<{ seat: number; url: string; move: boolean } | null>(null);
+  const [step, setStep] = useState(0);
+  // The state on the page is old: the tab was hidden for long, or a turn
+  // clock ran out without news; a fresh connection brings the seat's state.
+  const [stale, setStale] = useState(false);
+  // The lone formalities taken for the viewer: their log entry and label.
+  const [autos, setAutos] = useState<AutoTaken[]>([]);
   const conn = useRef<Conn | null>(null);
+  // An action is on its way: set at once, so that the second click of a
+  // double click, arriving before the page is drawn again, sends nothing.
+  const pendingRef = useRef(false);
+  const myTurnRef = useRef(false);
+  const lastSeq = useRef(-1);
+  const fresh = useRef(true);
+  const chatSeen = useRef(0);
+  const statesSeen = useRef(0);
+  const autoKey = useRef("");
   const seq = useRef(0);
   const prev = useRef<{ hand: number; m: Model | null }>({ hand: -1, m: null });
   const tabRef = useRef<Tab>("log");
@@ -143,10 +158,23 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
 
   useEffect(() => {
     const c = new Conn(wsURL(id), joinMsg(token, token ? null : api.hostToken(id)), {
-      status: setStatus,
+      status: (st) => {
+        // A new connection replays the chat: the first state clears the old lines.
+        if (st.state === "connecting") fresh.current = true;
+        setStatus(st);
+      },
       message: (m) => {
         switch (m.type) {
           case "state": {
+            // The log only grows: an older state than the one shown is dropped.
+            const sq = typeof m.seq === "number" ? m.seq : -1;
+            if (sq >= 0 && sq < lastSeq.current) break;
+            lastSeq.current = sq;
+            statesSeen.current++;
+            if (fresh.current) {
+              fresh.current = false;
+              setChat([]);
+            }
             const table = m.table as TableState;
             const hand = typeof m.hand === "number" ? m.hand : 0;
             const mod = (m.model as Model | null) ?? null;
@@ -163,18 +191,33 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             setHandNo(hand);
             setHost(!!m.host);
             setLegal(((m.legal as Action[]) ?? []).map((a) => ({ ...a })));
+            setStep(typeof m.step === "number" ? m.step : 0);
+            pendingRef.current = false;
             setPending(false);
+            setStale(false);
             setHint(null);
             break;
           }
-          case "error":
-            setToast(explain(m as Refusal, gameRef.current, langRef.current));
+          case "error": {
+            pendingRef.current = false;
             setPending(false);
+            // "Not your turn" for a click the page shows is not its turn
+            // any more (a double click, a click as the turn passed) says
+            // nothing new: the prompt already says whose turn it is.
+            const r = m as Refusal;
+            if ((r.code === "out_of_turn" || r.code === "hand_over") && !myTurnRef.current) break;
+            setToast(explain(r, gameRef.current, langRef.current));
             break;
-          case "chat":
+          }
+          case "chat": {
             setChat((old) => [...old.slice(-199), { seat: Number(m.seat ?? -1), name: String(m.name ?? ""), text: String(m.text ?? "") }]);
-            if (tabRef.current !== "chat" && Number(m.seat ?? -1) !== youRef.current) setUnread((n) => n + 1);
+            // A line seen before a reconnect comes again: it is not unread.
+            const at = typeof m.at_ms === "number" ? m.at_ms : 0;
+            const old = at > 0 && at <= chatSeen.current;
+            chatSeen.current = Math.max(chatSeen.current, at);
+            if (!old && tabRef.current !== "chat" && Number(m.seat ?? -1) !== youRef.current) setUnread((n) => n + 1);
             break;
+          }
           case "invite": {
             const l = { seat: Number(m.seat ?? -1), url: String(m.url ?? ""), move: !!m.move };
             setLink(l);
@@ -199,22 +242,78 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
     return () => clearTimeout(tm);
   }, [toast]);
 
-  const myTurn = !!m && m.seat >= 0 && m.toAct === m.seat && legal.length > 0;
+  // The page may say "your turn" only with a live connection and a fresh state.
+  const offline = stale
+    ? t(lang, "stale")
+    : status.state === "failed"
+      ? closeText(status.code, lang)
+      : status.state !== "open"
+        ? t(lang, "offline")
+        : "";
+  const myTurn = !!m && m.seat >= 0 && m.toAct === m.seat && legal.length > 0 && !offline;
+  myTurnRef.current = myTurn;
   useTurnSignal(tbl ? tableTitle(tbl, lang)[0] : "trull", myTurn, t(lang, "yourTurn"), sound);
 
   // Drop a selection that no longer fits the legal actions.
   useEffect(() => setSelected([]), [legal]);
 
+  const refresh = () => {
+    setStale(true);
+    conn.current?.refresh();
+  };
+  // A tab that was hidden for a while may hold an old state (a laptop
+  // asleep, a phone's tab in the background): fetch the seat's state anew.
+  useEffect(() => {
+    let hiddenAt = document.visibilityState === "hidden" ? Date.now() : 0;
+    const onVis = () => {
+      if (document.visibilityState === "hidden") hiddenAt = Date.now();
+      else if (hiddenAt && Date.now() - hiddenAt > STALE_HIDDEN_MS) {
+        hiddenAt = 0;
+        refresh();
+      } else hiddenAt = 0;
+    };
+    document.addEventListener("visibilitychange", onVis);
+    return () => document.removeEventListener("visibilitychange", onVis);
+  }, []);
+  // A turn clock that ran out brings a state (the stand-in plays): none
+  // a while later means the connection is dead without having said so.
+  useEffect(() => {
+    if (deadline == null) return;
+    const seen = statesSeen.current;
+    const tm = setTimeout(() => {
+      if (statesSeen.current === seen) refresh();
+    }, Math.max(0, deadline - Date.now()) + CLOCK_SILENCE_MS);
+    return () => clearTimeout(tm);
+  }, [deadline]);
+
   const act = (a: Action) => {
-    if (pending) return;
+    if (pendingRef.current || !myTurnRef.current) return;
     const clean: Action = { act: a.act };
     if (a.call) clean.call = a.call;
     if (a.card) clean.card = a.card;
     if (a.cards) clean.cards = a.cards;
     if (a.say) clean.say = a.say;
     seq.current++;
-    if (conn.current?.send({ type: "act", action: clean, seq: seq.current })) setPending(true);
+    if (conn.current?.send({ type: "act", action: clean, seq: seq.current })) {
+      pendingRef.current = true;
+      setPending(true);
+    }
   };
+
+  // A decision with one legal action that is a formality (stay, ich liege,
+  // no lay-out, a forced pass) is taken at once, as the terminal's Enter
+  // takes the only choice; the log says so.
+  useEffect(() => {
+    if (!m || !tbl || !myTurn || pending || legal.length !== 1 || !isFormality(legal[0])) return;
+    // A stand-in bot that plays the seat answers for itself.
+    if (tbl.started === false || tbl.seats[m.seat]?.takeover) return;
+    const key = `${handNo}/${step}`;
+    if (autoKey.current === key) return;
+    autoKey.current = key;
+    const label = actionLabel(legal[0], { game: m.game, lang, bidBefore: bidBefore(m), isDeclarer: m.seat === m.declarer });
+    setAutos((old) => [...old.filter((x) => x.hand === handNo), { hand: handNo, at: m.log.length, label }]);
+    act(legal[0]);
+  }, [legal, myTurn, pending]);
   const send = (msg: unknown) => conn.current?.send(msg);
 
   if (status.state === "failed" && !tbl) {
@@ -312,6 +411,8 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
               setSelected={setSelected}
               askHint={token && legal.length && tbl.hints !== false ? () => send({ type: "hint" }) : undefined}
               deadline={deadline}
+              offline={offline}
+              autoNote={autos.filter((x) => x.hand === handNo).pop()?.label}
               takeover={host ? (seat) => send({ type: "takeover", seat, host_token: api.hostToken(id) ?? undefined }) : undefined}
               free={host ? (seat) => send({ type: "free", seat, host_token: api.hostToken(id) ?? undefined }) : undefined}
             />
@@ -349,7 +450,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             ))}
           </nav>
           <div class="panel">
-            {tab === "log" && m && <LogPanel m={m} names={names} lang={lang} />}
+            {tab === "log" && m && <LogPanel m={m} names={names} lang={lang} auto={autos.filter((x) => x.hand === handNo).map((x) => x.at)} />}
             {tab === "sheet" && <Sheet tbl={tbl} names={names} lang={lang} onEnd={token && !over ? () => send({ type: "end" }) : undefined} />}
             {tab === "chat" && <ChatPanel msgs={chat} lang={lang} canSend={!!token} send={(text) => send({ type: "chat", text })} />}
           </div>
@@ -357,6 +458,29 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
       </div>
     </main>
   );
+}
+
+/** STALE_HIDDEN_MS: a tab hidden for longer fetches the table's state anew when shown. */
+const STALE_HIDDEN_MS = 20_000;
+
+/** CLOCK_SILENCE_MS: this long after a turn clock ran out without a new state, the connection is renewed. */
+const CLOCK_SILENCE_MS = 5_000;
+
+/** AutoTaken is a lone formality the page took for the viewer: the hand, its log entry, its label. */
+interface AutoTaken {
+  hand: number;
+  at: number;
+  label: string;
+}
+
+/**
+ * isFormality reports whether an action, when it is the only legal one,
+ * may be taken for the player: anything but a card played, discarded or
+ * bought (choosing cards stays the player's).
+ */
+export function isFormality(a: Action): boolean {
+  if (a.act === "play" || a.act === "discard") return false;
+  return !(a.act === "buy" && a.cards && a.cards.length > 0);
 }
 
 /** TitleLine shows a table's name and its variant in words. */

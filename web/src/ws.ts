@@ -68,6 +68,23 @@ export class Conn {
     return false;
   }
 
+  /**
+   * refresh replaces the connection with a new one, whose first message is
+   * the seat's full state: for a page that may hold an old state.
+   */
+  refresh() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    clearInterval(this.tick);
+    this.timer = undefined;
+    const old = this.ws;
+    // The old socket's close event finds this.ws changed and is ignored.
+    this.ws = null;
+    old?.close(1000);
+    this.attempt = 0;
+    this.open();
+  }
+
   /** close ends the connection for good. */
   close() {
     this.closed = true;
