@@ -457,7 +457,7 @@ func TestDiscardHintAndCount(t *testing.T) {
 		}
 		if s, _ := snap(ctx); !s.Result {
 			pts, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('[data-testid=points]') || {}).textContent || ''`))
-			if err != nil || !strings.Contains(pts, "Spieler (du)") || !strings.Contains(pts, "Gegenspieler") || !strings.Contains(pts, "Punkte") {
+			if err != nil || !strings.Contains(pts, "Spieler (du)") || !strings.Contains(pts, "Gegenspieler") || !strings.Contains(pts, "Punkt") {
 				t.Errorf("e2e: the running count says %q (%v), want both sides and the player's side's points", pts, err)
 			}
 		}
