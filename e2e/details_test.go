@@ -25,18 +25,14 @@ func TestDefenderDiscardsAndSides(t *testing.T) {
 	ctx := browser(t, exe, 1280, 900)
 	tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules", "rules"})
 	seatIn(t, ctx, base, tb, "en")
-	seen := false
+	// Until a hand with a declarer is played to its end (tricks taken).
 	playUntil(t, ctx, passing, func(s snapshot) bool {
 		txt := pageText(t, ctx)
 		if strings.Contains(txt, "Your discards") {
 			t.Fatalf("e2e: a defender's page says %q (phase %s, %d tricks)", "Your discards", s.Phase, s.Tricks)
 		}
-		seen = seen || s.Phase == "play"
 		return s.Result && s.Tricks > 0
 	})
-	if !seen {
-		t.Fatal("e2e: no hand was played")
-	}
 	type result struct {
 		Discards string   `json:"discards"`
 		Sides    []string `json:"sides"`
@@ -651,7 +647,8 @@ func TestLostConnectionNotYourTurn(t *testing.T) {
 		t.Skip("e2e: the deal was thrown in before the play")
 	}
 	proxy.setCut(true)
-	if err := waitFor(ctx, `!!document.querySelector('[data-testid=offline]')`, 10*time.Second); err != nil {
+	// The tab's title follows the prompt once the page is drawn.
+	if err := waitFor(ctx, `!!document.querySelector('[data-testid=offline]') && !document.title.includes('Your turn')`, 10*time.Second); err != nil {
 		t.Fatalf("e2e: the page does not notice the lost connection: %v", err)
 	}
 	type state struct {
