@@ -264,13 +264,16 @@ func playUntil(t *testing.T, ctx context.Context, prefs []string, stop func(snap
 			t.Logf("e2e: the page says: %s", s.Toast)
 			last = s.Toast
 		}
+		// A click waits for its element; bounded, a page that changed
+		// meanwhile is read again instead of waited on for good.
+		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		switch {
 		case s.Ready && s.Result:
 			// A hand ended short of the goal (thrown in, folded): deal again.
-			err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=next]`)))
+			err = chromedp.Do(cctx, chromedp.Click(chromedp.CSS(`[data-testid=next]`)))
 		case !s.Ready || !s.MyTurn:
 		case s.Discard && s.CanSend:
-			err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=discard]`)))
+			err = chromedp.Do(cctx, chromedp.Click(chromedp.CSS(`[data-testid=discard]`)))
 		case s.Discard:
 			for _, c := range s.Legal {
 				if !contains(s.Selected, c) {
@@ -281,12 +284,13 @@ func playUntil(t *testing.T, ctx context.Context, prefs []string, stop func(snap
 		case len(s.Buttons) > 0:
 			b := preferred(s.Buttons, prefs)
 			sel := fmt.Sprintf(`.prompt .actions button[data-act=%q][data-call=%q]`, b.Act, b.Call)
-			err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+			err = chromedp.Do(cctx, chromedp.Click(chromedp.CSS(sel)))
 		case len(s.Legal) > 0 && s.Phase != "":
 			if err = clickCard(ctx, s.Legal[0]); err == nil {
 				played++
 			}
 		}
+		cancel()
 		if err != nil {
 			t.Logf("e2e: %v (trying again)", err)
 		}

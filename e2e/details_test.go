@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"trull/internal/server"
 )
 
 // passing are the answers of a player who leaves the contract to others.
@@ -297,7 +299,9 @@ func TestLoneFormalityTaken(t *testing.T) {
 // viewer is to lead.
 func TestTrickBesideLead(t *testing.T) {
 	exe := chromium(t)
-	base := startServer(t)
+	// Bots answer after a pause, as at a real table: a trick the seat may
+	// not look back at is shown finished until the next lead comes.
+	base := startServer(t, func(c *server.Config) { c.BotDelay = 300 * time.Millisecond })
 	ctx := browser(t, exe, 1280, 900)
 	type view struct {
 		Main     bool   `json:"main"`
