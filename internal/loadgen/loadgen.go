@@ -29,6 +29,9 @@ import (
 	"github.com/coder/websocket"
 )
 
+// seaters is how many tables are seated at once.
+const seaters = 16
+
 // Config is one load run.
 type Config struct {
 	// URL is the server's base address, e.g. http://127.0.0.1:8080.
@@ -147,11 +150,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	defer cancel()
 	tabs := make([]*tab, cfg.Tables)
 	start := time.Now()
-	for i := range cfg.Tables {
+	// Tables are seated by several workers at once: one at a time, each
+	// create waits for its durable write, and thousands take minutes.
+	seat := func(i int) error {
 		hc := clients[i%len(clients)]
 		tokens, id, err := seatTable(ctx, hc.http, base, cfg)
 		if err != nil {
-			return Report{}, fmt.Errorf("loadgen: table %d: %w", i, err)
+			return fmt.Errorf("loadgen: table %d: %w", i, err)
 		}
 		tabs[i] = &tab{}
 		for seat, tok := range tokens {
@@ -161,13 +166,14 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			}
 			ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+id, opts)
 			if err != nil {
-				return Report{}, fmt.Errorf("loadgen: table %d seat %d: %w", i, seat, err)
+				return fmt.Errorf("loadgen: table %d seat %d: %w", i, seat, err)
 			}
 			ws.SetReadLimit(4 << 20)
 			p := &person{seat: seat, ws: ws, tab: tabs[i], st: st, think: cfg.Think,
 				rng: rand.New(rand.NewPCG(cfg.Seed+uint64(i), uint64(seat)))}
 			if err := p.write(ctx, map[string]any{"type": "join", "token": tok, "view": false}); err != nil {
-				return Report{}, fmt.Errorf("loadgen: table %d seat %d: %w", i, seat, err)
+				ws.CloseNow()
+				return fmt.Errorf("loadgen: table %d seat %d: %w", i, seat, err)
 			}
 			wg.Add(1)
 			go func() {
@@ -176,6 +182,40 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 				p.run(ctx)
 			}()
 		}
+		return nil
+	}
+	next := make(chan int)
+	errs := make(chan error, seaters)
+	var seating sync.WaitGroup
+	for range seaters {
+		seating.Go(func() {
+			for i := range next {
+				if err := seat(i); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	var seatErr error
+feed:
+	for i := range cfg.Tables {
+		select {
+		case next <- i:
+		case seatErr = <-errs:
+			break feed
+		}
+	}
+	close(next)
+	seating.Wait()
+	if seatErr == nil {
+		select {
+		case seatErr = <-errs:
+		default:
+		}
+	}
+	if seatErr != nil {
+		return Report{}, seatErr
 	}
 	setup := time.Since(start)
 	// Measure only after every table is seated and has had a turn.
