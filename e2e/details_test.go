@@ -552,6 +552,11 @@ func TestSilentConnectionStale(t *testing.T) {
 	if err := waitFor(ctx, `!!document.querySelector('[data-testid=offline]')`, 20*time.Second); err != nil {
 		t.Fatalf("e2e: a silent connection leaves the page as it was: %v", err)
 	}
+	// The page renders the change in its next frame; then the prompt and
+	// the title must both have stopped saying "Your turn".
+	if err := waitFor(ctx, `document.querySelector('[data-testid=prompt]').innerText.includes('Updating the table')`, 2*time.Second); err != nil {
+		t.Errorf("e2e: shown again, the tab does not say it is updating: %v", err)
+	}
 	prompt, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=prompt]').innerText + ' | ' + document.title`))
 	if err != nil {
 		t.Fatal(err)
@@ -611,6 +616,11 @@ func TestHiddenTabRefreshes(t *testing.T) {
 	time.Sleep(21 * time.Second) // longer than STALE_HIDDEN_MS in web/src/table.tsx
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(setVis, "visible"))); err != nil {
 		t.Fatal(err)
+	}
+	// The page renders the change in its next frame; then the prompt and
+	// the title must both have stopped saying "Your turn".
+	if err := waitFor(ctx, `document.querySelector('[data-testid=prompt]').innerText.includes('Updating the table')`, 2*time.Second); err != nil {
+		t.Errorf("e2e: shown again, the tab does not say it is updating: %v", err)
 	}
 	prompt, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=prompt]').innerText + ' | ' + document.title`))
 	if err != nil {

@@ -2,7 +2,7 @@
 // with a mark and the favicon gets a red dot, so that a player in another
 // tab sees it; an optional short tone (off by default) sounds as well.
 
-import { useEffect } from "preact/hooks";
+import { useEffect, useLayoutEffect } from "preact/hooks";
 import * as api from "./api";
 
 const ICON = (dot: boolean) =>
@@ -66,7 +66,9 @@ function tone() {
  * title is the page's title, myTurn whether the player must act now.
  */
 export function useTurnSignal(title: string, myTurn: boolean, yourTurn: string, sound: boolean) {
-  useEffect(() => {
+  // A layout effect: the title changes in the same commit as the prompt,
+  // so the two never disagree.
+  useLayoutEffect(() => {
     document.title = myTurn ? `${TURN_MARK}${yourTurn} — ${title}` : `${title} — trull`;
     setIcon(myTurn);
     if (myTurn && sound) tone();
