@@ -62,6 +62,10 @@ type conn struct {
 	// noView leaves the game's view out of state messages: the client
 	// draws the table model alone (the browser; "view": false in join).
 	noView bool
+	// delta leaves out a table part equal to lastTable, the one this
+	// connection was sent last ("delta": true in join).
+	delta     bool
+	lastTable []byte
 	// hinting: a hint of this connection is being searched (hints.go).
 	hinting bool
 
@@ -204,7 +208,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(maxMessage)
 	ctx := r.Context()
-	noView := false
+	noView, delta := false, false
 	if token == "" && !spectate {
 		// The browser keeps the seat token out of the address, where a
 		// log or a console could show it: its first message names it.
@@ -216,9 +220,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 		token, host = j.Token, j.HostToken // or spectate: readJoin checked that it is one of them
 		noView = j.View != nil && !*j.View
+		delta = j.Delta
 	}
 	c := newConn(ws)
-	c.noView = noView
+	c.noView, c.delta = noView, delta
 	go c.writer()
 	defer func() { <-c.wrote }()
 	var hostHash, tokHash string

@@ -113,6 +113,9 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const { id, lang, token } = p;
   const [status, setStatus] = useState<Status>({ state: "connecting" });
   const [tbl, setTbl] = useState<TableState | null>(null);
+  // The table part of the last state message: a state leaves it out when
+  // it did not change ("delta" in the join message).
+  const tblRef = useRef<TableState | null>(null);
   const [m, setModel] = useState<Model | null>(null);
   const [handNo, setHandNo] = useState(0);
   const [isHost, setHost] = useState(false);
@@ -175,7 +178,9 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
               fresh.current = false;
               setChat([]);
             }
-            const table = m.table as TableState;
+            const table = (m.table as TableState | undefined) ?? tblRef.current;
+            if (!table) break;
+            tblRef.current = table;
             const hand = typeof m.hand === "number" ? m.hand : 0;
             const mod = (m.model as Model | null) ?? null;
             // Keep the finished hand for its result banner when the next one starts.
@@ -186,7 +191,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             prev.current = { hand, m: mod };
             youRef.current = typeof m.you === "number" ? m.you : -1;
             setTbl(table);
-            setDeadline(deadlineOf(table, Date.now()));
+            setDeadline(deadlineOf(m.turn_left_ms, Date.now()));
             setModel(mod);
             setHandNo(hand);
             setHost(!!m.host);

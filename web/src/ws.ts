@@ -34,8 +34,11 @@ export function wsURL(table: string): string {
  * console could show it.
  */
 export function joinMsg(token: string | null, host?: string | null): Record<string, unknown> {
-  // The page draws the table model alone: the game's view is left out.
-  const m: Record<string, unknown> = token ? { type: "join", token, view: false } : { type: "join", spectate: true, view: false };
+  // The page draws the table model alone: the game's view is left out;
+  // it keeps the table part, which is sent only when it changed.
+  const m: Record<string, unknown> = token
+    ? { type: "join", token, view: false, delta: true }
+    : { type: "join", spectate: true, view: false, delta: true };
   if (host) m.host_token = host;
   return m;
 }
