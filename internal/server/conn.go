@@ -25,9 +25,6 @@ const (
 	writeTimeout = 10 * time.Second
 	// pingEvery checks that the client is still there.
 	pingEvery = 30 * time.Second
-	// compressAbove is the smallest message sent compressed; smaller
-	// ones (errors, chat, hints) gain too little.
-	compressAbove = 512
 )
 
 // Close codes. Codes from 4000 are final: the browser does not reconnect.
@@ -185,8 +182,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	// permessage-deflate without context takeover: each state message is
 	// compressed alone with a pooled writer, so an idle connection holds
 	// no compressor (docs/PROTOCOL.md gives the bytes it saves).
+	mode := websocket.CompressionNoContextTakeover
+	if s.cfg.CompressAbove < 0 {
+		mode = websocket.CompressionDisabled
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins,
-		CompressionMode: websocket.CompressionNoContextTakeover, CompressionThreshold: compressAbove})
+		CompressionMode: mode, CompressionThreshold: s.cfg.CompressAbove})
 	if err != nil {
 		// Accept has answered (403 for a foreign Origin).
 		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))

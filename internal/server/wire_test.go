@@ -108,6 +108,12 @@ func TestWireBytes(t *testing.T) {
 	if mJSON*5*int64(msgs) > js*4*int64(mMsgs) {
 		t.Errorf("without the view: %d bytes of JSON in %d messages, with it %d in %d", mJSON, mMsgs, js, msgs)
 	}
+	// A server that never compresses sends a client that offers it the
+	// JSON as it is.
+	off := newEnv(t, Config{PostRate: -1, BotDelay: time.Millisecond, CompressAbove: -1})
+	if _, offJSON, offWire := wireHand(t, off, websocket.CompressionNoContextTakeover, false, true); offWire < offJSON {
+		t.Errorf("compression off: %d bytes on the wire for %d bytes of JSON", offWire, offJSON)
+	}
 	if plainWire < plainJSON {
 		t.Errorf("uncompressed: %d bytes on the wire for %d bytes of JSON", plainWire, plainJSON)
 	}
