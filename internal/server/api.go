@@ -69,8 +69,10 @@ func (s *Server) routes() http.Handler {
 // does not govern), images from here and data: URLs (the favicon), and
 // connect only back to its own origin: CSP Level 3 'self' also matches
 // ws: and wss: on the same host and port. Nothing may frame it, set a base
-// URL, or be embedded as an object.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+// URL, or be embedded as an object. 'wasm-unsafe-eval' lets the offline
+// engine (web/wasm) be compiled from WebAssembly; it allows no eval of
+// JavaScript.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
 	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // securityHeaders sets headers every answer carries.

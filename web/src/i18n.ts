@@ -31,6 +31,27 @@ const S = {
   unlimited: ["unlimited", "unbegrenzt"],
   create: ["Create table", "Tisch anlegen"],
   creating: ["Creating…", "Lege an…"],
+  // Play on this device (offline.tsx).
+  createOffline: ["Play on this device", "Auf diesem Gerät spielen"],
+  createOfflineHelp: [
+    "Against the bots, without a server or network: the hand runs in this browser and stays here.",
+    "Gegen die Bots, ohne Server und Netz: das Spiel läuft in diesem Browser und bleibt hier.",
+  ],
+  offlineHere: ["Playing on this device: no server, no network needed.", "Gespielt auf diesem Gerät: kein Server, kein Netz nötig."],
+  offlineLeave: ["End this sitting", "Diese Runde beenden"],
+  offlinePace: ["Bots play", "Bots spielen"],
+  paceFast: ["fast", "schnell"],
+  paceNormal: ["at a table's pace", "im Tempo eines Tisches"],
+  paceSlow: ["slowly", "langsam"],
+  offlineLeaveAsk: [
+    "End the sitting on this device? Its hands are not kept; export the ones you want first.",
+    "Die Runde auf diesem Gerät beenden? Ihre Spiele werden nicht aufbewahrt; exportiere zuerst die, die du willst.",
+  ],
+  offlineNone: [
+    "No sitting is being played on this device. Start one from the lobby with “Play on this device”.",
+    "Auf diesem Gerät läuft keine Runde. Beginne eine in der Lobby mit „Auf diesem Gerät spielen“.",
+  ],
+  offlineNoRecord: ["That hand is not finished.", "Dieses Spiel ist nicht fertig."],
   watch: ["Watch", "Zuschauen"],
   enter: ["Back to my seat", "Zurück an meinen Platz"],
   rules: ["Rules", "Regeln"],

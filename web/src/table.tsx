@@ -9,7 +9,7 @@ import { actionLabel, closeText, errorText, explain, t, tr, type Lang, type Refu
 import type { GameName } from "./cards";
 import { bidBefore, type Model } from "./model";
 import { linkClick, navigate } from "./router";
-import { Conn, joinMsg, wsURL, type Status } from "./ws";
+import { Conn, joinMsg, wsURL, type Handlers, type Status, type Transport } from "./ws";
 import { seatNames, tableTitle } from "./names";
 import type { TableState, ChatMsg, Tab, Hint } from "./tablestate";
 import { ResultBox, SettlementBox } from "./result";
@@ -109,7 +109,12 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
   );
 }
 
-function Table(p: { id: string; lang: Lang; token: string | null }) {
+/**
+ * Table draws a sitting as one seat (token) or a spectator; connect, when
+ * given, opens another transport than the server's WebSocket (the engine
+ * on this device).
+ */
+export function Table(p: { id: string; lang: Lang; token: string | null; connect?: (h: Handlers) => Transport }) {
   const { id, lang, token } = p;
   const [status, setStatus] = useState<Status>({ state: "connecting" });
   const [tbl, setTbl] = useState<TableState | null>(null);
@@ -137,7 +142,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [stale, setStale] = useState(false);
   // The lone formalities taken for the viewer: their log entry and label.
   const [autos, setAutos] = useState<AutoTaken[]>([]);
-  const conn = useRef<Conn | null>(null);
+  const conn = useRef<Transport | null>(null);
   // An action is on its way: set at once, so that the second click of a
   // double click, arriving before the page is drawn again, sends nothing.
   const pendingRef = useRef(false);
@@ -160,7 +165,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [sound, setSound] = useState(soundOn);
 
   useEffect(() => {
-    const c = new Conn(wsURL(id), joinMsg(token, token ? null : api.hostToken(id)), {
+    const h: Handlers = {
       status: (st) => {
         // A new connection replays the chat: the first state clears the old lines.
         if (st.state === "connecting") fresh.current = true;
@@ -236,7 +241,8 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
           }
         }
       },
-    });
+    };
+    const c = p.connect ? p.connect(h) : new Conn(wsURL(id), joinMsg(token, token ? null : api.hostToken(id)), h);
     conn.current = c;
     return () => c.close();
   }, [id, token]);

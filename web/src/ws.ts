@@ -18,6 +18,19 @@ export interface Handlers {
   status(s: Status): void;
 }
 
+/**
+ * Transport is what a table page talks through: a WebSocket to a server
+ * (Conn) or the engine on this device (offline.ts); both speak the
+ * table's protocol.
+ */
+export interface Transport {
+  /** send delivers a client message; false when it cannot be sent now */
+  send(m: unknown): boolean;
+  /** refresh asks for the seat's state anew */
+  refresh(): void;
+  close(): void;
+}
+
 /** Close codes at or above 4000 are the server's final word (bad token, no such table). */
 const FINAL = 4000;
 const DELAYS = [0.5, 1, 2, 4, 8, 15];
@@ -44,7 +57,7 @@ export function joinMsg(token: string | null, host?: string | null): Record<stri
 }
 
 /** Conn keeps a table connection open until closed. */
-export class Conn {
+export class Conn implements Transport {
   private ws: WebSocket | null = null;
   private attempt = 0;
   private timer: number | undefined;
