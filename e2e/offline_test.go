@@ -11,14 +11,17 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"trull/internal/game"
 	_ "trull/internal/games"
 )
 
-// TestOfflineHand: "Play on this device" in the lobby starts a sitting run
-// by the engine in the browser (WebAssembly in a Web Worker); a whole hand
+// TestOfflineHand: Chromium loads the app once; then the network is
+// switched off (DevTools emulation, and the server is cut off) and the
+// page reloaded: "Play on this device" in the lobby starts a sitting run
+// by the engine in the browser (WebAssembly in a Web Worker), a whole hand
 // of each game is played by clicking, the page is reloaded in the middle
 // and the sitting comes back where it was, and the exported record
 // replays to the result the page shows.
@@ -34,6 +37,7 @@ func TestOfflineHand(t *testing.T) {
 		{"strohmandeln", "2", []string{"bot1"}},
 	} {
 		t.Run(c.game, func(t *testing.T) {
+			proxy, via := newCutProxy(t, base)
 			ctx := browser(t, exe, 1280, 900)
 			dir := t.TempDir()
 			allow := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
@@ -42,10 +46,25 @@ func TestOfflineHand(t *testing.T) {
 			}
 			if err := chromedp.Do(ctx,
 				allow,
-				chromedp.Navigate(base+"/?lang=en"),
+				chromedp.Navigate(via+"/?lang=en"),
 				chromedp.WaitVisible(chromedp.CSS(`[data-testid=create-offline]`)),
 			); err != nil {
 				t.Fatalf("e2e: opening the lobby: %v", err)
+			}
+			// The service worker has kept the app once it is active.
+			if err := waitFor(ctx, `!!navigator.serviceWorker.controller`, 30*time.Second); err != nil {
+				t.Fatalf("e2e: the service worker does not take the page: %v", err)
+			}
+			offline := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+				if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+					return chromedp.Void{}, err
+				}
+				_, err := cdp.Call(ctx, tg, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
+				return chromedp.Void{}, err
+			}
+			proxy.setCut(true)
+			if err := chromedp.Do(ctx, offline, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-testid=create-offline]`))); err != nil {
+				t.Fatalf("e2e: without a network the lobby does not open: %v", err)
 			}
 			if err := setSelect(ctx, "game", c.game); err != nil {
 				t.Fatal(err)

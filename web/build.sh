@@ -27,6 +27,7 @@ npm run --silent build
 mkdir -p dist/engine
 (cd .. && GOOS=js GOARCH=wasm go build -trimpath -buildvcs=false -ldflags="-s -w" -o web/dist/engine/trull.wasm ./web/wasm)
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/engine/wasm_exec.js
+node stamp.mjs
 node compress.mjs
 
 if [ "$check" = 1 ]; then

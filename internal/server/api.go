@@ -759,7 +759,9 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	sum := sha256.Sum256(b)
 	h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
 	// The type of the file itself, not of its compressed copy.
-	if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
+	if path.Ext(p) == ".webmanifest" {
+		h.Set("Content-Type", "application/manifest+json")
+	} else if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
 		h.Set("Content-Type", ct)
 	}
 	http.ServeContent(w, r, p, time.Time{}, bytes.NewReader(b))

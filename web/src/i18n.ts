@@ -40,6 +40,8 @@ const S = {
   offlineHere: ["Playing on this device: no server, no network needed.", "Gespielt auf diesem Gerät: kein Server, kein Netz nötig."],
   offlineLeave: ["End this sitting", "Diese Runde beenden"],
   offlinePace: ["Bots play", "Bots spielen"],
+  updateReady: ["A new version of trull is ready.", "Eine neue Version von trull ist bereit."],
+  updateLoad: ["Load it", "Laden"],
   paceFast: ["fast", "schnell"],
   paceNormal: ["at a table's pace", "im Tempo eines Tisches"],
   paceSlow: ["slowly", "langsam"],

@@ -6,6 +6,7 @@ import * as api from "./api";
 import type { GameName } from "./cards";
 import { FaceDefs } from "./face";
 import { t, type Lang } from "./i18n";
+import { UpdateBanner } from "./install";
 import { Lobby } from "./lobby";
 import { OfflinePage } from "./offline";
 import { ImportPage, ReplayPage } from "./replay";
@@ -61,6 +62,7 @@ function App() {
           </button>
         </nav>
       </header>
+      <UpdateBanner lang={lang} />
       {page}
     </>
   );
