@@ -1,3 +1,8 @@
+//go:build !(js && wasm)
+
+// The table tests use the load generator, which needs a network stack:
+// they run natively only (speed_test.go also runs in WebAssembly).
+
 package offline
 
 import (
