@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,6 +88,19 @@ func TestOfflineHand(t *testing.T) {
 			if err := setSelect(ctx, "pace", "fast"); err != nil {
 				t.Fatal(err)
 			}
+			if c.game == "troggu" {
+				// The offline table and its bar on a phone, upright and
+				// across (docs/screenshots with -update).
+				for _, size := range [][2]int64{{390, 844}, {844, 390}} {
+					if err := chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1])); err != nil {
+						t.Fatal(err)
+					}
+					shot(t, ctx, fmt.Sprintf("offline-troggu-phone-%dx%d.png", size[0], size[1]))
+				}
+				if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+					t.Fatal(err)
+				}
+			}
 			// A few decisions, then a reload: the sitting comes back.
 			playUntil(t, ctx, quiet, func(s snapshot) bool {
 				return s.Result || s.MyTurn && len(s.Legal)+len(s.Buttons) > 0 && s.Phase == "play"
@@ -143,6 +157,15 @@ func TestOfflineHand(t *testing.T) {
 			if !st.Done() || rec.Players[0] != "Ann" {
 				t.Fatalf("e2e: the record is not a finished hand of Ann's: %s", b)
 			}
+			// The replay viewer shows the hand without a network: the engine
+			// in the browser replays it.
+			if err := chromedp.Do(ctx,
+				chromedp.Click(chromedp.CSS(`[data-testid=result] [data-testid=replay-local]`)),
+				chromedp.WaitVisible(chromedp.CSS(`[data-testid=replay]`)),
+			); err != nil {
+				t.Fatalf("e2e: replaying the hand on this device: %v", err)
+			}
+			shot(t, ctx, "offline-"+c.game+"-replay.png")
 			res := st.Result()
 			t.Logf("e2e: the record scores %v; the page says %q", res.Score, score)
 			if len(res.Score) > 0 && res.Score[0] != 0 && !strings.Contains(strings.ReplaceAll(score, "−", "-"), signedText(res.Score[0])) {

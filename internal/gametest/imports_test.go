@@ -58,8 +58,10 @@ func TestImportRules(t *testing.T) {
 		// A table on this device plays a sitting with bots and draws the
 		// table model; it knows nothing of servers or storage.
 		{"../offline", with(b+"/...", "trull/internal/sitting", "trull/internal/tablemodel")},
+		// A replay reads records and draws views.
+		{"../replayview", with("trull/internal/tablemodel")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",
-			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/store", "trull/web"}},
+			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/store", "trull/web"}},
 	}
 	for _, r := range rules {
 		err := filepath.Walk(r.dir, func(path string, info os.FileInfo, err error) error {

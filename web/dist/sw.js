@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "09a8e9ca3144e025";
+const VERSION = "15cc675e54948317";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -5,7 +5,9 @@
 // WebSocket (docs/PROTOCOL.md).
 //
 // Page → worker: {kind:"open", config, delay, replay} | {kind:"send", msg} | {kind:"delay", delay} | {kind:"records"}
+//   | {kind:"replay", record}
 // Worker → page: {kind:"ready"} | {kind:"msg", msg} | {kind:"failed", error} | {kind:"records", records} | {kind:"accepted", msg}
+//   | {kind:"replayed", answer} (answer: {ok: RESULT} or {error, code, params}, as POST /api/replay)
 
 declare function importScripts(...urls: string[]): void;
 declare const Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void> };
@@ -15,6 +17,7 @@ interface Engine {
   botToAct(): boolean;
   step(): string;
   records(): string;
+  replay(record: string): string;
 }
 
 importScripts("/engine/wasm_exec.js");
@@ -58,7 +61,7 @@ function bots() {
 }
 
 scope.onmessage = async (e: MessageEvent) => {
-  const d = e.data as { kind: string; config?: unknown; delay?: number; replay?: unknown[]; msg?: unknown };
+  const d = e.data as { kind: string; config?: unknown; delay?: number; replay?: unknown[]; msg?: unknown; record?: string };
   try {
     engine = await ready;
   } catch (x) {
@@ -92,6 +95,9 @@ scope.onmessage = async (e: MessageEvent) => {
     }
     case "delay":
       if (typeof d.delay === "number") delay = d.delay;
+      break;
+    case "replay":
+      post("replayed", { answer: JSON.parse(engine.replay(d.record ?? "")) });
       break;
     case "records":
       post("records", { records: JSON.parse(engine.records()) });

@@ -1,12 +1,13 @@
 // A finished hand's result and the end of the sitting.
 
+import { keepRecordForReplay } from "./engine";
 import { localRecord, OFFLINE_ID } from "./local";
 import * as api from "./api";
 import { useState } from "preact/hooks";
 import { contractName, declarerWord, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
 import type { GameName } from "./cards";
 import type { Model, Result } from "./model";
-import { linkClick } from "./router";
+import { linkClick, navigate } from "./router";
 import { fmtPoints, signed } from "./names";
 import type { TableState } from "./tablestate";
 
@@ -155,6 +156,19 @@ export function ResultBox(p: {
         {p.onNext && (
           <button type="button" class="btn primary" data-testid="next" onClick={p.onNext}>
             {t(lang, "nextHand")}
+          </button>
+        )}
+        {p.tableId === OFFLINE_ID && (
+          <button
+            type="button"
+            class="btn"
+            data-testid="replay-local"
+            onClick={async () => {
+              keepRecordForReplay(await localRecord(p.hand));
+              navigate("/replay");
+            }}
+          >
+            {t(lang, "replay")}
           </button>
         )}
         {p.tableId && p.tableId !== OFFLINE_ID && (

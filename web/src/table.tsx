@@ -367,7 +367,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
         <span class="hand-no">{t(lang, "handN", handNo + 1)}</span>
         <StatusLine status={status} lang={lang} />
         {m && m.seat < 0 && <span class="spect">{t(lang, "spectating")}</span>}
-        {token && !over && (
+        {token && !over && !p.connect && (
           <button type="button" class="small-btn" data-testid="move" onClick={() => send({ type: "move" })}>
             {t(lang, "moveDevice")}
           </button>

@@ -13,14 +13,19 @@
 //	trull.botToAct()    whether a bot makes the next decision
 //	trull.step()        one bot decision; returns its state message ("" if none)
 //	trull.records()     the finished hands' records (docs/FORMAT.md) as a JSON array
+//	trull.replay(record) a record's replay as POST /api/replay gives it:
+//	                    {"ok": RESULT} or {"error", "code", "params"}
 package main
 
 import (
 	"encoding/json"
+	"errors"
 	"syscall/js"
 
+	"trull/internal/game"
 	_ "trull/internal/games"
 	"trull/internal/offline"
+	"trull/internal/replayview"
 )
 
 var table *offline.Table
@@ -62,6 +67,24 @@ func main() {
 			return "[]"
 		}
 		b, _ := json.Marshal(table.Records())
+		return string(b)
+	}))
+	api.Set("replay", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 1 {
+			return `{"error":"replay takes one record","code":"bad_record"}`
+		}
+		out, err := replayview.Steps([]byte(args[0].String()))
+		var b []byte
+		if err != nil {
+			msg := err.Error()
+			var ae *game.ActionError
+			if errors.As(err, &ae) {
+				msg = ae.Error()
+			}
+			b, _ = json.Marshal(map[string]any{"error": msg, "code": "bad_record", "params": game.RecordParams(err)})
+		} else {
+			b, _ = json.Marshal(map[string]any{"ok": out})
+		}
 		return string(b)
 	}))
 	js.Global().Set("trull", api)
