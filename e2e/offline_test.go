@@ -166,6 +166,10 @@ func TestOfflineHand(t *testing.T) {
 				t.Fatalf("e2e: replaying the hand on this device: %v", err)
 			}
 			shot(t, ctx, "offline-"+c.game+"-replay.png")
+			// The hand is kept in the browser's list of hands played here.
+			if err := chromedp.Do(ctx, chromedp.Navigate(via+"/offline/hands?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=hand-here]`))); err != nil {
+				t.Fatalf("e2e: the hands played here do not list the hand: %v", err)
+			}
 			res := st.Result()
 			t.Logf("e2e: the record scores %v; the page says %q", res.Score, score)
 			if len(res.Score) > 0 && res.Score[0] != 0 && !strings.Contains(strings.ReplaceAll(score, "−", "-"), signedText(res.Score[0])) {

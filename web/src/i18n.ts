@@ -46,9 +46,16 @@ const S = {
   paceNormal: ["at a table's pace", "im Tempo eines Tisches"],
   paceSlow: ["slowly", "langsam"],
   offlineLeaveAsk: [
-    "End the sitting on this device? Its hands are not kept; export the ones you want first.",
-    "Die Runde auf diesem Gerät beenden? Ihre Spiele werden nicht aufbewahrt; exportiere zuerst die, die du willst.",
+    "End the sitting on this device? Its finished hands stay in “Hands played here”.",
+    "Die Runde auf diesem Gerät beenden? Ihre fertigen Spiele bleiben unter „Hier gespielte Spiele“.",
   ],
+  handsHere: ["Hands played here", "Hier gespielte Spiele"],
+  handsHereHelp: [
+    "The finished hands of your sittings on this device, kept in this browser: replay them, or download their records for trull replay or a server's replay.",
+    "Die fertigen Spiele deiner Runden auf diesem Gerät, aufbewahrt in diesem Browser: spiele sie nach oder lade ihre Protokolle für trull replay oder das Nachspielen an einem Server.",
+  ],
+  handsHereNone: ["No hand has been played on this device yet.", "Auf diesem Gerät wurde noch kein Spiel gespielt."],
+  handForget: ["Forget", "Löschen"],
   offlineNone: [
     "No sitting is being played on this device. Start one from the lobby with “Play on this device”.",
     "Auf diesem Gerät läuft keine Runde. Beginne eine in der Lobby mit „Auf diesem Gerät spielen“.",

@@ -8,7 +8,7 @@ import { FaceDefs } from "./face";
 import { t, type Lang } from "./i18n";
 import { UpdateBanner } from "./install";
 import { Lobby } from "./lobby";
-import { OfflinePage } from "./offline";
+import { HandsPage, OfflinePage } from "./offline";
 import { ImportPage, ReplayPage } from "./replay";
 import { linkClick, useLocation } from "./router";
 import { RulesPage } from "./rules";
@@ -42,6 +42,7 @@ function App() {
   else if ((mt = /^\/rules\/(droggn|troggu|strohmandeln)\/?$/.exec(path))) page = <RulesPage game={mt[1] as GameName} lang={lang} />;
   else if (path === "/replay" || path === "/replay/") page = <ImportPage lang={lang} />;
   else if (path === "/offline" || path === "/offline/") page = <OfflinePage lang={lang} />;
+  else if (path === "/offline/hands") page = <HandsPage lang={lang} />;
   else page = <main class="box">{t(lang, "notFound")}</main>;
   return (
     <>

@@ -5,10 +5,14 @@
 // deal the same hands and let the bots play the same way, so a reload (or
 // a return without network) brings it back where it was.
 
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
-import { t, type Lang } from "./i18n";
+import type { GameName } from "./cards";
+import { keepRecordForReplay } from "./engine";
+import { forgetHand, keepHand, listHands, type StoredHand } from "./handstore";
+import { contractName, t, TITLE, type Lang } from "./i18n";
 import { OFFLINE_ID, setRecordSource } from "./local";
+import { signed } from "./names";
 import { linkClick, navigate } from "./router";
 import { Table } from "./table";
 import type { Handlers, Transport } from "./ws";
@@ -69,7 +73,10 @@ export class OfflineConn implements Transport {
           h.status({ state: "open" });
           break;
         case "msg":
-          if (d.msg) h.message(d.msg);
+          if (d.msg) {
+            h.message(d.msg);
+            if (d.msg.type === "state" && d.msg.done) this.keep(saved.config, d.msg);
+          }
           break;
         case "accepted":
           saved.msgs.push(d.msg);
@@ -105,6 +112,31 @@ export class OfflineConn implements Transport {
     this.w.terminate();
   }
 
+  /** keep stores the hand a state message ends in the browser's list of hands played here. */
+  private keep(c: OfflineConfig, m: Record<string, unknown>) {
+    const deal = typeof m.hand === "number" ? m.hand : -1;
+    const res = (m.model as { result?: { contract?: string; score?: number[] } } | null)?.result;
+    if (deal < 0 || !res) return;
+    this.records()
+      .then((recs) => {
+        const rec = recs[deal] as { players?: string[] } | undefined;
+        if (!rec) return;
+        return keepHand({
+          id: `${c.seed}/${deal}`,
+          at: Date.now(),
+          game: c.game,
+          players: rec.players ?? [],
+          seat: c.seat,
+          contract: res.contract ?? "",
+          score: res.score ?? [],
+          record: rec,
+        });
+      })
+      .catch(() => {
+        /* no IndexedDB here (private mode): the hand stays in its sitting only */
+      });
+  }
+
   /** records returns the records of the sitting's finished hands. */
   records(): Promise<unknown[]> {
     return new Promise((resolve) => {
@@ -126,6 +158,9 @@ export function OfflinePage(p: { lang: Lang }) {
         <p>{t(lang, "offlineNone")}</p>
         <a class="btn primary" href="/" onClick={(e) => linkClick(e, "/")}>
           {t(lang, "lobby")}
+        </a>{" "}
+        <a class="btn" href="/offline/hands" onClick={(e) => linkClick(e, "/offline/hands")}>
+          {t(lang, "handsHere")}
         </a>
       </main>
     );
@@ -166,11 +201,86 @@ export function OfflinePage(p: { lang: Lang }) {
             ))}
           </select>
         </label>{" "}
+        <a class="btn" href="/offline/hands" onClick={(e) => linkClick(e, "/offline/hands")}>
+          {t(lang, "handsHere")}
+        </a>{" "}
         <button type="button" class="btn" onClick={leave} data-testid="offline-leave">
           {t(lang, "offlineLeave")}
         </button>
       </p>
       <Table id={OFFLINE_ID} lang={lang} token={OFFLINE_ID} connect={connect} />
     </>
+  );
+}
+
+/** download saves a record as a trull-hand/1 file. */
+function download(record: unknown, name: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** HandsPage lists the hands played on this device: replay, download, forget. */
+export function HandsPage(p: { lang: Lang }) {
+  const { lang } = p;
+  const [hands, setHands] = useState<StoredHand[] | null>(null);
+  const [err, setErr] = useState("");
+  const load = () =>
+    listHands().then(setHands, (e) => {
+      setErr(String(e));
+      setHands([]);
+    });
+  useEffect(() => {
+    void load();
+  }, []);
+  return (
+    <main class="box hands-page" data-testid="hands-here">
+      <h2>{t(lang, "handsHere")}</h2>
+      <p class="muted">{t(lang, "handsHereHelp")}</p>
+      {err && <p class="error">{err}</p>}
+      {hands && hands.length === 0 && <p>{t(lang, "handsHereNone")}</p>}
+      {hands && hands.length > 0 && (
+        <table class="hands">
+          <tbody>
+            {hands.map((h) => {
+              const g = h.game as GameName;
+              const mine = h.score[h.seat];
+              return (
+                <tr key={h.id} data-testid="hand-here">
+                  <td>{new Date(h.at).toLocaleString(lang === "de" ? "de-AT" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</td>
+                  <td>
+                    {TITLE[g] ?? h.game}: {contractName(g, h.contract, lang)}
+                  </td>
+                  <td class={mine > 0 ? "pos" : mine < 0 ? "neg" : ""}>{typeof mine === "number" ? signed(mine) : ""}</td>
+                  <td>
+                    <button
+                      type="button"
+                      class="small-btn"
+                      onClick={() => {
+                        keepRecordForReplay(JSON.stringify(h.record));
+                        navigate("/replay");
+                      }}
+                    >
+                      {t(lang, "replay")}
+                    </button>{" "}
+                    <button type="button" class="small-btn" onClick={() => download(h.record, `trull-${h.game}-${h.id.replace(/[^a-z0-9]+/gi, "-")}.json`)}>
+                      ⤓ {t(lang, "export")}
+                    </button>{" "}
+                    <button type="button" class="small-btn" onClick={() => forgetHand(h.id).then(load)}>
+                      {t(lang, "handForget")}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </main>
   );
 }
