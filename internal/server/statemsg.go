@@ -146,6 +146,8 @@ type tableJSON struct {
 	TurnClockMs int64  `json:"turn_clock_ms"`
 	TurnLeftMs  *int64 `json:"turn_left_ms,omitempty"`
 	OpenReview  bool   `json:"open_review"`
+	// Lesson names the guided hand of a learning table (internal/guide).
+	Lesson string `json:"lesson,omitempty"`
 }
 
 func (t *table) tableJSON() json.RawMessage {
@@ -158,7 +160,8 @@ func (t *table) tableJSON() json.RawMessage {
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
 		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints,
-		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds(), OpenReview: t.cfg.OpenReview}
+		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds(), OpenReview: t.cfg.OpenReview,
+		Lesson: t.cfg.Lesson}
 	if end := t.turnDeadline(); !end.IsZero() {
 		left := max(0, time.Until(end).Milliseconds())
 		tj.TurnLeftMs = &left
@@ -185,6 +188,8 @@ type stateMsg struct {
 	View  json.RawMessage   `json:"view"`
 	Model json.RawMessage   `json:"model"`
 	Legal []json.RawMessage `json:"legal"`
+	// Guide is the guided hand's words for the person's seat (guided.go).
+	Guide json.RawMessage `json:"guide,omitempty"`
 }
 
 // seatView is one seat's view of the hand as JSON: the game's own view and
@@ -260,6 +265,10 @@ func (t *table) stateFor(c *conn, tj json.RawMessage, views map[int]seatView, ac
 	b = append(b, sv.model...)
 	b = append(b, `,"legal":`...)
 	b = append(b, legal...)
+	if g := t.guideFor(seat); g != nil {
+		b = append(b, `,"guide":`...)
+		b = append(b, g...)
+	}
 	return append(b, '}')
 }
 
