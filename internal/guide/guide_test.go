@@ -2,6 +2,7 @@ package guide
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -324,5 +325,66 @@ func TestLimitsNamed(t *testing.T) {
 func TestFindUnknown(t *testing.T) {
 	if _, err := Find("tarock"); err == nil || !strings.Contains(err.Error(), "guide: no lesson \"tarock\"") {
 		t.Fatalf("Find(tarock) = %v", err)
+	}
+}
+
+// TestEndFigures: the count and the score at the end of each lesson are
+// explained with the hand's own figures, and the figures add up: the
+// pile's raw points less what the count in threes takes off give the
+// card points; the contract's value and the points over 37 give the game
+// item; what each of the others pays gives the score.
+func TestEndFigures(t *testing.T) {
+	tests := []struct {
+		lesson string
+		count  []string // parameters the count must give
+		score  []string // and the score
+	}{
+		{"droggn", []string{"pile", "raw", "less", "tricks"}, []string{"base", "diff", "game", "total", "others"}},
+		{"troggu", []string{"tricks"}, []string{"game", "total", "others"}},
+		{"troggu7", []string{"tricks"}, []string{"game", "total", "others"}},
+		{"strohmandeln", []string{"pile", "raw", "less", "tricks"}, []string{"game"}},
+	}
+	num := func(t *testing.T, p map[string]string, k string) int {
+		t.Helper()
+		n, err := strconv.Atoi(p[k])
+		if err != nil {
+			t.Fatalf("%s = %q: %v", k, p[k], err)
+		}
+		return n
+	}
+	for _, tc := range tests {
+		t.Run(tc.lesson, func(t *testing.T) {
+			l := mustFind(t, tc.lesson)
+			st := visit(t, l, func(game.State) {})
+			g, err := For(l, st, l.Seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			count, score := g.Intro[0].Params, g.Intro[1].Params
+			for _, k := range tc.count {
+				num(t, count, k)
+			}
+			for _, k := range tc.score {
+				num(t, score, k)
+			}
+			points := num(t, count, "points")
+			if _, ok := count["pile"]; ok {
+				raw, less := num(t, count, "raw"), num(t, count, "less")
+				if l.Game == "strohmandeln" {
+					raw *= 3 // thirds
+				}
+				if raw-less != points {
+					t.Errorf("raw %d less %d is not the card points %d", raw, less, points)
+				}
+			}
+			if _, ok := score["base"]; ok {
+				if d := num(t, score, "base") + num(t, score, "diff"); d != num(t, score, "game") || points-need[l.Game] != num(t, score, "diff") {
+					t.Errorf("base and diff %v do not give the game item", score)
+				}
+			}
+			if _, ok := score["total"]; ok && num(t, score, "total")*num(t, score, "others") != num(t, score, "score") {
+				t.Errorf("total × others is not the score: %v", score)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package guide
 
 import (
 	"slices"
+	"strings"
 
 	"trull/internal/card"
 	"trull/internal/tablemodel"
@@ -74,7 +75,7 @@ func (h *hand) intro() []Step {
 		}
 		s := Step{Code: "talon." + g, Params: p("contract", m.Contract, "role", role)}
 		if len(taken) > 0 {
-			s.Params["taken"] = joinIDs(taken)
+			s.Params["taken"] = strings.Join(taken, ",")
 		}
 		if h.seat == m.Declarer {
 			s.Params["count"] = itoa(h.discardCount())
@@ -98,17 +99,6 @@ func (h *hand) intro() []Step {
 		return h.end()
 	}
 	return nil
-}
-
-func joinIDs(ids []string) string {
-	out := ""
-	for i, s := range ids {
-		if i > 0 {
-			out += ","
-		}
-		out += s
-	}
-	return out
 }
 
 // discardCount is the number of cards the declarer lays away.
@@ -153,7 +143,7 @@ func (h *hand) playIntro(role string) []Step {
 				}
 			}
 		}
-		ss := Step{Code: "men.strohmandeln", Params: map[string]string{"tops": joinIDs(tops), "count": itoa(len(tops))}}
+		ss := Step{Code: "men.strohmandeln", Params: map[string]string{"tops": strings.Join(tops, ","), "count": itoa(len(tops))}}
 		out = append(out, ss)
 	}
 	return out
@@ -260,6 +250,7 @@ func (h *hand) end() []Step {
 	if side[r.Declarer] {
 		count.Params["role"] = "declarer"
 	}
+	h.pileFigures(count.Params, side, mine)
 	score := Step{Code: "score." + g, Params: map[string]string{
 		"score": itoa(r.Score[h.seat]), "contract": r.Contract,
 	}}
@@ -316,4 +307,61 @@ func (h *hand) sideTricks(side map[int]bool) int {
 		}
 	}
 	return n
+}
+
+// pileFigures adds the figures of the count in threes of the side's pile
+// (Droggn, Strohmandeln) — its cards, their raw points and what the count
+// takes off them — when they give the result's card points: the side's won tricks,
+// the Fool that went back to its side, and the declarer's own discards.
+func (h *hand) pileFigures(p map[string]string, side map[int]bool, points int) {
+	m := h.m
+	if m.Game == "troggu" {
+		return
+	}
+	n, raw := 0, 0
+	add := func(id string) bool {
+		c, err := h.pack.Parse(id)
+		if err != nil {
+			return false
+		}
+		n++
+		raw += h.pack.Points(c)
+		return true
+	}
+	for _, t := range m.Tricks {
+		if t.Hidden {
+			return
+		}
+		for _, pl := range t.Plays {
+			fool := pl.Card == h.id(card.Fool) && m.Game == "droggn"
+			// The Gstieß goes to the pile of the side that played it.
+			if fool && side[pl.Seat] || !fool && side[t.Winner] {
+				if !add(pl.Card) {
+					return
+				}
+			}
+		}
+	}
+	if side[m.Declarer] && m.Game == "droggn" {
+		for _, id := range m.Discards {
+			if !add(id) {
+				return
+			}
+		}
+		for _, id := range m.TalonShown {
+			if m.Contract == "super" || m.Contract == "supermord" {
+				add(id)
+			}
+		}
+	}
+	// What the count in threes takes off the raw points, in the unit of
+	// the result (thirds in Strohmandeln).
+	less := raw - card.Threes(raw, n)
+	if m.Game == "strohmandeln" {
+		less = 3*raw - card.Thirds(raw, n)
+	}
+	if n == 0 || less < 0 || (m.Game == "strohmandeln" && 3*raw-less != points) || (m.Game == "droggn" && raw-less != points) {
+		return
+	}
+	p["pile"], p["raw"], p["less"] = itoa(n), itoa(raw), itoa(less)
 }

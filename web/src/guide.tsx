@@ -153,7 +153,7 @@ export function stepText(s: Step, game: GameName, lang: Lang, names: string[], y
     if (name === "suit") return suitName(v, lang);
     if (name === "contract") return contractName(game, v, lang);
     if (name === "call") return GUIDE["call." + v] ? g(lang, "call." + v) : contractName(game, v, lang);
-    if (name === "points" || name === "other" || name === "need") return points(v, game);
+    if (name === "points" || name === "other" || name === "need" || name === "less") return points(v, game);
     return v;
   };
   // A [part] with a missing parameter is left out.

@@ -937,20 +937,20 @@ export const GUIDE: Record<string, [string, string]> = {
   ],
   "trick.fool.troggu": ["{card} had lost its power and takes no trick.", "{card} hatte seine Kraft verloren und macht keinen Stich."],
   "count.droggn/declarer": [
-    "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2. You won {tricks} tricks; with the cards laid away they count {points} card points against {other}. The declarer needed {need}.",
-    "Zählen in Dreiern: die Karten eines Stapels werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert. Du hast {tricks} Stiche gemacht; mit den weggelegten Karten zählen sie {points} Kartenpunkte gegen {other}. Der Spieler brauchte {need}.",
+    "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2 (a group left short, 1 less). You won {tricks} tricks; with the cards laid away they count {points} card points against {other}.[ Your pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points}.] The declarer needed {need}.",
+    "Zählen in Dreiern: die Karten eines Stapels werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert (eine unvollständige Gruppe 1 weniger). Du hast {tricks} Stiche gemacht; mit den weggelegten Karten zählen sie {points} Kartenpunkte gegen {other}.[ Dein Stapel: {pile} Karten mit {raw} Punkten, in Dreiern gezählt {raw} − {less} = {points}.] Der Spieler brauchte {need}.",
   ],
   "count.droggn": [
-    "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2. Your side won {tricks} tricks and counts {points} card points against {other}. The declarer needed {need}.",
-    "Zählen in Dreiern: die Karten eines Stapels werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert. Deine Partei hat {tricks} Stiche gemacht und zählt {points} Kartenpunkte gegen {other}. Der Spieler brauchte {need}.",
+    "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2. Your side won {tricks} tricks and counts {points} card points against {other}.[ Your side's pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points}.] The declarer needed {need}.",
+    "Zählen in Dreiern: die Karten eines Stapels werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert. Deine Partei hat {tricks} Stiche gemacht und zählt {points} Kartenpunkte gegen {other}.[ Euer Stapel: {pile} Karten mit {raw} Punkten, in Dreiern gezählt {raw} − {less} = {points}.] Der Spieler brauchte {need}.",
   ],
   "count.troggu": [
     "Counting: in Troggu every card counts its own points. Your side won {tricks} tricks and counts {points} card points against {other}; 58 of the 114 win, and a side under 30 pays double.",
     "Zählen: im Troggu zählt jede Karte ihre eigenen Punkte. Deine Partei hat {tricks} Stiche gemacht und zählt {points} Kartenpunkte gegen {other}; 58 von 114 gewinnen, eine Partei unter 30 zahlt doppelt.",
   ],
   "count.strohmandeln": [
-    "Counting in threes: the cards are counted in groups of three, each group worth its points less 2. You won {tricks} tricks and count {points} card points against {other}; the undertaker needs {need}.",
-    "Zählen in Dreiern: die Karten werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert. Du hast {tricks} Stiche gemacht und zählst {points} Kartenpunkte gegen {other}; der Aufnehmer braucht {need}.",
+    "Counting in threes: the cards are counted in groups of three, each group worth its points less 2 (exactly: ⅔ of a point less for every card). You won {tricks} tricks and count {points} card points against {other}[ (your pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points})]; the undertaker needs {need}.",
+    "Zählen in Dreiern: die Karten werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert (genau: ⅔ Punkt weniger für jede Karte). Du hast {tricks} Stiche gemacht und zählst {points} Kartenpunkte gegen {other}[ (dein Stapel: {pile} Karten mit {raw} Punkten, in Dreiern gezählt {raw} − {less} = {points})]; der Aufnehmer braucht {need}.",
   ],
   "score.droggn/won": [
     "The score: [the {contract} is worth {base}, plus the {diff} points over 37: {game} for the game. ][Together with the items below that is {total}, and each of the {others} others pays it to you. ]Your score for this hand is {score}.",
