@@ -51,7 +51,7 @@ const guideJS = `(() => {
     selected: cards('.mine button.card.selected'),
     button: btn ? btn.dataset.act + '/' + btn.dataset.call : '',
     discard: !!discard, canSend: !!discard && !discard.disabled,
-    done: !!q('[data-testid=learn-again]'), items: txt('[data-testid=guide-items]'),
+    done: !!q('[data-testid=guide-done]'), items: txt('[data-testid=guide-items]'),
   };
 })()`
 
@@ -89,6 +89,19 @@ func TestGuidedHands(t *testing.T) {
 					chromedp.WaitVisible(chromedp.CSS(`[data-testid=guide]`)),
 				); err != nil {
 					t.Fatalf("e2e: starting the lesson from the lobby: %v", err)
+				}
+				if lesson == "droggn" {
+					// Restartable: "Start again" deals the lesson at a new table.
+					first, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := press(ctx, `[data-testid=learn-again]`); err != nil {
+						t.Fatal(err)
+					}
+					if err := waitFor(ctx, fmt.Sprintf(`location.pathname !== %q && !!document.querySelector('[data-testid=guide]')`, first), 10*time.Second); err != nil {
+						t.Fatalf("e2e: starting the lesson again: %v", err)
+					}
 				}
 				seen := map[string]bool{}
 				var limits []string

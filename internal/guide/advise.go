@@ -98,8 +98,8 @@ func (h *hand) advise(r game.Rules, legal []game.Action) (*Step, *game.RecordAct
 	return &Step{Code: "advice." + kind.String() + "." + h.m.Game, Params: p}, enc(legal[0])
 }
 
-// bid returns the call the hand is worth and why: "strong", "good" or
-// "weak".
+// bid returns the call the hand is worth and why: the reason's code
+// ("solo", "ansager", "tsolo", "normal", "undertake", or "weak").
 func (h *hand) bid() (string, string) {
 	t := len(h.trumps(h.cards))
 	n := h.cards.Len()
@@ -108,20 +108,20 @@ func (h *hand) bid() (string, string) {
 	case "droggn":
 		switch {
 		case t >= 9 || t >= 8 && big:
-			return "solo", "strong"
+			return "solo", "solo"
 		case t >= 7:
-			return "ansager", "good"
+			return "ansager", "ansager"
 		}
 	case "troggu":
 		switch {
 		case 3*t >= 2*n && big:
-			return "solo", "strong"
+			return "solo", "tsolo"
 		case 3*t >= n:
-			return "normal", "good"
+			return "normal", "normal"
 		}
 	case "strohmandeln":
 		if 5*t >= 2*n {
-			return "undertake", "good"
+			return "undertake", "undertake"
 		}
 	}
 	return "pass", "weak"

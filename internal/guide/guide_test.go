@@ -97,10 +97,10 @@ func TestDealAndBidding(t *testing.T) {
 		call   string            // the advised first call
 		why    string
 	}{
-		{"droggn", map[string]string{"cards": "21", "trumps": "11", "honours": "T21,H-K", "top": "T21", "talon": "3"}, "solo", "strong"},
-		{"troggu", map[string]string{"cards": "18", "trumps": "10", "honours": "FOOL,T21", "top": "FOOL", "tapp": "8"}, "normal", "good"},
-		{"troggu7", map[string]string{"cards": "8", "trumps": "3", "honours": "T21,Cu-K", "top": "T21", "tapp": "6"}, "normal", "good"},
-		{"strohmandeln", map[string]string{"cards": "15", "trumps": "7", "honours": "FOOL,T21,S-K", "top": "FOOL"}, "undertake", "good"},
+		{"droggn", map[string]string{"cards": "21", "trumps": "11", "honours": "T21,H-K", "top": "T21", "talon": "3"}, "solo", "solo"},
+		{"troggu", map[string]string{"cards": "18", "trumps": "10", "honours": "FOOL,T21", "top": "FOOL", "tapp": "8"}, "normal", "normal"},
+		{"troggu7", map[string]string{"cards": "8", "trumps": "3", "honours": "T21,Cu-K", "top": "T21", "tapp": "6"}, "normal", "normal"},
+		{"strohmandeln", map[string]string{"cards": "15", "trumps": "7", "honours": "FOOL,T21,S-K", "top": "FOOL"}, "undertake", "undertake"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.lesson, func(t *testing.T) {

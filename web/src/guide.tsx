@@ -180,7 +180,12 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
   const whyKey = guide.advice ? "why." + guide.advice.code.split(".")[1] + "." + why : "";
   return (
     <section class="guide box" data-testid="guide" data-phase={guide.phase} data-lesson={guide.lesson}>
-      <h3>{g(lang, "guideTitle")}</h3>
+      <h3>
+        {g(lang, "guideTitle")}: {g(lang, "lesson." + guide.lesson)}{" "}
+        <button type="button" class="small-btn" data-testid="learn-again" onClick={() => startLesson(guide.lesson, lang)}>
+          {g(lang, m.result ? "learnAgain" : "learnRestart")}
+        </button>
+      </h3>
       <div data-testid="guide-intro">
         {guide.intro.map((s) => (
           <p data-code={s.code}>{say(s)}</p>
@@ -223,11 +228,8 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
       )}
       {!p.myTurn && !m.result && <p class="muted">{g(lang, "guideWait")}</p>}
       {m.result && (
-        <p class="guide-end">
+        <p class="guide-end" data-testid="guide-done">
           <strong>{g(lang, "guideDone")}</strong>{" "}
-          <button type="button" class="btn" data-testid="learn-again" onClick={() => startLesson(guide.lesson, lang)}>
-            {g(lang, "learnAgain")}
-          </button>{" "}
           <a class="btn" href="/" onClick={(e) => { e.preventDefault(); navigate("/"); }}>
             {t(lang, "toLobby")}
           </a>

@@ -823,8 +823,8 @@ export const GUIDE: Record<string, [string, string]> = {
   "lesson.troggu7": ["Troggu, 7 players: a secret partner", "Troggu, 7 Spieler: ein geheimer Partner"],
   "lesson.strohmandeln": ["Strohmandeln, 2 players", "Strohmandeln, 2 Spieler"],
   learnDone: ["done", "erledigt"],
-  learnStart: ["Start", "Beginnen"],
   learnAgain: ["Play it again", "Nochmal spielen"],
+  learnRestart: ["Start again", "Neu beginnen"],
   guideTitle: ["Guide", "Anleitung"],
   guideTrick: ["The last trick", "Der letzte Stich"],
   guideNow: ["Your move", "Dein Zug"],
@@ -979,11 +979,26 @@ export const GUIDE: Record<string, [string, string]> = {
   "advice.bid.droggn": ["Say: {call}.", "Sag: {call}."],
   "advice.bid.troggu": ["Say: {call}.", "Sag: {call}."],
   "advice.bid.strohmandeln": ["Say: {call}.", "Sag: {call}."],
-  "why.bid.strong": [
-    "You hold {trumps} trumps[ and {honours}]: that is a Solo hand — you keep the talon's help without having to buy.",
-    "Du hast {trumps} Tarock[ und {honours}]: das ist ein Solo-Blatt — du bekommst den Talon und musst nichts kaufen.",
+  "why.bid.solo": [
+    "You hold {trumps} trumps[ and {honours}]: that is a Solo hand — you take the talon and need not buy a card.",
+    "Du hast {trumps} Tarock[ und {honours}]: das ist ein Solo-Blatt — du nimmst den Talon und musst keine Karte kaufen.",
   ],
-  "why.bid.good": ["You hold {trumps} trumps[ and {honours}]: strong enough to play the game.", "Du hast {trumps} Tarock[ und {honours}]: stark genug, das Spiel zu machen."],
+  "why.bid.ansager": [
+    "You hold {trumps} trumps[ and {honours}]: enough for an Ansager, where the talon and a bought card help you.",
+    "Du hast {trumps} Tarock[ und {honours}]: genug für einen Ansager, bei dem dir der Talon und eine gekaufte Karte helfen.",
+  ],
+  "why.bid.tsolo": [
+    "You hold {trumps} of your {cards} cards in trumps[ and {honours}]: strong enough to play a Solo without the Tapp.",
+    "Du hast {trumps} Tarock unter deinen {cards} Karten[ und {honours}]: stark genug für ein Solo ohne Tapp.",
+  ],
+  "why.bid.normal": [
+    "You hold {trumps} of your {cards} cards in trumps[ and {honours}]: with the Tapp to improve it, that is a Normal game.",
+    "Du hast {trumps} Tarock unter deinen {cards} Karten[ und {honours}]: mit dem Tapp dazu ist das ein Normalspiel.",
+  ],
+  "why.bid.undertake": [
+    "You hold {trumps} Tarocks of {cards} cards[ and {honours}]: enough to take the game on.",
+    "Du hast {trumps} Tarock unter {cards} Karten[ und {honours}]: genug, um das Spiel aufzunehmen.",
+  ],
   "why.bid.weak": ["With {trumps} trumps the hand is too weak to play alone: let another declare.", "Mit {trumps} Tarock ist das Blatt zu schwach: lass einen anderen spielen."],
   "why.bid.taken": ["A higher game is already bid: pass.", "Ein höheres Spiel ist schon geboten: sag gut."],
   "advice.discard.droggn": [
