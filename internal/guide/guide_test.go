@@ -388,3 +388,52 @@ func TestEndFigures(t *testing.T) {
 		})
 	}
 }
+
+// TestPhaseSteps: the introductions of the phases after the bidding give
+// this deal's figures: the contract, the talon or Tapp taken and the
+// cards to lay away, the trumps at the start of the play, the called
+// trump kept secret, the Strohmänner's playable tops.
+func TestPhaseSteps(t *testing.T) {
+	tests := []struct {
+		lesson, phase, code string
+		params              map[string]string
+	}{
+		{"droggn", "discard", "talon.droggn", map[string]string{"contract": "solo", "count": "3", "role": "declarer"}},
+		{"droggn", "play", "play.droggn", map[string]string{"contract": "solo", "need": "37", "trumps": "11", "declarer": "0"}},
+		{"troggu", "exchange", "talon.troggu", map[string]string{"contract": "normal", "count": "8", "taken": "T10,Sw-7,Sw-8,Sw-K,Cu-2,Cu-1,Cu-N,Co-1"}},
+		{"troggu", "play", "play.troggu", map[string]string{"need": "58", "trumps": "11", "role": "declarer"}},
+		{"troggu7", "call", "call.troggu", map[string]string{"players": "7"}},
+		{"troggu7", "exchange", "talon.troggu", map[string]string{"count": "6", "taken": "T6,T19,FOOL,Sw-5,Sw-7,Cu-3"}},
+		{"troggu7", "play", "partner.troggu", map[string]string{"called": "T20", "role": "declarer", "partner": "", "alone": ""}},
+		{"strohmandeln", "play", "men.strohmandeln", map[string]string{"count": "2", "tops": "H-J,D-Q"}},
+		{"strohmandeln", "play", "play.strohmandeln", map[string]string{"contract": "undertaken", "need": "107", "trumps": "9"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lesson+"/"+tc.code, func(t *testing.T) {
+			l := mustFind(t, tc.lesson)
+			var got *Step
+			visit(t, l, func(st game.State) {
+				if got != nil || st.Phase() != tc.phase {
+					return
+				}
+				g, err := For(l, st, l.Seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range g.Intro {
+					if g.Intro[i].Code == tc.code {
+						got = &g.Intro[i]
+					}
+				}
+			})
+			if got == nil {
+				t.Fatalf("phase %s was not introduced with %s", tc.phase, tc.code)
+			}
+			for k, v := range tc.params {
+				if got.Params[k] != v {
+					t.Errorf("%s = %q, want %q (%v)", k, got.Params[k], v, got.Params)
+				}
+			}
+		})
+	}
+}

@@ -170,6 +170,7 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
   const { guide, m, lang, names } = p;
   const game = m.game;
   const you = m.seat;
+  const [err, setErr] = useState("");
   useEffect(() => {
     if (guide && m.result) markDone(guide.lesson);
   }, [guide?.lesson, !!m.result]);
@@ -182,10 +183,11 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
     <section class="guide box" data-testid="guide" data-phase={guide.phase} data-lesson={guide.lesson}>
       <h3>
         {g(lang, "guideTitle")}: {g(lang, "lesson." + guide.lesson)}{" "}
-        <button type="button" class="small-btn" data-testid="learn-again" onClick={() => startLesson(guide.lesson, lang)}>
+        <button type="button" class="small-btn" data-testid="learn-again" onClick={() => startLesson(guide.lesson, lang).catch((e) => setErr(errorText(e, lang)))}>
           {g(lang, m.result ? "learnAgain" : "learnRestart")}
         </button>
       </h3>
+      {err && <p class="error">{err}</p>}
       <div data-testid="guide-intro">
         {guide.intro.map((s) => (
           <p data-code={s.code}>{say(s)}</p>
