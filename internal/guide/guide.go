@@ -130,7 +130,7 @@ type hand struct {
 	cards card.Set
 	trick []card.Card // the current trick's cards, in order
 	from  []int       // their seats
-	// powerless marks a Troggu Sküs of the trick that lost its power.
+	// powerless marks a Troggu Bättler of the trick that lost its power.
 	powerless []bool
 }
 
@@ -169,8 +169,8 @@ func (h *hand) ids(cs []card.Card) string {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // trumps returns the trumps of s, highest first; the Fool counts as a
-// trump where the game makes it one (Troggu's Sküs, Strohmandeln's
-// highest Tarock).
+// trump where the game makes it one (Troggu's Bättler, Strohmandeln's
+// Sküs, the highest Tarock).
 func (h *hand) trumps(s card.Set) []card.Card {
 	var out []card.Card
 	if s.Has(card.Fool) && h.l.Game != "droggn" {
@@ -216,10 +216,9 @@ func (h *hand) power(c card.Card) int {
 	return int(c.Rank())
 }
 
-// winning returns the index of the card that wins the trick so far, and
-// the suit led (the suit of the first card that is not a Droggn Gstieß),
-// or -1 when none can win yet. A powerless Troggu Sküs is left out by its
-// play's flag.
+// winning returns the index of the card that wins the trick so far, -1
+// when none can win yet. The suit is set by the first card that is not a
+// Droggn Gstieß; a powerless Troggu Bättler (its play's flag) is left out.
 func (h *hand) winning(cs []card.Card, powerless []bool) int {
 	lead := -1
 	for i, c := range cs {
