@@ -57,6 +57,9 @@ func TestImportRules(t *testing.T) {
 		// analysis places them by trick through the table model.
 		{"../analysis", with(b+"/...", "trull/internal/tablemodel")},
 		{"../tactics", with("trull/internal/analysis")},
+		// A table on this device plays a sitting with bots and draws the
+		// table model; it knows nothing of servers or storage.
+		{"../offline", with(b+"/...", "trull/internal/sitting", "trull/internal/tablemodel")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",
 			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/guide", "trull/internal/store", "trull/web"}},
 	}

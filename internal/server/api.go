@@ -70,8 +70,10 @@ func (s *Server) routes() http.Handler {
 // does not govern), images from here and data: URLs (the favicon), and
 // connect only back to its own origin: CSP Level 3 'self' also matches
 // ws: and wss: on the same host and port. Nothing may frame it, set a base
-// URL, or be embedded as an object.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+// URL, or be embedded as an object. 'wasm-unsafe-eval' lets the offline
+// engine (web/wasm) be compiled from WebAssembly; it allows no eval of
+// JavaScript.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
 	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // securityHeaders sets headers every answer carries.
@@ -788,7 +790,9 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	sum := sha256.Sum256(b)
 	h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
 	// The type of the file itself, not of its compressed copy.
-	if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
+	if path.Ext(p) == ".webmanifest" {
+		h.Set("Content-Type", "application/manifest+json")
+	} else if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
 		h.Set("Content-Type", ct)
 	}
 	http.ServeContent(w, r, p, time.Time{}, bytes.NewReader(b))

@@ -265,16 +265,16 @@ func TestStateMessages(t *testing.T) {
 			for s := 0; s < r.Seats(); s++ {
 				tb.seats = append(tb.seats, &seatState{name: fmt.Sprintf("P%d", s)})
 			}
-			tj := json.RawMessage(`{"id":"x"}`)
+			tp := tableParts{base: json.RawMessage(`{"id":"x"}`)}
 			msgs := 0
 			for i := 0; i < hands; i++ {
 				tb.cfg.OpenReview = i%5 == 4
 				err := knowledge.Play(r, "state-messages", i, func(tr *knowledge.Tracker) error {
 					tb.st, tb.step = tr.State(), len(tr.State().History())
-					views := map[int]seatView{}
+					views := map[int]*seatView{}
 					for s := -1; s < r.Seats(); s++ {
 						viewer := game.ViewerOf(s).WithReview(tb.cfg.OpenReview)
-						m := tb.stateFor(&conn{seat: s, host: s == 0}, tj, views, nil)
+						m := tb.stateFor(&conn{seat: s, host: s == 0}, &tp, views, nil)
 						leak, err := knowledge.JSONLeaks(r, m, tr.Visible(viewer))
 						if err != nil {
 							return err

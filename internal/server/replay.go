@@ -97,10 +97,10 @@ func replayRecord(body []byte) (map[string]any, error) {
 				return err
 			}
 			if seat < 0 {
-				step.View, step.Model = sv.view, sv.model
+				step.View, step.Model = sv.viewJSON(), sv.model
 				continue
 			}
-			step.Views = append(step.Views, sv.view)
+			step.Views = append(step.Views, sv.viewJSON())
 			step.Models = append(step.Models, sv.model)
 		}
 		steps = append(steps, step)

@@ -601,6 +601,20 @@ func TestReplayAPI(t *testing.T) {
 	if code := e.do("POST", "/api/replay", json.RawMessage(body), &out); code != 200 || out.Complete || len(out.Steps) != 1 {
 		t.Fatalf("an unfinished record: %d %+v", code, out)
 	}
+	// Each step carries the public view and every seat's, with their table
+	// models.
+	var step struct {
+		View   map[string]any   `json:"view"`
+		Views  []map[string]any `json:"views"`
+		Model  map[string]any   `json:"model"`
+		Models []map[string]any `json:"models"`
+	}
+	if err := json.Unmarshal(out.Steps[0], &step); err != nil {
+		t.Fatal(err)
+	}
+	if step.View == nil || step.Model == nil || len(step.Views) != 3 || len(step.Models) != 3 || step.Views[1] == nil || step.Models[1] == nil {
+		t.Fatalf("a replay step without its views: %s", out.Steps[0])
+	}
 }
 
 // TestStaticAndAdmin: the app is served with a fallback for its routes;

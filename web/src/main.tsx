@@ -6,7 +6,9 @@ import * as api from "./api";
 import type { GameName } from "./cards";
 import { FaceDefs } from "./face";
 import { t, type Lang } from "./i18n";
+import { UpdateBanner } from "./install";
 import { Lobby } from "./lobby";
+import { OfflinePage } from "./offline";
 import { ImportPage, ReplayPage } from "./replay";
 import { linkClick, useLocation } from "./router";
 import { RulesPage } from "./rules";
@@ -39,6 +41,7 @@ function App() {
   else if ((mt = /^\/t\/([^/]+)\/?$/.exec(path))) page = <TablePage id={decodeURIComponent(mt[1])} lang={lang} query={query} />;
   else if ((mt = /^\/rules\/(droggn|troggu|strohmandeln)\/?$/.exec(path))) page = <RulesPage game={mt[1] as GameName} lang={lang} />;
   else if (path === "/replay" || path === "/replay/") page = <ImportPage lang={lang} />;
+  else if (path === "/offline" || path === "/offline/") page = <OfflinePage lang={lang} />;
   else page = <main class="box">{t(lang, "notFound")}</main>;
   return (
     <>
@@ -59,6 +62,7 @@ function App() {
           </button>
         </nav>
       </header>
+      <UpdateBanner lang={lang} />
       {page}
     </>
   );

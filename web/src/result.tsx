@@ -1,5 +1,6 @@
 // A finished hand's result and the end of the sitting.
 
+import { localRecord, OFFLINE_ID } from "./local";
 import * as api from "./api";
 import { useState } from "preact/hooks";
 import { contractName, declarerWord, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
@@ -156,12 +157,12 @@ export function ResultBox(p: {
             {t(lang, "nextHand")}
           </button>
         )}
-        {p.tableId && (
+        {p.tableId && p.tableId !== OFFLINE_ID && (
           <a class="btn" href={`/t/${p.tableId}/replay/${p.hand}`} onClick={(e) => linkClick(e, `/t/${p.tableId}/replay/${p.hand}`)}>
             {t(lang, "replay")}
           </a>
         )}
-        {p.tableId && (
+        {p.tableId && p.tableId !== OFFLINE_ID && (
           <a
             class="btn"
             data-testid="analyse-hand"
@@ -187,7 +188,7 @@ export function ExportButton(p: { tableId: string; hand: number; lang: Lang }) {
   const [err, setErr] = useState("");
   const go = async () => {
     try {
-      const text = await api.handRecord(p.tableId, p.hand);
+      const text = p.tableId === OFFLINE_ID ? await localRecord(p.hand) : await api.handRecord(p.tableId, p.hand);
       const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
       const a = document.createElement("a");
       a.href = url;
@@ -202,7 +203,7 @@ export function ExportButton(p: { tableId: string; hand: number; lang: Lang }) {
   };
   return (
     <>
-      <button type="button" class="btn" onClick={go} title={err || undefined}>
+      <button type="button" class="btn" onClick={go} title={err || undefined} data-testid="export">
         ⤓ {t(p.lang, "export")}
       </button>
       {err && <span class="error"> {err}</span>}

@@ -9,7 +9,7 @@ import { actionLabel, closeText, errorText, explain, t, tr, type Lang, type Refu
 import type { GameName } from "./cards";
 import { bidBefore, type Model } from "./model";
 import { linkClick, navigate } from "./router";
-import { Conn, joinMsg, wsURL, type Status } from "./ws";
+import { Conn, joinMsg, wsURL, type Handlers, type Status, type Transport } from "./ws";
 import { seatNames, tableTitle } from "./names";
 import type { TableState, ChatMsg, Tab, Hint } from "./tablestate";
 import { ResultBox, SettlementBox } from "./result";
@@ -110,10 +110,18 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
   );
 }
 
-function Table(p: { id: string; lang: Lang; token: string | null }) {
+/**
+ * Table draws a sitting as one seat (token) or a spectator; connect, when
+ * given, opens another transport than the server's WebSocket (the engine
+ * on this device).
+ */
+export function Table(p: { id: string; lang: Lang; token: string | null; connect?: (h: Handlers) => Transport }) {
   const { id, lang, token } = p;
   const [status, setStatus] = useState<Status>({ state: "connecting" });
   const [tbl, setTbl] = useState<TableState | null>(null);
+  // The table part of the last state message: a state leaves it out when
+  // it did not change ("delta" in the join message).
+  const tblRef = useRef<TableState | null>(null);
   const [m, setModel] = useState<Model | null>(null);
   const [handNo, setHandNo] = useState(0);
   const [isHost, setHost] = useState(false);
@@ -136,7 +144,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [stale, setStale] = useState(false);
   // The lone formalities taken for the viewer: their log entry and label.
   const [autos, setAutos] = useState<AutoTaken[]>([]);
-  const conn = useRef<Conn | null>(null);
+  const conn = useRef<Transport | null>(null);
   // An action is on its way: set at once, so that the second click of a
   // double click, arriving before the page is drawn again, sends nothing.
   const pendingRef = useRef(false);
@@ -159,7 +167,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [sound, setSound] = useState(soundOn);
 
   useEffect(() => {
-    const c = new Conn(wsURL(id), joinMsg(token, token ? null : api.hostToken(id)), {
+    const h: Handlers = {
       status: (st) => {
         // A new connection replays the chat: the first state clears the old lines.
         if (st.state === "connecting") fresh.current = true;
@@ -177,7 +185,9 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
               fresh.current = false;
               setChat([]);
             }
-            const table = m.table as TableState;
+            const table = (m.table as TableState | undefined) ?? tblRef.current;
+            if (!table) break;
+            tblRef.current = table;
             const hand = typeof m.hand === "number" ? m.hand : 0;
             const mod = (m.model as Model | null) ?? null;
             // Keep the finished hand for its result banner when the next one starts.
@@ -188,7 +198,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             prev.current = { hand, m: mod };
             youRef.current = typeof m.you === "number" ? m.you : -1;
             setTbl(table);
-            setDeadline(deadlineOf(table, Date.now()));
+            setDeadline(deadlineOf(m.turn_left_ms, Date.now()));
             setModel(mod);
             setHandNo(hand);
             setHost(!!m.host);
@@ -234,7 +244,8 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
           }
         }
       },
-    });
+    };
+    const c = p.connect ? p.connect(h) : new Conn(wsURL(id), joinMsg(token, token ? null : api.hostToken(id)), h);
     conn.current = c;
     return () => c.close();
   }, [id, token]);
