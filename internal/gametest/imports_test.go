@@ -51,6 +51,8 @@ func TestImportRules(t *testing.T) {
 		{"../bot/ismcts", with(b+"/know", b+"/solver", b+"/tsolver", b+"/ssolver")},
 		// The table model reads the engines' views only.
 		{"../tablemodel", base},
+		// The guide reads the seat's view through the table model.
+		{"../guide", with("trull/internal/tablemodel")},
 		// Analysis and the tactics suite value decisions with the bots;
 		// analysis places them by trick through the table model.
 		{"../analysis", with(b+"/...", "trull/internal/tablemodel")},
@@ -61,7 +63,7 @@ func TestImportRules(t *testing.T) {
 		// A replay reads records and draws views.
 		{"../replayview", with("trull/internal/tablemodel")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",
-			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/store", "trull/web"}},
+			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/guide", "trull/internal/store", "trull/web"}},
 	}
 	for _, r := range rules {
 		err := filepath.Walk(r.dir, func(path string, info os.FileInfo, err error) error {

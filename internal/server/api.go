@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"trull/internal/guide"
 	"unicode/utf8"
 
 	"trull/internal/bot"
@@ -344,6 +345,9 @@ type createReq struct {
 	// OpenReview shows every finished trick to everyone (default false:
 	// the game's information rules).
 	OpenReview bool `json:"open_review"`
+	// Lesson makes a guided first hand (internal/guide): its game, deal,
+	// seats and bots replace the fields above but name.
+	Lesson string `json:"lesson"`
 }
 
 type inviteJSON struct {
@@ -392,6 +396,15 @@ type tableConfig struct {
 func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
 	bad := func(format string, args ...any) (tableConfig, error) {
 		return tableConfig{}, fmt.Errorf("%w: "+format, append([]any{errBadRequest}, args...)...)
+	}
+	var lesson guide.Lesson
+	if req.Lesson != "" {
+		l, err := guide.Find(req.Lesson)
+		if err != nil {
+			return bad("%s", strings.TrimPrefix(err.Error(), "guide: "))
+		}
+		lesson = l
+		req = lessonReq(l, req.Name)
 	}
 	info, ok := game.Lookup(req.Game)
 	if !ok {
@@ -495,6 +508,9 @@ func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
 	}
 	d.WaitForPlayers = true
 	d.OpenReview = req.OpenReview
+	if lesson.Name != "" {
+		d.Lesson, d.Seed, d.FirstDealer = lesson.Name, lesson.Seed, lesson.Dealer
+	}
 	invites := map[int]string{}
 	for i, b := range bots {
 		switch {
@@ -509,6 +525,21 @@ func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
 		}
 	}
 	return tableConfig{first: d, seatToken: seatTok, hostToken: hostTok, invites: invites}, nil
+}
+
+// lessonReq is the create request of a guided hand: one hand of the
+// lesson's deal, the person at the lesson's seat and bots elsewhere, no
+// turn clock, private, every trick open to look back at.
+func lessonReq(l guide.Lesson, name string) createReq {
+	bots := make([]string, l.Players)
+	for i := range bots {
+		if i != l.Seat {
+			bots[i] = l.Bot
+		}
+	}
+	no, zero := false, 0
+	return createReq{Game: l.Game, Players: l.Players, Bots: bots, Name: name, Hands: 1,
+		Public: &no, TurnClock: &zero, OpenReview: true}
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {

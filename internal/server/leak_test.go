@@ -3,10 +3,8 @@ package server
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"math/rand/v2"
-	"net/http"
 	"sync"
 	"testing"
 	"time"
@@ -154,26 +152,8 @@ func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts ma
 	legals := map[int][][]string{}
 	var rules game.Rules
 	for _, row := range final.Table.Sheet {
-		resp, err := http.Get(fmt.Sprintf("%s/api/tables/%s/hands/%d", e.ts.URL, tb.ID, row.Deal))
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		var rec game.Record
-		if err := json.Unmarshal(data, &rec); err != nil {
-			t.Fatalf("hand %d: %v", row.Deal, err)
-		}
-		r, err := rec.RulesOf()
-		if err != nil {
-			t.Fatal(err)
-		}
+		rec, r, st := e.dealtHand(t, tb.ID, row.Deal)
 		rules = r
-		deck, _ := rec.DeckOf(r)
-		st, err := r.NewState(deck, *rec.Dealer)
-		if err != nil {
-			t.Fatal(err)
-		}
 		tr := knowledge.New(st)
 		var steps [][]card.Set
 		var ls [][]string

@@ -146,6 +146,8 @@ type tableJSON struct {
 	// (tableParts).
 	TurnClockMs int64 `json:"turn_clock_ms"`
 	OpenReview  bool  `json:"open_review"`
+	// Lesson names the guided hand of a learning table (internal/guide).
+	Lesson string `json:"lesson,omitempty"`
 }
 
 // tableParts is the table part of one broadcast: base without the turn
@@ -181,7 +183,8 @@ func (t *table) tableJSON() tableParts {
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
 		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints,
-		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds(), OpenReview: t.cfg.OpenReview}
+		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds(), OpenReview: t.cfg.OpenReview,
+		Lesson: t.cfg.Lesson}
 	var p tableParts
 	if end := t.turnDeadline(); !end.IsZero() {
 		left := max(0, time.Until(end).Milliseconds())
@@ -213,6 +216,8 @@ type stateMsg struct {
 	View       json.RawMessage   `json:"view"`
 	Model      json.RawMessage   `json:"model"`
 	Legal      []json.RawMessage `json:"legal"`
+	// Guide is the guided hand's words for the person's seat (guided.go).
+	Guide json.RawMessage `json:"guide,omitempty"`
 }
 
 // seatView is one seat's view of the hand: the game's own view, as JSON
@@ -317,6 +322,10 @@ func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *
 	b = append(b, sv.model...)
 	b = append(b, `,"legal":`...)
 	b = append(b, legal...)
+	if g := t.guideFor(seat); g != nil {
+		b = append(b, `,"guide":`...)
+		b = append(b, g...)
+	}
 	return append(b, '}')
 }
 

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "032af592903db4d8";
+const VERSION = "ff57424afb992f2e";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -10,6 +10,7 @@ import { botLabel, errorText, explain, t, TITLE, tr, type Lang } from "./i18n";
 import { botSeatName, optionHelp, optionLabel, tableTitle, valueLabel } from "./names";
 import { startOffline } from "./offline";
 import { linkClick, navigate } from "./router";
+import { Learn } from "./guide";
 
 const BOTS_DEFAULT = ["rules", "random"];
 
@@ -45,6 +46,7 @@ export function Lobby(p: { lang: Lang }) {
     <main class="lobby">
       <p class="tagline">{t(lang, "tagline")}</p>
       {err && <p class="error">{err}</p>}
+      <Learn lang={lang} />
       <section class="box tables-box">
         <h2>
           {t(lang, "openTables")}{" "}

@@ -17,6 +17,7 @@ import { LogPanel, Sheet, ChatPanel } from "./side";
 import { Board } from "./board";
 import { soundOn, storeSound, useTurnSignal } from "./turn";
 import { deadlineOf, LinkBox, StandIn, WaitPlayers } from "./fair";
+import { GuidePanel, type Guide } from "./guide";
 
 /** TablePage joins a table as a seat (stored token) or as a spectator. */
 export function TablePage(p: { id: string; lang: Lang; query: URLSearchParams }) {
@@ -128,6 +129,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
   const [chat, setChat] = useState<ChatMsg[]>([]);
   const [unread, setUnread] = useState(0);
   const [hint, setHint] = useState<Hint | null>(null);
+  const [guide, setGuide] = useState<Guide | null>(null);
   const [toast, setToast] = useState("");
   const [pending, setPending] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
@@ -201,6 +203,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
             setHandNo(hand);
             setHost(!!m.host);
             setLegal(((m.legal as Action[]) ?? []).map((a) => ({ ...a })));
+            setGuide((m.guide as Guide | undefined) ?? null);
             setStep(typeof m.step === "number" ? m.step : 0);
             pendingRef.current = false;
             setPending(false);
@@ -408,6 +411,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
       {token && m && m.seat >= 0 && <StandIn tbl={tbl} seat={m.seat} lang={lang} back={() => send({ type: "back" })} />}
       <div class="board">
         <div class="main-col">
+          {m && guide && <GuidePanel guide={guide} m={m} lang={lang} names={names} myTurn={myTurn} over={over} />}
           {m && (
             <Board
               m={m}
@@ -417,7 +421,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               lang={lang}
               act={act}
               pending={pending}
-              hint={hint}
+              hint={hint ?? (guide?.suggest ? { action: guide.suggest } : null)}
               selected={selected}
               setSelected={setSelected}
               askHint={token && legal.length && tbl.hints !== false ? () => send({ type: "hint" }) : undefined}
