@@ -78,13 +78,19 @@ func TestOfflineHand(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann")); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
 			if err := chromedp.Do(ctx,
-				chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"),
 				chromedp.Click(chromedp.CSS(`[data-testid=create-offline]`)),
 				chromedp.WaitVisible(chromedp.CSS(`[data-testid=offline-bar]`)),
+				chromedp.WaitVisible(chromedp.CSS(`.mine .hand button.card`)),
 			); err != nil {
 				t.Fatalf("e2e: starting on this device: %v", err)
 			}
+			// Reported, not asserted: docs/OFFLINE.md keeps the figure.
+			t.Logf("e2e: without a network, from the click to a dealt hand: %v", time.Since(start).Round(time.Millisecond))
 			if err := setSelect(ctx, "pace", "fast"); err != nil {
 				t.Fatal(err)
 			}
