@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "ff57424afb992f2e";
+const VERSION = "984a7a281f2b6b0b";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -9,6 +9,7 @@ import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
 import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
 import { bidBefore, lastTrick, type Model } from "./model";
+import { Term } from "./glossary";
 import { linkClick } from "./router";
 import { signed, variantTitle } from "./names";
 import { ExportButton, ResTable, resultSides, SideLine } from "./result";
@@ -190,7 +191,11 @@ function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; 
   return (
     <div class="result">
       <p>
-        <strong>{contractName(game, res.contract ?? "", lang)}</strong>
+        <strong>
+          <Term game={game} k={"contract." + (res.contract ?? "")} lang={lang}>
+            {contractName(game, res.contract ?? "", lang)}
+          </Term>
+        </strong>
         {res.declarer !== null && res.declarer !== undefined ? ` — ${names[res.declarer]}` : ""}
         {res.partner !== null && res.partner !== undefined ? ` + ${names[res.partner]}` : ""}
       </p>
@@ -200,7 +205,9 @@ function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; 
         <ul class="items">
           {(res.items ?? []).map((it) => (
             <li>
-              {itemName(it.item, game, lang)}
+              <Term game={game} k={"item." + it.item} lang={lang}>
+                {itemName(it.item, game, lang)}
+              </Term>
               {it.side ? ` (${sideName(it.side, game, lang, res.contract ?? "")})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
             </li>
           ))}

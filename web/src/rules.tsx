@@ -226,6 +226,10 @@ const SAMPLE: Record<GameName, string[]> = {
 export function RulesPage(p: { game: GameName; lang: Lang }) {
   const { game, lang } = p;
   const secs = TEXTS[game]?.[lang];
+  // A link from a word of the table names its section (glossary.tsx).
+  useEffect(() => {
+    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  }, [game, lang]);
   if (!secs) return <main class="box">{t(lang, "notFound")}</main>;
   return (
     <main class="rules box" data-testid="rules">
@@ -243,8 +247,8 @@ export function RulesPage(p: { game: GameName; lang: Lang }) {
           <Card id={c} game={game} lang={lang} small />
         ))}
       </div>
-      {secs.map(([title, ...paras]) => (
-        <section>
+      {secs.map(([title, ...paras], i) => (
+        <section id={`s${i + 1}`}>
           <h3>{title}</h3>
           {render(paras)}
         </section>
