@@ -232,10 +232,20 @@ func WhyWords(r game.Rules, hs []Hint, i int, l card.Lang) why.Words {
 		names[key(game.EncodeHistory(r, h.Actions())[0])] = strings.Join(parts, ", ")
 	}
 	name := func(ra game.RecordAction) string { return names[key(ra)] }
-	return why.Words{Why: *hs[i].Why, Text: why.Text(*hs[i].Why, name, l)}
+	w := *hs[i].Why
+	text := why.Text(w, name, l)
+	// The search ranks the first hint above the others; where the why's
+	// fewer worlds see it otherwise, the words say so first.
+	if (i == 0 && w.Score < 0) || (i > 0 && w.Score > 0) {
+		text = why.Ranked(w, name(hs[0].encoded(r)), name, l) + " " + text
+	}
+	return why.Words{Why: w, Text: text}
 }
 
 // key identifies a record action.
 func key(ra game.RecordAction) string {
 	return fmt.Sprint(ra.SeatOf(), ra.Act, ra.Call, ra.Card, ra.Cards, ra.Say)
 }
+
+// encoded returns the hint's whole decision in record form.
+func (h Hint) encoded(r game.Rules) game.RecordAction { return game.EncodeHistory(r, h.Actions())[0] }
