@@ -56,6 +56,8 @@ func TestImportRules(t *testing.T) {
 		{"../bot/solver", base},
 		{"../bot/tsolver", base},
 		{"../bot/ssolver", base},
+		// The why reads finished hands; its callers draw and play them.
+		{"../bot/why", base},
 		{"../bot/rules", with(b + "/know")},
 		{"../bot/pimc", with(b+"/know", b+"/solver", b+"/tsolver", b+"/ssolver")},
 		{"../bot/ismcts", with(b+"/know", b+"/solver", b+"/tsolver", b+"/ssolver")},
@@ -66,7 +68,7 @@ func TestImportRules(t *testing.T) {
 		// Analysis and the tactics suite value decisions with the bots;
 		// analysis places them by trick through the table model.
 		{"../analysis", with(b+"/...", "trull/internal/tablemodel")},
-		{"../tactics", with("trull/internal/analysis")},
+		{"../tactics", with("trull/internal/analysis", "trull/internal/bot/why")},
 		// A table on this device plays a sitting with bots and draws the
 		// table model; it knows nothing of servers or storage.
 		{"../offline", with(b+"/...", "trull/internal/sitting", "trull/internal/tablemodel")},
