@@ -7,6 +7,7 @@ import type { GameName } from "./cards";
 import { FaceDefs } from "./face";
 import { t, type Lang } from "./i18n";
 import { Lobby } from "./lobby";
+import { PuzzleIndex, PuzzlePage } from "./puzzles";
 import { ImportPage, ReplayPage } from "./replay";
 import { linkClick, useLocation } from "./router";
 import { RulesPage } from "./rules";
@@ -39,6 +40,8 @@ function App() {
   else if ((mt = /^\/t\/([^/]+)\/?$/.exec(path))) page = <TablePage id={decodeURIComponent(mt[1])} lang={lang} query={query} />;
   else if ((mt = /^\/rules\/(droggn|troggu|strohmandeln)\/?$/.exec(path))) page = <RulesPage game={mt[1] as GameName} lang={lang} />;
   else if (path === "/replay" || path === "/replay/") page = <ImportPage lang={lang} />;
+  else if (path === "/puzzles" || path === "/puzzles/") page = <PuzzleIndex lang={lang} />;
+  else if ((mt = /^\/puzzles\/(droggn|troggu|strohmandeln)\/?$/.exec(path))) page = <PuzzlePage key={mt[1]} game={mt[1] as GameName} lang={lang} query={query} />;
   else page = <main class="box">{t(lang, "notFound")}</main>;
   return (
     <>
