@@ -52,6 +52,10 @@ type Position struct {
 	Worlds int `json:"worlds"`
 	// Record is the hand up to the decision.
 	Record *game.Record `json:"record"`
+	// Candidates are every legal card valued and compared in the
+	// position's worlds, best first, each with its why without words
+	// (Explain; Answer words them).
+	Candidates []Candidate `json:"candidates,omitempty"`
 }
 
 //go:embed positions/*.json

@@ -1,0 +1,263 @@
+package why
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// Text words a Why in one or two sentences, the biggest difference first:
+// the game won or lost (how often with each action), then each scored
+// item that differs, largest first, then the trick the card is played to
+// and the card points. name names an action as the table shows it.
+func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
+	de := l == card.German
+	a, b := name(w.Action), name(w.Best)
+	if w.Worlds == 0 {
+		return pick(de, "No world was compared.", "Keine Welt wurde verglichen.")
+	}
+	var first []string // sentences of the game and the items, biggest first
+	type fact struct {
+		weight float64
+		text   string
+	}
+	var facts []fact
+	if w.Game != nil && w.Game.Action != w.Game.Best {
+		weight := math.Abs(w.Score)
+		for _, it := range w.Items {
+			if isGame(it.Item) {
+				weight = math.Abs(it.Points)
+			}
+		}
+		facts = append(facts, fact{weight, pick(de,
+			fmt.Sprintf("Your side wins the game with %s in %s, with %s in %s.", a, worlds(w.Game.Action, w.Worlds, de), b, worlds(w.Game.Best, w.Worlds, de)),
+			fmt.Sprintf("Deine Seite gewinnt das Spiel mit %s in %s, mit %s in %s.", a, worlds(w.Game.Action, w.Worlds, de), b, worlds(w.Game.Best, w.Worlds, de)))})
+	}
+	for _, it := range w.Items {
+		if isGame(it.Item) && (w.Game == nil || w.Game.Action == w.Game.Best) {
+			more := pick(de, "less", "weniger")
+			if it.Points > 0 {
+				more = pick(de, "more", "mehr")
+			}
+			facts = append(facts, fact{math.Abs(it.Points), pick(de,
+				fmt.Sprintf("With %s the %s counts %s points %s for your side on average.", a, ItemName(it.Item, l), Number(math.Abs(it.Points), de), more),
+				fmt.Sprintf("Mit %s zählt die Wertung „%s“ für deine Seite im Mittel %s Punkte %s.", a, ItemName(it.Item, l), Number(math.Abs(it.Points), de), more))})
+		}
+		if isGame(it.Item) {
+			continue
+		}
+		item := ItemName(it.Item, l)
+		var s string
+		switch {
+		case it.Points < 0 && de:
+			s = fmt.Sprintf("%s verliert die Wertung „%s“ (%d) in %s.", a, item, it.Typical, worlds(it.Worse, w.Worlds, de))
+		case it.Points < 0:
+			s = fmt.Sprintf("%s loses the %s (%d) in %s.", a, item, it.Typical, worlds(it.Worse, w.Worlds, de))
+		case de:
+			s = fmt.Sprintf("%s gewinnt die Wertung „%s“ (%d) in %s.", a, item, it.Typical, worlds(it.Worlds-it.Worse, w.Worlds, de))
+		default:
+			s = fmt.Sprintf("%s wins the %s (%d) in %s.", a, item, it.Typical, worlds(it.Worlds-it.Worse, w.Worlds, de))
+		}
+		facts = append(facts, fact{math.Abs(it.Points), s})
+	}
+	slices.SortStableFunc(facts, func(x, y fact) int {
+		switch {
+		case x.weight > y.weight:
+			return -1
+		case x.weight < y.weight:
+			return 1
+		}
+		return 0
+	})
+	for _, f := range facts {
+		first = append(first, upper(f.text))
+	}
+	trick := trickText(w, a, b, de)
+	var out []string
+	if len(first) > 0 {
+		out = append(out, first[0])
+		first = first[1:]
+	}
+	if trick != "" {
+		out = append(out, trick)
+	} else if len(first) > 0 {
+		out = append(out, first[0])
+	}
+	if len(out) == 0 {
+		return upper(pick(de,
+			fmt.Sprintf("%s and %s come to the same in %s.", a, b, worlds(w.Worlds, w.Worlds, de)),
+			fmt.Sprintf("%s und %s führen in %s zum selben Ergebnis.", a, b, worlds(w.Worlds, w.Worlds, de))))
+	}
+	return strings.Join(out, " ")
+}
+
+// trickText words the trick and the card points, or returns "" when
+// neither differs.
+func trickText(w Why, a, b string, de bool) string {
+	cp := w.CardPoints
+	points := math.Abs(cp) >= 1.0/6
+	if w.Trick == nil || w.Trick.Action == w.Trick.Best {
+		if !points {
+			return ""
+		}
+		more := pick(de, "fewer", "weniger")
+		if cp > 0 {
+			more = pick(de, "more", "mehr")
+		}
+		return upper(pick(de,
+			fmt.Sprintf("With %s your side counts %s card points %s than with %s.", a, Number(math.Abs(cp), de), more, b),
+			fmt.Sprintf("Mit %s zählt deine Seite %s Kartenpunkte %s als mit %s.", a, Number(math.Abs(cp), de), more, b)))
+	}
+	// hi takes the trick more often than lo.
+	hi, lo, nhi, nlo, loPoints := b, a, w.Trick.Best, w.Trick.Action, cp
+	if w.Trick.Action > w.Trick.Best {
+		hi, lo, nhi, nlo, loPoints = a, b, w.Trick.Action, w.Trick.Best, -cp
+	}
+	opp := opponents[w.Opponents]
+	if opp == [2]string{} {
+		opp = opponents["others"]
+	}
+	s := pick(de,
+		fmt.Sprintf("%s takes this trick for your side in %s; with %s %s it in %s", hi, worlds(nhi, w.Worlds, de), lo, opp[0], worlds(w.Worlds-nlo, w.Worlds, de)),
+		fmt.Sprintf("%s gewinnt diesen Stich für deine Seite in %s; mit %s %s ihn in %s", hi, worlds(nhi, w.Worlds, de), lo, opp[1], worlds(w.Worlds-nlo, w.Worlds, de)))
+	switch {
+	case points && loPoints < 0:
+		s += pick(de, fmt.Sprintf(" and %s card points more.", Number(-loPoints, de)), fmt.Sprintf(", mit %s Kartenpunkten mehr.", Number(-loPoints, de)))
+	case points:
+		s += pick(de, fmt.Sprintf(", yet your side counts %s card points more with %s.", Number(loPoints, de), lo),
+			fmt.Sprintf(", doch deine Seite zählt mit %s %s Kartenpunkte mehr.", lo, Number(loPoints, de)))
+	default:
+		s += "."
+	}
+	return upper(s)
+}
+
+// opponents word the seat's other side with its verb, in English and
+// German (Why.Opponents).
+var opponents = map[string][2]string{
+	"defenders": {"the defenders take", "nehmen die Gegenspieler"},
+	"declarer":  {"the declarer's side takes", "nimmt die Spielerseite"},
+	"opponent":  {"your opponent takes", "nimmt dein Gegner"},
+	"others":    {"another seat takes", "nimmt ein anderer Platz"},
+}
+
+// isGame reports the items that are the game itself.
+func isGame(item string) bool { return item == "game" || item == "match" }
+
+// worlds words "k of n worlds": "every world", "no world", "7 of 10
+// worlds" (German "jeder Welt", "keiner Welt", "7 von 10 Welten").
+func worlds(k, n int, de bool) string {
+	switch {
+	case k == n && n > 1:
+		return pick(de, "every world", "jeder Welt")
+	case k == 0:
+		return pick(de, "no world", "keiner Welt")
+	case n == 1:
+		return pick(de, "the one world", "der einen Welt")
+	}
+	return pick(de, fmt.Sprintf("%d of %d worlds", k, n), fmt.Sprintf("%d von %d Welten", k, n))
+}
+
+// Number writes a mean number of points for people: a whole number, a
+// whole number with a third ("4⅔") when it is within a twentieth of one,
+// else one decimal (a decimal comma in German).
+func Number(x float64, de bool) string {
+	sign := ""
+	if x < 0 {
+		sign, x = "−", -x
+	}
+	thirds := math.Round(x * 3)
+	if math.Abs(x-thirds/3) < 0.05 {
+		whole, rest := int(thirds)/3, int(thirds)%3
+		s := strconv.Itoa(whole)
+		switch {
+		case rest == 0:
+		case whole == 0:
+			s = []string{"", "⅓", "⅔"}[rest]
+		default:
+			s += []string{"", "⅓", "⅔"}[rest]
+		}
+		return sign + s
+	}
+	s := strconv.FormatFloat(x, 'f', 1, 64)
+	if de {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return sign + s
+}
+
+// pick returns en or de.
+func pick(de bool, en, ger string) string {
+	if de {
+		return ger
+	}
+	return en
+}
+
+// upper capitalises a sentence's first letter.
+func upper(s string) string {
+	for i, r := range s {
+		if r >= 'a' && r <= 'z' {
+			return s[:i] + string(r-'a'+'A') + s[i+1:]
+		}
+		return s
+	}
+	return s
+}
+
+// ItemName names a result item (docs/FORMAT.md "items") for people.
+func ItemName(item string, l card.Lang) string {
+	w, ok := itemWords[item]
+	if !ok {
+		return strings.ReplaceAll(item, "_", " ")
+	}
+	if l == card.German {
+		return w[1]
+	}
+	return w[0]
+}
+
+// itemWords name the scored items of every game's results.
+var itemWords = map[string][2]string{
+	"game":                      {"game", "Spiel"},
+	"match":                     {"all tricks (Match)", "alle Stiche (Match)"},
+	"pagat_ultimo":              {"Pagat ultimo", "Pagat ultimo"},
+	"pagat_capture":             {"Pagat captured", "Pagat gefangen"},
+	"pagat_captured":            {"Pagat captured", "Pagat gefangen"},
+	"pagat_laid_out":            {"laid-out Pagat", "ausgelegter Pagat"},
+	"gstiess_laid_out":          {"laid-out Gstieß", "ausgelegter Gstieß"},
+	"kleine_und_gstiess_ultimo": {"Kleine und Gstieß Ultimo", "Kleine und Gstieß Ultimo"},
+	"no_trick":                  {"no trick (×3)", "kein Stich (×3)"},
+	"under_30":                  {"under 30 points (×2)", "unter 30 Augen (×2)"},
+	"solo_multiplier":           {"Solo multiplier", "Solo-Faktor"},
+	"tie_57_57":                 {"57:57, nobody pays", "57:57, keine Zahlung"},
+	"misere_most_points":        {"most points in the Misère", "meiste Augen im Misère"},
+	"misere_tie_no_payment":     {"tie, nobody pays", "Gleichstand, keine Zahlung"},
+	"double":                    {"doubled", "verdoppelt"},
+	"draw":                      {"draw (Nullrunde)", "unentschieden (Nullrunde)"},
+	"grammel":                   {"Grammel", "Grammel"},
+	"trull":                     {"Trull", "Trull"},
+	"four_kings":                {"four kings", "vier Könige"},
+	"uhu":                       {"Uhu", "Uhu"},
+	"uhu_captured":              {"Uhu captured", "Uhu gefangen"},
+	"kakadu":                    {"Kakadu", "Kakadu"},
+	"kakadu_captured":           {"Kakadu captured", "Kakadu gefangen"},
+	"rostopschin":               {"Rostopschin", "Rostopschin"},
+	"rostopschin_lost":          {"Rostopschin lost", "Rostopschin verloren"},
+	"valat":                     {"Valat", "Valat"},
+}
+
+// ActionName names an action as the table shows it: a card played without
+// a word said by the card's name ("Mond (XXI)", "Herz-König"), any other
+// action in the game's words (game.Rules.Describe).
+func ActionName(r game.Rules, a game.Action, l card.Lang) string {
+	if a.Kind == game.KindPlay && a.Call == 0 {
+		return r.Pack().CardName(a.Card, l)
+	}
+	return r.Describe(a, l)
+}
