@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"trull/internal/bot/why"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/tablemodel"
@@ -259,11 +260,15 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 
 // candidateJSON is one legal card of an answer: its loss against the best
 // card, averaged over the worlds the position was examined in (0 for a
-// good card).
+// good card), and, where the position carries its comparisons, the seat's
+// mean score after it and why it is worse than the best card (a good
+// card: better than the best of the others).
 type candidateJSON struct {
 	Action game.RecordAction `json:"action"`
 	Good   bool              `json:"good"`
 	Loss   float64           `json:"loss"`
+	Value  *float64          `json:"value,omitempty"`
+	Why    *why.Words        `json:"why,omitempty"`
 }
 
 // answerJSON is the answer to POST /api/puzzles/{id}/answer.
@@ -273,6 +278,9 @@ type answerJSON struct {
 	Best    game.RecordAction `json:"best"`
 	// Good are every good card's plays (Best is the first).
 	Good []game.RecordAction `json:"good"`
+	// Why compares the answer with the best card (a good answer with the
+	// best of the others), in the request's language.
+	Why *why.Words `json:"why,omitempty"`
 	// Candidates are the legal cards, the good ones first, then by loss.
 	Candidates []candidateJSON `json:"candidates"`
 	// Worlds is how many worlds the values are averaged over.
@@ -322,7 +330,12 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 		refusePuzzle(w, l, http.StatusBadRequest, "puzzle_card", nil)
 		return
 	}
-	writeJSON(w, http.StatusOK, verdict(p, st, acts[0], ra))
+	v, err := verdict(p, st, acts[0], ra, l)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "server: puzzle %s: %v", p.id, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
 }
 
 // refuseAction answers an action the rules do not allow: 400, worded by
@@ -337,16 +350,41 @@ func refuseAction(w http.ResponseWriter, l card.Lang, err error, pack *card.Pack
 }
 
 // verdict judges the legal play a (ra in record form) of the puzzle's
-// seat in st by the position's good cards and losses.
-func verdict(p *puzzle, st game.State, a game.Action, ra game.RecordAction) answerJSON {
-	r := st.Rules()
+// seat by the position's candidates, each with its why in language l, as
+// the tactics suite compared them in the position's worlds; a position
+// without them is judged by its good cards and losses alone.
+func verdict(p *puzzle, st game.State, a game.Action, ra game.RecordAction, l card.Lang) (answerJSON, error) {
+	out := answerJSON{Action: ra, Worlds: p.pos.Worlds}
+	if len(p.pos.Candidates) == 0 {
+		return lossVerdict(p, st, out, a), nil
+	}
+	lang := "en"
+	if l == card.German {
+		lang = "de"
+	}
+	ans, err := p.pos.Answer(a, lang)
+	if err != nil {
+		return out, err
+	}
+	out.Correct, out.Good, out.Why = ans.Correct, ans.Best, &ans.Why
+	for _, c := range ans.Candidates {
+		out.Candidates = append(out.Candidates, candidateJSON{Action: c.Action, Good: c.Good, Loss: c.Loss, Value: &c.Value, Why: &c.Why})
+	}
+	if len(out.Good) > 0 {
+		out.Best = out.Good[0]
+	}
+	return out, nil
+}
+
+// lossVerdict fills out from the position's good cards and losses.
+func lossVerdict(p *puzzle, st game.State, out answerJSON, a game.Action) answerJSON {
 	seat := p.pos.Seat
 	play := func(id string) game.RecordAction {
-		out := game.NewRecordAction(seat, "play")
-		out.Card = id
-		return out
+		ra := game.NewRecordAction(seat, "play")
+		ra.Card = id
+		return ra
 	}
-	out := answerJSON{Correct: p.pos.Solves(r, a), Action: ra, Worlds: p.pos.Worlds}
+	out.Correct = p.pos.Solves(st.Rules(), a)
 	for _, id := range p.pos.Good {
 		out.Good = append(out.Good, play(id))
 		out.Candidates = append(out.Candidates, candidateJSON{Action: play(id), Good: true})

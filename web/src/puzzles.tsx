@@ -43,12 +43,19 @@ export interface Puzzle {
   legal: Action[];
 }
 
+/** Why says why a card is worse than the best one (a good card: better than the best of the others); text is in the request's language. */
+export interface Why {
+  text?: string;
+  worlds?: number;
+}
+
 /** Candidate is one legal card of an answer. */
 export interface Candidate {
   action: Action;
   good: boolean;
   loss: number;
-  why?: string;
+  value?: number;
+  why?: Why;
 }
 
 /** Answer is the verdict of POST /api/puzzles/{id}/answer. */
@@ -59,7 +66,7 @@ export interface Answer {
   good: Action[];
   candidates: Candidate[];
   worlds: number;
-  why?: string;
+  why?: Why;
 }
 
 const list = (game: GameName, lang: Lang) => call<Entry[]>("GET", `/api/puzzles?game=${game}&lang=${lang}`);
@@ -402,9 +409,9 @@ function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
         {t(lang, "puzzleYours", object(ans.action))}{" "}
         <strong data-testid="best">{t(lang, "puzzleBest", ans.good.map(name).join(t(lang, "puzzleOr")))}</strong>
       </p>
-      {ans.why && (
+      {ans.why?.text && (
         <p class="why" data-testid="why">
-          <strong>{t(lang, "puzzleWhy")}:</strong> {ans.why}
+          <strong>{t(lang, "puzzleWhy")}:</strong> {ans.why.text}
         </p>
       )}
       <h4>{t(lang, "puzzleCards")}</h4>
@@ -412,7 +419,7 @@ function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
         {ans.candidates.map((c) => (
           <li class={c.good ? "good" : ""} data-card={c.action.card}>
             <strong>{name(c.action)}</strong>: {c.good ? t(lang, "puzzleGood") : t(lang, "puzzleLoss", num(c.loss, lang))}
-            {c.why && <div class="why muted">{c.why}</div>}
+            {c.why?.text && c.action.card !== ans.action.card && <div class="why muted">{c.why.text}</div>}
           </li>
         ))}
       </ul>
