@@ -57,6 +57,9 @@ function App() {
           <a href="/rules/droggn" onClick={(e) => linkClick(e, "/rules/droggn")}>
             {t(lang, "rules")}
           </a>
+          <a href="/puzzles" onClick={(e) => linkClick(e, "/puzzles")} data-testid="nav-puzzles">
+            {t(lang, "puzzles")}
+          </a>
           <button type="button" class="lang" onClick={toggle} data-testid="lang">
             {t(lang, "language")}
           </button>

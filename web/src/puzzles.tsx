@@ -391,6 +391,11 @@ function PuzzleBoard(p: { pz: Puzzle; lang: Lang; ans: Answer | null; pending: b
   );
 }
 
+/** upper begins a text with a capital ("der Gstieß" at the start of a line). */
+function upper(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 /** Verdict says whether the card was best, which was, and what every card costs, with the reasons. */
 function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
   const { pz, ans, lang } = p;
@@ -418,7 +423,7 @@ function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
       <ul class="candidates" data-testid="candidates">
         {ans.candidates.map((c) => (
           <li class={c.good ? "good" : ""} data-card={c.action.card}>
-            <strong>{name(c.action)}</strong>: {c.good ? t(lang, "puzzleGood") : t(lang, "puzzleLoss", num(c.loss, lang))}
+            <strong>{upper(name(c.action))}</strong>: {c.good ? t(lang, "puzzleGood") : t(lang, "puzzleLoss", num(c.loss, lang))}
             {c.why?.text && c.action.card !== ans.action.card && <div class="why muted">{c.why.text}</div>}
           </li>
         ))}
