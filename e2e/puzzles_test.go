@@ -75,10 +75,18 @@ func answerPuzzle(t *testing.T, ctx context.Context, card string) puzzlePage {
 
 func nextPuzzle(t *testing.T, ctx context.Context, from string) puzzlePage {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=next-puzzle]`))); err != nil {
+	if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=next-puzzle]`))); err != nil {
 		t.Fatalf("e2e: the next puzzle: %v", err)
 	}
 	return waitPuzzle(t, ctx, from)
+}
+
+// within runs actions with a bound of 20 s, so that a page that never
+// shows what is waited for fails the test soon.
+func within(ctx context.Context, actions ...chromedp.Action[chromedp.Void]) error {
+	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	return chromedp.Do(cctx, actions...)
 }
 
 // phone starts a browser as a phone held upright, 390 px wide.
@@ -115,7 +123,7 @@ func TestPuzzlesInBrowser(t *testing.T) {
 	exe := chromium(t)
 	base := startServer(t)
 	ctx := phone(t, exe)
-	if err := chromedp.Do(ctx,
+	if err := within(ctx,
 		chromedp.Navigate(base+"/?lang=en"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-links] a[data-game=droggn]`)),
 		chromedp.Click(chromedp.CSS(`[data-testid=puzzle-links] a[data-game=droggn]`)),
@@ -153,7 +161,7 @@ func TestPuzzlesInBrowser(t *testing.T) {
 	}
 
 	// A fresh browser: nothing is kept, the first puzzle is shown again.
-	if err := chromedp.Do(ctx,
+	if err := within(ctx,
 		chromedp.Evaluate[chromedp.Void](`localStorage.clear()`),
 		chromedp.Navigate(base+"/puzzles?lang=en"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] a[data-theme]`)),
@@ -163,7 +171,7 @@ func TestPuzzlesInBrowser(t *testing.T) {
 	if text := pageText(t, ctx); !strings.Contains(text, "Streak: 0") || !strings.Contains(text, "0 of 36 solved") {
 		t.Errorf("e2e: the puzzle index of a fresh browser says:\n%s", text)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
+	if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
 		t.Fatal(err)
 	}
 	want := []struct {
@@ -198,7 +206,7 @@ func TestPuzzlesInBrowser(t *testing.T) {
 	}
 	shot(t, ctx, "puzzle-wrong-phone.png")
 	// The progress is kept: the index counts the two solved.
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/puzzles?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] a[data-theme]`))); err != nil {
+	if err := within(ctx, chromedp.Navigate(base+"/puzzles?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] a[data-theme]`))); err != nil {
 		t.Fatal(err)
 	}
 	if text := pageText(t, ctx); !strings.Contains(text, "2 of 36 solved") || !strings.Contains(text, "Streak: 0 (best 2)") {
@@ -236,7 +244,7 @@ func TestPuzzlesGerman(t *testing.T) {
 			}
 		}
 	}
-	if err := chromedp.Do(ctx,
+	if err := within(ctx,
 		chromedp.Navigate(base+"/?lang=de"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-links] h2 a`)),
 		chromedp.Click(chromedp.CSS(`[data-testid=puzzle-links] h2 a`)),
@@ -252,7 +260,7 @@ func TestPuzzlesGerman(t *testing.T) {
 	}
 	check("the index")
 	fitsWidth(t, ctx, "the puzzle index")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
+	if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
 		t.Fatal(err)
 	}
 	p := waitPuzzle(t, ctx, "")
@@ -282,7 +290,7 @@ func TestPuzzlesGerman(t *testing.T) {
 	fitsWidth(t, ctx, "a German verdict")
 	shot(t, ctx, "puzzle-droggn-de-phone.png")
 
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/puzzles/strohmandeln?lang=de&theme=strohmann")); err != nil {
+	if err := within(ctx, chromedp.Navigate(base+"/puzzles/strohmandeln?lang=de&theme=strohmann")); err != nil {
 		t.Fatal(err)
 	}
 	p = waitPuzzle(t, ctx, "")
