@@ -115,10 +115,11 @@ func puzzleLang(r *http.Request) (l card.Lang, bad string, ok bool) {
 	}
 	for part := range strings.SplitSeq(r.Header.Get("Accept-Language"), ",") {
 		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
-		switch strings.ToLower(tag)[:min(2, len(tag))] {
-		case "de":
+		primary, _, _ := strings.Cut(tag, "-")
+		switch {
+		case strings.EqualFold(primary, "de"):
 			return card.German, "", true
-		case "en":
+		case strings.EqualFold(primary, "en"):
 			return card.English, "", true
 		}
 	}

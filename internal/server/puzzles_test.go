@@ -89,6 +89,9 @@ func TestPuzzleList(t *testing.T) {
 		{"unknown theme", "/api/puzzles?game=troggu&theme=pagat", "", 400, "puzzle_theme", `"pagat" is not a puzzle theme; the themes are misere, fool`},
 		{"unknown theme by lang", "/api/puzzles?game=troggu&theme=pagat&lang=de", "en", 400, "puzzle_theme", "„pagat“ ist kein Thema"},
 		{"unknown language", "/api/puzzles?lang=fr", "", 400, "puzzle_lang", `not "fr"`},
+		{"German second", "/api/puzzles?game=skat", "fr-CH, fr;q=0.9, de;q=0.8, en;q=0.7", 400, "puzzle_game", "nicht zu „skat“"},
+		{"no language known", "/api/puzzles?game=skat", "\u212a, fr, *", 400, "puzzle_game", `not of "skat"`},
+		{"a language like German", "/api/puzzles?game=skat", "dex, DE-ch", 400, "puzzle_game", "nicht zu „skat“"},
 	} {
 		code, body := puzzleCall(t, h, "GET", c.path, c.lang, "")
 		var e struct{ Error, Code string }
