@@ -1,11 +1,15 @@
 package tactics
 
 import (
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"trull/internal/bot/why"
 	"trull/internal/card"
 	"trull/internal/game"
+	gm "trull/internal/game"
 )
 
 // TestAnswer answers every legal card of a few positions: a good card is
@@ -55,4 +59,62 @@ func TestAnswer(t *testing.T) {
 		}
 	}
 	_ = card.English
+}
+
+// TestWhyNamesTheTheme: the why of every position's worst answer names
+// the theme's cause: a bird theme a bonus item, a threshold theme the game
+// won or lost or its points, a smear theme card points.
+func TestWhyNamesTheTheme(t *testing.T) {
+	for _, g := range []string{"droggn", "troggu", "strohmandeln"} {
+		ps, err := Load(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			if len(p.Candidates) == 0 {
+				t.Fatalf("%s has no candidates (go test -run TestPositions -why writes them)", p.ID)
+			}
+			w := p.Candidates[len(p.Candidates)-1].Why.Why
+			bonus := slices.ContainsFunc(w.Items, func(d why.ItemDiff) bool { return d.Item != "game" && d.Item != "match" && d.Points < 0 })
+			game := slices.ContainsFunc(w.Items, func(d why.ItemDiff) bool { return (d.Item == "game" || d.Item == "match") && d.Points < 0 })
+			bird := slices.Contains([]string{"T1", "T2", "T3"}, w.Action.Card) && w.Trick != nil && w.Trick.Action < w.Trick.Best
+			var ok bool
+			switch p.Theme {
+			case "bird":
+				// the bonus lost, or the bird itself lost in its trick
+				ok = bonus || bird
+			case "threshold":
+				ok = (w.Game != nil && w.Game.Action < w.Game.Best) || game || w.CardPoints < 0
+			case "smear":
+				// the points smeared, or (Strohmandeln) a bird kept
+				ok = w.CardPoints < 0 || bonus
+			default:
+				ok = w.Score < 0
+			}
+			if !ok {
+				t.Errorf("%s (%s): the worst answer's why names no cause: %+v", p.ID, p.Theme, w)
+			}
+			if text := why.Text(w, func(ra gm.RecordAction) string { return ra.Card }, card.English); text == "" {
+				t.Errorf("%s: no words", p.ID)
+			}
+		}
+	}
+}
+
+// TestExplainAgain: examined again, a position gives the stored
+// candidates, so the same seed gives the same words.
+func TestExplainAgain(t *testing.T) {
+	ps, err := Load("droggn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps[:3] {
+		ex, err := p.Explain()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ex.Candidates(); !reflect.DeepEqual(got, p.Candidates) {
+			t.Errorf("%s: candidates %+v, stored %+v", p.ID, got, p.Candidates)
+		}
+	}
 }

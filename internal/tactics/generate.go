@@ -1,9 +1,12 @@
 package tactics
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 
 	"trull/internal/card"
 	"trull/internal/game"
@@ -53,6 +56,11 @@ func Find(s Search) ([]Position, error) {
 			seat := st.ToAct()
 			if !found && st.Phase() == "play" && left(st, seat) <= s.MaxLeft {
 				if p, ok := examine(st, s, deck, name, step); ok && kept[p.Theme] < s.PerTheme && (s.Only == nil || slices.Contains(s.Only, p.Theme)) {
+					ex, err := p.Explain()
+					if err != nil {
+						return nil, err
+					}
+					p.Candidates = ex.Candidates()
 					kept[p.Theme]++
 					out = append(out, p)
 					found = true
@@ -93,6 +101,36 @@ func examine(st game.State, s Search, deck []card.Card, name string, step int) (
 		pos.Loss[p.ID(c)] = float64(int(l*100+0.5)) / 100
 	}
 	return pos, true
+}
+
+// ExplainAll fills every position's Candidates (Explain), on workers
+// goroutines (0: one per processor). The result does not depend on their
+// number: each position draws its own worlds.
+func ExplainAll(ps []Position, workers int) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	errs := make([]error, len(ps))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				ex, err := ps[i].Explain()
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				ps[i].Candidates = ex.Candidates()
+			}
+		})
+	}
+	for i := range ps {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // LookRand returns the random numbers that draw the worlds a decision of

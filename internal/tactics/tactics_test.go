@@ -18,7 +18,10 @@ import (
 	_ "trull/internal/games"
 )
 
-var update = flag.Bool("update", false, "search the positions again and rewrite positions/*.json")
+var (
+	update  = flag.Bool("update", false, "search the positions again and rewrite positions/*.json")
+	whyFlag = flag.Bool("why", false, "value the stored positions' candidates again (Explain) and rewrite positions/*.json")
+)
 
 // suite is where each game's positions are searched: the variant, how
 // many cards the deciding seat may hold, and the worlds drawn.
@@ -82,6 +85,18 @@ func TestPositions(t *testing.T) {
 			ps, err := Read(bytes.NewReader(b))
 			if err != nil {
 				t.Fatal(err)
+			}
+			if *whyFlag && !*update {
+				if err := ExplainAll(ps, 0); err != nil {
+					t.Fatal(err)
+				}
+				var buf bytes.Buffer
+				if err := Write(&buf, ps); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			themes := map[string]int{}
 			for _, p := range ps {
