@@ -116,8 +116,8 @@ func fitsWidth(t *testing.T, ctx context.Context, where string) {
 // pass plays the first lit card of each and reads the verdict: the cards
 // marked best, and so the lit cards that are not. In a fresh browser
 // (nothing kept) it then answers the first two with their best card and
-// the third with another: right, right, wrong, and the streak counts 1, 2,
-// then 0 with 2 as the best. Screenshots: puzzle-right-phone.png and
+// the third with another: right, right, wrong, each with its why, and the
+// streak counts 1, 2, then 0 with 2 as the best. Screenshots: puzzle-right-phone.png and
 // puzzle-wrong-phone.png in docs/screenshots with -update.
 func TestPuzzlesInBrowser(t *testing.T) {
 	exe := chromium(t)
@@ -196,7 +196,7 @@ func TestPuzzlesInBrowser(t *testing.T) {
 			t.Errorf("e2e: puzzle %s answered with %s: %q, %q; want %q, %q", p.ID, card, a.Answered, a.Streak, w.answered, w.streak)
 		}
 		head := map[string]string{"right": "Right! That is the best card.", "wrong": "Not the best card."}[w.answered]
-		if !strings.HasPrefix(a.Verdict, head) || !strings.Contains(a.Verdict, "Every card") {
+		if !strings.HasPrefix(a.Verdict, head) || !strings.Contains(a.Verdict, "Every card") || !strings.Contains(a.Verdict, "Why: ") {
 			t.Errorf("e2e: puzzle %s: the verdict says %q", p.ID, a.Verdict)
 		}
 		if i == 0 {
@@ -283,7 +283,7 @@ func TestPuzzlesGerman(t *testing.T) {
 	}
 	check("the refusal")
 	a := answerPuzzle(t, ctx, p.Legal[0])
-	if !strings.Contains(a.Verdict, "Am besten:") || !strings.Contains(a.Verdict, "Alle Karten") {
+	if !strings.Contains(a.Verdict, "Am besten:") || !strings.Contains(a.Verdict, "Alle Karten") || !strings.Contains(a.Verdict, "Warum: ") {
 		t.Errorf("e2e: the German verdict says %q", a.Verdict)
 	}
 	check("the verdict")

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -261,15 +260,14 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 
 // candidateJSON is one legal card of an answer: its loss against the best
 // card, averaged over the worlds the position was examined in (0 for a
-// good card), and, where the position carries its comparisons, the seat's
-// mean score after it and why it is worse than the best card (a good
-// card: better than the best of the others).
+// good card), the seat's mean score after it, and why it is worse than the
+// best card (a good card: better than the best of the others).
 type candidateJSON struct {
 	Action game.RecordAction `json:"action"`
 	Good   bool              `json:"good"`
 	Loss   float64           `json:"loss"`
-	Value  *float64          `json:"value,omitempty"`
-	Why    *why.Words        `json:"why,omitempty"`
+	Value  float64           `json:"value"`
+	Why    why.Words         `json:"why"`
 }
 
 // answerJSON is the answer to POST /api/puzzles/{id}/answer.
@@ -281,7 +279,7 @@ type answerJSON struct {
 	Good []game.RecordAction `json:"good"`
 	// Why compares the answer with the best card (a good answer with the
 	// best of the others), in the request's language.
-	Why *why.Words `json:"why,omitempty"`
+	Why why.Words `json:"why"`
 	// Candidates are the legal cards, the good ones first, then by loss.
 	Candidates []candidateJSON `json:"candidates"`
 	// Worlds is how many worlds the values are averaged over.
@@ -331,7 +329,7 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 		refusePuzzle(w, l, http.StatusBadRequest, "puzzle_card", nil)
 		return
 	}
-	v, err := verdict(p, st, acts[0], ra, l)
+	v, err := verdict(p, acts[0], ra, l)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "server: puzzle %s: %v", p.id, err)
 		return
@@ -352,54 +350,22 @@ func refuseAction(w http.ResponseWriter, l card.Lang, err error, pack *card.Pack
 
 // verdict judges the legal play a (ra in record form) of the puzzle's
 // seat by the position's candidates, each with its why in language l, as
-// the tactics suite compared them in the position's worlds; a position
-// without them is judged by its good cards and losses alone.
-func verdict(p *puzzle, st game.State, a game.Action, ra game.RecordAction, l card.Lang) (answerJSON, error) {
-	out := answerJSON{Action: ra, Worlds: p.pos.Worlds}
-	if len(p.pos.Candidates) == 0 {
-		return lossVerdict(p, st, out, a), nil
-	}
+// the tactics suite compared them in the position's worlds.
+func verdict(p *puzzle, a game.Action, ra game.RecordAction, l card.Lang) (answerJSON, error) {
 	lang := "en"
 	if l == card.German {
 		lang = "de"
 	}
 	ans, err := p.pos.Answer(a, lang)
 	if err != nil {
-		return out, err
+		return answerJSON{}, err
 	}
-	out.Correct, out.Good, out.Why = ans.Correct, ans.Best, &ans.Why
+	out := answerJSON{Correct: ans.Correct, Action: ra, Good: ans.Best, Why: ans.Why, Worlds: p.pos.Worlds}
 	for _, c := range ans.Candidates {
-		out.Candidates = append(out.Candidates, candidateJSON{Action: c.Action, Good: c.Good, Loss: c.Loss, Value: &c.Value, Why: &c.Why})
+		out.Candidates = append(out.Candidates, candidateJSON{Action: c.Action, Good: c.Good, Loss: c.Loss, Value: c.Value, Why: c.Why})
 	}
 	if len(out.Good) > 0 {
 		out.Best = out.Good[0]
 	}
 	return out, nil
-}
-
-// lossVerdict fills out from the position's good cards and losses.
-func lossVerdict(p *puzzle, st game.State, out answerJSON, a game.Action) answerJSON {
-	seat := p.pos.Seat
-	play := func(id string) game.RecordAction {
-		ra := game.NewRecordAction(seat, "play")
-		ra.Card = id
-		return ra
-	}
-	out.Correct = p.pos.Solves(st.Rules(), a)
-	for _, id := range p.pos.Good {
-		out.Good = append(out.Good, play(id))
-		out.Candidates = append(out.Candidates, candidateJSON{Action: play(id), Good: true})
-	}
-	var bad []candidateJSON
-	for id, loss := range p.pos.Loss {
-		bad = append(bad, candidateJSON{Action: play(id), Loss: loss})
-	}
-	slices.SortFunc(bad, func(x, y candidateJSON) int {
-		return cmp.Or(cmp.Compare(x.Loss, y.Loss), strings.Compare(x.Action.Card, y.Action.Card))
-	})
-	out.Candidates = append(out.Candidates, bad...)
-	if len(out.Good) > 0 {
-		out.Best = out.Good[0]
-	}
-	return out
 }
