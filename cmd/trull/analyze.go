@@ -21,7 +21,7 @@ type analyzeCmd struct {
 	Seed    string  `default:"analysis" help:"Seed of the bot's sampling: the same seed gives the same report."`
 	Workers int     `help:"Decisions analysed in parallel (0: one per processor); the report does not depend on it."`
 	Text    bool    `help:"A readable report instead of JSON."`
-	Lang    string  `enum:"en,de" default:"en" help:"Language of the -text report: en or de."`
+	Lang    string  `enum:"en,de" default:"en" help:"Language of the report's whys and of the -text report: en or de."`
 	Quiet   bool    `help:"No progress on standard error."`
 	File    string  `arg:"" help:"A hand record, complete or not (docs/FORMAT.md), or - for standard input."`
 }
@@ -36,7 +36,7 @@ func (c *analyzeCmd) Run(e *env) error {
 	if c.Level == "fast" {
 		name = "ismcts-fast"
 	}
-	cfg := analysis.Config{Bot: name, Seat: c.Seat, Seed: c.Seed, Workers: c.Workers}
+	cfg := analysis.Config{Bot: name, Seat: c.Seat, Seed: c.Seed, Workers: c.Workers, Lang: card.ParseLang(c.Lang)}
 	if !c.Quiet && isTerminal(e.stderr) {
 		cfg.Progress = progressBar(e.stderr, time.Now(), "decisions")
 	}

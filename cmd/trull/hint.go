@@ -7,15 +7,19 @@ import (
 	"math"
 
 	"trull/internal/bot"
+	"trull/internal/bot/why"
+	"trull/internal/card"
 	"trull/internal/game"
 )
 
 // hintCmd is `trull hint RECORD`: for a record that stops at a decision,
 // the seat to act, the best candidate and the candidates best first by
-// their expected scores (a whole discard is one candidate), as JSON. It reads only what that seat may know.
+// their expected scores (a whole discard is one candidate), each valued
+// one with its why in --lang, as JSON. It reads only what that seat may know.
 type hintCmd struct {
 	Bot  botFlag `default:"ismcts" help:"The bot that ranks the candidates (${bots}, or a budget such as ismcts@3000)."`
 	Seed string  `default:"hint" help:"Seed of the bot's sampling: the same seed gives the same answer."`
+	Lang string  `enum:"en,de" default:"en" help:"Language of each candidate's why: en or de."`
 	File string  `arg:"" help:"A hand record that stops before its end (docs/FORMAT.md), or - for standard input."`
 }
 
@@ -32,6 +36,9 @@ type hintOut struct {
 type hintCandidateOut struct {
 	Action game.RecordAction `json:"action"`
 	Value  *float64          `json:"value"`
+	// Why compares a valued candidate with the best (the best with the
+	// second) in a paired sample of worlds (bot.Explain), with its words.
+	Why *why.Words `json:"why,omitempty"`
 }
 
 // Run answers the hint.
@@ -64,6 +71,9 @@ func (c *hintCmd) answer(e *env, st game.State) error {
 	if len(hs) == 0 {
 		return errors.New("the bot found no answer")
 	}
+	if err := bot.Explain(st.View(game.Seat(seat)), hs, rng); err != nil {
+		return err
+	}
 	// The candidates are whole decisions, best first: a discard of k cards
 	// is one candidate, and the best is the first.
 	var out hintOut
@@ -73,6 +83,10 @@ func (c *hintCmd) answer(e *env, st game.State) error {
 		if h.Valued {
 			v := math.Round(h.Value*1000) / 1000
 			cand.Value = &v
+		}
+		if h.Why != nil {
+			w := bot.WhyWords(r, hs, i, card.ParseLang(c.Lang))
+			cand.Why = &w
 		}
 		if i == 0 {
 			out.Best = cand.Action

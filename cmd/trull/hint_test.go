@@ -111,6 +111,11 @@ func TestHint(t *testing.T) {
 			Candidates []struct {
 				Action game.RecordAction
 				Value  *float64
+				Why    *struct {
+					Worlds int
+					Best   game.RecordAction
+					Text   string
+				}
 			}
 		}
 		if err := json.Unmarshal([]byte(outs[0]), &h); err != nil {
@@ -148,6 +153,11 @@ func TestHint(t *testing.T) {
 		}
 		if len(h.Candidates) > 1 && valued == 0 {
 			t.Errorf("%s: a search bot gave no values:\n%s", c.v, outs[0])
+		}
+		for _, cand := range h.Candidates {
+			if valued > 1 && cand.Value != nil && (cand.Why == nil || cand.Why.Worlds == 0 || cand.Why.Text == "") {
+				t.Errorf("%s: valued candidate %+v has no why:\n%s", c.v, cand.Action, outs[0])
+			}
 		}
 	}
 }

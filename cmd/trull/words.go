@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"trull/internal/bot/why"
 
 	"trull/internal/card"
 	"trull/internal/game"
@@ -28,36 +29,6 @@ var contractWords = map[string][2]pair{
 	"simple":     {{"simple game", "einfaches Spiel"}, {"simple", "einfach"}},
 	"undertaken": {{"undertaken game", "aufgenommenes Spiel"}, {"undertaken", "aufgenommen"}},
 	"folded":     {{"folded", "zusammengeworfen"}, {"folded", "zusammengew."}},
-}
-
-// itemWords name the scored items of a result (every game's Items).
-var itemWords = map[string]pair{
-	"game":                      {"game", "Spiel"},
-	"match":                     {"all tricks (Match)", "alle Stiche (Match)"},
-	"pagat_ultimo":              {"Pagat ultimo", "Pagat ultimo"},
-	"pagat_capture":             {"Pagat captured", "Pagat gefangen"},
-	"pagat_captured":            {"Pagat captured", "Pagat gefangen"},
-	"pagat_laid_out":            {"laid-out Pagat", "ausgelegter Pagat"},
-	"gstiess_laid_out":          {"laid-out Gstieß", "ausgelegter Gstieß"},
-	"kleine_und_gstiess_ultimo": {"Kleine und Gstieß Ultimo", "Kleine und Gstieß Ultimo"},
-	"no_trick":                  {"no trick (×3)", "kein Stich (×3)"},
-	"under_30":                  {"under 30 points (×2)", "unter 30 Augen (×2)"},
-	"solo_multiplier":           {"Solo multiplier", "Solo-Faktor"},
-	"tie_57_57":                 {"57:57, nobody pays", "57:57, keine Zahlung"},
-	"misere_most_points":        {"most points in the Misère", "meiste Augen im Misère"},
-	"misere_tie_no_payment":     {"tie, nobody pays", "Gleichstand, keine Zahlung"},
-	"double":                    {"doubled", "verdoppelt"},
-	"draw":                      {"draw (Nullrunde)", "unentschieden (Nullrunde)"},
-	"grammel":                   {"Grammel", "Grammel"},
-	"trull":                     {"Trull", "Trull"},
-	"four_kings":                {"four kings", "vier Könige"},
-	"uhu":                       {"Uhu", "Uhu"},
-	"uhu_captured":              {"Uhu captured", "Uhu gefangen"},
-	"kakadu":                    {"Kakadu", "Kakadu"},
-	"kakadu_captured":           {"Kakadu captured", "Kakadu gefangen"},
-	"rostopschin":               {"Rostopschin", "Rostopschin"},
-	"rostopschin_lost":          {"Rostopschin lost", "Rostopschin verloren"},
-	"valat":                     {"Valat", "Valat"},
 }
 
 // bidWords name the bids of Droggn and Troggu by record word.
@@ -87,12 +58,7 @@ func (p *player) contractShort(name string) string {
 }
 
 // itemName names a scored item of a result.
-func (p *player) itemName(item string) string {
-	if w, ok := itemWords[item]; ok {
-		return p.word(w)
-	}
-	return strings.ReplaceAll(item, "_", " ")
-}
+func (p *player) itemName(item string) string { return why.ItemName(item, p.lang) }
 
 // sideName names a side of a result item in the game's words.
 func (p *player) sideName(side string) string {

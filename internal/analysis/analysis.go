@@ -2,7 +2,9 @@
 // of a hand record it asks a searching bot for the value of each candidate
 // from the deciding seat's information at that moment (the same sampled
 // worlds for every candidate, so their differences are paired), and
-// measures the expected loss of the action taken. Where an exact solver
+// measures the expected loss of the action taken. Every valued candidate
+// carries its why (bot.Explain): what differs between it and the best in
+// a paired sample of worlds, in words of Config.Lang. Where an exact solver
 // reaches, it also gives each card's open-card value: what would have been
 // best had the seat seen every hand.
 //
@@ -22,6 +24,7 @@ import (
 	"trull/internal/bot/solver"
 	"trull/internal/bot/ssolver"
 	"trull/internal/bot/tsolver"
+	"trull/internal/bot/why"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
@@ -85,6 +88,10 @@ func (t Thresholds) classOf(loss float64) string {
 type Candidate struct {
 	Action game.RecordAction `json:"action"`
 	Value  float64           `json:"value"`
+	// Why compares the candidate with the best (the best with the
+	// second) in a paired sample of worlds (bot.Explain), in the report's
+	// language.
+	Why *why.Words `json:"why,omitempty"`
 }
 
 // OpenValue is a card's open-card value: the deciding seat's score when it
@@ -121,6 +128,8 @@ type Decision struct {
 	// Loss is Best's value minus Taken's, never negative.
 	Loss  float64 `json:"loss"`
 	Class string  `json:"class"`
+	// Why is the taken candidate's why (Candidate.Why) where it was valued.
+	Why *why.Words `json:"why,omitempty"`
 	// OpenCard holds every legal card's open-card value where an exact
 	// solver reaches (Droggn's and Troggu's last tricks), best first.
 	OpenCard []OpenValue `json:"open_card,omitempty"`
@@ -159,6 +168,7 @@ type Report struct {
 	Seats      []SeatReport `json:"seats"`
 
 	rules game.Rules // for Text
+	lang  card.Lang  // of the whys' words
 }
 
 // Config says how to analyse.
@@ -178,6 +188,8 @@ type Config struct {
 	Progress func(done, total int)
 	// OpenBudget bounds each open-card solve in nodes (0: a default).
 	OpenBudget int
+	// Lang is the language of the decisions' whys.
+	Lang card.Lang
 }
 
 // task is one decision to analyse: the state before it and what was done.
@@ -247,7 +259,7 @@ func Analyze(rec *game.Record, cfg Config) (*Report, error) {
 		}
 	}
 	rep := &Report{Format: Format, Game: r.Game(), Variant: r.String(), Title: game.Title(r, card.English), Bot: cfg.Bot, Seed: cfg.Seed,
-		Complete: st.Done(), Thresholds: ThresholdsOf(r.Game()), Decisions: make([]Decision, len(tasks)), rules: r}
+		Complete: st.Done(), Thresholds: ThresholdsOf(r.Game()), Decisions: make([]Decision, len(tasks)), rules: r, lang: cfg.Lang}
 	if err := run(tasks, rep, cfg); err != nil {
 		return nil, err
 	}
@@ -334,13 +346,22 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 	d.Best, d.best = &best, hs[0].Action
 	taken := -1.0
 	found := false
-	for _, h := range hs {
+	if err := bot.Explain(st.View(game.Seat(seat)), hs, rng); err != nil {
+		return d, err
+	}
+	for i, h := range hs {
 		if !h.Valued {
 			continue
 		}
-		d.Candidates = append(d.Candidates, Candidate{Action: r.EncodeAction(h.Action), Value: round(h.Value)})
+		c := Candidate{Action: r.EncodeAction(h.Action), Value: round(h.Value)}
+		if h.Why != nil {
+			w := bot.WhyWords(r, hs, i, cfg.Lang)
+			c.Why = &w
+		}
+		d.Candidates = append(d.Candidates, c)
 		if h.Action == t.taken {
 			taken, found = h.Value, true
+			d.Why = c.Why
 		}
 	}
 	switch {

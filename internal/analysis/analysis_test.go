@@ -85,6 +85,16 @@ func TestForcedAndDeterministic(t *testing.T) {
 				if taken == nil {
 					t.Fatalf("%s step %d: the taken action has no value", v, d.Step)
 				}
+				if len(d.Candidates) > 1 {
+					for _, c := range d.Candidates {
+						if c.Why == nil || c.Why.Text == "" || c.Why.Worlds == 0 {
+							t.Errorf("%s step %d: candidate %v has no why", v, d.Step, c.Action)
+						}
+					}
+					if d.Why != taken.Why {
+						t.Errorf("%s step %d: the decision's why is not the taken candidate's", v, d.Step)
+					}
+				}
 				if want := round(d.Candidates[0].Value - taken.Value); d.Loss != want || d.Class != a.Thresholds.classOf(d.Loss) {
 					t.Errorf("%s step %d: loss %g class %s, want %g", v, d.Step, d.Loss, d.Class, want)
 				}

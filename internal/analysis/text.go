@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"trull/internal/bot/why"
 	"trull/internal/card"
 	"trull/internal/game"
 )
@@ -62,6 +63,9 @@ func Text(rep *Report, l card.Lang) string {
 		fmt.Fprintf(&b, "  %s, %s — %s: %s = %s; %s: %s = %s → %s\n", Place(d, l), seat,
 			t("chosen", "gewählt"), name(d.taken), num(d.Candidates[0].Value-d.Loss),
 			t("best", "am besten"), name(d.best), num(d.Candidates[0].Value), ClassName(d.Class, l))
+		if d.Why != nil && d.Why.Text != "" {
+			fmt.Fprintf(&b, "      %s\n", whyIn(d, rep, l))
+		}
 		if len(d.OpenCard) > 0 {
 			fmt.Fprintf(&b, "      %s: %s = %s\n", t("all hands open, best", "alle Karten offen, am besten"),
 				name(d.OpenCard[0].act), number(float64(d.OpenCard[0].Value), l))
@@ -205,4 +209,22 @@ func number(x float64, l card.Lang) string {
 		s = strings.Replace(s, ".", ",", 1)
 	}
 	return s
+}
+
+// whyIn words the taken action's why in l: the report's words when they
+// are in l, else its differences worded again.
+func whyIn(d Decision, rep *Report, l card.Lang) string {
+	if rep.lang == l {
+		return d.Why.Text
+	}
+	names := map[string]string{}
+	for _, a := range []game.Action{d.taken, d.best} {
+		names[rep.rules.EncodeAction(a).Card+rep.rules.EncodeAction(a).Call] = why.ActionName(rep.rules, a, l)
+	}
+	return why.Text(d.Why.Why, func(ra game.RecordAction) string {
+		if n, ok := names[ra.Card+ra.Call]; ok {
+			return n
+		}
+		return ra.Card
+	}, l)
 }

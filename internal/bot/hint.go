@@ -2,13 +2,76 @@ package bot
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
+
+	"trull/internal/card"
 
 	"trull/internal/bot/ismcts"
 	"trull/internal/bot/pimc"
+	"trull/internal/bot/why"
 	"trull/internal/game"
 )
+
+// WhyWorlds is the number of worlds Explain compares the hints in.
+const WhyWorlds = 24
+
+// Explain sets the Why of every valued hint of hs (Hints' order, best
+// first): each against the first, the first against the second. The
+// hints' candidates are played in the same WhyWorlds worlds, drawn from v
+// by the search's own sampler and finished by its default policy with the
+// same random numbers after each candidate (ismcts.Paired): the why
+// measures its differences, and its values (Why.Value, Why.BestValue), in
+// those worlds. They are not the search's worlds: the hint's Value is the
+// search's estimate over many more of them, so a why may find two close
+// candidates in the other order, and says so in its values. rng draws the
+// worlds: the same view and generator give the same whys.
+func Explain(v game.View, hs []Hint, rng *rand.Rand) error {
+	var idx []int
+	for i, h := range hs {
+		if h.Valued {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) < 2 {
+		return nil
+	}
+	r, err := ismcts.RulesOf(v)
+	if err != nil {
+		return err
+	}
+	seat := v.ViewSeat()
+	cands := make([][]game.Action, len(idx))
+	s := why.Sample{Seat: seat, Actions: make([]game.RecordAction, len(idx)), Outcomes: make([][]why.Outcome, len(idx))}
+	for k, i := range idx {
+		cands[k] = hs[i].Actions()
+		s.Actions[k] = game.EncodeHistory(r, cands[k])[0]
+		s.Outcomes[k] = make([]why.Outcome, 0, WhyWorlds)
+	}
+	var tc card.Card
+	err = ismcts.Paired(v, cands, WhyWorlds, rng, func(c, w int, st game.State, end bool) {
+		if !end {
+			s.Opponents = why.Opponents(st, seat)
+			tc = why.TrickCard(st, cands[c][0])
+			return
+		}
+		s.Outcomes[c] = append(s.Outcomes[c], why.Observe(st, seat, tc))
+	})
+	if err != nil {
+		return err
+	}
+	for k, i := range idx {
+		against := 0
+		if k == 0 {
+			against = 1
+		}
+		w := s.Why(k, against)
+		hs[i].Why = &w
+	}
+	return nil
+}
 
 // Hint is one candidate action of a bot with its estimate.
 type Hint struct {
@@ -21,6 +84,9 @@ type Hint struct {
 	// bots; a forced action and the rules bot's single choice have none).
 	Value  float64
 	Valued bool
+	// Why, set by Explain on a valued hint, compares it with the best
+	// hint (the best with the second) in a paired sample of worlds.
+	Why *why.Why
 }
 
 // Ranker is a bot that values its candidate actions: Rank returns up to n
@@ -148,4 +214,28 @@ func (s sampled) Rank(v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 func cardPlay(v game.View) bool {
 	l := v.LegalActions()
 	return len(l) > 0 && l[0].Kind == game.KindPlay
+}
+
+// WhyWords returns hint i's Why with its words in language l (a zero Words
+// when it has none), the actions named as the table shows them: a card by
+// its name, a whole discard by its cards.
+func WhyWords(r game.Rules, hs []Hint, i int, l card.Lang) why.Words {
+	if hs[i].Why == nil {
+		return why.Words{}
+	}
+	names := map[string]string{}
+	for _, h := range hs {
+		var parts []string
+		for _, a := range h.Actions() {
+			parts = append(parts, why.ActionName(r, a, l))
+		}
+		names[key(game.EncodeHistory(r, h.Actions())[0])] = strings.Join(parts, ", ")
+	}
+	name := func(ra game.RecordAction) string { return names[key(ra)] }
+	return why.Words{Why: *hs[i].Why, Text: why.Text(*hs[i].Why, name, l)}
+}
+
+// key identifies a record action.
+func key(ra game.RecordAction) string {
+	return fmt.Sprint(ra.SeatOf(), ra.Act, ra.Call, ra.Card, ra.Cards, ra.Say)
 }

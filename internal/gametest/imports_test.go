@@ -46,6 +46,8 @@ func TestImportRules(t *testing.T) {
 		{"../bot/solver", base},
 		{"../bot/tsolver", base},
 		{"../bot/ssolver", base},
+		// The why reads finished hands; its callers draw and play them.
+		{"../bot/why", base},
 		{"../bot/rules", with(b + "/know")},
 		{"../bot/pimc", with(b+"/know", b+"/solver", b+"/tsolver", b+"/ssolver")},
 		{"../bot/ismcts", with(b+"/know", b+"/solver", b+"/tsolver", b+"/ssolver")},
@@ -54,7 +56,7 @@ func TestImportRules(t *testing.T) {
 		// Analysis and the tactics suite value decisions with the bots;
 		// analysis places them by trick through the table model.
 		{"../analysis", with(b+"/...", "trull/internal/tablemodel")},
-		{"../tactics", with("trull/internal/analysis")},
+		{"../tactics", with("trull/internal/analysis", "trull/internal/bot/why")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",
 			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/store", "trull/web"}},
 	}

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"time"
+	"trull/internal/card"
 
 	"trull/internal/bot"
 	"trull/internal/game"
@@ -122,11 +123,19 @@ func (h *hinter) search(b bot.Bot, j hintJob) (out []hint, err error) {
 		h.log.Warn("hint failed", "bot", b.Name(), "seat", j.seat, "err", err)
 		return nil, errHintFailed
 	}
-	for _, x := range hs {
+	if err := bot.Explain(j.st.View(game.Seat(j.seat)), hs, rng); err != nil {
+		h.log.Warn("hint why failed", "bot", b.Name(), "seat", j.seat, "err", err)
+		return nil, errHintFailed
+	}
+	for i, x := range hs {
 		o := hint{Action: game.EncodeHistory(j.rules, x.Actions())[0], Bot: b.Name()}
 		if x.Valued {
 			v := math.Round(x.Value*100) / 100
 			o.Value = &v
+		}
+		if x.Why != nil {
+			o.Why = &hintWhy{Why: *x.Why, Text: game.Words{EN: bot.WhyWords(j.rules, hs, i, card.English).Text,
+				DE: bot.WhyWords(j.rules, hs, i, card.German).Text}}
 		}
 		out = append(out, o)
 	}

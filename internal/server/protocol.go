@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"trull/internal/bot/why"
 
 	"trull/internal/game"
 )
@@ -58,6 +59,16 @@ type hint struct {
 	Action game.RecordAction `json:"action"`
 	Value  *float64          `json:"value"`
 	Bot    string            `json:"bot"`
+	// Why, on a valued hint, compares it with the best (the best with
+	// the second) in a paired sample of worlds (bot.Explain).
+	Why *hintWhy `json:"why,omitempty"`
+}
+
+// hintWhy is a hint's why: the differences (why.Why) and their words in
+// both languages.
+type hintWhy struct {
+	why.Why
+	Text game.Words `json:"text"`
 }
 
 // refuse answers a client message with an error; the state is unchanged.

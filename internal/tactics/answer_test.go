@@ -9,7 +9,6 @@ import (
 	"trull/internal/bot/why"
 	"trull/internal/card"
 	"trull/internal/game"
-	gm "trull/internal/game"
 )
 
 // TestAnswer answers every legal card of a few positions: a good card is
@@ -76,7 +75,7 @@ func TestWhyNamesTheTheme(t *testing.T) {
 			}
 			w := p.Candidates[len(p.Candidates)-1].Why.Why
 			bonus := slices.ContainsFunc(w.Items, func(d why.ItemDiff) bool { return d.Item != "game" && d.Item != "match" && d.Points < 0 })
-			game := slices.ContainsFunc(w.Items, func(d why.ItemDiff) bool { return (d.Item == "game" || d.Item == "match") && d.Points < 0 })
+			lostGame := slices.ContainsFunc(w.Items, func(d why.ItemDiff) bool { return (d.Item == "game" || d.Item == "match") && d.Points < 0 })
 			bird := slices.Contains([]string{"T1", "T2", "T3"}, w.Action.Card) && w.Trick != nil && w.Trick.Action < w.Trick.Best
 			var ok bool
 			switch p.Theme {
@@ -84,7 +83,7 @@ func TestWhyNamesTheTheme(t *testing.T) {
 				// the bonus lost, or the bird itself lost in its trick
 				ok = bonus || bird
 			case "threshold":
-				ok = (w.Game != nil && w.Game.Action < w.Game.Best) || game || w.CardPoints < 0
+				ok = (w.Game != nil && w.Game.Action < w.Game.Best) || lostGame || w.CardPoints < 0
 			case "smear":
 				// the points smeared, or (Strohmandeln) a bird kept
 				ok = w.CardPoints < 0 || bonus
@@ -94,7 +93,7 @@ func TestWhyNamesTheTheme(t *testing.T) {
 			if !ok {
 				t.Errorf("%s (%s): the worst answer's why names no cause: %+v", p.ID, p.Theme, w)
 			}
-			if text := why.Text(w, func(ra gm.RecordAction) string { return ra.Card }, card.English); text == "" {
+			if text := why.Text(w, func(ra game.RecordAction) string { return ra.Card }, card.English); text == "" {
 				t.Errorf("%s: no words", p.ID)
 			}
 		}

@@ -13,6 +13,11 @@
 // world. Each position names its theme: a bird kept for the last tricks, a
 // Strohmann not turned for nothing, play at the win threshold, points
 // smeared to a trick the side wins, the Fool in Troggu, Misère.
+//
+// Position.Answer is the verdict on an answer, as a puzzle gives it: good
+// or not, the good answers, and for every legal card its value, loss and
+// why (package bot/why), measured in the position's own worlds, each
+// finished along the exact solvers' line.
 package tactics
 
 import (

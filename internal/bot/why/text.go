@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"trull/internal/card"
 	"trull/internal/game"
@@ -110,8 +112,8 @@ func trickText(w Why, a, b string, de bool) string {
 			more = pick(de, "more", "mehr")
 		}
 		return upper(pick(de,
-			fmt.Sprintf("With %s your side counts %s card points %s than with %s.", a, Number(math.Abs(cp), de), more, b),
-			fmt.Sprintf("Mit %s zählt deine Seite %s Kartenpunkte %s als mit %s.", a, Number(math.Abs(cp), de), more, b)))
+			fmt.Sprintf("With %s your side counts %s %s than with %s.", a, cardPoints(math.Abs(cp), de), more, b),
+			fmt.Sprintf("Mit %s zählt deine Seite %s %s als mit %s.", a, cardPoints(math.Abs(cp), de), more, b)))
 	}
 	// hi takes the trick more often than lo.
 	hi, lo, nhi, nlo, loPoints := b, a, w.Trick.Best, w.Trick.Action, cp
@@ -127,14 +129,24 @@ func trickText(w Why, a, b string, de bool) string {
 		fmt.Sprintf("%s gewinnt diesen Stich für deine Seite in %s; mit %s %s ihn in %s", hi, worlds(nhi, w.Worlds, de), lo, opp[1], worlds(w.Worlds-nlo, w.Worlds, de)))
 	switch {
 	case points && loPoints < 0:
-		s += pick(de, fmt.Sprintf(" and %s card points more.", Number(-loPoints, de)), fmt.Sprintf(", mit %s Kartenpunkten mehr.", Number(-loPoints, de)))
+		s += pick(de, fmt.Sprintf(" and %s more.", cardPoints(-loPoints, de)), fmt.Sprintf(" und %s mehr.", cardPoints(-loPoints, de)))
 	case points:
-		s += pick(de, fmt.Sprintf(", yet your side counts %s card points more with %s.", Number(loPoints, de), lo),
-			fmt.Sprintf(", doch deine Seite zählt mit %s %s Kartenpunkte mehr.", lo, Number(loPoints, de)))
+		s += pick(de, fmt.Sprintf(", yet your side counts %s more with %s.", cardPoints(loPoints, de), lo),
+			fmt.Sprintf(", doch deine Seite zählt mit %s %s mehr.", lo, cardPoints(loPoints, de)))
 	default:
 		s += "."
 	}
 	return upper(s)
+}
+
+// cardPoints words a number of card points: "1 card point", "4⅔ card
+// points" ("1 Kartenpunkt", "4⅔ Kartenpunkte").
+func cardPoints(x float64, de bool) string {
+	n := Number(x, de)
+	if n == "1" {
+		return pick(de, "1 card point", "1 Kartenpunkt")
+	}
+	return n + pick(de, " card points", " Kartenpunkte")
 }
 
 // opponents word the seat's other side with its verb, in English and
@@ -201,13 +213,11 @@ func pick(de bool, en, ger string) string {
 
 // upper capitalises a sentence's first letter.
 func upper(s string) string {
-	for i, r := range s {
-		if r >= 'a' && r <= 'z' {
-			return s[:i] + string(r-'a'+'A') + s[i+1:]
-		}
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return s
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // ItemName names a result item (docs/FORMAT.md "items") for people.

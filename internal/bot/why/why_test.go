@@ -1,0 +1,59 @@
+package why
+
+import (
+	"testing"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// TestText words hand-made differences: the biggest difference first, the
+// trick and the card points second, in both languages.
+func TestText(t *testing.T) {
+	pagat := game.NewRecordAction(0, "play")
+	pagat.Card = "T1"
+	mond := game.NewRecordAction(0, "play")
+	mond.Card = "T21"
+	names := map[string]string{"T1": "Pagat (I)", "T21": "Mond (XXI)"}
+	name := func(ra game.RecordAction) string { return names[ra.Card] }
+	item := func(pts ...int) []Item {
+		var out []Item
+		for _, p := range pts {
+			out = append(out, Item{Item: "pagat_ultimo", Points: p})
+		}
+		return out
+	}
+	s := Sample{Seat: 0, Actions: []game.RecordAction{pagat, mond}, Opponents: "defenders",
+		Outcomes: [][]Outcome{
+			{{Trick: 0, CardPoints: 30, Score: -10}, {Trick: 0, CardPoints: 31, Score: -10}, {Trick: 1, CardPoints: 35, Score: 0}},
+			{{Trick: 1, CardPoints: 35, Score: 0, Items: item(10)}, {Trick: 1, CardPoints: 35, Score: 0, Items: item(10)}, {Trick: 1, CardPoints: 35, Score: 10, Items: item(10)}},
+		}}
+	w := s.Why(0, 1)
+	if w.Worlds != 3 || w.Trick.Action != 1 || w.Trick.Best != 3 || len(w.Items) != 1 || w.Items[0].Worse != 3 || w.Items[0].Points != -10 {
+		t.Fatalf("why %+v", w)
+	}
+	for _, c := range []struct {
+		l    card.Lang
+		want string
+	}{
+		{card.English, "Pagat (I) loses the Pagat ultimo (10) in every world. Mond (XXI) takes this trick for your side in every world; with Pagat (I) the defenders take it in 2 of 3 worlds and 3 card points more."},
+		{card.German, "Pagat (I) verliert die Wertung „Pagat ultimo“ (10) in jeder Welt. Mond (XXI) gewinnt diesen Stich für deine Seite in jeder Welt; mit Pagat (I) nehmen die Gegenspieler ihn in 2 von 3 Welten und 3 Kartenpunkte mehr."},
+	} {
+		if got := Text(w, name, c.l); got != c.want {
+			t.Errorf("%v:\n got %q\nwant %q", c.l, got, c.want)
+		}
+	}
+}
+
+// TestNumber writes means in thirds where they are thirds.
+func TestNumber(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		de   bool
+		want string
+	}{{4.6667, false, "4⅔"}, {0.3333, false, "⅓"}, {2, false, "2"}, {-1.5, true, "−1,5"}, {2.58, false, "2.6"}} {
+		if got := Number(c.x, c.de); got != c.want {
+			t.Errorf("Number(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}
