@@ -303,3 +303,48 @@ func TestPuzzlesGerman(t *testing.T) {
 	fitsWidth(t, ctx, "a Strohmandeln verdict")
 	shot(t, ctx, "puzzle-strohmandeln-de-phone.png")
 }
+
+// TestHintWhyInBrowser: at a Droggn table the hint asked for in the card
+// play says under it why each candidate is worse than the best, in German
+// and, after the language is switched, in English. Screenshot:
+// hint-why-de.png.
+func TestHintWhyInBrowser(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	for try := 0; try < 5; try++ {
+		tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"}, 1)
+		seatIn(t, ctx, base, tb, "de")
+		s := snapshot{}
+		playUntil(t, ctx, quiet, func(x snapshot) bool { s = x; return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) >= 2 })
+		if s.Result {
+			continue
+		}
+		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=hint]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('[data-testid=hint-why] li')`, 60*time.Second); err != nil {
+			t.Fatalf("e2e: the hint says no why: %v\n%s", err, pageText(t, ctx))
+		}
+		read := func() string {
+			w, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=hint-why]').innerText`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		}
+		de := read()
+		if !strings.Contains(de, "Welt") || regexp.MustCompile(`\b(world|worlds|trick|your side|[SCHD]-\w+|T\d+|FOOL)\b`).MatchString(de) {
+			t.Errorf("e2e: the German hint's why says %q", de)
+		}
+		shot(t, ctx, "hint-why-de.png")
+		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=lang]`))); err != nil {
+			t.Fatal(err)
+		}
+		if en := read(); !strings.Contains(en, "world") || strings.Contains(en, "Welt") {
+			t.Errorf("e2e: the English hint's why says %q", en)
+		}
+		return
+	}
+	t.Fatal("e2e: no hand reached the card play")
+}
