@@ -348,3 +348,54 @@ func TestHintWhyInBrowser(t *testing.T) {
 	}
 	t.Fatal("e2e: no hand reached the card play")
 }
+
+// TestAnalysisWhyInBrowser: on an English page the analysis of a hand
+// says why at each marked decision, in its list and at its step.
+func TestAnalysisWhyInBrowser(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 1000)
+	for try := 0; try < 3; try++ {
+		tb := createTableBots(t, base, "strohmandeln", []string{"", "rules"}, 1)
+		seatIn(t, ctx, base, tb, "en")
+		playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Over })
+		if err := within(ctx,
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid=analyse-hand]`)),
+			chromedp.Click(chromedp.CSS(`[data-testid=analyse-hand]`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid=replay]`)),
+		); err != nil {
+			t.Fatalf("e2e: asking for the analysis: %v", err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 90*time.Second); err != nil {
+			t.Fatalf("e2e: the analysis graph did not appear: %v", err)
+		}
+		type marks struct {
+			Marks int      `json:"marks"`
+			Whys  []string `json:"whys"`
+		}
+		m, err := chromedp.Run(ctx, chromedp.Evaluate[marks](`({marks: document.querySelectorAll('[data-testid=marks] li').length,
+  whys: [...document.querySelectorAll('[data-testid=marks] li .why')].map((d) => d.innerText)})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Marks == 0 {
+			continue // a hand without a marked decision: play another
+		}
+		if len(m.Whys) != m.Marks {
+			t.Errorf("e2e: %d marked decisions, %d with a why: %q", m.Marks, len(m.Whys), m.Whys)
+		}
+		for _, w := range m.Whys {
+			if len(strings.Fields(w)) < 4 {
+				t.Errorf("e2e: a marked decision's why says %q", w)
+			}
+		}
+		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=marks] li a`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict] [data-testid=why]')].some((p) => p.textContent.trim().split(/\s+/).length >= 4)`, 5*time.Second); err != nil {
+			t.Errorf("e2e: the marked decision's step shows no why: %v", err)
+		}
+		return
+	}
+	t.Fatal("e2e: three hands without a marked decision")
+}
