@@ -22,6 +22,12 @@ command -v npm >/dev/null || { echo "web/build.sh: npm is not installed (Node.js
 
 npm ci --no-audit --no-fund --loglevel=error
 npm run --silent build
+# The engine, the bots and the table model for play on this device
+# (web/wasm, internal/offline), beside the app; reproducible as the app is.
+mkdir -p dist/engine
+(cd .. && GOOS=js GOARCH=wasm go build -trimpath -buildvcs=false -ldflags="-s -w" -o web/dist/engine/trull.wasm ./web/wasm)
+cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/engine/wasm_exec.js
+node stamp.mjs
 node compress.mjs
 
 if [ "$check" = 1 ]; then

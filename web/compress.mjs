@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const MIN = 1024;
-const TEXT = /\.(js|css|html|svg|json)$/;
+const TEXT = /\.(js|css|html|svg|json|webmanifest|wasm)$/;
 
 function walk(dir) {
   for (const name of readdirSync(dir)) {

@@ -17,6 +17,12 @@ export default defineConfig({
       "/ws": { target: "ws://127.0.0.1:8080", ws: true },
     },
   },
+  // The engine's worker (src/offline.worker.ts) is a classic script: it
+  // loads Go's wasm_exec.js with importScripts.
+  worker: {
+    format: "iife",
+    rolldownOptions: { output: { entryFileNames: "assets/[name].js" } },
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -38,6 +38,7 @@ type serveCmd struct {
 	MaxWSPerAddr    int           `name:"max-ws-per-addr" default:"32" help:"WebSockets one client address may hold open at once (0: no cap)."`
 	MaxWSPer64      int           `name:"max-ws-per-64" default:"128" help:"WebSockets all the addresses of an IPv6 /64 may hold open at once (0: no cap)."`
 	MaxWS           int           `name:"max-ws" default:"10000" help:"WebSockets this server holds open at once, of every client together (0: no cap)."`
+	CompressAbove   int           `name:"ws-compress-above" default:"512" help:"Send WebSocket messages of at least this many bytes compressed to clients that offer it (0: never)."`
 	MaxTables       int           `name:"max-tables" default:"1000" help:"Tables that may be open or playing at once; creating more is refused (0: no cap)."`
 	MaxEmptyPerAddr int           `name:"max-empty-per-addr" default:"4" help:"Empty tables (nobody connected) one client address may have created; creating more is refused until a person sits at one or it closes (0: no cap)."`
 	MaxEmptyPer64   int           `name:"max-empty-per-64" default:"16" help:"The same for all the addresses of an IPv6 /64 together (0: no cap)."`
@@ -73,6 +74,13 @@ func (c *serveCmd) Run(e *env) error {
 	maxWS, maxTables, abandon := c.MaxWSPerAddr, c.MaxTables, c.AbandonAfter
 	maxEmptyAddr, maxEmptyNet, maxEmpty := c.MaxEmptyPerAddr, c.MaxEmptyPer64, c.MaxEmpty
 	maxWSNet, maxWSAll := c.MaxWSPer64, c.MaxWS
+	compressAbove := c.CompressAbove
+	switch {
+	case compressAbove < 0:
+		return usagef("bad --ws-compress-above %d (0 or more)", compressAbove)
+	case compressAbove == 0:
+		compressAbove = -1 // the server's "never"
+	}
 	for _, v := range []struct {
 		name string
 		v    *int
@@ -107,7 +115,8 @@ func (c *serveCmd) Run(e *env) error {
 		return quiet{1}
 	}
 	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, Logger: log,
-		BotDelay: c.BotDelay, Grace: c.Grace, TurnClock: c.TurnClock, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
+		CompressAbove: compressAbove,
+		BotDelay:      c.BotDelay, Grace: c.Grace, TurnClock: c.TurnClock, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
 		MaxEmptyPerAddr: maxEmptyAddr, MaxEmptyPerNet: maxEmptyNet, MaxEmpty: maxEmpty, MaxConnsPerNet: maxWSNet, MaxConns: maxWSAll,
 		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers, HintWorkers: c.HintWorkers,
 		TrustedProxies: proxies, Abandon: abandon}, st)

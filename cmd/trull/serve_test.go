@@ -54,6 +54,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"--max-empty=-3"}, "bad --max-empty -3"},
 		{[]string{"--max-ws-per-64=-1"}, "bad --max-ws-per-64 -1"},
 		{[]string{"--max-ws=-1"}, "bad --max-ws -1"},
+		{[]string{"--ws-compress-above=-1"}, "bad --ws-compress-above -1"},
 		{[]string{"-trusted-proxy", "nowhere"}, `"nowhere" is neither`},
 		{[]string{"--abandon-after=-1h"}, "bad --abandon-after -1h0m0s"},
 		// A negative number after a space reads as a flag: refused, naming

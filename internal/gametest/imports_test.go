@@ -11,17 +11,13 @@ import (
 	"testing"
 )
 
-// TestImportRules holds the one-way data flow of DESIGN.md: each layer
-// imports only the packages of this module that lie below it. The card
-// package imports nothing of ours; the engines only card and game; the
-// sitting, the bots and the store nothing that plays tables or keeps them;
-// the server the store's interface but no implementation of it, which the
-// command chooses. Inside internal/bot each game's knowledge (bot/know)
-// reads only the cards, the game contract and the engines, as do the exact
-// solvers; the hand-written strategies (bot/rules) and the two searches
-// (bot/pimc, bot/ismcts) read the knowledge and the solvers but not one
-// another, and none of them the registry (bot), which composes the levels
-// on top.
+// TestImportRules holds the one-way data flow of docs/ARCHITECTURE.md:
+// each package imports only the packages of this module that lie below
+// it. The card package imports nothing of ours; an engine only card and
+// game, never another engine; the bots, the table model, the sitting and
+// the store nothing that plays tables or keeps them; the server the
+// store's interface but no implementation of it, which the command
+// chooses; no production code imports the test support (gametest).
 func TestImportRules(t *testing.T) {
 	const (
 		b       = "trull/internal/bot"
@@ -29,6 +25,11 @@ func TestImportRules(t *testing.T) {
 	)
 	base := []string{"trull/internal/card", "trull/internal/game", engines}
 	with := func(more ...string) []string { return append(slices.Clone(base), more...) }
+	production := []string{"trull/web"}
+	for _, d := range []string{"analysis", "arena", "bot/...", "card", "game", "games/...", "guide", "loadgen", "offline", "replayview",
+		"server", "sim", "sitting", "store/...", "tablemodel", "tactics"} {
+		production = append(production, "trull/internal/"+d)
+	}
 	rules := []struct {
 		dir     string
 		allowed []string // import paths of this module; "x/..." is x and below it
@@ -36,6 +37,15 @@ func TestImportRules(t *testing.T) {
 		{"../card", nil},
 		{"../game", []string{"trull/internal/card"}},
 		{"../games", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/..."}},
+		// An engine knows no other engine.
+		{"../games/droggn", []string{"trull/internal/card", "trull/internal/game"}},
+		{"../games/troggu", []string{"trull/internal/card", "trull/internal/game"}},
+		{"../games/strohmandeln", []string{"trull/internal/card", "trull/internal/game"}},
+		// Matches and studies play bots at sittings; no table, no store.
+		{"../arena", with(b+"/...", "trull/internal/sitting")},
+		{"../sim", with(b+"/...", "trull/internal/sitting", "trull/internal/arena")},
+		// The load generator is a client: it speaks the public API only.
+		{"../loadgen", nil},
 		// The sitting is rules and arithmetic: no players, storage or network.
 		{"../sitting", []string{"trull/internal/card", "trull/internal/game"}},
 		// Bots see views; they know nothing of sittings, storage or tables.
@@ -53,12 +63,23 @@ func TestImportRules(t *testing.T) {
 		{"../bot/ismcts", with(b+"/know", b+"/solver", b+"/tsolver", b+"/ssolver")},
 		// The table model reads the engines' views only.
 		{"../tablemodel", base},
+		// The guide reads the seat's view through the table model.
+		{"../guide", with("trull/internal/tablemodel")},
 		// Analysis and the tactics suite value decisions with the bots;
 		// analysis places them by trick through the table model.
 		{"../analysis", with(b+"/...", "trull/internal/tablemodel")},
 		{"../tactics", with("trull/internal/analysis", "trull/internal/bot/why")},
+		// A table on this device plays a sitting with bots and draws the
+		// table model; it knows nothing of servers or storage.
+		{"../offline", with(b+"/...", "trull/internal/sitting", "trull/internal/tablemodel")},
+		// A replay reads records and draws views.
+		{"../replayview", with("trull/internal/tablemodel")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",
-			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/store", "trull/web"}},
+			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/guide", "trull/internal/tactics", "trull/internal/store", "trull/web"}},
+		// The command and the engine for the browser use everything but the
+		// test support.
+		{"../../cmd", production},
+		{"../../web/wasm", production},
 	}
 	for _, r := range rules {
 		err := filepath.Walk(r.dir, func(path string, info os.FileInfo, err error) error {

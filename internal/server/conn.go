@@ -25,9 +25,6 @@ const (
 	writeTimeout = 10 * time.Second
 	// pingEvery checks that the client is still there.
 	pingEvery = 30 * time.Second
-	// compressAbove is the smallest message sent compressed; smaller
-	// ones (errors, chat, hints) gain too little.
-	compressAbove = 512
 )
 
 // Close codes. Codes from 4000 are final: the browser does not reconnect.
@@ -62,6 +59,10 @@ type conn struct {
 	// noView leaves the game's view out of state messages: the client
 	// draws the table model alone (the browser; "view": false in join).
 	noView bool
+	// delta leaves out a table part equal to lastTable, the one this
+	// connection was sent last ("delta": true in join).
+	delta     bool
+	lastTable []byte
 	// hinting: a hint of this connection is being searched (hints.go).
 	hinting bool
 
@@ -181,8 +182,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	// permessage-deflate without context takeover: each state message is
 	// compressed alone with a pooled writer, so an idle connection holds
 	// no compressor (docs/PROTOCOL.md gives the bytes it saves).
+	mode := websocket.CompressionNoContextTakeover
+	if s.cfg.CompressAbove < 0 {
+		mode = websocket.CompressionDisabled
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins,
-		CompressionMode: websocket.CompressionNoContextTakeover, CompressionThreshold: compressAbove})
+		CompressionMode: mode, CompressionThreshold: s.cfg.CompressAbove})
 	if err != nil {
 		// Accept has answered (403 for a foreign Origin).
 		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))
@@ -204,7 +209,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(maxMessage)
 	ctx := r.Context()
-	noView := false
+	noView, delta := false, false
 	if token == "" && !spectate {
 		// The browser keeps the seat token out of the address, where a
 		// log or a console could show it: its first message names it.
@@ -216,9 +221,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 		token, host = j.Token, j.HostToken // or spectate: readJoin checked that it is one of them
 		noView = j.View != nil && !*j.View
+		delta = j.Delta
 	}
 	c := newConn(ws)
-	c.noView = noView
+	c.noView, c.delta = noView, delta
 	go c.writer()
 	defer func() { <-c.wrote }()
 	var hostHash, tokHash string

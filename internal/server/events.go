@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"trull/internal/guide"
 
 	"trull/internal/bot"
 	"trull/internal/game"
@@ -59,6 +60,9 @@ type createData struct {
 	// finished trick (practice and learning tables); without it the
 	// game's information rules say which (game.Viewer.OpenReview).
 	OpenReview bool `json:"open_review,omitempty"`
+	// Lesson names the guided hand the table plays (internal/guide): the
+	// person's seat is shown the guide, and the bots draw from the seed.
+	Lesson string `json:"lesson,omitempty"`
 }
 
 // seatData is a seat as created: a bot, the creator (name and token), or
@@ -232,6 +236,15 @@ func (t *table) applyCreate(d createData) error {
 			}
 			t.seats[i].name = botName(i)
 		}
+	}
+	if d.Lesson != "" {
+		l, err := guide.Find(d.Lesson)
+		if err != nil {
+			return err
+		}
+		t.lesson = &l
+		// The bots' choices follow from the deal and the person's.
+		t.rng = game.NewRand(d.Seed, 1)
 	}
 	t.started = !d.WaitForPlayers || t.allClaimed()
 	return t.applyDeal(dealData{Hand: 0, Seat: -1})

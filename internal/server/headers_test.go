@@ -16,8 +16,10 @@ import (
 func TestSecurityHeaders(t *testing.T) {
 	e := newEnv(t, Config{Static: web.FS()})
 	want := map[string][]string{
-		"default-src":     {"'self'"},
-		"script-src":      {"'self'"},
+		"default-src": {"'self'"},
+		// 'wasm-unsafe-eval' compiles the offline engine; no eval of
+		// JavaScript.
+		"script-src":      {"'self'", "'wasm-unsafe-eval'"},
 		"style-src":       {"'self'"},
 		"img-src":         {"'self'", "data:"},
 		"font-src":        {"'self'"},

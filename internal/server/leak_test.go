@@ -3,10 +3,8 @@ package server
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"math/rand/v2"
-	"net/http"
 	"sync"
 	"testing"
 	"time"
@@ -154,26 +152,8 @@ func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts ma
 	legals := map[int][][]string{}
 	var rules game.Rules
 	for _, row := range final.Table.Sheet {
-		resp, err := http.Get(fmt.Sprintf("%s/api/tables/%s/hands/%d", e.ts.URL, tb.ID, row.Deal))
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		var rec game.Record
-		if err := json.Unmarshal(data, &rec); err != nil {
-			t.Fatalf("hand %d: %v", row.Deal, err)
-		}
-		r, err := rec.RulesOf()
-		if err != nil {
-			t.Fatal(err)
-		}
+		rec, r, st := e.dealtHand(t, tb.ID, row.Deal)
 		rules = r
-		deck, _ := rec.DeckOf(r)
-		st, err := r.NewState(deck, *rec.Dealer)
-		if err != nil {
-			t.Fatal(err)
-		}
 		tr := knowledge.New(st)
 		var steps [][]card.Set
 		var ls [][]string
@@ -285,16 +265,16 @@ func TestStateMessages(t *testing.T) {
 			for s := 0; s < r.Seats(); s++ {
 				tb.seats = append(tb.seats, &seatState{name: fmt.Sprintf("P%d", s)})
 			}
-			tj := json.RawMessage(`{"id":"x"}`)
+			tp := tableParts{base: json.RawMessage(`{"id":"x"}`)}
 			msgs := 0
 			for i := 0; i < hands; i++ {
 				tb.cfg.OpenReview = i%5 == 4
 				err := knowledge.Play(r, "state-messages", i, func(tr *knowledge.Tracker) error {
 					tb.st, tb.step = tr.State(), len(tr.State().History())
-					views := map[int]seatView{}
+					views := map[int]*seatView{}
 					for s := -1; s < r.Seats(); s++ {
 						viewer := game.ViewerOf(s).WithReview(tb.cfg.OpenReview)
-						m := tb.stateFor(&conn{seat: s, host: s == 0}, tj, views, nil)
+						m := tb.stateFor(&conn{seat: s, host: s == 0}, &tp, views, nil)
 						leak, err := knowledge.JSONLeaks(r, m, tr.Visible(viewer))
 						if err != nil {
 							return err

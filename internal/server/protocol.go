@@ -28,6 +28,10 @@ type clientMsg struct {
 	// View false leaves the game's view out of the state messages (the
 	// table model is always there).
 	View *bool `json:"view,omitempty"`
+	// Delta true leaves the table part out of a state message when it is
+	// the same as in the previous one on this connection; the turn clock's
+	// time left then travels at the top level.
+	Delta bool `json:"delta,omitempty"`
 }
 
 // errorMsg is the "error" message: Error is English for developers and

@@ -119,6 +119,11 @@ type Config struct {
 	// MaxConns caps the WebSockets this server holds open at once, of
 	// every client together (default 10000; negative: no cap).
 	MaxConns int
+	// CompressAbove is the size in bytes from which WebSocket messages
+	// are sent compressed to clients that offer permessage-deflate
+	// (default 512; smaller ones, errors, chat, most hints, gain too
+	// little; negative: never).
+	CompressAbove int
 	// MaxTables caps the tables open or playing in the store; creating one
 	// more is refused (default 1000; negative: no cap).
 	MaxTables int
@@ -231,6 +236,9 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	}
 	if cfg.MaxConns == 0 {
 		cfg.MaxConns = 10000
+	}
+	if cfg.CompressAbove == 0 {
+		cfg.CompressAbove = 512
 	}
 	if cfg.MaxTables == 0 {
 		cfg.MaxTables = 1000

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
@@ -140,15 +141,39 @@ type tableJSON struct {
 	Hints        bool               `json:"hints"`
 	// Started is false while the table waits for its people (clock.go).
 	Started bool `json:"started"`
-	// TurnClockMs is the time a person has for a decision (0: no clock);
-	// TurnLeftMs what is left of it for the person to act when the
-	// message was made (absent: no clock runs).
-	TurnClockMs int64  `json:"turn_clock_ms"`
-	TurnLeftMs  *int64 `json:"turn_left_ms,omitempty"`
-	OpenReview  bool   `json:"open_review"`
+	// TurnClockMs is the time a person has for a decision (0: no clock).
+	// What is left of it ("turn_left_ms") is added per message
+	// (tableParts).
+	TurnClockMs int64 `json:"turn_clock_ms"`
+	OpenReview  bool  `json:"open_review"`
+	// Lesson names the guided hand of a learning table (internal/guide).
+	Lesson string `json:"lesson,omitempty"`
 }
 
-func (t *table) tableJSON() json.RawMessage {
+// tableParts is the table part of one broadcast: base without the turn
+// clock's time left, full with it (made only when a client wants it), and
+// left itself (nil: no clock runs).
+type tableParts struct {
+	base, full json.RawMessage
+	left       *int64
+}
+
+// fullTable returns the table part with the time left in it.
+func (p *tableParts) fullTable() json.RawMessage {
+	if p.left == nil {
+		return p.base
+	}
+	if p.full == nil {
+		b := make([]byte, 0, len(p.base)+24)
+		b = append(b, p.base[:len(p.base)-1]...)
+		b = append(b, `,"turn_left_ms":`...)
+		b = strconv.AppendInt(b, *p.left, 10)
+		p.full = append(b, '}')
+	}
+	return p.full
+}
+
+func (t *table) tableJSON() tableParts {
 	opts := map[string]any{}
 	for k, v := range t.rules.Options() {
 		opts[k] = game.RecordValue(v)
@@ -158,39 +183,61 @@ func (t *table) tableJSON() json.RawMessage {
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
 		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints,
-		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds(), OpenReview: t.cfg.OpenReview}
+		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds(), OpenReview: t.cfg.OpenReview,
+		Lesson: t.cfg.Lesson}
+	var p tableParts
 	if end := t.turnDeadline(); !end.IsZero() {
 		left := max(0, time.Until(end).Milliseconds())
-		tj.TurnLeftMs = &left
+		p.left = &left
 	}
 	b, err := json.Marshal(tj)
 	if err != nil {
 		t.log.Error("encoding the table failed", "err", err)
-		return []byte("null")
+		b = []byte("null")
+		p.left = nil
 	}
-	return b
+	p.base = b
+	return p
 }
 
 // stateMsg is the "state" message (docs/PROTOCOL.md).
 type stateMsg struct {
-	Type  string            `json:"type"`
-	Seq   int64             `json:"seq"`
-	Ack   *int64            `json:"ack,omitempty"`
-	You   int               `json:"you"`
-	Host  bool              `json:"host"`
-	Table json.RawMessage   `json:"table"`
-	Hand  int               `json:"hand"`
-	Step  int               `json:"step"`
-	Done  bool              `json:"done"`
-	View  json.RawMessage   `json:"view"`
-	Model json.RawMessage   `json:"model"`
-	Legal []json.RawMessage `json:"legal"`
+	Type  string          `json:"type"`
+	Seq   int64           `json:"seq"`
+	Ack   *int64          `json:"ack,omitempty"`
+	You   int             `json:"you"`
+	Host  bool            `json:"host"`
+	Table json.RawMessage `json:"table,omitempty"`
+	// TurnLeftMs is the acting person's time left (absent: no clock).
+	TurnLeftMs *int64            `json:"turn_left_ms,omitempty"`
+	Hand       int               `json:"hand"`
+	Step       int               `json:"step"`
+	Done       bool              `json:"done"`
+	View       json.RawMessage   `json:"view"`
+	Model      json.RawMessage   `json:"model"`
+	Legal      []json.RawMessage `json:"legal"`
+	// Guide is the guided hand's words for the person's seat (guided.go).
+	Guide json.RawMessage `json:"guide,omitempty"`
 }
 
-// seatView is one seat's view of the hand as JSON: the game's own view and
-// the table model made from it (internal/tablemodel).
+// seatView is one seat's view of the hand: the game's own view, as JSON
+// only once a client asks for it, and the table model made from it
+// (internal/tablemodel) as JSON.
 type seatView struct {
+	gv          game.View
 	view, model json.RawMessage
+}
+
+// viewJSON returns the game's view as JSON, encoding it on first use.
+func (sv *seatView) viewJSON() json.RawMessage {
+	if sv.view == nil {
+		b, err := json.Marshal(sv.gv)
+		if err != nil {
+			b = []byte("null")
+		}
+		sv.view = b
+	}
+	return sv.view
 }
 
 // viewsOf encodes the view of st for a seat (-1: a spectator) and its
@@ -199,33 +246,42 @@ type seatView struct {
 // at.
 func viewsOf(st game.State, seat int, open bool) (seatView, error) {
 	gv := st.View(game.ViewerOf(seat).WithReview(open))
-	v, err := json.Marshal(gv)
-	if err != nil {
-		return seatView{}, err
-	}
 	m, err := tablemodel.Of(gv)
 	if err != nil {
 		return seatView{}, err
 	}
 	mj, err := json.Marshal(m)
-	return seatView{v, mj}, err
+	return seatView{gv: gv, model: mj}, err
 }
 
 // stateFor builds the state message of one seat (-1: a spectator): the
 // seat's own view of the hand with its table model, and its legal actions
 // when it is to act.
-func (t *table) stateFor(c *conn, tj json.RawMessage, views map[int]seatView, ack *int64) []byte {
+func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *int64) []byte {
 	seat, host := c.seat, c.host
 	sv, ok := views[seat]
 	if !ok {
-		var err error
-		if sv, err = viewsOf(t.st, seat, t.cfg.OpenReview); err != nil {
+		v, err := viewsOf(t.st, seat, t.cfg.OpenReview)
+		if err != nil {
 			t.log.Error("encoding a view failed", "seat", seat, "err", err)
-			sv = seatView{[]byte("null"), []byte("null")}
+			v = seatView{view: []byte("null"), model: []byte("null")}
 		}
+		sv = &v
 		views[seat] = sv
 	}
-	v := sv.view
+	tj := tp.fullTable()
+	if c.delta {
+		tj = tp.base
+		if bytes.Equal(tj, c.lastTable) {
+			tj = nil
+		} else {
+			c.lastTable = tj
+		}
+	}
+	var v json.RawMessage
+	if !c.noView {
+		v = sv.viewJSON()
+	}
 	legal := []byte("[]")
 	if seat >= 0 && t.started && !t.st.Done() && t.st.ToAct() == seat && t.botFor(seat) == nil {
 		legal, _ = json.Marshal(game.LegalRecordActions(t.st))
@@ -233,7 +289,7 @@ func (t *table) stateFor(c *conn, tj json.RawMessage, views map[int]seatView, ac
 	// The message is stateMsg; it is assembled by hand because the table
 	// and the view are already JSON, and json.Marshal would check and
 	// compact them again for every connection.
-	b := make([]byte, 0, len(tj)+len(v)+len(sv.model)+len(legal)+170)
+	b := make([]byte, 0, len(tj)+len(v)+len(sv.model)+len(legal)+200)
 	b = append(b, `{"type":"state","seq":`...)
 	b = strconv.AppendInt(b, t.seq, 10)
 	if ack != nil {
@@ -244,8 +300,14 @@ func (t *table) stateFor(c *conn, tj json.RawMessage, views map[int]seatView, ac
 	b = strconv.AppendInt(b, int64(seat), 10)
 	b = append(b, `,"host":`...)
 	b = strconv.AppendBool(b, host)
-	b = append(b, `,"table":`...)
-	b = append(b, tj...)
+	if tj != nil {
+		b = append(b, `,"table":`...)
+		b = append(b, tj...)
+	}
+	if tp.left != nil {
+		b = append(b, `,"turn_left_ms":`...)
+		b = strconv.AppendInt(b, *tp.left, 10)
+	}
 	b = append(b, `,"hand":`...)
 	b = strconv.AppendInt(b, int64(t.hand), 10)
 	b = append(b, `,"step":`...)
@@ -260,6 +322,10 @@ func (t *table) stateFor(c *conn, tj json.RawMessage, views map[int]seatView, ac
 	b = append(b, sv.model...)
 	b = append(b, `,"legal":`...)
 	b = append(b, legal...)
+	if g := t.guideFor(seat); g != nil {
+		b = append(b, `,"guide":`...)
+		b = append(b, g...)
+	}
 	return append(b, '}')
 }
 
@@ -268,14 +334,14 @@ func (t *table) broadcast(acker *conn, ack *int64) {
 	if len(t.conns) == 0 {
 		return
 	}
-	tj := t.tableJSON()
-	views := map[int]seatView{}
+	tp := t.tableJSON()
+	views := map[int]*seatView{}
 	for c := range t.conns {
 		var a *int64
 		if c == acker {
 			a = ack
 		}
-		t.sendTo(c, t.stateFor(c, tj, views, a))
+		t.sendTo(c, t.stateFor(c, &tp, views, a))
 	}
 }
 

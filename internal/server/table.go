@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"time"
+	"trull/internal/guide"
 
 	"trull/internal/bot"
 	"trull/internal/game"
@@ -58,6 +59,8 @@ type table struct {
 	conns    map[*conn]struct{}
 	bots     map[string]bot.Bot
 	rng      *rand.Rand
+	// lesson is the guided hand of a learning table, nil for others.
+	lesson   *guide.Lesson
 	botTimer *time.Timer
 	// awayTimer fires when an absent person's grace period ends and a
 	// bot is to take the seat (autoBot).

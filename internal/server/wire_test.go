@@ -31,7 +31,7 @@ func (c countingConn) Read(b []byte) (int, error) {
 // wireHand plays one whole Troggu hand of eight seats, a person (random
 // legal actions) and seven rules bots, and returns the state messages the
 // person received, their JSON bytes and the bytes on the wire.
-func wireHand(t *testing.T, e *testEnv, mode websocket.CompressionMode, view bool) (msgs int, jsonBytes, wire int64) {
+func wireHand(t *testing.T, e *testEnv, mode websocket.CompressionMode, view, delta bool) (msgs int, jsonBytes, wire int64) {
 	t.Helper()
 	bots := []string{"", "rules", "rules", "rules", "rules", "rules", "rules", "rules"}
 	tb := e.create(map[string]any{"game": "troggu", "players": 8, "bots": bots, "name": "Ann", "hands": 1})
@@ -58,7 +58,7 @@ func wireHand(t *testing.T, e *testEnv, mode websocket.CompressionMode, view boo
 			t.Fatal(err)
 		}
 	}
-	write(map[string]any{"type": "join", "token": tb.SeatToken, "view": view})
+	write(map[string]any{"type": "join", "token": tb.SeatToken, "view": view, "delta": delta})
 	rng := rand.New(rand.NewPCG(8, 8))
 	for {
 		_, data, err := ws.Read(ctx)
@@ -91,15 +91,28 @@ func wireHand(t *testing.T, e *testEnv, mode websocket.CompressionMode, view boo
 func TestWireBytes(t *testing.T) {
 	// A bot delay, as at a real table: every bot's card is a message.
 	e := newEnv(t, Config{PostRate: -1, BotDelay: time.Millisecond})
-	plainMsgs, plainJSON, plainWire := wireHand(t, e, websocket.CompressionDisabled, true)
-	msgs, js, wire := wireHand(t, e, websocket.CompressionNoContextTakeover, true)
-	mMsgs, mJSON, mWire := wireHand(t, e, websocket.CompressionNoContextTakeover, false)
+	plainMsgs, plainJSON, plainWire := wireHand(t, e, websocket.CompressionDisabled, true, false)
+	msgs, js, wire := wireHand(t, e, websocket.CompressionNoContextTakeover, true, false)
+	mMsgs, mJSON, mWire := wireHand(t, e, websocket.CompressionNoContextTakeover, false, false)
+	dMsgs, dJSON, dWire := wireHand(t, e, websocket.CompressionNoContextTakeover, false, true)
 	t.Logf("one Troggu 8-player hand, a person's socket: uncompressed %d state messages, %d bytes of JSON, %d bytes on the wire; "+
-		"compressed %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%); the browser's (compressed, no view) %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%)",
-		plainMsgs, plainJSON, plainWire, msgs, js, wire, 100*float64(wire)/float64(js), mMsgs, mJSON, mWire, 100*float64(mWire)/float64(mJSON))
+		"compressed %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%); compressed, no view %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%); "+
+		"the browser's (compressed, no view, the table only when changed) %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%)",
+		plainMsgs, plainJSON, plainWire, msgs, js, wire, 100*float64(wire)/float64(js), mMsgs, mJSON, mWire, 100*float64(mWire)/float64(mJSON),
+		dMsgs, dJSON, dWire, 100*float64(dWire)/float64(dJSON))
+	// Per message, the table only when it changed saves at least a fifth.
+	if dJSON*5*int64(mMsgs) > mJSON*4*int64(dMsgs) {
+		t.Errorf("the table only when changed: %d bytes of JSON in %d messages, always %d in %d", dJSON, dMsgs, mJSON, mMsgs)
+	}
 	// Per message, the model alone is at most four fifths of view and model.
 	if mJSON*5*int64(msgs) > js*4*int64(mMsgs) {
 		t.Errorf("without the view: %d bytes of JSON in %d messages, with it %d in %d", mJSON, mMsgs, js, msgs)
+	}
+	// A server that never compresses sends a client that offers it the
+	// JSON as it is.
+	off := newEnv(t, Config{PostRate: -1, BotDelay: time.Millisecond, CompressAbove: -1})
+	if _, offJSON, offWire := wireHand(t, off, websocket.CompressionNoContextTakeover, false, true); offWire < offJSON {
+		t.Errorf("compression off: %d bytes on the wire for %d bytes of JSON", offWire, offJSON)
 	}
 	if plainWire < plainJSON {
 		t.Errorf("uncompressed: %d bytes on the wire for %d bytes of JSON", plainWire, plainJSON)

@@ -198,6 +198,8 @@ export interface NewTable {
   turn_clock?: number;
   /** every seat may look back at every finished trick (default false: the game's rules) */
   open_review?: boolean;
+  /** a guided first hand (its deal, seats and bots replace the fields above but name) */
+  lesson?: string;
 }
 
 /** Defaults are what the server chooses for what a new table leaves out. */

@@ -251,7 +251,7 @@ export function Board(p: BoardProps) {
         )}
       </section>
       {game === "strohmandeln" && m.players && m.seat >= 0 && !m.result && (
-        <StrohSide m={m} seat={m.seat} lang={lang} names={names} mine playable={myTurn ? playable : undefined} onPlay={clickCard} />
+        <StrohSide m={m} seat={m.seat} lang={lang} names={names} mine playable={myTurn ? playable : undefined} onPlay={clickCard} hint={hintAct?.act === "play" ? hintAct.card : undefined} />
       )}
       {m.seat >= 0 && !(m.result && hand.length === 0) && (
         <section class="mine">

@@ -10,9 +10,12 @@ import type { TableState } from "./tablestate";
 /** clockWarnMs: the clock turns to a warning in its last 10 seconds. */
 export const clockWarnMs = 10_000;
 
-/** deadlineOf returns when the acting person's clock ends, in Date.now() time, or null. */
-export function deadlineOf(tbl: TableState, now: number): number | null {
-  return typeof tbl.turn_left_ms === "number" ? now + tbl.turn_left_ms : null;
+/**
+ * deadlineOf returns when the acting person's clock ends, in Date.now()
+ * time, or null: left is a state message's "turn_left_ms".
+ */
+export function deadlineOf(left: unknown, now: number): number | null {
+  return typeof left === "number" ? now + left : null;
 }
 
 /** TurnClock counts down the acting person's time; mine says what happens at zero. */

@@ -31,6 +31,36 @@ const S = {
   unlimited: ["unlimited", "unbegrenzt"],
   create: ["Create table", "Tisch anlegen"],
   creating: ["Creating…", "Lege an…"],
+  // Play on this device (offline.tsx).
+  createOffline: ["Play on this device", "Auf diesem Gerät spielen"],
+  createOfflineHelp: [
+    "Against the bots, without a server or network: the hand runs in this browser and stays here.",
+    "Gegen die Bots, ohne Server und Netz: das Spiel läuft in diesem Browser und bleibt hier.",
+  ],
+  offlineHere: ["Playing on this device: no server, no network needed.", "Gespielt auf diesem Gerät: kein Server, kein Netz nötig."],
+  offlineLeave: ["End this sitting", "Diese Runde beenden"],
+  offlinePace: ["Bots play", "Bots spielen"],
+  updateReady: ["A new version of trull is ready.", "Eine neue Version von trull ist bereit."],
+  updateLoad: ["Load it", "Laden"],
+  paceFast: ["fast", "schnell"],
+  paceNormal: ["at a table's pace", "im Tempo eines Tisches"],
+  paceSlow: ["slowly", "langsam"],
+  offlineLeaveAsk: [
+    "End the sitting on this device? Its finished hands stay in “Hands played here”.",
+    "Die Runde auf diesem Gerät beenden? Ihre fertigen Spiele bleiben unter „Hier gespielte Spiele“.",
+  ],
+  handsHere: ["Hands played here", "Hier gespielte Spiele"],
+  handsHereHelp: [
+    "The finished hands of your sittings on this device, kept in this browser: replay them, or download their records for trull replay or a server's replay.",
+    "Die fertigen Spiele deiner Runden auf diesem Gerät, aufbewahrt in diesem Browser: spiele sie nach oder lade ihre Protokolle für trull replay oder das Nachspielen an einem Server.",
+  ],
+  handsHereNone: ["No hand has been played on this device yet.", "Auf diesem Gerät wurde noch kein Spiel gespielt."],
+  handForget: ["Forget", "Löschen"],
+  offlineNone: [
+    "No sitting is being played on this device. Start one from the lobby with “Play on this device”.",
+    "Auf diesem Gerät läuft keine Runde. Beginne eine in der Lobby mit „Auf diesem Gerät spielen“.",
+  ],
+  offlineNoRecord: ["That hand is not finished.", "Dieses Spiel ist nicht fertig."],
   watch: ["Watch", "Zuschauen"],
   enter: ["Back to my seat", "Zurück an meinen Platz"],
   rules: ["Rules", "Regeln"],
@@ -850,3 +880,232 @@ export function closeText(code: number | undefined, lang: Lang): string {
   }
   return tr(lang, "The connection was closed.", "Die Verbindung wurde geschlossen.");
 }
+
+/**
+ * GUIDE words the guided first hand (internal/guide): each code with its
+ * parameters in {braces}; a part in [brackets] is left out when one of its
+ * parameters is missing. A code may have variants by the seat's role or by
+ * who won ("/me", "/declarer", "/defender", …), tried before the plain code.
+ */
+export const GUIDE: Record<string, [string, string]> = {
+  learn: ["Learn", "Lernen"],
+  learnHelp: [
+    "Play a first hand with a guide: each phase explained with your own cards, the cards you may play lit, every trick and the score told in words.",
+    "Spiel ein erstes Spiel mit Anleitung: jede Phase mit deinen eigenen Karten erklärt, die spielbaren Karten hervorgehoben, jeder Stich und die Abrechnung in Worten.",
+  ],
+  "lesson.droggn": ["Droggn, 3 players", "Droggn, 3 Spieler"],
+  "lesson.troggu": ["Troggu, 3 players", "Troggu, 3 Spieler"],
+  "lesson.troggu7": ["Troggu, 7 players: a secret partner", "Troggu, 7 Spieler: ein geheimer Partner"],
+  "lesson.strohmandeln": ["Strohmandeln, 2 players", "Strohmandeln, 2 Spieler"],
+  learnDone: ["done", "erledigt"],
+  learnAgain: ["Play it again", "Nochmal spielen"],
+  learnRestart: ["Start again", "Neu beginnen"],
+  guideTitle: ["Guide", "Anleitung"],
+  guideTrick: ["The last trick", "Der letzte Stich"],
+  guideNow: ["Your move", "Dein Zug"],
+  guideDone: ["Well played: this lesson is done.", "Gut gespielt: diese Lektion ist erledigt."],
+  guideWait: ["The others are deciding; watch their moves in the log.", "Die anderen entscheiden; ihre Züge stehen im Protokoll."],
+  "deal.droggn": [
+    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and the five-point cards {honours}]. {talon} cards lie face down as the talon. Trumps beat every suit card; the pack holds 74 card points, and the declarer needs 37 of them.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours}]. {talon} Karten liegen verdeckt als Talon. Tarock sticht jede Farbkarte; im Blatt sind 74 Kartenpunkte, der Spieler braucht 37 davon.",
+  ],
+  "deal.troggu": [
+    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and the five-point cards {honours}]. {tapp} cards lie face down as the Tapp. The Bättler is the highest trump; the pack holds 114 card points, and a side needs 58.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours}]. {tapp} Karten liegen verdeckt als Tapp. Der Bättler ist der höchste Tarock; im Blatt sind 114 Kartenpunkte, eine Partei braucht 58.",
+  ],
+  "deal.strohmandeln": [
+    "The deal: you hold {cards} cards, {trumps} of them Tarocks[, the highest being {top}][, and the five-point cards {honours}]. Beside each player lie three Strohmänner, small piles whose top cards can be played like hand cards. The undertaker needs 35⅔ of the 70 card points.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours}]. Neben jedem Spieler liegen drei Strohmänner, kleine Stapel, deren oberste Karten wie Handkarten gespielt werden. Der Aufnehmer braucht 35⅔ der 70 Kartenpunkte.",
+  ],
+  "bidding.droggn": [
+    "Bidding: each of the {players} players speaks once. Ansager lets the declarer take the talon and buy a card, Solo takes the talon without buying, Super leaves the talon alone; the other two defend together.",
+    "Reizen: jeder der {players} Spieler spricht einmal. Beim Ansager nimmt der Spieler den Talon und kauft eine Karte, beim Solo nimmt er den Talon ohne Kauf, beim Super bleibt der Talon liegen; die anderen zwei spielen zusammen gegen ihn.",
+  ],
+  "bidding.troggu": [
+    "Bidding: each of the {players} players speaks once. A Normal game takes the Tapp and lays away as many cards; a Solo plays without it and ends the bidding. If all pass, everyone plays alone in a Misère.",
+    "Reizen: jeder der {players} Spieler spricht einmal. Beim Normalspiel nimmt man den Tapp und legt ebenso viele Karten weg; ein Solo spielt ohne ihn und beendet das Reizen. Passen alle, spielt jeder allein eine Misère.",
+  ],
+  "bidding.strohmandeln": [
+    "Bidding: the elder speaks first. \u201cIch nehme auf!\u201d undertakes the game: 3 points if you take 35⅔ card points, 4 for the opponent if not. If both pass, a simple game is played.",
+    "Reizen: die Vorhand spricht zuerst. „Ich nehme auf!“ übernimmt das Spiel: 3 Punkte, wenn du 35⅔ Kartenpunkte holst, sonst 4 für den Gegner. Passen beide, wird ein einfaches Spiel gespielt.",
+  ],
+  "talon.droggn/declarer": [
+    "The talon: you play {contract} and take the three talon cards[ ({taken})]. Now lay away {count} cards face down: they count for you at the end. The Mond, the Pagat and the Gstieß may never be laid away, and a king only with a trump.",
+    "Der Talon: du spielst {contract} und nimmst die drei Talonkarten[ ({taken})]. Jetzt legst du {count} Karten verdeckt weg: sie zählen am Ende für dich. Mond, Pagat und Gstieß dürfen nie weggelegt werden, ein König nur mit einem Tarock.",
+  ],
+  "talon.droggn": ["The declarer takes the talon and lays away three cards that count for the declarer.", "Der Spieler nimmt den Talon und legt drei Karten weg, die für ihn zählen."],
+  "talon.troggu/declarer": [
+    "The Tapp: you play the Normal game and take the Tapp[ ({taken})]. Now lay away {count} cards face down: they count for you. Cards worth five points (kings, Bättler, XXI, I) may not be laid away.",
+    "Der Tapp: du spielst das Normalspiel und nimmst den Tapp[ ({taken})]. Jetzt legst du {count} Karten verdeckt weg: sie zählen für dich. Fünfer (Könige, Bättler, XXI, I) darfst du nicht weglegen.",
+  ],
+  "talon.troggu": ["The Tappist takes the Tapp and lays away as many cards; they count for the Tappist.", "Der Tappist nimmt den Tapp und legt ebenso viele Karten weg; sie zählen für ihn."],
+  "call.troggu": [
+    "Calling: with {players} players the Tappist names a trump; whoever holds it is the secret partner. Nobody says it: the partner shows only when the called trump is played.",
+    "Rufen: bei {players} Spielern nennt der Tappist einen Tarock; wer ihn hat, ist der geheime Partner. Keiner sagt es: der Partner zeigt sich erst, wenn der gerufene Tarock gespielt wird.",
+  ],
+  "buy.droggn": ["Buying: the Ansager declarer gives a card face down and names a card; its holder must hand it over.", "Kaufen: der Spieler eines Ansagers gibt eine Karte verdeckt und nennt eine Karte; wer sie hat, muss sie hergeben."],
+  "layout.droggn": [
+    "Laying out: before the first lead the Pagat may be laid out face up[ (you hold {pagat})]: it then wins +20 if it takes the last trick and loses 20 otherwise. On a first hand it is wiser not to.",
+    "Auslegen: vor dem ersten Ausspiel darf der Pagat offen ausgelegt werden[ (du hast {pagat})]: er gewinnt dann +20, wenn er den letzten Stich macht, sonst kostet er 20. Beim ersten Spiel lieber nicht.",
+  ],
+  "doubling.droggn": [
+    "Doubling: a defender may give a Schwacher, which doubles the game; the declarer may answer Retour and double again.",
+    "Doppeln: ein Gegenspieler kann einen Schwachen geben, das verdoppelt das Spiel; der Spieler kann mit Retour nochmals doppeln.",
+  ],
+  "doubling.strohmandeln": ["Doubling: the opponent of the undertaker may double the game.", "Doppeln: der Gegner des Aufnehmers darf das Spiel doppeln."],
+  "play.droggn/declarer": [
+    "The play: you are the declarer of the {contract} with {trumps} trumps and lead the first trick. Follow the suit led if you can; if you cannot, you must play a trump. Take tricks with your trumps and bring home at least {need} card points.",
+    "Das Spiel: du bist Spieler des {contract} mit {trumps} Tarock und spielst zum ersten Stich aus. Bediene die ausgespielte Farbe, wenn du kannst; sonst musst du Tarock spielen. Mach Stiche mit deinen Tarock und hol mindestens {need} Kartenpunkte.",
+  ],
+  "play.droggn": [
+    "The play: follow the suit led if you can; if you cannot, you must play a trump. The two defenders play together against the declarer, who needs {need} card points.",
+    "Das Spiel: bediene die ausgespielte Farbe, wenn du kannst; sonst musst du Tarock spielen. Die zwei Gegenspieler spielen zusammen gegen den Spieler, der {need} Kartenpunkte braucht.",
+  ],
+  "play.troggu/declarer": [
+    "The play: you are the Tappist with {trumps} trumps and lead the first trick. Follow suit if you can, else play a trump; the Bättler is the highest trump. Your side needs {need} of the 114 card points.",
+    "Das Spiel: du bist Tappist mit {trumps} Tarock und spielst zum ersten Stich aus. Bediene, wenn du kannst, sonst spiel Tarock; der Bättler ist der höchste Tarock. Deine Partei braucht {need} der 114 Kartenpunkte.",
+  ],
+  "play.troggu": [
+    "The play: follow suit if you can, else play a trump; the Bättler is the highest trump. A side needs {need} of the 114 card points.",
+    "Das Spiel: bediene, wenn du kannst, sonst spiel Tarock; der Bättler ist der höchste Tarock. Eine Partei braucht {need} der 114 Kartenpunkte.",
+  ],
+  "play.strohmandeln/declarer": [
+    "The play: you undertook the game with {trumps} Tarocks and lead the first trick. Follow suit if you can, else play a Tarock (the Sküs is the highest); the top cards of your Strohmänner count as hand cards, and the card under one turns up after the trick.",
+    "Das Spiel: du hast mit {trumps} Tarock aufgenommen und spielst zum ersten Stich aus. Bediene, wenn du kannst, sonst spiel Tarock (der Sküs ist der höchste); die obersten Karten deiner Strohmänner zählen wie Handkarten, und die Karte darunter wird nach dem Stich aufgedeckt.",
+  ],
+  "play.strohmandeln": [
+    "The play: follow suit if you can, else play a Tarock; the top cards of your Strohmänner count as hand cards.",
+    "Das Spiel: bediene, wenn du kannst, sonst spiel Tarock; die obersten Karten deiner Strohmänner zählen wie Handkarten.",
+  ],
+  "partner.troggu/secret": [
+    "You called {called}: its holder plays with you, but neither you nor the others know who it is until {called} is played.",
+    "Du hast {called} gerufen: wer ihn hat, spielt mit dir, aber weder du noch die anderen wissen wer, bis {called} gespielt wird.",
+  ],
+  "partner.troggu/known": ["{called} has been played: {partner} is the Tappist's partner.", "{called} ist gespielt: {partner} ist der Partner des Tappisten."],
+  "partner.troggu/alone": ["{called} lay in the Tapp or the Tappist's hand: the Tappist plays alone.", "{called} lag im Tapp oder in der Hand des Tappisten: der Tappist spielt allein."],
+  "partner.troggu/mine": ["The Tappist called {called}, which you hold: you are the secret partner.", "Der Tappist hat {called} gerufen, und du hast ihn: du bist der geheime Partner."],
+  "partner.troggu": ["The Tappist called {called}; its holder is the secret partner.", "Der Tappist hat {called} gerufen; wer ihn hat, ist der geheime Partner."],
+  "men.strohmandeln": [
+    "The Strohmänner are turned up: every Tarock or king on top went into the hand. Your {count} top cards now playable: {tops}.",
+    "Die Strohmänner sind aufgedeckt: jeder Tarock und König obenauf kam in die Hand. Deine {count} spielbaren Strohmann-Karten: {tops}.",
+  ],
+  "trick.hidden": ["Trick {n} went to {winner}.", "Stich {n} ging an {winner}."],
+  "trick.trump/me": [
+    "You won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points.",
+    "Du hast Stich {n} mit {card} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten.",
+  ],
+  "trick.trump": [
+    "{winner} won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points.",
+    "{winner} hat Stich {n} mit {card} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten.",
+  ],
+  "trick.suit/me": [
+    "You won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points.",
+    "Du hast Stich {n} mit {card} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten.",
+  ],
+  "trick.suit": [
+    "{winner} won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points.",
+    "{winner} hat Stich {n} mit {card} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten.",
+  ],
+  "trick.fool.droggn": [
+    "{card} never takes a trick: it goes back to the pile of {seat}'s side whoever wins.",
+    "{card} macht nie einen Stich: er geht zurück auf den Stapel der Partei von {seat}, wer auch gewinnt.",
+  ],
+  "trick.fool.troggu": ["{card} had lost its power and takes no trick.", "{card} hatte seine Kraft verloren und macht keinen Stich."],
+  "count.droggn/declarer": [
+    "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2 (a group left short, 1 less). You won {tricks} tricks; with the cards laid away they count {points} card points against {other}.[ Your pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points}.] The declarer needed {need}.",
+    "Zählen in Dreiern: die Karten eines Stapels werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert (eine unvollständige Gruppe 1 weniger). Du hast {tricks} Stiche gemacht; mit den weggelegten Karten zählen sie {points} Kartenpunkte gegen {other}.[ Dein Stapel: {pile} Karten mit {raw} Punkten, in Dreiern gezählt {raw} − {less} = {points}.] Der Spieler brauchte {need}.",
+  ],
+  "count.droggn": [
+    "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2. Your side won {tricks} tricks and counts {points} card points against {other}.[ Your side's pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points}.] The declarer needed {need}.",
+    "Zählen in Dreiern: die Karten eines Stapels werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert. Deine Partei hat {tricks} Stiche gemacht und zählt {points} Kartenpunkte gegen {other}.[ Euer Stapel: {pile} Karten mit {raw} Punkten, in Dreiern gezählt {raw} − {less} = {points}.] Der Spieler brauchte {need}.",
+  ],
+  "count.troggu": [
+    "Counting: in Troggu every card counts its own points. Your side won {tricks} tricks and counts {points} card points against {other}; 58 of the 114 win, and a side under 30 pays double.",
+    "Zählen: im Troggu zählt jede Karte ihre eigenen Punkte. Deine Partei hat {tricks} Stiche gemacht und zählt {points} Kartenpunkte gegen {other}; 58 von 114 gewinnen, eine Partei unter 30 zahlt doppelt.",
+  ],
+  "count.strohmandeln": [
+    "Counting in threes: the cards are counted in groups of three, each group worth its points less 2 (exactly: ⅔ of a point less for every card). You won {tricks} tricks and count {points} card points against {other}[ (your pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points})]; the undertaker needs {need}.",
+    "Zählen in Dreiern: die Karten werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert (genau: ⅔ Punkt weniger für jede Karte). Du hast {tricks} Stiche gemacht und zählst {points} Kartenpunkte gegen {other}[ (dein Stapel: {pile} Karten mit {raw} Punkten, in Dreiern gezählt {raw} − {less} = {points})]; der Aufnehmer braucht {need}.",
+  ],
+  "score.droggn/won": [
+    "The score: [the {contract} is worth {base}, plus the {diff} points over 37: {game} for the game. ][Together with the items below that is {total}, and each of the {others} others pays it to you. ]Your score for this hand is {score}.",
+    "Die Abrechnung: [der {contract} ist {base} wert, dazu die {diff} Punkte über 37: {game} für das Spiel. ][Mit den Posten unten sind das {total}, und jeder der {others} anderen zahlt es dir. ]Dein Ergebnis in diesem Spiel ist {score}.",
+  ],
+  "score.droggn/lost": [
+    "The score: [the {contract} is worth {base}, and the declarer was {diff} points short of 37: {game} for the game. ][Together with the items below that is {total}, and you pay it to each of the {others} others. ]Your score for this hand is {score}.",
+    "Die Abrechnung: [der {contract} ist {base} wert, und dem Spieler fehlten {diff} Punkte auf 37: {game} für das Spiel. ][Mit den Posten unten sind das {total}, und du zahlst es jedem der {others} anderen. ]Dein Ergebnis in diesem Spiel ist {score}.",
+  ],
+  "score.troggu/won": [
+    "The score: your side has 58 or more, so each player of the losing side pays each of yours the stake, doubled when the losers have under 30 points[ — here {total} from each of the {others} players against you]. Your score for this hand is {score}.",
+    "Die Abrechnung: deine Partei hat 58 oder mehr, also zahlt jeder Spieler der Verlierer jedem von euch den Einsatz, doppelt, wenn die Verlierer unter 30 Punkte haben[ — hier {total} von jedem der {others} Gegenspieler]. Dein Ergebnis in diesem Spiel ist {score}.",
+  ],
+  "score.troggu/lost": [
+    "The score: your side stayed under 58, so each of you pays each player of the winning side the stake, doubled under 30 points[ — here {total} to each of the {others} players against you]. Your score for this hand is {score}.",
+    "Die Abrechnung: deine Partei blieb unter 58, also zahlt jeder von euch jedem Spieler der Gewinner den Einsatz, doppelt unter 30 Punkten[ — hier {total} an jeden der {others} Gegenspieler]. Dein Ergebnis in diesem Spiel ist {score}.",
+  ],
+  "score.troggu": [
+    "The score: each player of the losing side pays each player of the winning side the stake, doubled when the losers have under 30 points. Your score for this hand is {score}.",
+    "Die Abrechnung: jeder Spieler der Verlierer zahlt jedem Gewinner den Einsatz, doppelt, wenn die Verlierer unter 30 Punkte haben. Dein Ergebnis in diesem Spiel ist {score}.",
+  ],
+  "score.strohmandeln": [
+    "The score: an undertaken game is worth 3 to the undertaker or 4 to the opponent[ (the game item: {game})], and each bonus listed below 1 more. Your score for this hand is {score}.",
+    "Die Abrechnung: ein aufgenommenes Spiel bringt dem Aufnehmer 3 oder dem Gegner 4[ (Posten Spiel: {game})], jeder Bonus unten 1 mehr. Dein Ergebnis in diesem Spiel ist {score}.",
+  ],
+  "advice.bid.droggn": ["Say: {call}.", "Sag: {call}."],
+  "advice.bid.troggu": ["Say: {call}.", "Sag: {call}."],
+  "advice.bid.strohmandeln": ["Say: {call}.", "Sag: {call}."],
+  "why.bid.solo": [
+    "You hold {trumps} trumps[ and {honours}]: that is a Solo hand — you take the talon and need not buy a card.",
+    "Du hast {trumps} Tarock[ und {honours}]: das ist ein Solo-Blatt — du nimmst den Talon und musst keine Karte kaufen.",
+  ],
+  "why.bid.ansager": [
+    "You hold {trumps} trumps[ and {honours}]: enough for an Ansager, where the talon and a bought card help you.",
+    "Du hast {trumps} Tarock[ und {honours}]: genug für einen Ansager, bei dem dir der Talon und eine gekaufte Karte helfen.",
+  ],
+  "why.bid.tsolo": [
+    "You hold {trumps} of your {cards} cards in trumps[ and {honours}]: strong enough to play a Solo without the Tapp.",
+    "Du hast {trumps} Tarock unter deinen {cards} Karten[ und {honours}]: stark genug für ein Solo ohne Tapp.",
+  ],
+  "why.bid.normal": [
+    "You hold {trumps} of your {cards} cards in trumps[ and {honours}]: with the Tapp to improve it, that is a Normal game.",
+    "Du hast {trumps} Tarock unter deinen {cards} Karten[ und {honours}]: mit dem Tapp dazu ist das ein Normalspiel.",
+  ],
+  "why.bid.undertake": [
+    "You hold {trumps} Tarocks of {cards} cards[ and {honours}]: enough to take the game on.",
+    "Du hast {trumps} Tarock unter {cards} Karten[ und {honours}]: genug, um das Spiel aufzunehmen.",
+  ],
+  "why.bid.weak": ["With {trumps} trumps the hand is too weak to play alone: let another declare.", "Mit {trumps} Tarock ist das Blatt zu schwach: lass einen anderen spielen."],
+  "why.bid.taken": ["A higher game is already bid: pass.", "Ein höheres Spiel ist schon geboten: sag gut."],
+  "advice.discard.droggn": [
+    "Lay away {discard}: low cards of your shortest suits, so that you can trump those suits later; their points count for you.",
+    "Leg {discard} weg: niedrige Karten deiner kürzesten Farben, damit du diese Farben später stechen kannst; ihre Punkte zählen für dich.",
+  ],
+  "advice.discard.troggu": [
+    "Lay away {discard}: cards of your shortest suits, so that you can trump those suits later; their points count for you.",
+    "Leg {discard} weg: Karten deiner kürzesten Farben, damit du diese Farben später stechen kannst; ihre Punkte zählen für dich.",
+  ],
+  "advice.call": ["Call {card}: the highest trump you do not hold, so its holder is likely strong.", "Ruf {card}: der höchste Tarock, den du nicht hast, also ist sein Besitzer wohl stark."],
+  "advice.play": ["Play {card}.", "Spiel {card}."],
+  "why.play.only": ["It is the only card you may play.", "Es ist die einzige Karte, die du spielen darfst."],
+  "why.play.master": ["It is the highest trump still out: it wins the trick and draws the others' trumps.", "Es ist der höchste Tarock, der noch draußen ist: er gewinnt den Stich und zieht den anderen Tarock."],
+  "why.play.trumps": ["Leading trumps draws the others' trumps, so your suit cards are safe later.", "Tarock auszuspielen zieht den anderen Tarock, damit deine Farbkarten später sicher sind."],
+  "why.play.king": ["A king is the highest card of its suit: it wins if nobody trumps.", "Ein König ist die höchste Karte seiner Farbe: er gewinnt, wenn keiner sticht."],
+  "why.play.low": ["A low card gives little away while you learn the others' hands.", "Eine niedrige Karte gibt wenig her, während du die Blätter der anderen kennenlernst."],
+  "why.play.win": ["It is the lowest card that takes this trick.", "Es ist die niedrigste Karte, die diesen Stich macht."],
+  "why.play.smear": ["Your side wins this trick already: add points to it.", "Deine Partei gewinnt diesen Stich schon: gib Punkte dazu."],
+  "why.play.fool": ["You cannot win this trick, and the Gstieß goes back to your own pile: play it now.", "Du kannst diesen Stich nicht gewinnen, und der Gstieß kommt auf deinen eigenen Stapel zurück: spiel ihn jetzt."],
+  "why.play.cheap": ["You cannot win this trick: give the cheapest card.", "Du kannst diesen Stich nicht gewinnen: gib die billigste Karte."],
+  "advice.layout.droggn": ["Do not lay out: keep it simple on a first hand.", "Nicht auslegen: beim ersten Spiel einfach bleiben."],
+  "advice.double.droggn": ["Say gut: no doubling on a first hand.", "Sag gut: beim ersten Spiel kein Doppeln."],
+  "advice.double.strohmandeln": ["Do not double on a first hand.", "Beim ersten Spiel nicht doppeln."],
+  "advice.buy.droggn": ["Do not buy: the game still counts as Ansager.", "Nicht kaufen: das Spiel zählt trotzdem als Ansager."],
+  "advice.fold.strohmandeln": ["Stay in: you hold Tarocks.", "Bleib drin: du hast Tarock."],
+  guideLead: ["You lead: you may play any card.", "Du spielst aus: jede Karte ist erlaubt."],
+  guideFree: ["You cannot follow and hold no trump: any card is allowed.", "Du kannst nicht bedienen und hast keinen Tarock: jede Karte ist erlaubt."],
+  guideAll: ["Every card you hold follows the rules here: any of them may be played.", "Jede deiner Karten ist hier regelgerecht: du darfst jede spielen."],
+  guideLit: ["The cards you may play are lit; the guide's choice is marked.", "Die spielbaren Karten sind hervorgehoben; der Vorschlag der Anleitung ist markiert."],
+  "call.pass": ["pass", "weiter"],
+  "call.stay": ["stay", "bleiben"],
+  "call.undertake": ["Ich nehme auf!", "Ich nehme auf!"],
+  "call.normal": ["Normal game (ich nehm's)", "Normalspiel (ich nehm's)"],
+};

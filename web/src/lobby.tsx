@@ -8,7 +8,9 @@ import type { GameName } from "./cards";
 import { Icon } from "./face";
 import { botLabel, errorText, explain, t, TITLE, tr, type Lang } from "./i18n";
 import { botSeatName, optionHelp, optionLabel, tableTitle, valueLabel } from "./names";
+import { startOffline } from "./offline";
 import { linkClick, navigate } from "./router";
+import { Learn } from "./guide";
 
 const BOTS_DEFAULT = ["rules", "random"];
 
@@ -44,6 +46,7 @@ export function Lobby(p: { lang: Lang }) {
     <main class="lobby">
       <p class="tagline">{t(lang, "tagline")}</p>
       {err && <p class="error">{err}</p>}
+      <Learn lang={lang} />
       <section class="box tables-box">
         <h2>
           {t(lang, "openTables")}{" "}
@@ -231,6 +234,17 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
 
   if (!spec) return null;
 
+  // The options that differ from their defaults.
+  const chosenOptions = () => {
+    const options: Record<string, unknown> = {};
+    for (const o of spec.options) {
+      const v = opts[o.name];
+      if (v === undefined || JSON.stringify(v) === JSON.stringify(defaultValue(o))) continue;
+      options[o.name] = v;
+    }
+    return options;
+  };
+
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!name.trim()) {
@@ -239,12 +253,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
     }
     setBusy(true);
     setErr("");
-    const options: Record<string, unknown> = {};
-    for (const o of spec.options) {
-      const v = opts[o.name];
-      if (v === undefined || JSON.stringify(v) === JSON.stringify(defaultValue(o))) continue;
-      options[o.name] = v;
-    }
+    const options = chosenOptions();
     try {
       api.storeName(name.trim());
       const body: api.NewTable = {
@@ -271,6 +280,17 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
       setErr(errorText(x, lang));
       setBusy(false);
     }
+  };
+
+  // The same sitting on this device, against the first bot seat's kind of bot.
+  const offline = () => {
+    if (!name.trim()) {
+      setErr(t(lang, "nameNeeded"));
+      return;
+    }
+    api.storeName(name.trim());
+    const n = parseInt(hands, 10);
+    startOffline({ game: spec.name, players, options: chosenOptions(), seat: 0, name: name.trim(), bot: seatBots[1] ?? botKinds[0], hands: n > 0 ? n : undefined });
   };
 
   return (
@@ -400,7 +420,11 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
       {err && <p class="error">{err}</p>}
       <button type="submit" class="btn primary big" disabled={busy} data-testid="create">
         {busy ? t(lang, "creating") : t(lang, "create")}
+      </button>{" "}
+      <button type="button" class="btn big" disabled={busy} onClick={offline} data-testid="create-offline" title={t(lang, "createOfflineHelp")}>
+        {t(lang, "createOffline")}
       </button>
+      <small class="help">{t(lang, "createOfflineHelp")}</small>
     </form>
   );
 }

@@ -6,8 +6,10 @@ import * as api from "./api";
 import type { GameName } from "./cards";
 import { FaceDefs } from "./face";
 import { t, type Lang } from "./i18n";
+import { UpdateBanner } from "./install";
 import { Lobby } from "./lobby";
 import { PuzzleIndex, PuzzlePage } from "./puzzles";
+import { HandsPage, OfflinePage } from "./offline";
 import { ImportPage, ReplayPage } from "./replay";
 import { linkClick, useLocation } from "./router";
 import { RulesPage } from "./rules";
@@ -42,6 +44,8 @@ function App() {
   else if (path === "/replay" || path === "/replay/") page = <ImportPage lang={lang} />;
   else if (path === "/puzzles" || path === "/puzzles/") page = <PuzzleIndex lang={lang} />;
   else if ((mt = /^\/puzzles\/(droggn|troggu|strohmandeln)\/?$/.exec(path))) page = <PuzzlePage key={mt[1]} game={mt[1] as GameName} lang={lang} query={query} />;
+  else if (path === "/offline" || path === "/offline/") page = <OfflinePage lang={lang} />;
+  else if (path === "/offline/hands") page = <HandsPage lang={lang} />;
   else page = <main class="box">{t(lang, "notFound")}</main>;
   return (
     <>
@@ -65,6 +69,7 @@ function App() {
           </button>
         </nav>
       </header>
+      <UpdateBanner lang={lang} />
       {page}
     </>
   );

@@ -3,7 +3,8 @@
 
 import { useEffect, useMemo, useState } from "preact/hooks";
 import * as api from "./api";
-import type { ReplayResult, ReplayStep } from "./api";
+import { ApiError, type ReplayResult, type ReplayStep } from "./api";
+import { localReplay, takeRecordForReplay } from "./engine";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
 import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
@@ -41,8 +42,9 @@ export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
 /** ImportPage reads a record from a file or pasted text. */
 export function ImportPage(p: { lang: Lang }) {
   const { lang } = p;
-  const [text, setText] = useState("");
-  const [shown, setShown] = useState<string | null>(null);
+  // A record handed over by another page (a hand played on this device).
+  const [text, setText] = useState(takeRecordForReplay);
+  const [shown, setShown] = useState<string | null>(text || null);
   const onFile = async (e: Event) => {
     const f = (e.target as HTMLInputElement).files?.[0];
     if (!f) return;
@@ -95,8 +97,12 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
     }
   }, [p.record]);
   useEffect(() => {
+    // Without the server (no network, or it is gone) the engine on this
+    // device replays the record; the server's refusal of a bad record
+    // stands.
     api
       .replay(p.record)
+      .catch((e) => (e instanceof ApiError ? Promise.reject(e) : localReplay(p.record)))
       .then((r) => {
         setRes(r);
         setI(0);

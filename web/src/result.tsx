@@ -1,11 +1,13 @@
 // A finished hand's result and the end of the sitting.
 
+import { keepRecordForReplay } from "./engine";
+import { localRecord, OFFLINE_ID } from "./local";
 import * as api from "./api";
 import { useState } from "preact/hooks";
 import { contractName, declarerWord, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
 import type { GameName } from "./cards";
 import type { Model, Result } from "./model";
-import { linkClick } from "./router";
+import { linkClick, navigate } from "./router";
 import { fmtPoints, signed } from "./names";
 import type { TableState } from "./tablestate";
 
@@ -156,12 +158,25 @@ export function ResultBox(p: {
             {t(lang, "nextHand")}
           </button>
         )}
-        {p.tableId && (
+        {p.tableId === OFFLINE_ID && (
+          <button
+            type="button"
+            class="btn"
+            data-testid="replay-local"
+            onClick={async () => {
+              keepRecordForReplay(await localRecord(p.hand));
+              navigate("/replay");
+            }}
+          >
+            {t(lang, "replay")}
+          </button>
+        )}
+        {p.tableId && p.tableId !== OFFLINE_ID && (
           <a class="btn" href={`/t/${p.tableId}/replay/${p.hand}`} onClick={(e) => linkClick(e, `/t/${p.tableId}/replay/${p.hand}`)}>
             {t(lang, "replay")}
           </a>
         )}
-        {p.tableId && (
+        {p.tableId && p.tableId !== OFFLINE_ID && (
           <a
             class="btn"
             data-testid="analyse-hand"
@@ -187,7 +202,7 @@ export function ExportButton(p: { tableId: string; hand: number; lang: Lang }) {
   const [err, setErr] = useState("");
   const go = async () => {
     try {
-      const text = await api.handRecord(p.tableId, p.hand);
+      const text = p.tableId === OFFLINE_ID ? await localRecord(p.hand) : await api.handRecord(p.tableId, p.hand);
       const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
       const a = document.createElement("a");
       a.href = url;
@@ -202,7 +217,7 @@ export function ExportButton(p: { tableId: string; hand: number; lang: Lang }) {
   };
   return (
     <>
-      <button type="button" class="btn" onClick={go} title={err || undefined}>
+      <button type="button" class="btn" onClick={go} title={err || undefined} data-testid="export">
         ⤓ {t(p.lang, "export")}
       </button>
       {err && <span class="error"> {err}</span>}

@@ -1,5 +1,6 @@
 // The side panels: the log of the hand, the score sheet and the chat.
 
+import { OFFLINE_ID } from "./local";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { cardName } from "./cards";
 import { contractName, logText, t, tr, type Lang } from "./i18n";
@@ -62,11 +63,12 @@ export function Sheet(p: { tbl: TableState; names: string[]; lang: Lang; onEnd?:
   const many = names.length >= 6;
   let played = 0;
   const score = (v: number, redeal?: boolean) => <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{redeal ? "" : signed(v)}</td>;
-  const replay = (r: (typeof rows)[number]) => (
+  const replay = (r: (typeof rows)[number]) =>
+    tbl.id !== OFFLINE_ID && (
     <a href={`/t/${tbl.id}/replay/${r.deal}`} title={t(lang, "replay")} onClick={(e) => linkClick(e, `/t/${tbl.id}/replay/${r.deal}`)}>
       ▶
     </a>
-  );
+    );
   const game = (r: (typeof rows)[number]) => (
     <>
       {contractName(tbl.game, r.contract, lang)}

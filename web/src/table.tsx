@@ -9,7 +9,7 @@ import { actionLabel, closeText, errorText, explain, t, tr, type Lang, type Refu
 import type { GameName } from "./cards";
 import { bidBefore, type Model } from "./model";
 import { linkClick, navigate } from "./router";
-import { Conn, joinMsg, wsURL, type Status } from "./ws";
+import { Conn, joinMsg, wsURL, type Handlers, type Status, type Transport } from "./ws";
 import { seatNames, tableTitle } from "./names";
 import type { TableState, ChatMsg, Tab, Hint } from "./tablestate";
 import { ResultBox, SettlementBox } from "./result";
@@ -17,6 +17,7 @@ import { LogPanel, Sheet, ChatPanel } from "./side";
 import { Board } from "./board";
 import { soundOn, storeSound, useTurnSignal } from "./turn";
 import { deadlineOf, LinkBox, StandIn, WaitPlayers } from "./fair";
+import { GuidePanel, type Guide } from "./guide";
 
 /** TablePage joins a table as a seat (stored token) or as a spectator. */
 export function TablePage(p: { id: string; lang: Lang; query: URLSearchParams }) {
@@ -109,10 +110,18 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
   );
 }
 
-function Table(p: { id: string; lang: Lang; token: string | null }) {
+/**
+ * Table draws a sitting as one seat (token) or a spectator; connect, when
+ * given, opens another transport than the server's WebSocket (the engine
+ * on this device).
+ */
+export function Table(p: { id: string; lang: Lang; token: string | null; connect?: (h: Handlers) => Transport }) {
   const { id, lang, token } = p;
   const [status, setStatus] = useState<Status>({ state: "connecting" });
   const [tbl, setTbl] = useState<TableState | null>(null);
+  // The table part of the last state message: a state leaves it out when
+  // it did not change ("delta" in the join message).
+  const tblRef = useRef<TableState | null>(null);
   const [m, setModel] = useState<Model | null>(null);
   const [handNo, setHandNo] = useState(0);
   const [isHost, setHost] = useState(false);
@@ -120,6 +129,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [chat, setChat] = useState<ChatMsg[]>([]);
   const [unread, setUnread] = useState(0);
   const [hint, setHint] = useState<Hint | null>(null);
+  const [guide, setGuide] = useState<Guide | null>(null);
   const [toast, setToast] = useState("");
   const [pending, setPending] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
@@ -134,7 +144,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [stale, setStale] = useState(false);
   // The lone formalities taken for the viewer: their log entry and label.
   const [autos, setAutos] = useState<AutoTaken[]>([]);
-  const conn = useRef<Conn | null>(null);
+  const conn = useRef<Transport | null>(null);
   // An action is on its way: set at once, so that the second click of a
   // double click, arriving before the page is drawn again, sends nothing.
   const pendingRef = useRef(false);
@@ -157,7 +167,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
   const [sound, setSound] = useState(soundOn);
 
   useEffect(() => {
-    const c = new Conn(wsURL(id), joinMsg(token, token ? null : api.hostToken(id)), {
+    const h: Handlers = {
       status: (st) => {
         // A new connection replays the chat: the first state clears the old lines.
         if (st.state === "connecting") fresh.current = true;
@@ -175,7 +185,9 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
               fresh.current = false;
               setChat([]);
             }
-            const table = m.table as TableState;
+            const table = (m.table as TableState | undefined) ?? tblRef.current;
+            if (!table) break;
+            tblRef.current = table;
             const hand = typeof m.hand === "number" ? m.hand : 0;
             const mod = (m.model as Model | null) ?? null;
             // Keep the finished hand for its result banner when the next one starts.
@@ -186,11 +198,12 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
             prev.current = { hand, m: mod };
             youRef.current = typeof m.you === "number" ? m.you : -1;
             setTbl(table);
-            setDeadline(deadlineOf(table, Date.now()));
+            setDeadline(deadlineOf(m.turn_left_ms, Date.now()));
             setModel(mod);
             setHandNo(hand);
             setHost(!!m.host);
             setLegal(((m.legal as Action[]) ?? []).map((a) => ({ ...a })));
+            setGuide((m.guide as Guide | undefined) ?? null);
             setStep(typeof m.step === "number" ? m.step : 0);
             pendingRef.current = false;
             setPending(false);
@@ -231,7 +244,8 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
           }
         }
       },
-    });
+    };
+    const c = p.connect ? p.connect(h) : new Conn(wsURL(id), joinMsg(token, token ? null : api.hostToken(id)), h);
     conn.current = c;
     return () => c.close();
   }, [id, token]);
@@ -356,7 +370,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
         <span class="hand-no">{t(lang, "handN", handNo + 1)}</span>
         <StatusLine status={status} lang={lang} />
         {m && m.seat < 0 && <span class="spect">{t(lang, "spectating")}</span>}
-        {token && !over && (
+        {token && !over && !p.connect && (
           <button type="button" class="small-btn" data-testid="move" onClick={() => send({ type: "move" })}>
             {t(lang, "moveDevice")}
           </button>
@@ -397,6 +411,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
       {token && m && m.seat >= 0 && <StandIn tbl={tbl} seat={m.seat} lang={lang} back={() => send({ type: "back" })} />}
       <div class="board">
         <div class="main-col">
+          {m && guide && <GuidePanel guide={guide} m={m} lang={lang} names={names} myTurn={myTurn} over={over} />}
           {m && (
             <Board
               m={m}
@@ -406,7 +421,7 @@ function Table(p: { id: string; lang: Lang; token: string | null }) {
               lang={lang}
               act={act}
               pending={pending}
-              hint={hint}
+              hint={hint ?? (guide?.suggest ? { action: guide.suggest } : null)}
               selected={selected}
               setSelected={setSelected}
               askHint={token && legal.length && tbl.hints !== false ? () => send({ type: "hint" }) : undefined}

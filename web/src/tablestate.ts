@@ -51,8 +51,6 @@ export interface TableState {
   started?: boolean;
   /** the table's turn clock in ms, 0 for none */
   turn_clock_ms?: number;
-  /** what was left of the acting person's time when the message was made */
-  turn_left_ms?: number;
 }
 
 export interface ChatMsg {

@@ -18,6 +18,19 @@ export interface Handlers {
   status(s: Status): void;
 }
 
+/**
+ * Transport is what a table page talks through: a WebSocket to a server
+ * (Conn) or the engine on this device (offline.ts); both speak the
+ * table's protocol.
+ */
+export interface Transport {
+  /** send delivers a client message; false when it cannot be sent now */
+  send(m: unknown): boolean;
+  /** refresh asks for the seat's state anew */
+  refresh(): void;
+  close(): void;
+}
+
 /** Close codes at or above 4000 are the server's final word (bad token, no such table). */
 const FINAL = 4000;
 const DELAYS = [0.5, 1, 2, 4, 8, 15];
@@ -34,14 +47,17 @@ export function wsURL(table: string): string {
  * console could show it.
  */
 export function joinMsg(token: string | null, host?: string | null): Record<string, unknown> {
-  // The page draws the table model alone: the game's view is left out.
-  const m: Record<string, unknown> = token ? { type: "join", token, view: false } : { type: "join", spectate: true, view: false };
+  // The page draws the table model alone: the game's view is left out;
+  // it keeps the table part, which is sent only when it changed.
+  const m: Record<string, unknown> = token
+    ? { type: "join", token, view: false, delta: true }
+    : { type: "join", spectate: true, view: false, delta: true };
   if (host) m.host_token = host;
   return m;
 }
 
 /** Conn keeps a table connection open until closed. */
-export class Conn {
+export class Conn implements Transport {
   private ws: WebSocket | null = null;
   private attempt = 0;
   private timer: number | undefined;

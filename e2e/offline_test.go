@@ -1,0 +1,200 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"trull/internal/game"
+	_ "trull/internal/games"
+)
+
+// TestOfflineHand: Chromium loads the app once; then the network is
+// switched off (DevTools emulation, and the server is cut off) and the
+// page reloaded: "Play on this device" in the lobby starts a sitting run
+// by the engine in the browser (WebAssembly in a Web Worker), a whole hand
+// of each game is played by clicking, the page is reloaded in the middle
+// and the sitting comes back where it was, and the exported record
+// replays to the result the page shows.
+func TestOfflineHand(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	for _, c := range []struct {
+		game, players string
+		bots          []string
+	}{
+		{"droggn", "3", []string{"bot1", "bot2"}},
+		{"troggu", "3", []string{"bot1", "bot2"}},
+		{"strohmandeln", "2", []string{"bot1"}},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			proxy, via := newCutProxy(t, base)
+			ctx := browser(t, exe, 1280, 900)
+			dir := t.TempDir()
+			allow := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+				_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+				return chromedp.Void{}, err
+			}
+			if err := chromedp.Do(ctx,
+				allow,
+				chromedp.Navigate(via+"/?lang=en"),
+				chromedp.WaitVisible(chromedp.CSS(`[data-testid=create-offline]`)),
+			); err != nil {
+				t.Fatalf("e2e: opening the lobby: %v", err)
+			}
+			// The service worker has kept the app once it is active.
+			if err := waitFor(ctx, `!!navigator.serviceWorker.controller`, 30*time.Second); err != nil {
+				t.Fatalf("e2e: the service worker does not take the page: %v", err)
+			}
+			offline := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+				if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+					return chromedp.Void{}, err
+				}
+				_, err := cdp.Call(ctx, tg, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
+				return chromedp.Void{}, err
+			}
+			proxy.setCut(true)
+			if err := chromedp.Do(ctx, offline, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-testid=create-offline]`))); err != nil {
+				t.Fatalf("e2e: without a network the lobby does not open: %v", err)
+			}
+			if err := setSelect(ctx, "game", c.game); err != nil {
+				t.Fatal(err)
+			}
+			if err := setSelect(ctx, "players", c.players); err != nil {
+				t.Fatal(err)
+			}
+			for _, seat := range c.bots {
+				if err := setSelect(ctx, seat, "rules"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann")); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			if err := chromedp.Do(ctx,
+				chromedp.Click(chromedp.CSS(`[data-testid=create-offline]`)),
+				chromedp.WaitVisible(chromedp.CSS(`[data-testid=offline-bar]`)),
+				chromedp.WaitVisible(chromedp.CSS(`.mine .hand button.card`)),
+			); err != nil {
+				t.Fatalf("e2e: starting on this device: %v", err)
+			}
+			// Reported, not asserted: docs/OFFLINE.md keeps the figure.
+			t.Logf("e2e: without a network, from the click to a dealt hand: %v", time.Since(start).Round(time.Millisecond))
+			if err := setSelect(ctx, "pace", "fast"); err != nil {
+				t.Fatal(err)
+			}
+			if c.game == "troggu" {
+				// The offline table and its bar on a phone, upright and
+				// across (docs/screenshots with -update).
+				for _, size := range [][2]int64{{390, 844}, {844, 390}} {
+					if err := chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1])); err != nil {
+						t.Fatal(err)
+					}
+					shot(t, ctx, fmt.Sprintf("offline-troggu-phone-%dx%d.png", size[0], size[1]))
+				}
+				if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// A few decisions, then a reload: the sitting comes back.
+			playUntil(t, ctx, quiet, func(s snapshot) bool {
+				return s.Result || s.MyTurn && len(s.Legal)+len(s.Buttons) > 0 && s.Phase == "play"
+			})
+			before, err := snap(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !before.Result {
+				if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-testid=offline-bar]`))); err != nil {
+					t.Fatalf("e2e: reloading: %v", err)
+				}
+				if err := waitFor(ctx, `!!document.querySelector('.prompt.mine')`, 20*time.Second); err != nil {
+					t.Fatalf("e2e: after the reload the turn does not come back: %v", err)
+				}
+				after, err := snap(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.Join(after.Cards, " ") != strings.Join(before.Cards, " ") || after.Tricks != before.Tricks {
+					t.Fatalf("e2e: after the reload the hand is %v at trick %d, before %v at trick %d", after.Cards, after.Tricks, before.Cards, before.Tricks)
+				}
+			}
+			playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result })
+			score, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=result]').innerText`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=result] [data-testid=export]`))); err != nil {
+				t.Fatalf("e2e: exporting: %v", err)
+			}
+			var file string
+			for end := time.Now().Add(10 * time.Second); file == "" && time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+				m, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+				if len(m) > 0 {
+					file = m[0]
+				}
+			}
+			if file == "" {
+				t.Fatal("e2e: no record was downloaded")
+			}
+			b, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rec game.Record
+			if err := json.Unmarshal(b, &rec); err != nil {
+				t.Fatalf("e2e: the exported record: %v", err)
+			}
+			st, err := game.Replay(&rec)
+			if err != nil {
+				t.Fatalf("e2e: the exported record does not replay: %v", err)
+			}
+			if !st.Done() || rec.Players[0] != "Ann" {
+				t.Fatalf("e2e: the record is not a finished hand of Ann's: %s", b)
+			}
+			// The replay viewer shows the hand without a network: the engine
+			// in the browser replays it.
+			if err := chromedp.Do(ctx,
+				chromedp.Click(chromedp.CSS(`[data-testid=result] [data-testid=replay-local]`)),
+				chromedp.WaitVisible(chromedp.CSS(`[data-testid=replay]`)),
+			); err != nil {
+				t.Fatalf("e2e: replaying the hand on this device: %v", err)
+			}
+			shot(t, ctx, "offline-"+c.game+"-replay.png")
+			// The hand is kept in the browser's list of hands played here.
+			if err := chromedp.Do(ctx, chromedp.Navigate(via+"/offline/hands?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=hand-here]`))); err != nil {
+				t.Fatalf("e2e: the hands played here do not list the hand: %v", err)
+			}
+			res := st.Result()
+			t.Logf("e2e: the record scores %v; the page says %q", res.Score, score)
+			if len(res.Score) > 0 && res.Score[0] != 0 && !strings.Contains(strings.ReplaceAll(score, "−", "-"), signedText(res.Score[0])) {
+				t.Errorf("e2e: the record scores Ann %d, the page shows %q", res.Score[0], score)
+			}
+		})
+	}
+}
+
+// signedText writes a score as the result box does, with its sign.
+func signedText(v int) string {
+	s := strings.TrimPrefix(strings.TrimPrefix(json.Number(itoa(v)).String(), "+"), "-")
+	if v > 0 {
+		return "+" + s
+	}
+	return "-" + s
+}
+
+func itoa(v int) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

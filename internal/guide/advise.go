@@ -1,0 +1,337 @@
+package guide
+
+import (
+	"slices"
+	"sort"
+
+	"trull/internal/card"
+	"trull/internal/game"
+)
+
+// advise chooses the action the guide points at among the seat's legal
+// ones, with the reason in this hand's cards. It reads only the seat's
+// hand, the tricks it has seen and its legal actions.
+func (h *hand) advise(r game.Rules, legal []game.Action) (*Step, *game.RecordAction) {
+	if len(legal) == 0 {
+		return nil, nil
+	}
+	enc := func(a game.Action) *game.RecordAction {
+		ra := r.EncodeAction(a)
+		ra.Seat = nil
+		return &ra
+	}
+	byCall := func(kind game.Kind, call string) (game.Action, bool) {
+		for _, a := range legal {
+			if a.Kind == kind && r.EncodeAction(a).Call == call {
+				return a, true
+			}
+		}
+		return game.Action{}, false
+	}
+	kind := legal[0].Kind
+	trumps := h.trumps(h.cards)
+	p := map[string]string{"trumps": itoa(len(trumps)), "cards": itoa(h.cards.Len())}
+	if hs := h.honours(h.cards); len(hs) > 0 {
+		p["honours"] = h.ids(hs)
+	}
+	switch kind {
+	case game.KindBid:
+		want, why := h.bid()
+		a, ok := byCall(game.KindBid, want)
+		if !ok {
+			want, why = "pass", "taken"
+			a, ok = byCall(game.KindBid, "pass")
+		}
+		if !ok {
+			a = legal[0]
+		}
+		ra := enc(a)
+		p["call"], p["why"] = ra.Call, why
+		return &Step{Code: "advice.bid." + h.m.Game, Params: p}, ra
+	case game.KindDiscard:
+		cs := h.discards(legal)
+		ra := &game.RecordAction{Act: "discard", Cards: make([]string, len(cs))}
+		for i, c := range cs {
+			ra.Cards[i] = h.id(c)
+		}
+		p["discard"] = h.ids(cs)
+		p["count"] = itoa(len(cs))
+		return &Step{Code: "advice.discard." + h.m.Game, Params: p}, ra
+	case game.KindCall:
+		// The highest trump from XX down that the seat does not hold: its
+		// holder is likely strong.
+		for n := 20; n >= 1; n-- {
+			for _, a := range legal {
+				if a.Card == card.Trump(n) && !h.cards.Has(a.Card) {
+					p["card"] = h.id(a.Card)
+					return &Step{Code: "advice.call", Params: p}, enc(a)
+				}
+			}
+		}
+		return &Step{Code: "advice.call", Params: p}, enc(legal[0])
+	case game.KindPlay, game.KindAnnounce:
+		var plays []game.Action
+		for _, a := range legal {
+			if a.Kind == game.KindPlay && a.Call == 0 {
+				plays = append(plays, a)
+			}
+		}
+		if len(plays) == 0 {
+			return nil, enc(legal[0])
+		}
+		c, why := h.choosePlay(plays)
+		p["card"], p["why"] = h.id(c), why
+		for _, a := range plays {
+			if a.Card == c {
+				return &Step{Code: "advice.play", Params: p}, enc(a)
+			}
+		}
+	}
+	// Lay-out, doubling, buying, folding: the safe answer, the first
+	// of pass, gut, none, stay.
+	for _, call := range []string{"none", "gut", "pass", "stay"} {
+		if a, ok := byCall(kind, call); ok {
+			p["call"] = call
+			return &Step{Code: "advice." + kind.String() + "." + h.m.Game, Params: p}, enc(a)
+		}
+	}
+	return &Step{Code: "advice." + kind.String() + "." + h.m.Game, Params: p}, enc(legal[0])
+}
+
+// bid returns the call the hand is worth and why: the reason's code
+// ("solo", "ansager", "tsolo", "normal", "undertake", or "weak").
+func (h *hand) bid() (string, string) {
+	t := len(h.trumps(h.cards))
+	n := h.cards.Len()
+	big := h.cards.Has(card.Mond) || h.cards.Has(card.Fool)
+	switch h.m.Game {
+	case "droggn":
+		switch {
+		case t >= 9 || t >= 8 && big:
+			return "solo", "solo"
+		case t >= 7:
+			return "ansager", "ansager"
+		}
+	case "troggu":
+		switch {
+		case 3*t >= 2*n && big:
+			return "solo", "tsolo"
+		case 3*t >= n:
+			return "normal", "normal"
+		}
+	case "strohmandeln":
+		if 5*t >= 2*n {
+			return "undertake", "undertake"
+		}
+	}
+	return "pass", "weak"
+}
+
+// discards chooses the cards to lay away: the low cards of the shortest
+// suits, so that a suit is cleared and the seat can trump it, never a
+// trump or a card worth five points while another card will do.
+func (h *hand) discards(legal []game.Action) []card.Card {
+	allowed := card.Set{}
+	count := 0
+	for _, a := range legal {
+		if a.Kind == game.KindDiscard {
+			allowed.Add(a.Card)
+		}
+	}
+	count = h.discardCount() - len(h.m.Discards)
+	if h.m.Game == "troggu" {
+		count = h.discardCount() - h.m.DiscardCount
+	}
+	suitLen := map[card.Suit]int{}
+	for _, c := range h.pack.Order {
+		if h.cards.Has(c) && c.IsSuit() {
+			suitLen[c.Suit()]++
+		}
+	}
+	var cs []card.Card
+	for _, c := range h.pack.Order {
+		if allowed.Has(c) && h.cards.Has(c) {
+			cs = append(cs, c)
+		}
+	}
+	rank := func(c card.Card) int {
+		switch {
+		case h.pack.Points(c) == 5:
+			return 3
+		case h.isTrump(c) || c == card.Fool:
+			return 2
+		}
+		return 0
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if rank(a) != rank(b) {
+			return rank(a) < rank(b)
+		}
+		if a.IsSuit() && b.IsSuit() && suitLen[a.Suit()] != suitLen[b.Suit()] {
+			return suitLen[a.Suit()] < suitLen[b.Suit()]
+		}
+		if a.IsSuit() && b.IsSuit() && a.Suit() != b.Suit() {
+			return a.Suit() < b.Suit()
+		}
+		// Within a suit, the highest first: its points count for the
+		// seat now instead of falling to a higher card later.
+		return a > b
+	})
+	if count > len(cs) {
+		count = len(cs)
+	}
+	return cs[:max(count, 0)]
+}
+
+// played returns every card the seat has seen played.
+func (h *hand) played() card.Set {
+	var s card.Set
+	for _, t := range h.m.Tricks {
+		for _, p := range t.Plays {
+			if c, err := h.pack.Parse(p.Card); err == nil {
+				s.Add(c)
+			}
+		}
+	}
+	for _, c := range h.trick {
+		s.Add(c)
+	}
+	return s
+}
+
+// choosePlay picks a card among the legal plays, with the reason:
+// "only", "master" (the highest trump still out), "trumps" (drawing the
+// opponents' trumps), "king", "low" (a lead that gives little away),
+// "win" (the lowest card that takes the trick), "smear" (points into the
+// side's own trick), "fool" (the Droggn Gstieß into a lost trick) or
+// "cheap" (nothing wins: the cheapest card).
+func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
+	var cs []card.Card
+	for _, a := range plays {
+		if !slices.Contains(cs, a.Card) {
+			cs = append(cs, a.Card)
+		}
+	}
+	if len(cs) == 1 {
+		return cs[0], "only"
+	}
+	precious := func(c card.Card) bool {
+		return c == card.Pagat || c == card.Mond && h.l.Game == "droggn" || c == card.Fool && h.l.Game == "droggn"
+	}
+	cheapest := func(list []card.Card) card.Card {
+		best := list[0]
+		key := func(c card.Card) [3]int {
+			pr := 0
+			if precious(c) {
+				pr = 1
+			}
+			return [3]int{pr, h.pack.Points(c), h.power(c)}
+		}
+		for _, c := range list[1:] {
+			k, b := key(c), key(best)
+			if k[0] < b[0] || k[0] == b[0] && (k[1] < b[1] || k[1] == b[1] && k[2] < b[2]) {
+				best = c
+			}
+		}
+		return best
+	}
+	if len(h.trick) == 0 {
+		var mine []card.Card // the seat's trumps, highest first
+		for _, c := range h.trumps(h.cards) {
+			if slices.Contains(cs, c) {
+				mine = append(mine, c)
+			}
+		}
+		if len(mine) > 0 {
+			out := h.played()
+			top := true
+			for _, c := range h.trumps(h.pack.Cards) {
+				if c == mine[0] {
+					break
+				}
+				if !out.Has(c) && !h.cards.Has(c) {
+					top = false
+					break
+				}
+			}
+			if top && mine[0] != card.Pagat {
+				return mine[0], "master"
+			}
+			if h.m.Declarer == h.seat && len(mine) >= 3 {
+				low := mine[len(mine)-1]
+				if low == card.Pagat {
+					low = mine[len(mine)-2]
+				}
+				return low, "trumps"
+			}
+		}
+		for _, c := range cs {
+			if c.IsKing() {
+				return c, "king"
+			}
+		}
+		var suits []card.Card
+		for _, c := range cs {
+			if c.IsSuit() {
+				suits = append(suits, c)
+			}
+		}
+		if len(suits) > 0 {
+			return cheapest(suits), "low"
+		}
+		return cheapest(cs), "low"
+	}
+	wi := h.winning(h.trick, h.powerless)
+	ours := wi >= 0 && h.from[wi] != h.seat && h.side()[h.from[wi]] && len(h.side()) > 1
+	if ours {
+		var smear []card.Card
+		for _, c := range cs {
+			if !h.isTrump(c) && c != card.Fool {
+				smear = append(smear, c)
+			}
+		}
+		if len(smear) > 0 {
+			best := smear[0]
+			for _, c := range smear[1:] {
+				if h.pack.Points(c) > h.pack.Points(best) {
+					best = c
+				}
+			}
+			return best, "smear"
+		}
+		return cheapest(cs), "cheap"
+	}
+	var winners []card.Card
+	for _, c := range cs {
+		if c == card.Fool && h.l.Game == "droggn" {
+			continue
+		}
+		if wi < 0 || h.beats(c, h.trick[wi], h.trick[h.leadIndex()]) {
+			winners = append(winners, c)
+		}
+	}
+	if len(winners) > 0 {
+		best := winners[0]
+		for _, c := range winners[1:] {
+			if h.power(c) < h.power(best) {
+				best = c
+			}
+		}
+		return best, "win"
+	}
+	if h.l.Game == "droggn" && slices.Contains(cs, card.Fool) {
+		return card.Fool, "fool"
+	}
+	return cheapest(cs), "cheap"
+}
+
+// leadIndex is the index of the card that set the suit of the trick.
+func (h *hand) leadIndex() int {
+	for i, c := range h.trick {
+		if c != card.Fool || h.l.Game != "droggn" {
+			return i
+		}
+	}
+	return 0
+}

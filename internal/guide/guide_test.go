@@ -1,0 +1,439 @@
+package guide
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"trull/internal/bot"
+	"trull/internal/card"
+	"trull/internal/game"
+	_ "trull/internal/games"
+	"trull/internal/sitting"
+	"trull/internal/tablemodel"
+)
+
+// visit plays a lesson's hand: the person's seat follows the guide's
+// suggestions, the others are the lesson's bots drawing from the seed as
+// the server's do. f sees every state before its action is applied.
+func visit(t *testing.T, l Lesson, f func(st game.State)) game.State {
+	t.Helper()
+	info, ok := game.Lookup(l.Game)
+	if !ok {
+		t.Fatalf("no game %s", l.Game)
+	}
+	r, err := info.New(nil, l.Players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sit, err := sitting.New(r, sitting.Config{Players: make([]string, l.Players), Seed: l.Seed, FirstDealer: l.Dealer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := r.NewState(sit.Deck(0), l.Dealer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(l.Bot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := game.NewRand(l.Seed, 1)
+	for steps := 0; !st.Done(); steps++ {
+		if steps > 500 {
+			t.Fatalf("%s: the hand does not end", l.Name)
+		}
+		f(st)
+		if st.ToAct() != l.Seat {
+			a, err := b.Act(st.View(game.Seat(st.ToAct())), rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		g, err := For(l, st, l.Seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Suggest == nil || g.Advice == nil {
+			t.Fatalf("%s: the guide points at nothing in phase %s", l.Name, st.Phase())
+		}
+		seat := l.Seat
+		ra := *g.Suggest
+		ra.Seat = &seat
+		as, err := r.DecodeAction(st, ra)
+		if err != nil {
+			t.Fatalf("%s: the guide's action %+v: %v", l.Name, ra, err)
+		}
+		for _, a := range as {
+			if err := st.Apply(a); err != nil {
+				t.Fatalf("%s: the guide's action %+v is refused: %v", l.Name, ra, err)
+			}
+		}
+	}
+	f(st)
+	return st
+}
+
+func mustFind(t *testing.T, name string) Lesson {
+	t.Helper()
+	l, err := Find(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestDealAndBidding: each chosen deal is introduced with the person's
+// own figures, and the guide advises the contract the lesson is about.
+func TestDealAndBidding(t *testing.T) {
+	tests := []struct {
+		lesson string
+		deal   map[string]string // parameters of the deal step
+		call   string            // the advised first call
+		why    string
+	}{
+		{"droggn", map[string]string{"cards": "21", "trumps": "11", "honours": "T21,H-K", "top": "T21", "talon": "3"}, "solo", "solo"},
+		{"troggu", map[string]string{"cards": "18", "trumps": "10", "honours": "FOOL,T21", "top": "FOOL", "tapp": "8"}, "normal", "normal"},
+		{"troggu7", map[string]string{"cards": "8", "trumps": "3", "honours": "T21,Cu-K", "top": "T21", "tapp": "6"}, "normal", "normal"},
+		{"strohmandeln", map[string]string{"cards": "15", "trumps": "7", "honours": "FOOL,T21,S-K", "top": "FOOL"}, "undertake", "undertake"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lesson, func(t *testing.T) {
+			l := mustFind(t, tc.lesson)
+			var deal *Step
+			var bid *Step
+			visit(t, l, func(st game.State) {
+				if st.ToAct() != l.Seat {
+					return
+				}
+				g, err := For(l, st, l.Seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if deal == nil && len(g.Intro) > 0 && strings.HasPrefix(g.Intro[0].Code, "deal.") {
+					deal = &g.Intro[0]
+				}
+				if bid == nil && g.Advice != nil && strings.HasPrefix(g.Advice.Code, "advice.bid.") {
+					bid = g.Advice
+				}
+			})
+			if deal == nil || bid == nil {
+				t.Fatalf("no deal step (%v) or bidding advice (%v)", deal, bid)
+			}
+			for k, v := range tc.deal {
+				if deal.Params[k] != v {
+					t.Errorf("deal %s = %q, want %q (%v)", k, deal.Params[k], v, deal.Params)
+				}
+			}
+			if bid.Params["call"] != tc.call || bid.Params["why"] != tc.why {
+				t.Errorf("advice %v, want %s because %s", bid.Params, tc.call, tc.why)
+			}
+		})
+	}
+}
+
+// TestPhasesIntroduced: every phase the person sees is introduced, every
+// finished trick explained with its winner, and the end gives the count
+// and the score with the result's own figures.
+func TestPhasesIntroduced(t *testing.T) {
+	for _, l := range Lessons() {
+		t.Run(l.Name, func(t *testing.T) {
+			phases := map[string]bool{}
+			explained := map[string]bool{}
+			var last *Guide
+			end := visit(t, l, func(st game.State) {
+				g, err := For(l, st, l.Seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(g.Intro) == 0 {
+					t.Fatalf("phase %s is not introduced", g.Phase)
+				}
+				phases[g.Phase] = true
+				for _, s := range g.Trick {
+					if strings.HasPrefix(s.Code, "trick.") && s.Params["winner"] != "" {
+						explained[s.Params["n"]] = true
+					}
+				}
+				if st.ToAct() == l.Seat && st.Phase() == "play" && g.Advice.Params["card"] == "" {
+					t.Fatalf("no card advised: %+v", g.Advice)
+				}
+				last = g
+			})
+			if !phases["play"] || !phases["done"] {
+				t.Fatalf("phases seen: %v", phases)
+			}
+			res := end.Result()
+			tricks := 0
+			for n := range explained {
+				if n != "" {
+					tricks++
+				}
+			}
+			if tricks < 5 {
+				t.Fatalf("only %d tricks explained", tricks)
+			}
+			if len(last.Intro) != 2 {
+				t.Fatalf("the end is %+v", last.Intro)
+			}
+			count, score := last.Intro[0], last.Intro[1]
+			if count.Code != "count."+l.Game || score.Code != "score."+l.Game {
+				t.Fatalf("the end's steps are %s, %s", count.Code, score.Code)
+			}
+			if count.Params["points"] != itoa(res.CardPoints[l.Seat]) || count.Params["need"] != itoa(need[l.Game]) {
+				t.Errorf("count %v, result card points %v", count.Params, res.CardPoints)
+			}
+			if score.Params["score"] != itoa(res.Score[l.Seat]) {
+				t.Errorf("score %v, result %v", score.Params, res.Score)
+			}
+			if res.Declarer != l.Seat {
+				t.Errorf("the person does not declare: declarer %d", res.Declarer)
+			}
+		})
+	}
+}
+
+// TestNoHiddenCard: no step of the guide, for any seat at any moment of
+// the lessons' hands, names a card that seat may not know, and the same
+// state gives the same guide.
+func TestNoHiddenCard(t *testing.T) {
+	for _, l := range Lessons() {
+		t.Run(l.Name, func(t *testing.T) {
+			checked := 0
+			visit(t, l, func(st game.State) {
+				pack := st.Rules().Pack()
+				for seat := 0; seat < l.Players; seat++ {
+					g, err := For(l, st, seat)
+					if err != nil {
+						t.Fatal(err)
+					}
+					known := st.MayKnow(game.ViewerOf(seat).WithReview(true))
+					// The seat is offered its legal actions: a trump it may
+					// call is named on its button, wherever that trump lies.
+					// The called trump is said aloud, wherever it lies.
+					if m, err := tablemodel.Of(st.View(game.Seat(seat))); err == nil && m.CalledTrump > 0 {
+						known.Add(card.Trump(m.CalledTrump))
+					}
+					if st.ToAct() == seat {
+						for _, a := range st.Legal(nil) {
+							if a.Kind == game.KindCall {
+								known.Add(a.Card)
+							}
+						}
+					}
+					check := func(where, id string) {
+						c, err := pack.Parse(id)
+						if err != nil {
+							return // a number or a word
+						}
+						checked++
+						if !known.Has(c) {
+							t.Fatalf("seat %d, phase %s: %s names %s, which the seat may not know", seat, st.Phase(), where, id)
+						}
+					}
+					steps := append(append([]Step{}, g.Intro...), g.Trick...)
+					if g.Advice != nil {
+						steps = append(steps, *g.Advice)
+					}
+					for _, s := range steps {
+						for k, v := range s.Params {
+							for _, id := range strings.Split(v, ",") {
+								check(s.Code+"."+k, id)
+							}
+						}
+					}
+					for _, lim := range g.Limits {
+						for _, id := range lim.Cards {
+							check("limit "+string(lim.Code), id)
+						}
+						for k, v := range lim.Params {
+							check("limit "+k, v)
+						}
+					}
+					if g.Suggest != nil {
+						check("suggest", g.Suggest.Card)
+						for _, id := range g.Suggest.Cards {
+							check("suggest", id)
+						}
+					}
+					again, _ := For(l, st, seat)
+					a, _ := json.Marshal(g)
+					b, _ := json.Marshal(again)
+					if string(a) != string(b) {
+						t.Fatalf("the same state gives two guides:\n%s\n%s", a, b)
+					}
+				}
+			})
+			if checked == 0 {
+				t.Fatal("no card was checked")
+			}
+		})
+	}
+}
+
+// TestLimitsNamed: in the play, the guide names the rule that keeps the
+// person's other cards from being played whenever some are kept (each
+// lesson's hand has such tricks).
+func TestLimitsNamed(t *testing.T) {
+	for _, l := range Lessons() {
+		t.Run(l.Name, func(t *testing.T) {
+			codes := map[game.Code]bool{}
+			visit(t, l, func(st game.State) {
+				if st.ToAct() != l.Seat || st.Phase() != "play" {
+					return
+				}
+				g, err := For(l, st, l.Seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				legal := map[string]bool{}
+				for _, a := range st.Legal(nil) {
+					legal[st.Rules().Pack().ID(a.Card)] = true
+				}
+				m, err := tablemodel.Of(st.View(game.Seat(l.Seat)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				kept := 0
+				for _, id := range m.Hand {
+					if !legal[id] {
+						kept++
+					}
+				}
+				if g.Free && kept > 0 {
+					t.Fatalf("the guide says any card may be played, but %d are kept", kept)
+				}
+				if kept > 0 && len(g.Limits) == 0 {
+					t.Fatalf("%d cards are kept from play, and no rule is named", kept)
+				}
+				for _, lim := range g.Limits {
+					codes[lim.Code] = true
+				}
+			})
+			if len(codes) == 0 {
+				t.Fatal("no rule limiting the cards was ever named")
+			}
+		})
+	}
+}
+
+func TestFindUnknown(t *testing.T) {
+	if _, err := Find("tarock"); err == nil || !strings.Contains(err.Error(), "guide: no lesson \"tarock\"") {
+		t.Fatalf("Find(tarock) = %v", err)
+	}
+}
+
+// TestEndFigures: the count and the score at the end of each lesson are
+// explained with the hand's own figures, and the figures add up: the
+// pile's raw points less what the count in threes takes off give the
+// card points; the contract's value and the points over 37 give the game
+// item; what each of the others pays gives the score.
+func TestEndFigures(t *testing.T) {
+	tests := []struct {
+		lesson string
+		count  []string // parameters the count must give
+		score  []string // and the score
+	}{
+		{"droggn", []string{"pile", "raw", "less", "tricks"}, []string{"base", "diff", "game", "total", "others"}},
+		{"troggu", []string{"tricks"}, []string{"game", "total", "others"}},
+		{"troggu7", []string{"tricks"}, []string{"game", "total", "others"}},
+		{"strohmandeln", []string{"pile", "raw", "less", "tricks"}, []string{"game"}},
+	}
+	num := func(t *testing.T, p map[string]string, k string) int {
+		t.Helper()
+		n, err := strconv.Atoi(p[k])
+		if err != nil {
+			t.Fatalf("%s = %q: %v", k, p[k], err)
+		}
+		return n
+	}
+	for _, tc := range tests {
+		t.Run(tc.lesson, func(t *testing.T) {
+			l := mustFind(t, tc.lesson)
+			st := visit(t, l, func(game.State) {})
+			g, err := For(l, st, l.Seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			count, score := g.Intro[0].Params, g.Intro[1].Params
+			for _, k := range tc.count {
+				num(t, count, k)
+			}
+			for _, k := range tc.score {
+				num(t, score, k)
+			}
+			points := num(t, count, "points")
+			if _, ok := count["pile"]; ok {
+				raw, less := num(t, count, "raw"), num(t, count, "less")
+				if l.Game == "strohmandeln" {
+					raw *= 3 // thirds
+				}
+				if raw-less != points {
+					t.Errorf("raw %d less %d is not the card points %d", raw, less, points)
+				}
+			}
+			if _, ok := score["base"]; ok {
+				if d := num(t, score, "base") + num(t, score, "diff"); d != num(t, score, "game") || points-need[l.Game] != num(t, score, "diff") {
+					t.Errorf("base and diff %v do not give the game item", score)
+				}
+			}
+			if _, ok := score["total"]; ok && num(t, score, "total")*num(t, score, "others") != num(t, score, "score") {
+				t.Errorf("total × others is not the score: %v", score)
+			}
+		})
+	}
+}
+
+// TestPhaseSteps: the introductions of the phases after the bidding give
+// this deal's figures: the contract, the talon or Tapp taken and the
+// cards to lay away, the trumps at the start of the play, the called
+// trump kept secret, the Strohmänner's playable tops.
+func TestPhaseSteps(t *testing.T) {
+	tests := []struct {
+		lesson, phase, code string
+		params              map[string]string
+	}{
+		{"droggn", "discard", "talon.droggn", map[string]string{"contract": "solo", "count": "3", "role": "declarer"}},
+		{"droggn", "play", "play.droggn", map[string]string{"contract": "solo", "need": "37", "trumps": "11", "declarer": "0"}},
+		{"troggu", "exchange", "talon.troggu", map[string]string{"contract": "normal", "count": "8", "taken": "T10,Sw-7,Sw-8,Sw-K,Cu-2,Cu-1,Cu-N,Co-1"}},
+		{"troggu", "play", "play.troggu", map[string]string{"need": "58", "trumps": "11", "role": "declarer"}},
+		{"troggu7", "call", "call.troggu", map[string]string{"players": "7"}},
+		{"troggu7", "exchange", "talon.troggu", map[string]string{"count": "6", "taken": "T6,T19,FOOL,Sw-5,Sw-7,Cu-3"}},
+		{"troggu7", "play", "partner.troggu", map[string]string{"called": "T20", "role": "declarer", "partner": "", "alone": ""}},
+		{"strohmandeln", "play", "men.strohmandeln", map[string]string{"count": "2", "tops": "H-J,D-Q"}},
+		{"strohmandeln", "play", "play.strohmandeln", map[string]string{"contract": "undertaken", "need": "107", "trumps": "9"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lesson+"/"+tc.code, func(t *testing.T) {
+			l := mustFind(t, tc.lesson)
+			var got *Step
+			visit(t, l, func(st game.State) {
+				if got != nil || st.Phase() != tc.phase {
+					return
+				}
+				g, err := For(l, st, l.Seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range g.Intro {
+					if g.Intro[i].Code == tc.code {
+						got = &g.Intro[i]
+					}
+				}
+			})
+			if got == nil {
+				t.Fatalf("phase %s was not introduced with %s", tc.phase, tc.code)
+			}
+			for k, v := range tc.params {
+				if got.Params[k] != v {
+					t.Errorf("%s = %q, want %q (%v)", k, got.Params[k], v, got.Params)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,367 @@
+package guide
+
+import (
+	"slices"
+	"strings"
+
+	"trull/internal/card"
+	"trull/internal/tablemodel"
+)
+
+// Thresholds: the card points a side needs to win, in the unit of the
+// game's Result.CardPoints (Strohmandeln counts in thirds).
+var need = map[string]int{"droggn": 37, "troggu": 58, "strohmandeln": 107}
+
+// baseValue is the value of a Droggn contract before its card points.
+var baseValue = map[string]int{"ansager": 20, "solo": 40, "super": 80}
+
+// dealStep introduces the deal: the seat's cards with their trumps,
+// five-point cards and kings, and what lies face down.
+func (h *hand) dealStep() Step {
+	m := h.m
+	trumps := h.trumps(h.cards)
+	kings := 0
+	for _, c := range h.m.Hand {
+		if cc, _ := h.pack.Parse(c); cc.IsKing() {
+			kings++
+		}
+	}
+	p := map[string]string{
+		"cards":   itoa(len(m.Hand)),
+		"trumps":  itoa(len(trumps)),
+		"kings":   itoa(kings),
+		"players": itoa(m.Seats),
+	}
+	if hs := h.honours(h.cards); len(hs) > 0 {
+		p["honours"] = h.ids(hs)
+	}
+	if len(trumps) > 0 {
+		p["top"] = h.id(trumps[0])
+	}
+	switch m.Game {
+	case "droggn":
+		p["talon"] = itoa(max(m.TalonSize, 3))
+	case "troggu":
+		p["tapp"] = itoa(m.TappSize)
+	}
+	return Step{Code: "deal." + m.Game, Params: p}
+}
+
+// intro introduces the phase the hand is in.
+func (h *hand) intro() []Step {
+	m := h.m
+	g := m.Game
+	p := func(kv ...string) map[string]string {
+		out := map[string]string{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			out[kv[i]] = kv[i+1]
+		}
+		return out
+	}
+	role := "defender"
+	switch {
+	case m.Declarer == h.seat:
+		role = "declarer"
+	case m.Declarer < 0:
+		role = "none"
+	}
+	switch m.Phase {
+	case "bidding", "fold", "bid":
+		return []Step{h.dealStep(), {Code: "bidding." + g, Params: p("players", itoa(m.Seats))}}
+	case "discard", "exchange":
+		taken := m.TappTaken
+		if g == "droggn" {
+			taken = m.TalonShown
+		}
+		s := Step{Code: "talon." + g, Params: p("contract", m.Contract, "role", role)}
+		if len(taken) > 0 {
+			s.Params["taken"] = strings.Join(taken, ",")
+		}
+		if h.seat == m.Declarer {
+			s.Params["count"] = itoa(h.discardCount())
+		}
+		return []Step{s}
+	case "call":
+		return []Step{{Code: "call.troggu", Params: p("players", itoa(m.Seats))}}
+	case "buy":
+		return []Step{{Code: "buy.droggn", Params: p("role", role)}}
+	case "layout":
+		s := Step{Code: "layout.droggn", Params: p("role", role, "contract", m.Contract)}
+		if h.cards.Has(card.Pagat) {
+			s.Params["pagat"] = h.id(card.Pagat)
+		}
+		return []Step{s}
+	case "doubling", "double":
+		return []Step{{Code: "doubling." + g, Params: p("role", role, "contract", m.Contract)}}
+	case "play":
+		return h.playIntro(role)
+	case "done":
+		return h.end()
+	}
+	return nil
+}
+
+// discardCount is the number of cards the declarer lays away.
+func (h *hand) discardCount() int {
+	if h.m.Game == "troggu" {
+		return max(len(h.m.TappTaken), h.m.TappSize)
+	}
+	return 3
+}
+
+func (h *hand) playIntro(role string) []Step {
+	m := h.m
+	g := m.Game
+	trumps := h.trumps(h.cards)
+	s := Step{Code: "play." + g, Params: map[string]string{
+		"role": role, "contract": m.Contract, "need": itoa(need[g]), "trumps": itoa(len(trumps)),
+	}}
+	if m.Declarer >= 0 {
+		s.Params["declarer"] = itoa(m.Declarer)
+	}
+	out := []Step{s}
+	switch g {
+	case "troggu":
+		if m.CalledTrump > 0 {
+			ps := Step{Code: "partner.troggu", Params: map[string]string{"called": h.id(card.Trump(m.CalledTrump)), "role": role}}
+			switch {
+			case m.Partner >= 0:
+				ps.Params["partner"] = itoa(m.Partner)
+			case m.Alone:
+				ps.Params["alone"] = "1"
+			case h.cards.Has(card.Trump(m.CalledTrump)):
+				ps.Params["mine"] = "1"
+			}
+			out = append(out, ps)
+		}
+	case "strohmandeln":
+		var tops []string
+		if m.Seat < len(m.Players) {
+			for _, pile := range m.Players[m.Seat].Strohmaenner {
+				if pile.Top != "" {
+					tops = append(tops, pile.Top)
+				}
+			}
+		}
+		ss := Step{Code: "men.strohmandeln", Params: map[string]string{"tops": strings.Join(tops, ","), "count": itoa(len(tops))}}
+		out = append(out, ss)
+	}
+	return out
+}
+
+// lastTrick explains the last finished trick, while the next one is
+// played too: its winner and why, and the Gstieß or the powerless
+// Bättler that went its own way.
+func (h *hand) lastTrick() []Step {
+	m := h.m
+	if len(m.Tricks) == 0 {
+		return nil
+	}
+	t := m.Tricks[len(m.Tricks)-1]
+	n := itoa(len(m.Tricks))
+	if t.Hidden || len(t.Plays) == 0 {
+		return []Step{{Code: "trick.hidden", Params: map[string]string{"winner": itoa(t.Winner), "n": n}}}
+	}
+	var cs []card.Card
+	var powerless []bool
+	pts := 0
+	for _, p := range t.Plays {
+		c, err := h.pack.Parse(p.Card)
+		if err != nil {
+			return nil
+		}
+		cs = append(cs, c)
+		powerless = append(powerless, p.Powerless)
+		pts += h.pack.Points(c)
+	}
+	out := []Step{}
+	wi := slices.IndexFunc(t.Plays, func(p tablemodel.Play) bool { return p.Seat == t.Winner })
+	if wi < 0 {
+		return nil
+	}
+	w := cs[wi]
+	params := map[string]string{"winner": itoa(t.Winner), "card": h.id(w), "points": itoa(pts), "n": n}
+	switch {
+	case h.isTrump(w) && !powerless[wi]:
+		trumps := 0
+		for i, c := range cs {
+			if h.isTrump(c) && !powerless[i] {
+				trumps++
+			}
+		}
+		if trumps == 1 {
+			params["only"] = "1"
+		}
+		out = append(out, Step{Code: "trick.trump", Params: params})
+	default:
+		params["suit"] = h.pack.Style.SuitLetter(w.Suit())
+		out = append(out, Step{Code: "trick.suit", Params: params})
+	}
+	for i, c := range cs {
+		if c == card.Fool && (m.Game == "droggn" || powerless[i]) {
+			out = append(out, Step{Code: "trick.fool." + m.Game, Params: map[string]string{"seat": itoa(t.Plays[i].Seat), "card": h.id(c)}})
+		}
+	}
+	if h.side()[t.Winner] {
+		out[0].Params["ours"] = "1"
+	}
+	return out
+}
+
+// end explains the count and the score of a finished hand with its
+// figures.
+func (h *hand) end() []Step {
+	m := h.m
+	r := m.Result
+	if r == nil {
+		return nil
+	}
+	g := m.Game
+	if len(r.CardPoints) <= h.seat || len(r.Score) <= h.seat {
+		return nil
+	}
+	mine := r.CardPoints[h.seat]
+	// The sides as the result shows them (a secret partner is known now).
+	other := 0
+	side := map[int]bool{h.seat: true}
+	if m.Declarer >= 0 && g != "strohmandeln" {
+		side = map[int]bool{r.Declarer: true}
+		if r.Partner >= 0 {
+			side[r.Partner] = true
+		}
+		if !side[h.seat] {
+			side = map[int]bool{}
+			for s := range r.CardPoints {
+				if s != r.Declarer && s != r.Partner {
+					side[s] = true
+				}
+			}
+		}
+	}
+	for s, v := range r.CardPoints {
+		if !side[s] {
+			other = v
+		}
+	}
+	count := Step{Code: "count." + g, Params: map[string]string{
+		"points": itoa(mine), "other": itoa(other), "need": itoa(need[g]), "contract": r.Contract,
+		"tricks": itoa(h.sideTricks(side)),
+	}}
+	if side[r.Declarer] {
+		count.Params["role"] = "declarer"
+	}
+	h.pileFigures(count.Params, side, mine)
+	score := Step{Code: "score." + g, Params: map[string]string{
+		"score": itoa(r.Score[h.seat]), "contract": r.Contract,
+	}}
+	if m.Declarer >= 0 {
+		score.Params["declarer"] = itoa(m.Declarer)
+	}
+	score.Params["role"] = "lost"
+	if r.Score[h.seat] > 0 {
+		score.Params["role"] = "won"
+	}
+	total, gameItem := 0, 0
+	for _, it := range r.Items {
+		total += it.Points
+		if it.Item == "game" {
+			gameItem = it.Points
+			score.Params["game"] = itoa(it.Points)
+		}
+	}
+	// The game item as its parts: the contract's value and the points
+	// over or short of the half, where no doubling changed it.
+	if base, ok := baseValue[r.Contract]; ok && g == "droggn" && side[r.Declarer] {
+		diff := mine - need[g]
+		if diff < 0 {
+			diff = -diff
+		}
+		if gameItem == base+diff || gameItem == -(base+diff) {
+			score.Params["base"], score.Params["diff"] = itoa(base), itoa(diff)
+		}
+	}
+	// What each of the other side pays, where the score is that.
+	if r.Declarer == h.seat && g != "strohmandeln" {
+		others := 0
+		for s := range r.CardPoints {
+			if !side[s] {
+				others++
+			}
+		}
+		if total < 0 {
+			total = -total
+		}
+		if others > 0 && (r.Score[h.seat] == total*others || r.Score[h.seat] == -total*others) {
+			score.Params["total"], score.Params["others"] = itoa(total), itoa(others)
+		}
+	}
+	return []Step{count, score}
+}
+
+// sideTricks counts the tricks won by the seats of side.
+func (h *hand) sideTricks(side map[int]bool) int {
+	n := 0
+	for _, t := range h.m.Tricks {
+		if side[t.Winner] {
+			n++
+		}
+	}
+	return n
+}
+
+// pileFigures adds the figures of the count in threes of the side's pile
+// (Droggn, Strohmandeln) — its cards, their raw points and what the count
+// takes off them — when they give the result's card points: the side's won tricks,
+// the Fool that went back to its side, and the declarer's own discards.
+func (h *hand) pileFigures(p map[string]string, side map[int]bool, points int) {
+	m := h.m
+	if m.Game == "troggu" {
+		return
+	}
+	n, raw := 0, 0
+	add := func(id string) bool {
+		c, err := h.pack.Parse(id)
+		if err != nil {
+			return false
+		}
+		n++
+		raw += h.pack.Points(c)
+		return true
+	}
+	for _, t := range m.Tricks {
+		if t.Hidden {
+			return
+		}
+		for _, pl := range t.Plays {
+			fool := pl.Card == h.id(card.Fool) && m.Game == "droggn"
+			// The Gstieß goes to the pile of the side that played it.
+			if fool && side[pl.Seat] || !fool && side[t.Winner] {
+				if !add(pl.Card) {
+					return
+				}
+			}
+		}
+	}
+	if side[m.Declarer] && m.Game == "droggn" {
+		for _, id := range m.Discards {
+			if !add(id) {
+				return
+			}
+		}
+		for _, id := range m.TalonShown {
+			if m.Contract == "super" || m.Contract == "supermord" {
+				add(id)
+			}
+		}
+	}
+	// What the count in threes takes off the raw points, in the unit of
+	// the result (thirds in Strohmandeln).
+	less := raw - card.Threes(raw, n)
+	if m.Game == "strohmandeln" {
+		less = 3*raw - card.Thirds(raw, n)
+	}
+	if n == 0 || less < 0 || (m.Game == "strohmandeln" && 3*raw-less != points) || (m.Game == "droggn" && raw-less != points) {
+		return
+	}
+	p["pile"], p["raw"], p["less"] = itoa(n), itoa(raw), itoa(less)
+}
