@@ -37,6 +37,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}/analysis", s.handleAnalysis)
 	mux.HandleFunc("POST /api/replay", s.post(s.handleReplay))
+	mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
+	mux.HandleFunc("GET /api/puzzles/{id}", s.handlePuzzle)
+	mux.HandleFunc("POST /api/puzzles/{id}/answer", s.post(s.handlePuzzleAnswer))
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

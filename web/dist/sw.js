@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "984a7a281f2b6b0b";
+const VERSION = "68135d25fe622479";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

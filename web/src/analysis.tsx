@@ -4,14 +4,32 @@
 // blunders marked and the better choice at every step.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Action } from "./api";
+import type { Action, Words } from "./api";
 import type { GameName } from "./cards";
 import { actionLabel, tr, type LabelCtx, type Lang } from "./i18n";
+
+/**
+ * Why says what differs between an action and the best one (the best:
+ * and the second) in a paired sample of worlds; text is its words, in both
+ * languages or in the one the report was made in (English on the server).
+ */
+export interface Why {
+  text?: string | Words;
+}
+
+/** whyText is a why's words for the page: a German page shows none that exist only in English. */
+export function whyText(w: Why | null | undefined, lang: Lang): string {
+  const x = w?.text;
+  if (!x) return "";
+  if (typeof x === "string") return lang === "en" ? x : "";
+  return lang === "de" ? x.de : x.en;
+}
 
 /** A candidate action and the deciding seat's expected score after it. */
 interface Candidate {
   action: Action;
   value: number;
+  why?: Why;
 }
 
 /** One analysed decision (trull-analysis/1). */
@@ -29,6 +47,8 @@ export interface Decision {
   loss: number;
   class: "forced" | "good" | "inaccuracy" | "mistake" | "blunder" | "unvalued";
   open_card?: { action: Action; value: number; exact: boolean }[];
+  /** why the action taken is worse than the best (on a valued decision) */
+  why?: Why;
 }
 
 /** The analysis of a hand (trull-analysis/1). */
@@ -203,6 +223,12 @@ export function AnalysisPanel(p: { tableId: string; hand: number; names: string[
             ? ` · ${tr(lang, "best", "am besten")}: ${p.name(d.best, d)} (${tr(lang, "expected", "erwartet")} ${num(d.candidates[0].value, lang)})`
             : ""}
           {d.open_card?.length ? ` · ${tr(lang, "all hands seen", "alle Karten offen")}: ${p.name(d.open_card[0].action, d)} (${num(d.open_card[0].value, lang, 0)})` : ""}
+          {whyText(d.why, lang) && d.class !== "good" && d.class !== "forced" && (
+            <span class="why" data-testid="why">
+              <br />
+              {whyText(d.why, lang)}
+            </span>
+          )}
         </p>
       ))}
       <ul class="marks" data-testid="marks">
@@ -218,6 +244,7 @@ export function AnalysisPanel(p: { tableId: string; hand: number; names: string[
               {place(d, lang)}
             </a>{" "}
             {p.names[d.seat]}: {p.name(d.taken, d)} — {tr(lang, ...CLASS_NAMES[d.class])} ({num(-d.loss, lang)}; {tr(lang, "best", "am besten")}: {p.name(d.best, d)})
+            {whyText(d.why, lang) && <div class="why muted">{whyText(d.why, lang)}</div>}
           </li>
         ))}
       </ul>

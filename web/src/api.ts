@@ -104,7 +104,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** call sends a request of the HTTP API and decodes its JSON answer; a refusal is thrown as an ApiError. */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, headers: {} };
   if (body !== undefined) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);

@@ -13,6 +13,7 @@ import { roleBadges, SeatChip } from "./seats";
 import { TrickView } from "./trick";
 import { PointsLine } from "./points";
 import { TurnClock } from "./fair";
+import { whyText } from "./analysis";
 
 export interface BoardProps {
   m: Model;
@@ -245,6 +246,7 @@ export function Board(p: BoardProps) {
                 {p.hint.alts?.length ? " · " + t(lang, "hintElse", p.hint.alts.map((h) => hintText(h, (a) => actionLabel(a, ctx), lang)).join(", ")) : ""}
               </span>
             )}
+            {p.hint && <HintWhys hints={[p.hint, ...(p.hint.alts ?? [])]} label={(a) => actionLabel(a, ctx)} lang={lang} />}
           </div>
         )}
       </section>
@@ -272,6 +274,21 @@ export function Board(p: BoardProps) {
         </section>
       )}
     </div>
+  );
+}
+
+/** HintWhys says under the hint why each candidate is worse than the best (the best: better than the second). */
+function HintWhys(p: { hints: Hint[]; label: (a: Action) => string; lang: Lang }) {
+  const ws = p.hints.filter((h) => whyText(h.why, p.lang));
+  if (!ws.length) return null;
+  return (
+    <ul class="hint-why" data-testid="hint-why">
+      {ws.map((h) => (
+        <li>
+          <strong>{p.label(h.action)}</strong>: {whyText(h.why, p.lang)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -78,6 +78,20 @@ export function Lobby(p: { lang: Lang }) {
           </a>
         </p>
       </section>
+      <section class="box links" data-testid="puzzle-links">
+        <h2>
+          <a href="/puzzles" onClick={(e) => linkClick(e, "/puzzles")}>
+            {t(lang, "puzzles")}
+          </a>
+        </h2>
+        <p>
+          {(["droggn", "troggu", "strohmandeln"] as GameName[]).map((g) => (
+            <a href={`/puzzles/${g}`} onClick={(e) => linkClick(e, `/puzzles/${g}`)} class="pill" data-game={g}>
+              {TITLE[g]}
+            </a>
+          ))}
+        </p>
+      </section>
     </main>
   );
 }

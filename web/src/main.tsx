@@ -8,6 +8,7 @@ import { FaceDefs } from "./face";
 import { t, type Lang } from "./i18n";
 import { UpdateBanner } from "./install";
 import { Lobby } from "./lobby";
+import { PuzzleIndex, PuzzlePage } from "./puzzles";
 import { HandsPage, OfflinePage } from "./offline";
 import { ImportPage, ReplayPage } from "./replay";
 import { linkClick, useLocation } from "./router";
@@ -41,6 +42,8 @@ function App() {
   else if ((mt = /^\/t\/([^/]+)\/?$/.exec(path))) page = <TablePage id={decodeURIComponent(mt[1])} lang={lang} query={query} />;
   else if ((mt = /^\/rules\/(droggn|troggu|strohmandeln)\/?$/.exec(path))) page = <RulesPage game={mt[1] as GameName} lang={lang} />;
   else if (path === "/replay" || path === "/replay/") page = <ImportPage lang={lang} />;
+  else if (path === "/puzzles" || path === "/puzzles/") page = <PuzzleIndex lang={lang} />;
+  else if ((mt = /^\/puzzles\/(droggn|troggu|strohmandeln)\/?$/.exec(path))) page = <PuzzlePage key={mt[1]} game={mt[1] as GameName} lang={lang} query={query} />;
   else if (path === "/offline" || path === "/offline/") page = <OfflinePage lang={lang} />;
   else if (path === "/offline/hands") page = <HandsPage lang={lang} />;
   else page = <main class="box">{t(lang, "notFound")}</main>;
@@ -57,6 +60,9 @@ function App() {
           </a>
           <a href="/rules/droggn" onClick={(e) => linkClick(e, "/rules/droggn")}>
             {t(lang, "rules")}
+          </a>
+          <a href="/puzzles" onClick={(e) => linkClick(e, "/puzzles")} data-testid="nav-puzzles">
+            {t(lang, "puzzles")}
           </a>
           <button type="button" class="lang" onClick={toggle} data-testid="lang">
             {t(lang, "language")}

@@ -2,6 +2,7 @@
 
 import type { Action, SeatInfo, Words } from "./api";
 import type { GameName } from "./cards";
+import type { Why } from "./analysis";
 
 /** Row is a line of the sitting's score sheet (internal/sitting). */
 export interface Row {
@@ -63,6 +64,8 @@ export type Tab = "log" | "sheet" | "chat";
 export interface Hint {
   action: Action;
   value?: number | null;
+  /** Why the hint is worse than the best (the best: better than the second), its text in both languages (docs/PROTOCOL.md). */
+  why?: Why | null;
   /** The other candidates the bot weighed, best first. */
   alts?: Hint[];
 }

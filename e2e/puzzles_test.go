@@ -1,0 +1,401 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// puzzlePage is what a puzzle page shows the player.
+type puzzlePage struct {
+	ID       string   `json:"id"`
+	Answered string   `json:"answered"` // "", "right" or "wrong"
+	Legal    []string `json:"legal"`    // the cards lit for playing
+	Dim      []string `json:"dim"`      // the cards the rules forbid
+	Best     []string `json:"best"`     // after the answer: the cards marked best
+	Verdict  string   `json:"verdict"`
+	Streak   string   `json:"streak"`
+	Toast    string   `json:"toast"`
+}
+
+const puzzleJS = `(() => {
+  const q = (s) => document.querySelector(s);
+  const page = q('main.puzzle-page');
+  if (!page) return {};
+  const cards = (sel) => [...document.querySelectorAll(sel)].map((b) => b.dataset.card);
+  return {
+    id: page.dataset.puzzle || '',
+    answered: page.dataset.answered || '',
+    legal: cards('.mine button.card.legal'),
+    dim: cards('.mine button.card.dim'),
+    best: cards('.mine .card.hint'),
+    verdict: (q('[data-testid=verdict]') || {}).innerText || '',
+    streak: (q('.tbar [data-testid=streak]') || {}).innerText || '',
+    toast: (q('[data-testid=toast]') || {}).innerText || '',
+  };
+})()`
+
+func readPuzzle(t *testing.T, ctx context.Context) puzzlePage {
+	t.Helper()
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[puzzlePage](puzzleJS))
+	if err != nil {
+		t.Fatalf("e2e: reading the puzzle page: %v", err)
+	}
+	return p
+}
+
+// waitPuzzle waits until the page shows a puzzle other than not, with
+// its cards lit for playing.
+func waitPuzzle(t *testing.T, ctx context.Context, not string) puzzlePage {
+	t.Helper()
+	js := fmt.Sprintf(`(() => { const p = document.querySelector('main.puzzle-page'); return !!p && !!p.dataset.puzzle && p.dataset.puzzle !== %q && !p.dataset.answered && !!document.querySelector('.mine button.card.legal'); })()`, not)
+	if err := waitFor(ctx, js, 15*time.Second); err != nil {
+		t.Fatalf("e2e: no puzzle appeared: %v", err)
+	}
+	return readPuzzle(t, ctx)
+}
+
+// answerPuzzle plays card and waits for the verdict.
+func answerPuzzle(t *testing.T, ctx context.Context, card string) puzzlePage {
+	t.Helper()
+	if err := clickCard(ctx, card); err != nil {
+		t.Fatalf("e2e: playing %s: %v", card, err)
+	}
+	if err := waitFor(ctx, `!!document.querySelector('main.puzzle-page[data-answered] [data-testid=verdict]')`, 15*time.Second); err != nil {
+		t.Fatalf("e2e: no verdict after %s: %v\n%+v\n%s", card, err, readPuzzle(t, ctx), pageText(t, ctx))
+	}
+	return readPuzzle(t, ctx)
+}
+
+func nextPuzzle(t *testing.T, ctx context.Context, from string) puzzlePage {
+	t.Helper()
+	if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=next-puzzle]`))); err != nil {
+		t.Fatalf("e2e: the next puzzle: %v", err)
+	}
+	return waitPuzzle(t, ctx, from)
+}
+
+// within runs actions with a bound of 20 s, so that a page that never
+// shows what is waited for fails the test soon.
+func within(ctx context.Context, actions ...chromedp.Action[chromedp.Void]) error {
+	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	return chromedp.Do(cctx, actions...)
+}
+
+// phone starts a browser as a phone held upright, 390 px wide.
+func phone(t *testing.T, exe string) context.Context {
+	t.Helper()
+	ctx := browser(t, exe, 390, 844)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// fitsWidth fails the test when the page is wider than the phone.
+func fitsWidth(t *testing.T, ctx context.Context, where string) {
+	t.Helper()
+	w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w > 390 {
+		t.Errorf("e2e: %s is %d px wide on a 390 px phone", where, w)
+	}
+}
+
+// TestPuzzlesInBrowser reaches the Droggn puzzles from the lobby on a
+// phone's width and answers three of them by what the page shows. A first
+// pass plays the first lit card of each and reads the verdict: the cards
+// marked best, and so the lit cards that are not. In a fresh browser
+// (nothing kept) it then answers the first two with their best card and
+// the third with another: right, right, wrong, each with its why, and the
+// streak counts 1, 2, then 0 with 2 as the best. Screenshots: puzzle-right-phone.png and
+// puzzle-wrong-phone.png in docs/screenshots with -update.
+func TestPuzzlesInBrowser(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := phone(t, exe)
+	if err := within(ctx,
+		chromedp.Navigate(base+"/?lang=en"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-links] a[data-game=droggn]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid=puzzle-links] a[data-game=droggn]`)),
+	); err != nil {
+		t.Fatalf("e2e: the puzzles from the lobby: %v", err)
+	}
+	type learnt struct {
+		id        string
+		best, bad []string
+	}
+	var seen []learnt
+	p := waitPuzzle(t, ctx, "")
+	for i := range 3 {
+		if i > 0 {
+			p = nextPuzzle(t, ctx, p.ID)
+		}
+		lit := p.Legal
+		a := answerPuzzle(t, ctx, lit[0])
+		if len(a.Best) == 0 || !strings.Contains(a.Verdict, "Best:") {
+			t.Fatalf("e2e: puzzle %s: the verdict marks no best card: %+v", p.ID, a)
+		}
+		var bad []string
+		for _, c := range lit {
+			if !slices.Contains(a.Best, c) {
+				bad = append(bad, c)
+			}
+		}
+		if (a.Answered == "right") != slices.Contains(a.Best, lit[0]) {
+			t.Errorf("e2e: puzzle %s: %s played, %v marked best, but the verdict is %q", p.ID, lit[0], a.Best, a.Answered)
+		}
+		if len(bad) == 0 {
+			t.Fatalf("e2e: puzzle %s: every lit card is best: %+v", p.ID, a)
+		}
+		seen = append(seen, learnt{p.ID, a.Best, bad})
+	}
+
+	// A fresh browser: nothing is kept, the first puzzle is shown again.
+	if err := within(ctx,
+		chromedp.Evaluate[chromedp.Void](`localStorage.clear()`),
+		chromedp.Navigate(base+"/puzzles?lang=en"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] a[data-theme]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if text := pageText(t, ctx); !strings.Contains(text, "Streak: 0") || !strings.Contains(text, "0 of 36 solved") {
+		t.Errorf("e2e: the puzzle index of a fresh browser says:\n%s", text)
+	}
+	if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		answered, streak string
+	}{{"right", "Streak: 1 (best 1)"}, {"right", "Streak: 2 (best 2)"}, {"wrong", "Streak: 0 (best 2)"}}
+	for i, w := range want {
+		if i == 0 {
+			p = waitPuzzle(t, ctx, "")
+		} else {
+			p = nextPuzzle(t, ctx, p.ID)
+		}
+		l := seen[i]
+		if p.ID != l.id {
+			t.Fatalf("e2e: puzzle %d is %s now, %s before", i+1, p.ID, l.id)
+		}
+		card := l.best[0]
+		if w.answered == "wrong" {
+			card = l.bad[0]
+		}
+		a := answerPuzzle(t, ctx, card)
+		if a.Answered != w.answered || a.Streak != w.streak {
+			t.Errorf("e2e: puzzle %s answered with %s: %q, %q; want %q, %q", p.ID, card, a.Answered, a.Streak, w.answered, w.streak)
+		}
+		head := map[string]string{"right": "Right! That is the best card.", "wrong": "Not the best card."}[w.answered]
+		if !strings.HasPrefix(a.Verdict, head) || !strings.Contains(a.Verdict, "Every card") || !strings.Contains(a.Verdict, "Why: ") {
+			t.Errorf("e2e: puzzle %s: the verdict says %q", p.ID, a.Verdict)
+		}
+		if i == 0 {
+			fitsWidth(t, ctx, "a puzzle answered")
+			shot(t, ctx, "puzzle-right-phone.png")
+		}
+	}
+	shot(t, ctx, "puzzle-wrong-phone.png")
+	// The progress is kept: the index counts the two solved.
+	if err := within(ctx, chromedp.Navigate(base+"/puzzles?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] a[data-theme]`))); err != nil {
+		t.Fatal(err)
+	}
+	if text := pageText(t, ctx); !strings.Contains(text, "2 of 36 solved") || !strings.Contains(text, "Streak: 0 (best 2)") {
+		t.Errorf("e2e: after three answers the index says:\n%s", text)
+	}
+}
+
+// puzzleCodes are what a German puzzle page must not show: the record's
+// card IDs and actions, theme and error codes, English words.
+var puzzleCodes = []*regexp.Regexp{
+	regexp.MustCompile(`\b(S|C|H|D|Sw|Ba|Cu|Co)-(10|[1-9]|J|N|Q|K)\b`),
+	regexp.MustCompile(`\bT([1-9]|1[0-9]|2[01])\b`),
+	regexp.MustCompile(`\bFOOL\b`),
+	regexp.MustCompile(`\b(play|bid) `),
+	regexp.MustCompile(`\b(misere|fool|strohmann|bird|threshold|smear|other|must_follow|no_puzzle)\b`),
+	regexp.MustCompile(`\b(droggn|troggu|strohmandeln)\b`),
+	regexp.MustCompile(`\b(Seat|seat|trick|card|cards|best|Best|Right|points|You|your|Streak|solved|Puzzle|puzzle|Next|Every|why|Why)\b`),
+}
+
+// TestPuzzlesGerman: the puzzle pages in German on a phone's width show
+// no record code and no English: the index, a Droggn puzzle with a card
+// the rules forbid (refused in German with the rule) and its verdict, and
+// a Strohmandeln puzzle with its Strohmänner. Screenshots:
+// puzzle-droggn-de-phone.png, puzzle-strohmandeln-de-phone.png.
+func TestPuzzlesGerman(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := phone(t, exe)
+	check := func(where string) {
+		t.Helper()
+		text := pageText(t, ctx)
+		for _, re := range puzzleCodes {
+			for _, m := range re.FindAllStringIndex(text, -1) {
+				t.Errorf("e2e: %s: %q on the German page: …%s…", where, text[m[0]:m[1]], text[max(0, m[0]-40):min(len(text), m[1]+40)])
+			}
+		}
+	}
+	if err := within(ctx,
+		chromedp.Navigate(base+"/?lang=de"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-links] h2 a`)),
+		chromedp.Click(chromedp.CSS(`[data-testid=puzzle-links] h2 a`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=strohmandeln] a[data-theme]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	text := pageText(t, ctx)
+	for _, s := range []string{"Rätsel", "Serie: 0", "Vögel", "Schmieren", "Der Bättler", "0 von 36 gelöst"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("e2e: the German puzzle index does not say %q:\n%s", s, text)
+		}
+	}
+	check("the index")
+	fitsWidth(t, ctx, "the puzzle index")
+	if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
+		t.Fatal(err)
+	}
+	p := waitPuzzle(t, ctx, "")
+	// A forbidden card, if the hand has one: refused in German, saying why.
+	for next := 0; len(p.Dim) == 0 && next < 10; next++ {
+		p = answerPuzzle(t, ctx, p.Legal[0])
+		p = nextPuzzle(t, ctx, p.ID)
+	}
+	if len(p.Dim) == 0 {
+		t.Fatal("e2e: no puzzle of the first ten has a card the rules forbid")
+	}
+	if err := clickCard(ctx, p.Dim[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := waitFor(ctx, `!!document.querySelector('[data-testid=toast]')`, 10*time.Second); err != nil {
+		t.Fatalf("e2e: playing a forbidden card: %v", err)
+	}
+	if p = readPuzzle(t, ctx); !strings.HasPrefix(p.Toast, "Du musst") || p.Answered != "" {
+		t.Errorf("e2e: a forbidden card: the page says %q (answered %q)", p.Toast, p.Answered)
+	}
+	check("the refusal")
+	a := answerPuzzle(t, ctx, p.Legal[0])
+	if !strings.Contains(a.Verdict, "Am besten:") || !strings.Contains(a.Verdict, "Alle Karten") || !strings.Contains(a.Verdict, "Warum: ") {
+		t.Errorf("e2e: the German verdict says %q", a.Verdict)
+	}
+	check("the verdict")
+	fitsWidth(t, ctx, "a German verdict")
+	shot(t, ctx, "puzzle-droggn-de-phone.png")
+
+	if err := within(ctx, chromedp.Navigate(base+"/puzzles/strohmandeln?lang=de&theme=strohmann")); err != nil {
+		t.Fatal(err)
+	}
+	p = waitPuzzle(t, ctx, "")
+	check("a Strohmandeln puzzle")
+	a = answerPuzzle(t, ctx, p.Legal[0])
+	if a.Verdict == "" {
+		t.Errorf("e2e: no verdict in Strohmandeln")
+	}
+	check("a Strohmandeln verdict")
+	fitsWidth(t, ctx, "a Strohmandeln verdict")
+	shot(t, ctx, "puzzle-strohmandeln-de-phone.png")
+}
+
+// TestHintWhyInBrowser: at a Droggn table the hint asked for in the card
+// play says under it why each candidate is worse than the best, in German
+// and, after the language is switched, in English. Screenshot:
+// hint-why-de.png.
+func TestHintWhyInBrowser(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 900)
+	for try := 0; try < 5; try++ {
+		tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"}, 1)
+		seatIn(t, ctx, base, tb, "de")
+		s := snapshot{}
+		playUntil(t, ctx, quiet, func(x snapshot) bool { s = x; return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) >= 2 })
+		if s.Result {
+			continue
+		}
+		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=hint]`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('[data-testid=hint-why] li')`, 60*time.Second); err != nil {
+			t.Fatalf("e2e: the hint says no why: %v\n%s", err, pageText(t, ctx))
+		}
+		read := func() string {
+			w, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=hint-why]').innerText`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		}
+		de := read()
+		if !strings.Contains(de, "Welt") || regexp.MustCompile(`\b(world|worlds|trick|your side|[SCHD]-\w+|T\d+|FOOL)\b`).MatchString(de) {
+			t.Errorf("e2e: the German hint's why says %q", de)
+		}
+		shot(t, ctx, "hint-why-de.png")
+		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=lang]`))); err != nil {
+			t.Fatal(err)
+		}
+		if en := read(); !strings.Contains(en, "world") || strings.Contains(en, "Welt") {
+			t.Errorf("e2e: the English hint's why says %q", en)
+		}
+		return
+	}
+	t.Fatal("e2e: no hand reached the card play")
+}
+
+// TestAnalysisWhyInBrowser: on an English page the analysis of a hand
+// says why at each marked decision, in its list and at its step.
+func TestAnalysisWhyInBrowser(t *testing.T) {
+	exe := chromium(t)
+	base := startServer(t)
+	ctx := browser(t, exe, 1280, 1000)
+	for try := 0; try < 3; try++ {
+		tb := createTableBots(t, base, "strohmandeln", []string{"", "rules"}, 1)
+		seatIn(t, ctx, base, tb, "en")
+		playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Over })
+		if err := within(ctx,
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid=analyse-hand]`)),
+			chromedp.Click(chromedp.CSS(`[data-testid=analyse-hand]`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid=replay]`)),
+		); err != nil {
+			t.Fatalf("e2e: asking for the analysis: %v", err)
+		}
+		if err := waitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 90*time.Second); err != nil {
+			t.Fatalf("e2e: the analysis graph did not appear: %v", err)
+		}
+		type marks struct {
+			Marks int      `json:"marks"`
+			Whys  []string `json:"whys"`
+		}
+		m, err := chromedp.Run(ctx, chromedp.Evaluate[marks](`({marks: document.querySelectorAll('[data-testid=marks] li').length,
+  whys: [...document.querySelectorAll('[data-testid=marks] li .why')].map((d) => d.innerText)})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Marks == 0 {
+			continue // a hand without a marked decision: play another
+		}
+		if len(m.Whys) != m.Marks {
+			t.Errorf("e2e: %d marked decisions, %d with a why: %q", m.Marks, len(m.Whys), m.Whys)
+		}
+		for _, w := range m.Whys {
+			if len(strings.Fields(w)) < 4 {
+				t.Errorf("e2e: a marked decision's why says %q", w)
+			}
+		}
+		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=marks] li a`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict] [data-testid=why]')].some((p) => p.textContent.trim().split(/\s+/).length >= 4)`, 5*time.Second); err != nil {
+			t.Errorf("e2e: the marked decision's step shows no why: %v", err)
+		}
+		return
+	}
+	t.Fatal("e2e: three hands without a marked decision")
+}
