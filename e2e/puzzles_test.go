@@ -395,6 +395,22 @@ func TestAnalysisWhyInBrowser(t *testing.T) {
 		if err := waitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict] [data-testid=why]')].some((p) => p.textContent.trim().split(/\s+/).length >= 4)`, 5*time.Second); err != nil {
 			t.Errorf("e2e: the marked decision's step shows no why: %v", err)
 		}
+		// The same whys in German: the server words them in both languages.
+		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=lang]`))); err != nil {
+			t.Fatal(err)
+		}
+		de, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid=marks] li .why')].map((d) => d.innerText)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(de) != m.Marks {
+			t.Errorf("e2e: on the German page %d of %d marked decisions have a why: %q", len(de), m.Marks, de)
+		}
+		for _, w := range de {
+			if !strings.Contains(w, "Welt") && !strings.Contains(w, "Punkt") && !strings.Contains(w, "Stich") && !strings.Contains(w, "Spiel") {
+				t.Errorf("e2e: a German why reads %q", w)
+			}
+		}
 		return
 	}
 	t.Fatal("e2e: three hands without a marked decision")

@@ -190,6 +190,9 @@ type Config struct {
 	OpenBudget int
 	// Lang is the language of the decisions' whys.
 	Lang card.Lang
+	// Bilingual words the whys in English and German instead, for a
+	// server whose readers choose their language ("text": {"en", "de"}).
+	Bilingual bool
 }
 
 // task is one decision to analyse: the state before it and what was done.
@@ -356,6 +359,10 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 		c := Candidate{Action: r.EncodeAction(h.Action), Value: round(h.Value)}
 		if h.Why != nil {
 			w := bot.WhyWords(r, hs, i, cfg.Lang)
+			if cfg.Bilingual {
+				w.Text = bot.WhyWords(r, hs, i, card.English).Text
+				w.TextDE = bot.WhyWords(r, hs, i, card.German).Text
+			}
 			c.Why = &w
 		}
 		d.Candidates = append(d.Candidates, c)

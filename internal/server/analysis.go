@@ -182,7 +182,7 @@ func (s *Server) analyse(id string, n int, botName string, record []byte, j *ana
 	if err := json.Unmarshal(record, &rec); err != nil {
 		return nil, err
 	}
-	rep, err := analysis.Analyze(&rec, analysis.Config{Bot: botName, Seat: -1, Seed: fmt.Sprintf("%s/%d", id, n), Workers: 1,
+	rep, err := analysis.Analyze(&rec, analysis.Config{Bot: botName, Seat: -1, Seed: fmt.Sprintf("%s/%d", id, n), Workers: 1, Bilingual: true,
 		Progress: func(done, total int) {
 			j.mu.Lock()
 			j.count = [2]int{done, total}

@@ -17,6 +17,7 @@ package why
 
 import (
 	"cmp"
+	"encoding/json"
 	"slices"
 
 	"trull/internal/card"
@@ -430,8 +431,48 @@ func round(x float64) float64 {
 	return float64(int64(x*k+0.5)) / k
 }
 
-// Words is a Why with its words (Text) in one language.
+// Words is a Why with its words: Text in one language, or, with TextDE
+// set, Text in English and TextDE in German, written as "text":
+// {"en", "de"} (as the server's hint message words a why).
 type Words struct {
 	Why
-	Text string `json:"text,omitempty"`
+	Text   string `json:"text,omitempty"`
+	TextDE string `json:"-"`
+}
+
+// MarshalJSON writes w's words as one string, or both languages as
+// {"en", "de"} when TextDE is set.
+func (w Words) MarshalJSON() ([]byte, error) {
+	type one Words
+	if w.TextDE == "" {
+		return json.Marshal(one(w))
+	}
+	return json.Marshal(struct {
+		Why
+		Text game.Words `json:"text"`
+	}{w.Why, game.Words{EN: w.Text, DE: w.TextDE}})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (w *Words) UnmarshalJSON(b []byte) error {
+	var x struct {
+		Why
+		Text json.RawMessage `json:"text"`
+	}
+	if err := json.Unmarshal(b, &x); err != nil {
+		return err
+	}
+	*w = Words{Why: x.Why}
+	switch {
+	case len(x.Text) == 0 || string(x.Text) == "null":
+		return nil
+	case x.Text[0] == '"':
+		return json.Unmarshal(x.Text, &w.Text)
+	}
+	var both game.Words
+	if err := json.Unmarshal(x.Text, &both); err != nil {
+		return err
+	}
+	w.Text, w.TextDE = both.EN, both.DE
+	return nil
 }
