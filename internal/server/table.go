@@ -34,6 +34,7 @@ type table struct {
 	st    game.State // the hand in progress, or the last finished one
 	hand  int        // deal index of st
 	step  int        // record actions applied to st
+	acts  []actData  // the actions of st, for takebacks (practice.go)
 	seq   int64      // last event
 	seats []*seatState
 	chat  []chatData
