@@ -7,6 +7,7 @@ import { Backs, Card } from "./face";
 import { contractName, declarerWord, foolWord, t, talonWord, tr, type Lang } from "./i18n";
 import type { Model, Pile } from "./model";
 import { fmtPoints } from "./names";
+import { Glossed } from "./glossary";
 
 export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
   const { m, lang, names } = p;
@@ -19,7 +20,11 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
     if (m.doublings && m.doublings > 0) s += ` — ×${2 ** m.doublings} (Schwacher${m.doublings > 1 ? "/Retour" : ""})`;
     if (m.doubled) s += ` — ${t(lang, "doubled")}`;
     if (m.forced) s += tr(lang, " (forced)", " (Pflicht)");
-    lines.push(<span class="contract">{s}</span>);
+    lines.push(
+      <span class="contract">
+        <Glossed text={s} game={g} lang={lang} />
+      </span>,
+    );
   }
   const cards: ComponentChildren[] = [];
   if (g === "droggn") {
@@ -28,7 +33,9 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
     } else if (m.talonSize && m.talonSize > 0) {
       cards.push(
         <div class="group">
-          <span class="glabel">{talonWord(g)}</span>
+          <span class="glabel">
+            <Glossed text={talonWord(g)} game={g} lang={lang} />
+          </span>
           <Backs n={m.talonSize} game={g} lang={lang} small />
         </div>,
       );
@@ -62,7 +69,9 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
     else if (m.tappSize && m.tappSize > 0)
       cards.push(
         <div class="group">
-          <span class="glabel">Tapp</span>
+          <span class="glabel">
+            <Glossed text="Tapp" game={g} lang={lang} />
+          </span>
           <Backs n={m.tappSize} game={g} lang={lang} small />
         </div>,
       );
@@ -87,7 +96,9 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
 export function Group(p: { label: string; ids: string[]; m: Model; lang: Lang; testid?: string }) {
   return (
     <div class="group" data-testid={p.testid}>
-      <span class="glabel">{p.label}</span>
+      <span class="glabel">
+        <Glossed text={p.label} game={p.m.game} lang={p.lang} />
+      </span>
       <span class="gcards">
         {sortHand(p.ids).map((c) => (
           <Card id={c} game={p.m.game} lang={p.lang} small />

@@ -13,6 +13,7 @@ import { linkClick } from "./router";
 import { signed, variantTitle } from "./names";
 import { ExportButton, ResTable, resultSides, SideLine } from "./result";
 import { AnalysisPanel, namer } from "./analysis";
+import { recordGame, Takebacks } from "./practice";
 
 /** ReplayPage shows hand n of a table. */
 export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
@@ -35,6 +36,7 @@ export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
       <h2>{t(p.lang, "replayOf", p.hand + 1)}</h2>
       {err && <p class="error">{err}</p>}
       {rec && <Viewer record={rec} lang={p.lang} analysis={{ tableId: p.id, hand: p.hand }} />}
+      {rec && <Takebacks id={p.id} hand={p.hand} game={recordGame(rec)} lang={p.lang} />}
     </main>
   );
 }

@@ -10,6 +10,7 @@ import type { Model, Result } from "./model";
 import { linkClick, navigate } from "./router";
 import { fmtPoints, signed } from "./names";
 import type { TableState } from "./tablestate";
+import { Glossed } from "./glossary";
 
 /**
  * ResTable is the table of a hand's card points and scores by seat: a
@@ -137,7 +138,7 @@ export function ResultBox(p: {
   return (
     <section class="result box" data-testid="result">
       <h3>
-        {t(lang, "newerHand", p.hand + 1)}: {contractName(m.game, r.contract, lang)}
+        {t(lang, "newerHand", p.hand + 1)}: <Glossed text={contractName(m.game, r.contract, lang)} game={m.game} lang={lang} />
         {r.declarer !== undefined && r.declarer >= 0 ? ` — ${names[r.declarer]}` : m.declarer >= 0 ? ` — ${names[m.declarer]}` : ""}
       </h3>
       {sides && <SideLine sides={sides} names={names} sitsOut={m.sitsOut} fm={m} lang={lang} />}
@@ -146,7 +147,7 @@ export function ResultBox(p: {
         <ul class="items">
           {r.items.map((it) => (
             <li>
-              {itemName(it.item, m.game, lang)}
+              <Glossed text={itemName(it.item, m.game, lang)} game={m.game} lang={lang} />
               {it.side ? ` (${sideName(it.side, m.game, lang, r.contract)})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
             </li>
           ))}

@@ -1,0 +1,119 @@
+// The game's words explained where they appear: each term of the glossary
+// catalogue (glossary.json) in a text on the table gets a short
+// explanation on hover, tap or keyboard, linked to its rules section.
+
+import type { ComponentChildren } from "preact";
+import { useEffect, useId, useRef, useState } from "preact/hooks";
+import type { GameName } from "./cards";
+import GLOSSARY from "./glossary.json";
+import { t, type Lang } from "./i18n";
+
+/** GlossTerm is one word of a game, explained in both languages. */
+export interface GlossTerm {
+  id: string;
+  game: GameName;
+  /** the rules page section (an id of RulesPage) that explains it */
+  section: string;
+  /** the words that stand for it in each language's texts */
+  match: Record<Lang, string[]>;
+  en: string;
+  de: string;
+}
+
+/** TERMS is the glossary catalogue. */
+export const TERMS = GLOSSARY.terms as GlossTerm[];
+
+/** SECTIONS names each game's rules page sections, in page order (their element ids). */
+export const SECTIONS = GLOSSARY.sections as Record<GameName, string[]>;
+
+const matchers = new Map<string, { re: RegExp; by: Map<string, GlossTerm> } | null>();
+
+/** matcher finds the game's terms in a text of lang, the longest words first. */
+function matcher(game: GameName, lang: Lang) {
+  const key = game + "/" + lang;
+  if (!matchers.has(key)) {
+    const by = new Map<string, GlossTerm>();
+    for (const term of TERMS) if (term.game === game) for (const w of term.match[lang]) by.set(w, term);
+    const words = [...by.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    matchers.set(key, words.length ? { re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join("|")})(?![\\p{L}\\p{N}])`, "gu"), by } : null);
+  }
+  return matchers.get(key) ?? null;
+}
+
+/** Glossed shows a text with each glossary term of the game in it explained. */
+export function Glossed(p: { text: string; game: GameName; lang: Lang }) {
+  const m = matcher(p.game, p.lang);
+  if (!m) return <>{p.text}</>;
+  const out: ComponentChildren[] = [];
+  let at = 0;
+  for (const hit of p.text.matchAll(m.re)) {
+    const i = hit.index ?? 0;
+    if (i > at) out.push(p.text.slice(at, i));
+    out.push(
+      <Term term={m.by.get(hit[0])!} lang={p.lang}>
+        {hit[0]}
+      </Term>,
+    );
+    at = i + hit[0].length;
+  }
+  if (at < p.text.length) out.push(p.text.slice(at));
+  return <>{out}</>;
+}
+
+/** Term is a word with its explanation: shown while a mouse rests on it, kept open by a tap, a click, Enter or Space; Escape or a tap elsewhere closes it. */
+export function Term(p: { term: GlossTerm; lang: Lang; children: ComponentChildren }) {
+  const { term, lang } = p;
+  const [hover, setHover] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const ref = useRef<HTMLSpanElement>(null);
+  const tip = useId();
+  useEffect(() => {
+    if (!pinned) return;
+    const away = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setPinned(false);
+    };
+    document.addEventListener("pointerdown", away);
+    return () => document.removeEventListener("pointerdown", away);
+  }, [pinned]);
+  const open = hover || pinned;
+  return (
+    <span
+      class="gloss"
+      ref={ref}
+      data-term={term.id}
+      onPointerEnter={(e) => e.pointerType === "mouse" && setHover(true)}
+      onPointerLeave={(e) => e.pointerType === "mouse" && setHover(false)}
+    >
+      <span
+        class="gloss-word"
+        role="button"
+        tabIndex={0}
+        aria-expanded={open}
+        aria-describedby={open ? tip : undefined}
+        onClick={(e) => {
+          e.stopPropagation();
+          setPinned(!pinned);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            setPinned(!pinned);
+          } else if (e.key === "Escape") {
+            setPinned(false);
+            setHover(false);
+          }
+        }}
+      >
+        {p.children}
+      </span>
+      {open && (
+        <span class="gloss-tip" role="tooltip" id={tip} data-testid="gloss-tip">
+          {term[lang]}{" "}
+          <a href={`/rules/${term.game}#${term.section}`} target="_blank" rel="noopener" data-testid="gloss-link">
+            {t(lang, "glossRules")}
+          </a>
+        </span>
+      )}
+    </span>
+  );
+}
