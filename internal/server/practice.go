@@ -99,6 +99,7 @@ func (t *table) applyTakeback(d takebackData) error {
 		}
 	}
 	t.st, t.step, t.acts = st, d.Step, t.acts[:d.Step]
+	t.takebacks++
 	return nil
 }
 
