@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -158,4 +159,43 @@ func TestAgain(t *testing.T) {
 	if s := c2.state(); s.Hand != st.Hand+1 || !s.Done {
 		t.Fatalf("after a restart: hand %d done %v, want hand %d done", s.Hand, s.Done, st.Hand+1)
 	}
+}
+
+// TestTakebackOfDiscard: a takeback in the talon phase brings back the
+// decision to lay away, with the talon in the hand again.
+func TestTakebackOfDiscard(t *testing.T) {
+	e := newEnv(t, Config{})
+	for try := 0; try < 20; try++ {
+		tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
+		c := e.dialT(t, tb.ID, "token="+tb.SeatToken, nil)
+		rng := rand.New(rand.NewPCG(uint64(try), 9))
+		var discard *tState
+		st := c.playUntil(rng, func(s *tState) bool {
+			if s.Done {
+				return true
+			}
+			if discard != nil && len(s.Legal) > 0 && s.Step > discard.Step {
+				return true
+			}
+			for _, l := range s.Legal {
+				if strings.Contains(string(l), `"discard"`) {
+					discard = s
+					break
+				}
+			}
+			return false
+		})
+		if st.Done || discard == nil {
+			continue
+		}
+		m := c.answer(c.send(map[string]any{"type": "takeback"}))
+		if m.state == nil {
+			t.Fatalf("takeback after the discard refused: %s", m.raw)
+		}
+		if m.state.Step != discard.Step || string(m.state.Model) != string(discard.Model) {
+			t.Fatalf("after the takeback: step %d, want the discard decision at step %d as it was", m.state.Step, discard.Step)
+		}
+		return
+	}
+	t.Fatal("in 20 hands Ann never laid away cards")
 }
