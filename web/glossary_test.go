@@ -1,72 +1,138 @@
 package web
 
 import (
+	"encoding/json"
 	"os"
+	"path/filepath"
 	"regexp"
-	"strconv"
+	"strings"
 	"testing"
 )
 
-// TestGlossary: every entry of the glossary (src/glossary.tsx) explains
-// its term in English and German and links to a section that the game's
-// rules page has; every contract and result item the engines name has an
-// entry.
-func TestGlossary(t *testing.T) {
-	b, err := os.ReadFile("src/glossary.tsx")
-	if err != nil {
-		t.Fatal(err)
+// glossary is src/glossary.json, the catalogue of the games' words the
+// table explains (glossary.tsx).
+type glossary struct {
+	Sections map[string][]string `json:"sections"`
+	Terms    []struct {
+		ID      string              `json:"id"`
+		Game    string              `json:"game"`
+		Section string              `json:"section"`
+		Match   map[string][]string `json:"match"`
+		En      string              `json:"en"`
+		De      string              `json:"de"`
+	} `json:"terms"`
+}
+
+func readGlossary(t *testing.T) glossary {
+	t.Helper()
+	var g glossary
+	if err := json.Unmarshal([]byte(readSrc(t, "glossary.json")), &g); err != nil {
+		t.Fatalf("glossary.json: %v", err)
 	}
-	src := string(b)
-	sections := map[string]int{}
-	for _, m := range regexp.MustCompile(`(\w+): (\d+)`).FindAllStringSubmatch(regexp.MustCompile(`SECTIONS[^{]*\{([^}]*)\}`).FindStringSubmatch(src)[1], -1) {
-		n, _ := strconv.Atoi(m[2])
-		sections[m[1]] = n
+	return g
+}
+
+// rulesSections counts the sections of each game's rules page in each
+// language (rules.tsx: const NAME: Text = { en: [ [title, …], … ], de: … }).
+func rulesSections(t *testing.T) map[string]map[string]int {
+	t.Helper()
+	src := readSrc(t, "rules.tsx")
+	texts := regexp.MustCompile(`const TEXTS: Record<GameName, Text> = \{([^}]*)\}`).FindStringSubmatch(src)
+	if texts == nil {
+		t.Fatal("rules.tsx: no TEXTS table")
 	}
-	books := map[string]string{"droggn": "DROGGN", "troggu": "TROGGU", "strohmandeln": "STROH"}
-	entry := regexp.MustCompile(`(?s)"((?:contract|item|term)\.[a-z0-9_]+)": \{\s*section: (\d+),\s*en: "([^"]*)",\s*de: "([^"]*)",\s*\}`)
-	keys := map[string]map[string]bool{}
-	for game, name := range books {
-		start := regexp.MustCompile(`const ` + name + `: Book = \{`).FindStringIndex(src)
-		if start == nil {
-			t.Fatalf("no book %s", name)
+	out := map[string]map[string]int{}
+	for _, kv := range regexp.MustCompile(`(\w+): (\w+)`).FindAllStringSubmatch(texts[1], -1) {
+		game, name := kv[1], kv[2]
+		start := strings.Index(src, "const "+name+": Text = {")
+		if start < 0 {
+			t.Fatalf("rules.tsx: no text %s", name)
 		}
-		end := regexp.MustCompile(`\n\};\n`).FindStringIndex(src[start[1]:])
-		book := src[start[1] : start[1]+end[0]]
-		keys[game] = map[string]bool{}
-		for _, m := range entry.FindAllStringSubmatch(book, -1) {
-			n, _ := strconv.Atoi(m[2])
+		body := src[start:]
+		body = body[:strings.Index(body, "\n};")]
+		out[game] = map[string]int{}
+		lang := ""
+		for _, line := range strings.Split(body, "\n") {
 			switch {
-			case n < 1 || n > sections[game]:
-				t.Errorf("%s %s: section %d, the rules page has %d", game, m[1], n, sections[game])
-			case len(m[3]) < 10 || len(m[4]) < 10:
-				t.Errorf("%s %s: no explanation in both languages", game, m[1])
+			case line == "  en: [":
+				lang = "en"
+			case line == "  de: [":
+				lang = "de"
+			case line == "    [":
+				out[game][lang]++
 			}
-			keys[game][m[1]] = true
 		}
 	}
-	// The rules pages have the sections the glossary counts.
-	rules, err := os.ReadFile("src/rules.tsx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for game, name := range map[string]string{"droggn": "DROGGN", "troggu": "TROGGU", "strohmandeln": "STROH"} {
-		i := regexp.MustCompile(`const ` + name + `: Text = \{\s*en: \[`).FindStringIndex(string(rules))
-		j := regexp.MustCompile(`\n  de: \[`).FindStringIndex(string(rules)[i[1]:])
-		got := len(regexp.MustCompile(`\n    \[\n`).FindAllString(string(rules)[i[1]:i[1]+j[0]], -1))
-		if got != sections[game] {
-			t.Errorf("%s: the rules page has %d sections, the glossary counts %d", game, got, sections[game])
+	return out
+}
+
+// TestGlossary: every term of the glossary has its explanation and its
+// words in English and German, and links to a section of its game's rules
+// page that exists (the page gives its sections the ids of "sections", one
+// per section in both languages); the words the table shows for the
+// games' terms are all in it, and every word it lists occurs in the app.
+func TestGlossary(t *testing.T) {
+	g := readGlossary(t)
+	counts := rulesSections(t)
+	for game, ids := range g.Sections {
+		for _, lang := range []string{"en", "de"} {
+			if counts[game][lang] != len(ids) {
+				t.Errorf("%s: the rules page has %d sections in %s, the glossary names %d (%v)", game, counts[game][lang], lang, len(ids), ids)
+			}
 		}
 	}
-	// Every contract and item the engines score.
-	want := map[string][]string{
-		"droggn":       {"contract.ansager", "contract.solo", "contract.super", "contract.supermord", "contract.thrown_in", "item.game", "item.match", "item.pagat_ultimo", "item.pagat_capture", "item.pagat_laid_out", "item.gstiess_laid_out", "item.kleine_und_gstiess_ultimo"},
-		"troggu":       {"contract.normal", "contract.solo", "contract.misere", "item.game", "item.under_30", "item.no_trick", "item.solo_multiplier", "item.tie_57_57", "item.misere_most_points", "item.misere_tie_no_payment"},
-		"strohmandeln": {"contract.undertaken", "contract.simple", "contract.folded", "item.game", "item.grammel", "item.trull", "item.four_kings", "item.pagat_ultimo", "item.pagat_captured", "item.uhu", "item.uhu_captured", "item.kakadu", "item.kakadu_captured", "item.rostopschin", "item.rostopschin_lost", "item.valat", "item.double", "item.draw"},
+	var app strings.Builder
+	files, _ := filepath.Glob("src/*.ts*")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		app.Write(b)
 	}
-	for game, ks := range want {
-		for _, k := range append(ks, "term.talon", "term.fool", "term.declarer") {
-			if !keys[game][k] {
-				t.Errorf("%s: the glossary does not explain %s", game, k)
+	seen := map[string]bool{}
+	has := map[string]bool{} // game/lang/word
+	for _, term := range g.Terms {
+		if seen[term.ID] {
+			t.Errorf("term %s twice", term.ID)
+		}
+		seen[term.ID] = true
+		if !strings.HasPrefix(term.ID, term.Game+".") {
+			t.Errorf("term %s is of game %q", term.ID, term.Game)
+		}
+		if strings.TrimSpace(term.En) == "" || strings.TrimSpace(term.De) == "" || term.En == term.De {
+			t.Errorf("term %s: explanation en %q de %q (want both, in each language)", term.ID, term.En, term.De)
+		}
+		found := false
+		for _, s := range g.Sections[term.Game] {
+			found = found || s == term.Section
+		}
+		if !found {
+			t.Errorf("term %s links to section %q, not one of the %s rules page's %v", term.ID, term.Section, term.Game, g.Sections[term.Game])
+		}
+		for _, lang := range []string{"en", "de"} {
+			if len(term.Match[lang]) == 0 {
+				t.Errorf("term %s has no words in %s", term.ID, lang)
+			}
+			for _, w := range term.Match[lang] {
+				has[term.Game+"/"+lang+"/"+w] = true
+				if !strings.Contains(app.String(), w) {
+					t.Errorf("term %s: the word %q occurs nowhere in the app", term.ID, w)
+				}
+			}
+		}
+	}
+	required := map[string][]string{
+		"droggn":       {"Ansager", "Solo", "Super", "Super Mord", "Gstieß", "Mond", "Pagat", "Talon", "gut", "weiter", "Retour", "Match"},
+		"troggu":       {"Tapp", "Tappist", "Solo", "Misère", "Bättler"},
+		"strohmandeln": {"Sküs", "Mond", "Pagat", "Strohmänner", "Uhu", "Kakadu", "Trull", "Valat", "Ross", "Topschin", "Rostopschin", "Grammel", "Nullrunde", "Vorhand", "Weiter"},
+	}
+	for game, words := range required {
+		for _, w := range words {
+			for _, lang := range []string{"en", "de"} {
+				if !has[game+"/"+lang+"/"+w] {
+					t.Errorf("%s: the glossary does not explain %q in %s", game, w, lang)
+				}
 			}
 		}
 	}

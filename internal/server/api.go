@@ -36,6 +36,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/claim", s.post(s.handleClaim))
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}/analysis", s.handleAnalysis)
+	mux.HandleFunc("GET /api/tables/{id}/hands/{n}/takebacks", s.handleTakebacks)
 	mux.HandleFunc("POST /api/replay", s.post(s.handleReplay))
 	mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
 	mux.HandleFunc("GET /api/puzzles/{id}", s.handlePuzzle)

@@ -187,6 +187,16 @@ func (t *table) apply(ev store.Event) error {
 		if err = json.Unmarshal(ev.Data, &d); err == nil {
 			err = t.applyMove(d)
 		}
+	case evTakeback:
+		var d takebackData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyTakeback(d)
+		}
+	case evAgain:
+		var d dealData
+		if err = json.Unmarshal(ev.Data, &d); err == nil {
+			err = t.applyAgain(d)
+		}
 	case evAbandon:
 		var d abandonData
 		if err = json.Unmarshal(ev.Data, &d); err == nil {
@@ -279,6 +289,7 @@ func (t *table) applyAct(d actData) error {
 		return err
 	}
 	t.step++
+	t.acts = append(t.acts, d)
 	if t.st.Done() {
 		return t.finishHand()
 	}
@@ -301,14 +312,20 @@ func (t *table) finishHand() error {
 }
 
 func (t *table) applyDeal(d dealData) error {
+	return t.startHand(d, t.sit.NextHand)
+}
+
+// startHand makes the hand dealt by deal (the sitting's NextHand, or Again
+// for a deal played again) the hand in progress, deal d.Hand.
+func (t *table) startHand(d dealData, deal func() (game.State, error)) error {
 	if d.Hand != t.sit.Deal() {
 		return fmt.Errorf("deal %d, the next deal is %d", d.Hand, t.sit.Deal())
 	}
-	st, err := t.sit.NextHand()
+	st, err := deal()
 	if err != nil {
 		return err
 	}
-	t.st, t.hand, t.step = st, d.Hand, 0
+	t.st, t.hand, t.step, t.acts = st, d.Hand, 0, nil
 	clear(t.chatHand) // the chat lines per seat and hand start again
 	return nil
 }

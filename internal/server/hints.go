@@ -36,6 +36,7 @@ type hintJob struct {
 	seq        *int64
 	seat       int
 	hand, step int
+	takebacks  int // the table's takebacks when asked: a takeback makes the hint stale
 	st         game.State
 	rules      game.Rules
 	n          int    // candidates to list
@@ -157,7 +158,7 @@ func (t *table) hint(c *conn, m clientMsg) {
 		t.refuse(c, m.Seq, "hint_busy", "hint_busy", nil, "hint: your last hint is still being searched; wait for it")
 		return
 	}
-	j := hintJob{t: t, c: c, seq: m.Seq, seat: c.seat, hand: t.hand, step: t.step, rules: t.rules,
+	j := hintJob{t: t, c: c, seq: m.Seq, seat: c.seat, hand: t.hand, step: t.step, takebacks: t.takebacks, rules: t.rules,
 		st: t.st.Clone(), n: max(t.srv.cfg.Hints, 1), seed: t.rng.Uint64()}
 	if !t.srv.hints.submit(j) {
 		t.refuse(c, m.Seq, "hint_busy", "hint_busy", nil, "hint: the server is searching as many hints as it can; try again in a moment")
@@ -177,7 +178,7 @@ func (t *table) hintDone(r hintDone) {
 	switch {
 	case r.err != nil:
 		t.refuse(c, j.seq, "hint", "no_hint", nil, "hint: the bot found no answer")
-	case j.hand != t.hand || j.step != t.step:
+	case j.hand != t.hand || j.step != t.step || j.takebacks != t.takebacks:
 		t.refuse(c, j.seq, "hint", "hint_stale", nil, "hint: the hand moved on while the hint was searched; ask again")
 	default:
 		out, _ := json.Marshal(hintMsg{Type: "hint", Seq: j.seq, Hints: r.hints})

@@ -142,10 +142,14 @@ func (t *table) client(r clientReq) {
 		t.free(c, m)
 	case "move":
 		t.move(c, m)
+	case "takeback":
+		t.takeback(c, m)
+	case "again":
+		t.again(c, m)
 	case "join":
 		t.refuse(c, m.Seq, "bad_message", "bad_message", nil, "join: this connection has joined already")
 	default:
-		t.refuse(c, m.Seq, "type", "bad_message", nil, "unknown message type %q (want act, chat, hint, next, end, takeover, back, start, free or move)", m.Type)
+		t.refuse(c, m.Seq, "type", "bad_message", nil, "unknown message type %q (want act, chat, hint, next, end, takeover, back, start, free, move, or takeback)", m.Type)
 	}
 }
 

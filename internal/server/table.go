@@ -34,9 +34,13 @@ type table struct {
 	st    game.State // the hand in progress, or the last finished one
 	hand  int        // deal index of st
 	step  int        // record actions applied to st
-	seq   int64      // last event
-	seats []*seatState
-	chat  []chatData
+	acts  []actData  // the actions of st, for takebacks (practice.go)
+	// takebacks counts the takebacks applied, so that an answer for a
+	// step taken back is not taken for one of the step played anew.
+	takebacks int
+	seq       int64 // last event
+	seats     []*seatState
+	chat      []chatData
 	// The chat bounds' counts (chat.go), replayed from the log: lines
 	// and bytes of event data of the whole table, lines of each seat in
 	// the hand being played (seat -1: the spectating host).

@@ -168,6 +168,10 @@ type Sitting struct {
 	over      bool
 
 	windows []int // played hands left in each doubling window
+
+	// again maps a deal played again (Again) to the deal whose deck it
+	// reuses.
+	again map[int]int
 }
 
 // DrawFirstDealer picks the first dealer from the seed, uniformly.
@@ -243,7 +247,44 @@ func (s *Sitting) Deal() int {
 
 // Deck returns the deck of deal i.
 func (s *Sitting) Deck(i int) []card.Card {
+	if src, ok := s.again[i]; ok {
+		i = src
+	}
 	return game.DeckFromSeed(s.rules.Pack(), s.HandSeed(i))
+}
+
+// Again deals the deck of the hand just finished once more, with the
+// same dealer, as the next deal (practice: the same cards, fresh
+// decisions). The hand counts on the sheet like any other, and the deal
+// after it goes on from its dealer.
+func (s *Sitting) Again() (game.State, error) {
+	switch {
+	case s.over:
+		return nil, ErrOver
+	case s.inHand:
+		return nil, ErrHandInProgress
+	case len(s.rows) == 0:
+		return nil, errors.New("sitting: no hand has been played to deal again")
+	}
+	last := s.rows[len(s.rows)-1]
+	src := last.Deal
+	if root, ok := s.again[src]; ok {
+		src = root
+	}
+	i := s.nextDeal
+	st, err := s.rules.NewState(game.DeckFromSeed(s.rules.Pack(), s.HandSeed(src)), last.Dealer)
+	if err != nil {
+		return nil, fmt.Errorf("sitting: deal %d again: %w", last.Deal, err)
+	}
+	if s.again == nil {
+		s.again = map[int]int{}
+	}
+	s.again[i] = src
+	s.dealer = last.Dealer
+	s.nextDeal++
+	s.handDeal = i
+	s.inHand = true
+	return st, nil
 }
 
 // Multiplier returns the factor the next played hand will count with.

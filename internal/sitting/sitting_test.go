@@ -419,3 +419,43 @@ func TestErrors(t *testing.T) {
 		t.Fatal("request by seat 5 accepted")
 	}
 }
+
+// TestAgain: a deal played again has the deck and the dealer of the hand
+// just finished, under the next deal number, and counts on the sheet;
+// Again is refused before any hand and while one is being played.
+func TestAgain(t *testing.T) {
+	s := newSitting(t, droggn.Default(3), 1, EndRule{})
+	if _, err := s.Again(); err == nil {
+		t.Fatal("Again before any hand was played succeeded")
+	}
+	st, err := s.NextHand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Again(); !errors.Is(err, ErrHandInProgress) {
+		t.Fatalf("Again during a hand: %v", err)
+	}
+	playDroggn(t, st, 2)
+	if err := s.Record(st); err != nil {
+		t.Fatal(err)
+	}
+	for round := 1; round <= 2; round++ {
+		again, err := s.Again()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Deal() != round || again.Dealer() != 1 {
+			t.Fatalf("round %d: deal %d dealt by %d, want deal %d dealt by seat 1", round, s.Deal(), again.Dealer(), round)
+		}
+		if !reflect.DeepEqual(s.Deck(round), s.Deck(0)) || reflect.DeepEqual(s.Deck(round), game.DeckFromSeed(s.rules.Pack(), s.HandSeed(round))) {
+			t.Fatalf("round %d: the deck played again is not deal 0's", round)
+		}
+		playDroggn(t, again, -1)
+		if err := s.Record(again); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rows := s.Sheet(); len(rows) != 3 || rows[2].Deal != 2 {
+		t.Fatalf("sheet %+v, want three rows, the last of deal 2", rows)
+	}
+}

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "68135d25fe622479";
+const VERSION = "ed65aa42b94a5a70";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

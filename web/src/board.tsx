@@ -14,6 +14,7 @@ import { TrickView } from "./trick";
 import { PointsLine } from "./points";
 import { TurnClock } from "./fair";
 import { whyText } from "./analysis";
+import { Glossed } from "./glossary";
 
 export interface BoardProps {
   m: Model;
@@ -228,7 +229,9 @@ export function Board(p: BoardProps) {
               const help = actionHelp(a, ctx);
               return help ? (
                 <>
-                  <dt>{actionLabel(a, ctx)}</dt>
+                  <dt>
+                    <Glossed text={actionLabel(a, ctx)} game={m.game} lang={lang} />
+                  </dt>
                   <dd id={`act-help-${i}`}>{help}</dd>
                 </>
               ) : null;
@@ -261,7 +264,9 @@ export function Board(p: BoardProps) {
               <Icon name="tricks" /> {(m.tricksWon[m.seat] ?? 0) === 1 ? t(lang, "trickWon") : t(lang, "tricksWon", m.tricksWon[m.seat] ?? 0)}
             </span>{" "}
             {roleBadges(m, m.seat, lang).map((b) => (
-              <span class="role">{b}</span>
+              <span class="role">
+                <Glossed text={b} game={m.game} lang={lang} />
+              </span>
             ))}
           </div>
           <div class={"hand" + (hand.length > 12 ? " many" : "")} data-testid="hand">

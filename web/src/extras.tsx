@@ -6,49 +6,35 @@ import { cardName, sortHand } from "./cards";
 import { Backs, Card } from "./face";
 import { contractName, declarerWord, foolWord, t, talonWord, tr, type Lang } from "./i18n";
 import type { Model, Pile } from "./model";
-import { Term } from "./glossary";
 import { fmtPoints } from "./names";
+import { Glossed } from "./glossary";
 
 export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
   const { m, lang, names } = p;
   const g = m.game;
   const lines: ComponentChildren[] = [];
   if (m.contract) {
-    // The contract and the declarer's role explain themselves (glossary.tsx).
-    let s = "";
+    let s = contractName(g, m.contract, lang);
+    if (m.declarer >= 0 && g !== "strohmandeln") s += ` — ${declarerWord(g, m.contract, lang)}: ${names[m.declarer]}`;
     if (g === "strohmandeln" && m.declarer >= 0) s += ` — ${names[m.declarer]}`;
     if (m.doublings && m.doublings > 0) s += ` — ×${2 ** m.doublings} (Schwacher${m.doublings > 1 ? "/Retour" : ""})`;
     if (m.doubled) s += ` — ${t(lang, "doubled")}`;
     if (m.forced) s += tr(lang, " (forced)", " (Pflicht)");
     lines.push(
       <span class="contract">
-        <Term game={g} k={"contract." + m.contract} lang={lang}>
-          {contractName(g, m.contract, lang)}
-        </Term>
-        {m.declarer >= 0 && g !== "strohmandeln" && (
-          <>
-            {" — "}
-            <Term game={g} k="term.declarer" lang={lang}>
-              {declarerWord(g, m.contract, lang)}
-            </Term>
-            {`: ${names[m.declarer]}`}
-          </>
-        )}
-        {s}
+        <Glossed text={s} game={g} lang={lang} />
       </span>,
     );
   }
   const cards: ComponentChildren[] = [];
   if (g === "droggn") {
     if (m.talonShown && m.talonShown.length) {
-      cards.push(<Group label={<Term game={g} k="term.talon" lang={lang}>{talonWord(g)}</Term>} ids={m.talonShown} m={m} lang={lang} />);
+      cards.push(<Group label={talonWord(g)} ids={m.talonShown} m={m} lang={lang} />);
     } else if (m.talonSize && m.talonSize > 0) {
       cards.push(
         <div class="group">
           <span class="glabel">
-            <Term game={g} k="term.talon" lang={lang}>
-              {talonWord(g)}
-            </Term>
+            <Glossed text={talonWord(g)} game={g} lang={lang} />
           </span>
           <Backs n={m.talonSize} game={g} lang={lang} small />
         </div>,
@@ -78,22 +64,14 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
     if (m.calledTrump) lines.push(t(lang, "called", cardName("T" + m.calledTrump, g, lang)));
     if (m.partner >= 0) lines.push(t(lang, "partnerIs", names[m.partner]));
     if (m.alone) lines.push(`${names[m.declarer] ?? ""} ${t(lang, "alone")}`);
-    if (m.foolPowerless)
-      lines.push(
-        <Term game={g} k="term.fool" lang={lang}>
-          {t(lang, "powerless", foolWord(g))}
-        </Term>,
-      );
-    const tapp = (
-      <Term game={g} k="term.talon" lang={lang}>
-        Tapp
-      </Term>
-    );
-    if (m.tapp && m.tapp.length) cards.push(<Group label={tapp} ids={m.tapp} m={m} lang={lang} />);
+    if (m.foolPowerless) lines.push(t(lang, "powerless", foolWord(g)));
+    if (m.tapp && m.tapp.length) cards.push(<Group label="Tapp" ids={m.tapp} m={m} lang={lang} />);
     else if (m.tappSize && m.tappSize > 0)
       cards.push(
         <div class="group">
-          <span class="glabel">{tapp}</span>
+          <span class="glabel">
+            <Glossed text="Tapp" game={g} lang={lang} />
+          </span>
           <Backs n={m.tappSize} game={g} lang={lang} small />
         </div>,
       );
@@ -115,10 +93,12 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
   );
 }
 
-export function Group(p: { label: ComponentChildren; ids: string[]; m: Model; lang: Lang; testid?: string }) {
+export function Group(p: { label: string; ids: string[]; m: Model; lang: Lang; testid?: string }) {
   return (
     <div class="group" data-testid={p.testid}>
-      <span class="glabel">{p.label}</span>
+      <span class="glabel">
+        <Glossed text={p.label} game={p.m.game} lang={p.lang} />
+      </span>
       <span class="gcards">
         {sortHand(p.ids).map((c) => (
           <Card id={c} game={p.m.game} lang={p.lang} small />
@@ -166,10 +146,7 @@ export function StrohSide(p: {
     <section class={"stroh" + (p.mine ? " mine" : "")} data-stroh={seat}>
       <div class="stroh-head">
         <span>
-          <Term game={m.game} k="term.talon" lang={lang}>
-            Strohmänner
-          </Term>{" "}
-          — {seat === m.seat ? t(lang, "you") : p.names[seat]}
+          Strohmänner — {seat === m.seat ? t(lang, "you") : p.names[seat]}
         </span>
         <span class="muted">
           {(pl.card_points ?? 0) > 0 && `${t(lang, "cardPoints")}: ${fmtPoints(pl.card_points ?? 0, m)}`}

@@ -325,6 +325,26 @@ const S = {
   themeSmearHelp: ["Give points to a trick your side takes.", "Gib Punkte in einen Stich, den deine Seite macht."],
   themeOther: ["Mixed", "Gemischt"],
   themeOtherHelp: ["Other clear decisions of the card play.", "Andere klare Entscheidungen im Kartenspiel."],
+  // Practice at a table of bots (practice.tsx).
+  takeback: ["Take back", "Zurücknehmen"],
+  takebackHelp: [
+    "Take back your last decision and the bots' replies to it, and decide again.",
+    "Deine letzte Entscheidung und die Antworten der Bots darauf zurücknehmen und neu entscheiden.",
+  ],
+  again: ["Play this deal again", "Dieses Blatt noch einmal spielen"],
+  againHelp: ["The same cards and the same dealer as the next hand; everyone decides afresh.", "Dieselben Karten und derselbe Geber als nächstes Spiel; alle entscheiden neu."],
+  allHands: ["Show every hand", "Alle Blätter zeigen"],
+  allHandsHide: ["Hide the hands", "Blätter ausblenden"],
+  allHandsOf: ["Every hand of hand {0}, as dealt", "Alle Blätter von Spiel {0}, wie gegeben"],
+  loadingHands: ["Loading…", "Lade…"],
+  practiceNote: [
+    "Practice table: only bots play with you, so you may take back decisions; the table's log keeps what was taken back.",
+    "Übungstisch: nur Bots spielen mit dir, darum darfst du Entscheidungen zurücknehmen; das Protokoll des Tisches behält, was zurückgenommen wurde.",
+  ],
+  takebacksTitle: ["Taken back during the hand", "Während des Spiels zurückgenommen"],
+  takebackAt: ["Back to step {0}:", "Zurück zu Schritt {0}:"],
+  // The glossary's tips (glossary.tsx).
+  glossRules: ["In the rules →", "In den Regeln →"],
 } as const;
 
 /** Key is a UI string key. */
@@ -707,6 +727,12 @@ export function botLabel(b: string, lang: Lang): string {
  */
 const REFUSALS: Record<string, [string, string]> = {
   hand_over: ["The hand is over.", "Das Spiel ist aus."],
+  not_practice: [
+    "Only at a table where everyone else is a bot: another person plays here.",
+    "Nur an einem Tisch, an dem alle anderen Bots sind: hier spielt noch ein Mensch.",
+  ],
+  nothing_to_take_back: ["You have made no decision in this hand yet.", "Du hast in diesem Spiel noch nichts entschieden."],
+  lesson: ["A guided hand starts again from the lobby.", "Ein angeleitetes Spiel beginnt man in der Lobby neu."],
   out_of_turn: ["It is not your turn.", "Du bist nicht am Zug."],
   wrong_action: ["Not now: it is time to {want}.", "Jetzt nicht: jetzt heißt es {want}."],
   malformed: ["This action is not possible here.", "Diese Aktion ist hier nicht möglich."],

@@ -9,11 +9,12 @@ import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
 import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
 import { bidBefore, lastTrick, type Model } from "./model";
-import { Term } from "./glossary";
+import { Glossed } from "./glossary";
 import { linkClick } from "./router";
 import { signed, variantTitle } from "./names";
 import { ExportButton, ResTable, resultSides, SideLine } from "./result";
 import { AnalysisPanel, namer } from "./analysis";
+import { recordGame, Takebacks } from "./practice";
 
 /** ReplayPage shows hand n of a table. */
 export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
@@ -36,6 +37,7 @@ export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
       <h2>{t(p.lang, "replayOf", p.hand + 1)}</h2>
       {err && <p class="error">{err}</p>}
       {rec && <Viewer record={rec} lang={p.lang} analysis={{ tableId: p.id, hand: p.hand }} />}
+      {rec && <Takebacks id={p.id} hand={p.hand} game={recordGame(rec)} lang={p.lang} />}
     </main>
   );
 }
@@ -192,9 +194,7 @@ function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; 
     <div class="result">
       <p>
         <strong>
-          <Term game={game} k={"contract." + (res.contract ?? "")} lang={lang}>
-            {contractName(game, res.contract ?? "", lang)}
-          </Term>
+          <Glossed text={contractName(game, res.contract ?? "", lang)} game={game} lang={lang} />
         </strong>
         {res.declarer !== null && res.declarer !== undefined ? ` — ${names[res.declarer]}` : ""}
         {res.partner !== null && res.partner !== undefined ? ` + ${names[res.partner]}` : ""}
@@ -205,9 +205,7 @@ function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; 
         <ul class="items">
           {(res.items ?? []).map((it) => (
             <li>
-              <Term game={game} k={"item." + it.item} lang={lang}>
-                {itemName(it.item, game, lang)}
-              </Term>
+              <Glossed text={itemName(it.item, game, lang)} game={game} lang={lang} />
               {it.side ? ` (${sideName(it.side, game, lang, res.contract ?? "")})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
             </li>
           ))}

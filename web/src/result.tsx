@@ -7,10 +7,10 @@ import { useState } from "preact/hooks";
 import { contractName, declarerWord, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
 import type { GameName } from "./cards";
 import type { Model, Result } from "./model";
-import { Term } from "./glossary";
 import { linkClick, navigate } from "./router";
 import { fmtPoints, signed } from "./names";
 import type { TableState } from "./tablestate";
+import { Glossed } from "./glossary";
 
 /**
  * ResTable is the table of a hand's card points and scores by seat: a
@@ -138,10 +138,7 @@ export function ResultBox(p: {
   return (
     <section class="result box" data-testid="result">
       <h3>
-        {t(lang, "newerHand", p.hand + 1)}:{" "}
-        <Term game={m.game} k={"contract." + r.contract} lang={lang}>
-          {contractName(m.game, r.contract, lang)}
-        </Term>
+        {t(lang, "newerHand", p.hand + 1)}: <Glossed text={contractName(m.game, r.contract, lang)} game={m.game} lang={lang} />
         {r.declarer !== undefined && r.declarer >= 0 ? ` — ${names[r.declarer]}` : m.declarer >= 0 ? ` — ${names[m.declarer]}` : ""}
       </h3>
       {sides && <SideLine sides={sides} names={names} sitsOut={m.sitsOut} fm={m} lang={lang} />}
@@ -150,9 +147,7 @@ export function ResultBox(p: {
         <ul class="items">
           {r.items.map((it) => (
             <li>
-              <Term game={m.game} k={"item." + it.item} lang={lang}>
-                {itemName(it.item, m.game, lang)}
-              </Term>
+              <Glossed text={itemName(it.item, m.game, lang)} game={m.game} lang={lang} />
               {it.side ? ` (${sideName(it.side, m.game, lang, r.contract)})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
             </li>
           ))}

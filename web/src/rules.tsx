@@ -9,6 +9,7 @@ import { Card } from "./face";
 import { t, TITLE, tr, type Lang } from "./i18n";
 import { optionHelp, optionLabel, valueLabel } from "./names";
 import { linkClick } from "./router";
+import { SECTIONS } from "./glossary";
 
 // A section is a heading and paragraphs; a paragraph starting with "- " is
 // a list item.
@@ -226,10 +227,11 @@ const SAMPLE: Record<GameName, string[]> = {
 export function RulesPage(p: { game: GameName; lang: Lang }) {
   const { game, lang } = p;
   const secs = TEXTS[game]?.[lang];
-  // A link from a word of the table names its section (glossary.tsx).
+  // A link to a section (a glossary tip's) scrolls to it once it is shown.
   useEffect(() => {
-    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
-  }, [game, lang]);
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, [game]);
   if (!secs) return <main class="box">{t(lang, "notFound")}</main>;
   return (
     <main class="rules box" data-testid="rules">
@@ -248,7 +250,7 @@ export function RulesPage(p: { game: GameName; lang: Lang }) {
         ))}
       </div>
       {secs.map(([title, ...paras], i) => (
-        <section id={`s${i + 1}`}>
+        <section id={SECTIONS[game][i]}>
           <h3>{title}</h3>
           {render(paras)}
         </section>

@@ -4,6 +4,7 @@ import type { SeatInfo } from "./api";
 import { Icon } from "./face";
 import { botLabel, declarerWord, t, tr, type Lang } from "./i18n";
 import type { Model } from "./model";
+import { Glossed } from "./glossary";
 
 /** roleBadges names a seat's roles in this hand. */
 export function roleBadges(m: Model, seat: number, lang: Lang): string[] {
@@ -63,7 +64,9 @@ export function SeatChip(p: {
       {badges.length > 0 && (
         <div class="chip-badges">
           {badges.map((b) => (
-            <span class="tag">{b}</span>
+            <span class="tag">
+              <Glossed text={b} game={m.game} lang={lang} />
+            </span>
           ))}
         </div>
       )}

@@ -8,6 +8,7 @@ import type { Model } from "./model";
 import { linkClick } from "./router";
 import { signed } from "./names";
 import type { TableState, ChatMsg } from "./tablestate";
+import { Glossed } from "./glossary";
 
 export function LogPanel(p: { m: Model; names: string[]; lang: Lang; auto?: number[] }) {
   const { m, lang } = p;
@@ -27,7 +28,7 @@ export function LogPanel(p: { m: Model; names: string[]; lang: Lang; auto?: numb
             const auto = e.seat === m.seat && !!p.auto?.includes(i);
             return (
               <li data-auto={auto ? "1" : undefined}>
-                <strong>{who(e.seat)}:</strong> {text}
+                <strong>{who(e.seat)}:</strong> <Glossed text={text} game={m.game} lang={lang} />
                 {auto && <span class="muted"> — {t(lang, "autoTaken")}</span>}
               </li>
             );
@@ -71,7 +72,7 @@ export function Sheet(p: { tbl: TableState; names: string[]; lang: Lang; onEnd?:
     );
   const game = (r: (typeof rows)[number]) => (
     <>
-      {contractName(tbl.game, r.contract, lang)}
+      <Glossed text={contractName(tbl.game, r.contract, lang)} game={tbl.game} lang={lang} />
       {r.declarer >= 0 ? ` (${names[r.declarer]}${r.partner >= 0 ? " + " + names[r.partner] : ""})` : ""}
       {r.multiplier && r.multiplier > 1 ? ` ×${r.multiplier}` : ""}
       {r.double ? " · Nullrunde" : ""}

@@ -18,6 +18,7 @@ import { Board } from "./board";
 import { soundOn, storeSound, useTurnSignal } from "./turn";
 import { deadlineOf, LinkBox, StandIn, WaitPlayers } from "./fair";
 import { GuidePanel, type Guide } from "./guide";
+import { PracticeBar, practiceSeat } from "./practice";
 
 /** TablePage joins a table as a seat (stored token) or as a spectator. */
 export function TablePage(p: { id: string; lang: Lang; query: URLSearchParams }) {
@@ -441,6 +442,18 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               tableId={id}
               onNext={canNext && showResult.hand === handNo ? () => send({ type: "next" }) : undefined}
               onClose={showResult.hand !== handNo ? () => setDismissed(showResult.hand) : undefined}
+            />
+          )}
+          {token && m && !p.connect && practiceSeat(tbl.seats, m.seat) && (
+            <PracticeBar
+              id={id}
+              game={game}
+              hand={handNo}
+              done={!!m.result && lastDone?.hand === handNo}
+              canAgain={!over && !guide}
+              names={names}
+              lang={lang}
+              send={send}
             />
           )}
           {over && <SettlementBox tbl={tbl} names={names} lang={lang} />}
