@@ -32,6 +32,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tables", s.handleTables)
 	mux.HandleFunc("POST /api/tables", s.post(s.handleCreate))
 	mux.HandleFunc("GET /api/capacity", s.handleCapacity)
+	mux.HandleFunc("GET /api/daily", s.handleDaily)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("POST /api/tables/{id}/claim", s.post(s.handleClaim))
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
