@@ -35,6 +35,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/daily", s.handleDaily)
 	mux.HandleFunc("POST /api/daily/players", s.post(s.handleDailyPlayer))
 	mux.HandleFunc("GET /api/daily/me", s.handleDailyMe)
+	mux.HandleFunc("GET /api/daily/{id}/{date}/leaderboard", s.handleDailyBoard)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("POST /api/tables/{id}/claim", s.post(s.handleClaim))
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
