@@ -6,11 +6,16 @@ package daily
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"trull/internal/card"
 	"trull/internal/game"
 )
+
+// DefaultBot is the bot that plays the bots' seats and, in every seat, the
+// reference game of each deal: the lobby's default bot.
+const DefaultBot = "rules"
 
 // Deals is the number of deals in every challenge.
 const Deals = 6
@@ -131,4 +136,42 @@ func (c Challenge) Deal(n int) (Deal, error) {
 		}
 	}
 	return d, nil
+}
+
+// Player chooses a seat's actions from its view (a bot; bot.Bot is one).
+type Player interface {
+	Act(v game.View, rng *rand.Rand) (game.Action, error)
+}
+
+// Reference plays deal n with p in every seat, each seat drawing from
+// game.NewRand("BASE/deal-<n>/bot-<seat>", 0), and returns the score of the
+// person's seat: what the duplicate score of that seat is taken against.
+func (c Challenge) Reference(n int, p Player) (int, error) {
+	d, err := c.Deal(n)
+	if err != nil {
+		return 0, err
+	}
+	r, err := c.Rules()
+	if err != nil {
+		return 0, err
+	}
+	st, err := r.NewState(d.Deck, d.Dealer)
+	if err != nil {
+		return 0, fmt.Errorf("daily: deal %d of %s: %w", n, c.ID, err)
+	}
+	rngs := make([]*rand.Rand, c.Players)
+	for s := range rngs {
+		rngs[s] = game.NewRand(fmt.Sprintf("%s/bot-%d", d.Seed, s), 0)
+	}
+	for !st.Done() {
+		s := st.ToAct()
+		a, err := p.Act(st.View(game.Seat(s)), rngs[s])
+		if err != nil {
+			return 0, fmt.Errorf("daily: deal %d of %s, seat %d: %w", n, c.ID, s, err)
+		}
+		if err := st.Apply(a); err != nil {
+			return 0, fmt.Errorf("daily: deal %d of %s, seat %d: %w", n, c.ID, s, err)
+		}
+	}
+	return st.Result().Score[c.Seat()], nil
 }

@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"time"
 
+	"trull/internal/bot"
 	"trull/internal/daily"
+	"trull/internal/store"
 )
 
 // dailyJSON is one daily challenge in GET /api/daily: no cards.
@@ -36,7 +39,57 @@ func (s *Server) handleDaily(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusInternalServerError, "server: %v", err)
 			return
 		}
+		s.computeReferences(c)
 		out = append(out, dailyJSON{ID: c.ID, Game: c.Game, Players: c.Players, Date: c.Date, Deals: daily.Deals, Variant: rules.String()})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// computeReferences computes, once per server, in the background, the
+// reference scores of a day's challenge that the store lacks. Several
+// servers may do so at once: the store keeps the first score of a deal.
+func (s *Server) computeReferences(c daily.Challenge) {
+	d, ok := s.store.(store.Daily)
+	if !ok {
+		return
+	}
+	if _, running := s.dailyRefs.LoadOrStore(c.ID+"/"+c.Date, true); running {
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		ctx := context.Background()
+		have, err := d.References(ctx, c.ID, c.Date)
+		if err != nil {
+			s.log.Warn("daily references", "challenge", c.ID, "date", c.Date, "err", err)
+			s.dailyRefs.Delete(c.ID + "/" + c.Date)
+			return
+		}
+		p, err := bot.New(daily.DefaultBot)
+		if err != nil {
+			s.log.Error("daily references", "err", err)
+			return
+		}
+		for n := 1; n <= daily.Deals; n++ {
+			select {
+			case <-s.quit:
+				s.dailyRefs.Delete(c.ID + "/" + c.Date)
+				return
+			default:
+			}
+			if _, ok := have[n]; ok {
+				continue
+			}
+			sc, err := c.Reference(n, p)
+			if err == nil {
+				err = d.PutReference(ctx, c.ID, c.Date, n, sc)
+			}
+			if err != nil {
+				s.log.Warn("daily references", "challenge", c.ID, "date", c.Date, "deal", n, "err", err)
+				s.dailyRefs.Delete(c.ID + "/" + c.Date)
+				return
+			}
+		}
+	}()
 }

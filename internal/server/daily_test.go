@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"reflect"
@@ -8,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"trull/internal/bot"
 	"trull/internal/daily"
+	"trull/internal/store"
 )
 
 // TestDailyListSameOnTwoDatabases: two servers on two databases (SQLite and,
@@ -59,6 +62,55 @@ func TestDailyListBadDate(t *testing.T) {
 		}
 		if msg, _ := out["error"].(string); !strings.Contains(msg, d) {
 			t.Fatalf("date %q: error %q does not name it", d, msg)
+		}
+	}
+}
+
+// TestDailyReferencesInBackground: listing a day's challenges makes the
+// server compute each deal's reference score once, in the background; two
+// servers on two databases store the same scores, those of
+// daily.Challenge.Reference with the default bot.
+func TestDailyReferencesInBackground(t *testing.T) {
+	envs := []*testEnv{newEnv(t, Config{})}
+	if dsn := os.Getenv("TRULL_TEST_POSTGRES"); dsn != "" {
+		envs = append(envs, newEnvOn(t, freshSchema(t, dsn), Config{}))
+	} else {
+		envs = append(envs, newEnv(t, Config{}))
+	}
+	const date = "2026-11-26"
+	for _, e := range envs {
+		if code := e.do("GET", "/api/daily?date="+date, nil, nil); code != http.StatusOK {
+			t.Fatalf("GET /api/daily: %d", code)
+		}
+	}
+	p, err := bot.New(daily.DefaultBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := daily.Challenges(date)
+	for _, c := range cs {
+		want := map[int]int{}
+		for n := 1; n <= daily.Deals; n++ {
+			if want[n], err = c.Reference(n, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, e := range envs {
+			d := e.srv.store.(store.Daily)
+			deadline := time.Now().Add(20 * time.Second)
+			for {
+				got, err := d.References(context.Background(), c.ID, date)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if reflect.DeepEqual(got, want) {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("server %d, %s: references %v, want %v", i, c.ID, got, want)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
 		}
 	}
 }
