@@ -26,7 +26,7 @@ func TestImportRules(t *testing.T) {
 	base := []string{"trull/internal/card", "trull/internal/game", engines}
 	with := func(more ...string) []string { return append(slices.Clone(base), more...) }
 	production := []string{"trull/web"}
-	for _, d := range []string{"analysis", "arena", "bot/...", "card", "game", "games/...", "guide", "loadgen", "offline", "replayview",
+	for _, d := range []string{"analysis", "arena", "bot/...", "card", "daily", "game", "games/...", "guide", "loadgen", "offline", "replayview",
 		"server", "sim", "sitting", "store/...", "tablemodel", "tactics"} {
 		production = append(production, "trull/internal/"+d)
 	}
@@ -48,6 +48,8 @@ func TestImportRules(t *testing.T) {
 		{"../loadgen", nil},
 		// The sitting is rules and arithmetic: no players, storage or network.
 		{"../sitting", []string{"trull/internal/card", "trull/internal/game"}},
+		// The daily challenges are seeds and decks: no players or storage.
+		{"../daily", []string{"trull/internal/card", "trull/internal/game"}},
 		// Bots see views; they know nothing of sittings, storage or tables.
 		{"../bot", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/..."}},
 		// Storage keeps events; it neither plays nor serves.
@@ -75,7 +77,7 @@ func TestImportRules(t *testing.T) {
 		// A replay reads records and draws views.
 		{"../replayview", with("trull/internal/tablemodel")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",
-			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/guide", "trull/internal/tactics", "trull/internal/store", "trull/web"}},
+			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/guide", "trull/internal/tactics", "trull/internal/daily", "trull/internal/store", "trull/web"}},
 		// The command and the engine for the browser use everything but the
 		// test support.
 		{"../../cmd", production},

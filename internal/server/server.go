@@ -183,11 +183,12 @@ type Server struct {
 	wsTotal  int            // open WebSockets
 	createMu sync.Mutex     // one table creation at a time (MaxTables)
 
-	mu     sync.Mutex
-	tables map[string]*entry
-	closed bool
-	wg     sync.WaitGroup
-	quit   chan struct{} // closed when the server stops: ends the sweep
+	mu        sync.Mutex
+	tables    map[string]*entry
+	closed    bool
+	wg        sync.WaitGroup
+	quit      chan struct{} // closed when the server stops: ends the sweep
+	dailyRefs sync.Map      // "id/date" of the daily challenges whose reference scores this server computes or computed
 }
 
 // entry is a table being loaded or loaded.

@@ -31,6 +31,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Analyses", testAnalyses},
 		{"Creators", testCreators},
 		{"Redact", testRedact},
+		{"Daily", testDaily},
 		{"Lock", testLock},
 		{"Closed", testClosed},
 	}

@@ -1,0 +1,36 @@
+package daily
+
+import (
+	"testing"
+
+	"trull/internal/bot"
+)
+
+// TestReferenceIsDeterministic: the reference game of every deal is played
+// to its end and gives the same score each time, for every set-up.
+func TestReferenceIsDeterministic(t *testing.T) {
+	p, err := bot.New("rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range mustChallenges(t, "2026-11-27") {
+		var first [Deals]int
+		for n := 1; n <= Deals; n++ {
+			if first[n-1], err = c.Reference(n, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for n := 1; n <= Deals; n++ {
+			again, err := c.Reference(n, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again != first[n-1] {
+				t.Fatalf("%s deal %d: reference %d, then %d", c.ID, n, first[n-1], again)
+			}
+		}
+	}
+	if _, err := mustChallenges(t, "2026-11-27")[0].Reference(0, p); err == nil {
+		t.Fatal("Reference(0): no error")
+	}
+}
