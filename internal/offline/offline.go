@@ -20,6 +20,7 @@ import (
 	"strconv"
 
 	"trull/internal/bot"
+	"trull/internal/bot/why"
 	"trull/internal/card"
 	"trull/internal/game"
 	"trull/internal/sitting"
@@ -291,6 +292,9 @@ type hintJSON struct {
 	Action game.RecordAction `json:"action"`
 	Value  *float64          `json:"value"`
 	Bot    string            `json:"bot"`
+	// Why says what the candidate changes against the best, in English
+	// and German ("text": {"en", "de"}), as the server's hints do.
+	Why *why.Words `json:"why,omitempty"`
 }
 
 // hint answers the person's hint: whole decisions, best first by value.
@@ -300,15 +304,22 @@ func (t *Table) hint(m clientMsg) [][]byte {
 	}
 	rng := game.NewRand(t.cfg.Seed+"/hints", uint64(t.seq))
 	hs, err := bot.HintsAt(t.hints, t.st.Clone(), rng, 3)
+	if err == nil {
+		err = bot.Explain(t.st.View(game.Seat(t.cfg.Seat)), hs, rng)
+	}
 	if err != nil {
 		return t.refuse(m.Seq, "hint_failed", nil, "hint: %v", err)
 	}
 	out := hintMsg{Type: "hint", Seq: m.Seq, Hints: []hintJSON{}}
-	for _, h := range hs {
+	for i, h := range hs {
 		o := hintJSON{Action: game.EncodeHistory(t.rules, h.Actions())[0], Bot: t.hints.Name()}
 		if h.Valued {
 			v := math.Round(h.Value*100) / 100
 			o.Value = &v
+		}
+		if h.Why != nil {
+			o.Why = &why.Words{Why: *h.Why, Text: bot.WhyWords(t.rules, hs, i, card.English).Text,
+				TextDE: bot.WhyWords(t.rules, hs, i, card.German).Text}
 		}
 		out.Hints = append(out.Hints, o)
 	}

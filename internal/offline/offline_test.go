@@ -36,6 +36,10 @@ type msg struct {
 	} `json:"table"`
 	Hints []struct {
 		Action json.RawMessage `json:"action"`
+		Value  *float64        `json:"value"`
+		Why    *struct {
+			Text struct{ EN, DE string } `json:"text"`
+		} `json:"why"`
 	} `json:"hints"`
 }
 
@@ -248,7 +252,7 @@ func TestRefusals(t *testing.T) {
 
 // TestHint: the person's hint names legal whole decisions.
 func TestHint(t *testing.T) {
-	tb, err := New(Config{Game: "strohmandeln", Seat: 0, Bot: "rules", HintBot: "pimc", Seed: "hint"})
+	tb, err := New(Config{Game: "droggn", Seat: 0, Bot: "rules", HintBot: "ismcts-fast", Seed: "hint"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +264,14 @@ func TestHint(t *testing.T) {
 	if m.Type != "hint" || len(m.Hints) == 0 {
 		t.Fatalf("hint answer %+v", m)
 	}
+	whys := 0
 	for _, h := range m.Hints {
+		if h.Value != nil && h.Why != nil {
+			if h.Why.Text.EN == "" || h.Why.Text.DE == "" {
+				t.Errorf("hint %s: a why without words in both languages", h.Action)
+			}
+			whys++
+		}
 		var a map[string]any
 		json.Unmarshal(h.Action, &a)
 		delete(a, "seat")
@@ -276,5 +287,8 @@ func TestHint(t *testing.T) {
 		if !found {
 			t.Errorf("hint %s is not among the legal actions", h.Action)
 		}
+	}
+	if len(m.Hints) < 2 || whys == 0 {
+		t.Error("fewer than two hints, or no valued hint says why")
 	}
 }

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "ed65aa42b94a5a70";
+const VERSION = "bd3b02c0834ef331";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
