@@ -27,7 +27,7 @@ func TestImportRules(t *testing.T) {
 	with := func(more ...string) []string { return append(slices.Clone(base), more...) }
 	production := []string{"trull/web"}
 	for _, d := range []string{"analysis", "arena", "bot/...", "card", "daily", "game", "games/...", "guide", "loadgen", "offline", "replayview",
-		"server", "sim", "sitting", "store/...", "tablemodel", "tactics"} {
+		"server", "sim", "sitting", "store/...", "tablemodel", "tactics", "wire"} {
 		production = append(production, "trull/internal/"+d)
 	}
 	rules := []struct {
@@ -73,11 +73,13 @@ func TestImportRules(t *testing.T) {
 		{"../tactics", with("trull/internal/analysis", "trull/internal/bot/why")},
 		// A table on this device plays a sitting with bots and draws the
 		// table model; it knows nothing of servers or storage.
-		{"../offline", with(b+"/...", "trull/internal/sitting", "trull/internal/tablemodel")},
+		{"../offline", with(b+"/...", "trull/internal/sitting", "trull/internal/tablemodel", "trull/internal/wire")},
+		// The protocol's shared messages: words and numbers, no behaviour.
+		{"../wire", with(b+"/why", "trull/internal/sitting")},
 		// A replay reads records and draws views.
 		{"../replayview", with("trull/internal/tablemodel")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",
-			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/guide", "trull/internal/tactics", "trull/internal/daily", "trull/internal/store", "trull/web"}},
+			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/guide", "trull/internal/tactics", "trull/internal/daily", "trull/internal/wire", "trull/internal/store", "trull/web"}},
 		// The command and the engine for the browser use everything but the
 		// test support.
 		{"../../cmd", production},

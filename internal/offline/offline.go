@@ -25,6 +25,7 @@ import (
 	"trull/internal/game"
 	"trull/internal/sitting"
 	"trull/internal/tablemodel"
+	"trull/internal/wire"
 )
 
 // Config is an offline sitting, as the lobby's create form gives it.
@@ -281,22 +282,6 @@ func (t *Table) Step() []byte {
 // Records returns the records of the finished hands (docs/FORMAT.md).
 func (t *Table) Records() []*game.Record { return t.records }
 
-// hintMsg and hintJSON are the protocol's "hint" answer.
-type hintMsg struct {
-	Type  string     `json:"type"`
-	Seq   *int64     `json:"seq,omitempty"`
-	Hints []hintJSON `json:"hints"`
-}
-
-type hintJSON struct {
-	Action game.RecordAction `json:"action"`
-	Value  *float64          `json:"value"`
-	Bot    string            `json:"bot"`
-	// Why says what the candidate changes against the best, in English
-	// and German ("text": {"en", "de"}), as the server's hints do.
-	Why *why.Words `json:"why,omitempty"`
-}
-
 // hint answers the person's hint: whole decisions, best first by value.
 func (t *Table) hint(m clientMsg) [][]byte {
 	if t.st.Done() || t.st.ToAct() != t.cfg.Seat {
@@ -310,9 +295,9 @@ func (t *Table) hint(m clientMsg) [][]byte {
 	if err != nil {
 		return t.refuse(m.Seq, "hint_failed", nil, "hint: %v", err)
 	}
-	out := hintMsg{Type: "hint", Seq: m.Seq, Hints: []hintJSON{}}
+	out := wire.HintMsg{Type: "hint", Seq: m.Seq, Hints: []wire.Hint{}}
 	for i, h := range hs {
-		o := hintJSON{Action: game.EncodeHistory(t.rules, h.Actions())[0], Bot: t.hints.Name()}
+		o := wire.Hint{Action: game.EncodeHistory(t.rules, h.Actions())[0], Bot: t.hints.Name()}
 		if h.Valued {
 			v := math.Round(h.Value*100) / 100
 			o.Value = &v
@@ -327,41 +312,6 @@ func (t *Table) hint(m clientMsg) [][]byte {
 	return [][]byte{b}
 }
 
-// seatJSON is a seat as the table part of a state message shows it.
-type seatJSON struct {
-	Seat      int    `json:"seat"`
-	Name      string `json:"name"`
-	Bot       string `json:"bot,omitempty"`
-	Taken     bool   `json:"taken"`
-	Connected bool   `json:"connected"`
-	Host      bool   `json:"host,omitempty"`
-}
-
-// tableJSON is the table part of a state message (docs/PROTOCOL.md).
-type tableJSON struct {
-	ID           string             `json:"id"`
-	Game         string             `json:"game"`
-	Variant      string             `json:"variant"`
-	VariantTitle game.Words         `json:"variant_title"`
-	Options      map[string]any     `json:"options"`
-	Name         string             `json:"name"`
-	State        string             `json:"state"`
-	Seats        []seatJSON         `json:"seats"`
-	Hand         int                `json:"hand"`
-	Played       int                `json:"played"`
-	HandsLeft    int                `json:"hands_left"`
-	EndRequested int                `json:"end_requested"`
-	Sheet        []sitting.Row      `json:"sheet"`
-	Totals       []int              `json:"totals"`
-	Stake        int                `json:"stake"`
-	Settlement   sitting.Settlement `json:"settlement"`
-	Hints        bool               `json:"hints"`
-	Started      bool               `json:"started"`
-	TurnClockMs  int64              `json:"turn_clock_ms"`
-	OpenReview   bool               `json:"open_review"`
-	Offline      bool               `json:"offline"`
-}
-
 // stateMsg is the protocol's "state" message without the game's view:
 // the browser draws the table model.
 type stateMsg struct {
@@ -370,7 +320,7 @@ type stateMsg struct {
 	Ack   *int64            `json:"ack,omitempty"`
 	You   int               `json:"you"`
 	Host  bool              `json:"host"`
-	Table tableJSON         `json:"table"`
+	Table wire.Table        `json:"table"`
 	Hand  int               `json:"hand"`
 	Step  int               `json:"step"`
 	Done  bool              `json:"done"`
@@ -385,9 +335,10 @@ func (t *Table) State(ack *int64) []byte {
 	for k, v := range t.rules.Options() {
 		opts[k] = game.RecordValue(v)
 	}
-	seats := make([]seatJSON, t.players)
+	seats := make([]wire.Seat, t.players)
+	connected := true
 	for i := range seats {
-		seats[i] = seatJSON{Seat: i, Name: t.names[i], Taken: true, Connected: true}
+		seats[i] = wire.Seat{Seat: i, Name: t.names[i], Taken: true, Connected: &connected}
 		if i == t.cfg.Seat {
 			seats[i].Host = true
 		} else {
@@ -398,7 +349,7 @@ func (t *Table) State(ack *int64) []byte {
 	if t.sit.Over() {
 		status = "over"
 	}
-	tj := tableJSON{ID: "offline", Game: t.rules.Game(), Variant: t.rules.String(),
+	tj := wire.Table{ID: "offline", Game: t.rules.Game(), Variant: t.rules.String(),
 		VariantTitle: game.Words{EN: game.Title(t.rules, card.English), DE: game.Title(t.rules, card.German)},
 		Options:      opts, Name: game.Title(t.rules, card.English), State: status, Seats: seats,
 		Hand: t.hand, Played: t.sit.Played(), HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(),

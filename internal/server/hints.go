@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"time"
+	"trull/internal/bot/why"
 	"trull/internal/card"
 
 	"trull/internal/bot"
@@ -135,8 +136,8 @@ func (h *hinter) search(b bot.Bot, j hintJob) (out []hint, err error) {
 			o.Value = &v
 		}
 		if x.Why != nil {
-			o.Why = &hintWhy{Why: *x.Why, Text: game.Words{EN: bot.WhyWords(j.rules, hs, i, card.English).Text,
-				DE: bot.WhyWords(j.rules, hs, i, card.German).Text}}
+			o.Why = &why.Words{Why: *x.Why, Text: bot.WhyWords(j.rules, hs, i, card.English).Text,
+				TextDE: bot.WhyWords(j.rules, hs, i, card.German).Text}
 		}
 		out = append(out, o)
 	}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"trull/internal/bot/why"
+	"trull/internal/wire"
 
 	"trull/internal/game"
 )
@@ -53,27 +53,10 @@ type chatMsg struct {
 	At   int64  `json:"at_ms"`
 }
 
-type hintMsg struct {
-	Type  string `json:"type"`
-	Seq   *int64 `json:"seq,omitempty"`
-	Hints []hint `json:"hints"`
-}
-
-type hint struct {
-	Action game.RecordAction `json:"action"`
-	Value  *float64          `json:"value"`
-	Bot    string            `json:"bot"`
-	// Why, on a valued hint, compares it with the best (the best with
-	// the second) in a paired sample of worlds (bot.Explain).
-	Why *hintWhy `json:"why,omitempty"`
-}
-
-// hintWhy is a hint's why: the differences (why.Why) and their words in
-// both languages.
-type hintWhy struct {
-	why.Why
-	Text game.Words `json:"text"`
-}
+type (
+	hintMsg = wire.HintMsg
+	hint    = wire.Hint
+)
 
 // refuse answers a client message with an error; the state is unchanged.
 // reason is the metrics label, code and params the refusal for programs.

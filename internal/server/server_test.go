@@ -545,7 +545,7 @@ func TestChatAndHint(t *testing.T) {
 		if x.Bot != "ismcts@200" || (len(st.Legal) > 1 && x.Value == nil) {
 			t.Fatalf("hint %d without a value or from the wrong bot: %s", i, h.raw)
 		}
-		if len(h.Hints) > 1 && (x.Why == nil || x.Why.Worlds == 0 || x.Why.Text.EN == "" || x.Why.Text.DE == "") {
+		if len(h.Hints) > 1 && (x.Why == nil || x.Why.Worlds == 0 || x.Why.Text == "" || x.Why.TextDE == "") {
 			t.Fatalf("hint %d without its why in both languages: %s", i, h.raw)
 		}
 	}

@@ -7,10 +7,10 @@ import (
 	"slices"
 	"strconv"
 	"time"
+	"trull/internal/wire"
 
 	"trull/internal/card"
 	"trull/internal/game"
-	"trull/internal/sitting"
 	"trull/internal/store"
 	"trull/internal/tablemodel"
 )
@@ -48,19 +48,7 @@ func variantTitle(r game.Rules) game.Words {
 }
 
 // seatInfo is a seat as the lobby and the table show it.
-type seatInfo struct {
-	Seat     int    `json:"seat"`
-	Name     string `json:"name"`
-	Bot      string `json:"bot,omitempty"`
-	Takeover string `json:"takeover,omitempty"`
-	Taken    bool   `json:"taken"`
-	// Reason says why takeover plays the seat: away, clock, host, start
-	// or free (clock.go).
-	Reason    string `json:"reason,omitempty"`
-	Connected *bool  `json:"connected,omitempty"`
-	Host      bool   `json:"host,omitempty"`
-	AwaySince int64  `json:"away_since_ms,omitempty"`
-}
+type seatInfo = wire.Seat
 
 func (t *table) seatInfos(live bool) []seatInfo {
 	out := make([]seatInfo, len(t.seats))
@@ -119,36 +107,7 @@ func (t *table) publish() {
 }
 
 // tableJSON is the table part of a state message, the same for everyone.
-type tableJSON struct {
-	ID           string             `json:"id"`
-	Game         string             `json:"game"`
-	Variant      string             `json:"variant"`
-	VariantTitle game.Words         `json:"variant_title"`
-	Options      map[string]any     `json:"options"`
-	Name         string             `json:"name"`
-	State        string             `json:"state"`
-	Seats        []seatInfo         `json:"seats"`
-	Hand         int                `json:"hand"`
-	Played       int                `json:"played"`
-	HandsLeft    int                `json:"hands_left"`
-	EndRequested int                `json:"end_requested"`
-	Sheet        []sitting.Row      `json:"sheet"`
-	Totals       []int              `json:"totals"`
-	Stake        int                `json:"stake"`
-	Settlement   sitting.Settlement `json:"settlement"`
-	GraceMs      int64              `json:"grace_ms"`
-	AutoBot      bool               `json:"auto_bot"`
-	Hints        bool               `json:"hints"`
-	// Started is false while the table waits for its people (clock.go).
-	Started bool `json:"started"`
-	// TurnClockMs is the time a person has for a decision (0: no clock).
-	// What is left of it ("turn_left_ms") is added per message
-	// (tableParts).
-	TurnClockMs int64 `json:"turn_clock_ms"`
-	OpenReview  bool  `json:"open_review"`
-	// Lesson names the guided hand of a learning table (internal/guide).
-	Lesson string `json:"lesson,omitempty"`
-}
+type tableJSON = wire.Table
 
 // tableParts is the table part of one broadcast: base without the turn
 // clock's time left, full with it (made only when a client wants it), and

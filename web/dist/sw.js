@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "bd3b02c0834ef331";
+const VERSION = "8d404794e20d3161";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
