@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "8d404794e20d3161";
+const VERSION = "e0e93bee2e6fbb8a";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

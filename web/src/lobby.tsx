@@ -8,7 +8,7 @@ import type { GameName } from "./cards";
 import { Icon } from "./face";
 import { botLabel, errorText, explain, t, TITLE, tr, type Lang } from "./i18n";
 import { botSeatName, optionHelp, optionLabel, tableTitle, valueLabel } from "./names";
-import { startOffline } from "./offline";
+import { OFFLINE_BOT, startOffline } from "./offline";
 import { linkClick, navigate } from "./router";
 import { Learn } from "./guide";
 
@@ -290,7 +290,10 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
     }
     api.storeName(name.trim());
     const n = parseInt(hands, 10);
-    startOffline({ game: spec.name, players, options: chosenOptions(), seat: 0, name: name.trim(), bot: seatBots[1] ?? botKinds[0], hands: n > 0 ? n : undefined });
+    // Unless a bot was chosen, the strongest that decides in time in the
+    // browser (docs/OFFLINE.md).
+    const bot = bots[1] ?? (botKinds.includes(OFFLINE_BOT) ? OFFLINE_BOT : botKinds[0]);
+    startOffline({ game: spec.name, players, options: chosenOptions(), seat: 0, name: name.trim(), bot, hands: n > 0 ? n : undefined });
   };
 
   return (

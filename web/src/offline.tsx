@@ -29,6 +29,13 @@ export interface OfflineConfig {
   hands?: number;
 }
 
+/**
+ * OFFLINE_BOT is the bot of a sitting on this device unless another is
+ * chosen: the strongest whose decisions in WebAssembly take at most 150 ms
+ * at the median and 600 ms at the 99th percentile (docs/OFFLINE.md).
+ */
+export const OFFLINE_BOT = "ismcts-fast";
+
 /** Saved is the sitting kept in the browser: its configuration and the person's messages that changed it. */
 interface Saved {
   config: OfflineConfig;
