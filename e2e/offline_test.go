@@ -178,23 +178,9 @@ func TestOfflineHand(t *testing.T) {
 			}
 			res := st.Result()
 			t.Logf("e2e: the record scores %v; the page says %q", res.Score, score)
-			if len(res.Score) > 0 && res.Score[0] != 0 && !strings.Contains(strings.ReplaceAll(score, "−", "-"), signedText(res.Score[0])) {
+			if len(res.Score) > 0 && res.Score[0] != 0 && !strings.Contains(strings.ReplaceAll(score, "−", "-"), fmt.Sprintf("%+d", res.Score[0])) {
 				t.Errorf("e2e: the record scores Ann %d, the page shows %q", res.Score[0], score)
 			}
 		})
 	}
-}
-
-// signedText writes a score as the result box does, with its sign.
-func signedText(v int) string {
-	s := strings.TrimPrefix(strings.TrimPrefix(json.Number(itoa(v)).String(), "+"), "-")
-	if v > 0 {
-		return "+" + s
-	}
-	return "-" + s
-}
-
-func itoa(v int) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }

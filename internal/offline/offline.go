@@ -256,24 +256,7 @@ func (t *Table) Step() []byte {
 	if !t.BotToAct() {
 		return nil
 	}
-	seat := t.st.ToAct()
-	for {
-		a, err := t.bot.Act(t.st.View(game.Seat(seat)), t.rng)
-		if err == nil {
-			err = t.st.Apply(a)
-		}
-		if err != nil {
-			a = game.Pick(t.rng, t.st.Legal(nil))
-			t.st.ApplyUnchecked(a)
-		}
-		t.step++
-		if a.Kind != game.KindDiscard || t.st.Done() || t.st.ToAct() != seat {
-			break
-		}
-		if l := t.st.Legal(nil); len(l) == 0 || l[0].Kind != game.KindDiscard {
-			break
-		}
-	}
+	t.step += len(bot.Decide(t.st, t.st.ToAct(), t.bot, t.rng, nil, nil))
 	t.seq++
 	t.finish()
 	return t.State(nil)

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"errors"
-	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"time"
@@ -56,44 +54,9 @@ func (t *table) decide(st game.State, seat int, b bot.Bot) []game.Action {
 // each bot call's seconds, so that a hint worker can run it off the
 // table's goroutine.
 func decide(st game.State, seat int, b bot.Bot, rng *rand.Rand, observe func(seconds float64), log *slog.Logger) []game.Action {
-	var acts []game.Action
-	for {
-		start := time.Now()
-		a, err := safeAct(b, st.View(game.Seat(seat)), rng)
-		observe(time.Since(start).Seconds())
-		if err == nil {
-			err = st.Apply(a)
-		}
-		if err != nil {
-			// The log names no card: a refusal's reason may name the
-			// bot's hand, which the server's operator may not see.
-			var ie *game.IllegalError
-			reason := "the bot failed"
-			if errors.As(err, &ie) {
-				reason = "an illegal " + a.Kind.String()
-			}
-			log.Warn("bot answer refused; playing a random legal action", "bot", b.Name(), "seat", seat, "reason", reason)
-			a = game.Pick(rng, st.Legal(nil))
-			st.ApplyUnchecked(a)
-		}
-		acts = append(acts, a)
-		if a.Kind != game.KindDiscard || st.Done() || st.ToAct() != seat {
-			return acts
-		}
-		if l := st.Legal(nil); len(l) == 0 || l[0].Kind != game.KindDiscard {
-			return acts
-		}
-	}
-}
-
-// safeAct asks a bot, turning a panic into an error.
-func safeAct(b bot.Bot, v game.View, rng *rand.Rand) (a game.Action, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("bot %s panicked: %v", b.Name(), r)
-		}
-	}()
-	return b.Act(v, rng)
+	return bot.Decide(st, seat, b, rng, observe, func(reason string) {
+		log.Warn("bot answer refused; playing a random legal action", "bot", b.Name(), "seat", seat, "reason", reason)
+	})
 }
 
 // botActs plays bot decisions on trial (a clone) and returns their events:

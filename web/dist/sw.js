@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "e0e93bee2e6fbb8a";
+const VERSION = "6591699d04e6ba26";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

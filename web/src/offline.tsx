@@ -13,6 +13,7 @@ import { forgetHand, keepHand, listHands, type StoredHand } from "./handstore";
 import { contractName, t, TITLE, type Lang } from "./i18n";
 import { OFFLINE_ID, setRecordSource } from "./local";
 import { signed } from "./names";
+import { downloadJSON } from "./result";
 import { linkClick, navigate } from "./router";
 import { Table } from "./table";
 import type { Handlers, Transport } from "./ws";
@@ -220,18 +221,6 @@ export function OfflinePage(p: { lang: Lang }) {
   );
 }
 
-/** download saves a record as a trull-hand/1 file. */
-function download(record: unknown, name: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** HandsPage lists the hands played on this device: replay, download, forget. */
 export function HandsPage(p: { lang: Lang }) {
   const { lang } = p;
@@ -275,7 +264,7 @@ export function HandsPage(p: { lang: Lang }) {
                     >
                       {t(lang, "replay")}
                     </button>{" "}
-                    <button type="button" class="small-btn" onClick={() => download(h.record, `trull-${h.game}-${h.id.replace(/[^a-z0-9]+/gi, "-")}.json`)}>
+                    <button type="button" class="small-btn" onClick={() => downloadJSON(JSON.stringify(h.record, null, 2) + "\n", `trull-${h.game}-${h.id.replace(/[^a-z0-9]+/gi, "-")}.json`)}>
                       ⤓ {t(lang, "export")}
                     </button>{" "}
                     <button type="button" class="small-btn" onClick={() => forgetHand(h.id).then(load)}>

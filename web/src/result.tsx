@@ -199,19 +199,24 @@ export function ResultBox(p: {
 }
 
 /** ExportButton downloads the record of a finished hand. */
+/** downloadJSON saves a JSON text (a hand record) as a file named name. */
+export function downloadJSON(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 export function ExportButton(p: { tableId: string; hand: number; lang: Lang }) {
   const [err, setErr] = useState("");
   const go = async () => {
     try {
       const text = p.tableId === OFFLINE_ID ? await localRecord(p.hand) : await api.handRecord(p.tableId, p.hand);
-      const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = `trull-${p.tableId}-hand${p.hand + 1}.json`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadJSON(text, `trull-${p.tableId}-hand${p.hand + 1}.json`);
     } catch (e) {
       setErr(errorText(e, p.lang));
     }
