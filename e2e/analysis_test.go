@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+	"trull/e2e/webtest"
 
 	"github.com/chromedp/chromedp"
 )
@@ -16,10 +17,10 @@ import (
 // list of marked decisions, and a click on one that moves the replay to
 // it with its verdict. With -shots DIR it keeps a screenshot of the graph.
 func TestAnalysisInBrowser(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 1000)
-	tb := createTableBots(t, base, "strohmandeln", []string{"", "rules"}, 1)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 1000)
+	tb := webtest.CreateTableBots(t, base, "strohmandeln", []string{"", "rules"}, 1)
 	js := fmt.Sprintf(`localStorage.setItem('trull.seat.%s', JSON.stringify({token: %q, seat: %d, name: 'Ann'})); true`, tb.ID, tb.SeatToken, tb.Seat)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(base+"/?lang=de"),
@@ -29,7 +30,7 @@ func TestAnalysisInBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Over })
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Over })
 
 	// "Analyse" on the hand's result opens its replay with the analysis.
 	if err := chromedp.Do(ctx,
@@ -39,7 +40,7 @@ func TestAnalysisInBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatalf("e2e: asking for the analysis from the result: %v", err)
 	}
-	if err := waitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 90*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 90*time.Second); err != nil {
 		t.Fatalf("e2e: the analysis graph did not appear: %v", err)
 	}
 	marks, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=marks] li a').length`))
@@ -51,16 +52,16 @@ func TestAnalysisInBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=marks] li a`))); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict]')].some((p) => /Ungenauigkeit|Fehler/.test(p.textContent))`, 5*time.Second); err != nil {
+		if err := webtest.WaitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict]')].some((p) => /Ungenauigkeit|Fehler/.test(p.textContent))`, 5*time.Second); err != nil {
 			t.Errorf("e2e: jumping to a marked decision shows no verdict: %v", err)
 		}
 	}
-	if *shots != "" {
+	if *webtest.Shots != "" {
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(*shots, "analysis-desktop.png"), png, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(*webtest.Shots, "analysis-desktop.png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -97,10 +98,10 @@ const recordCodeJS = `(() => {
 // English: cards and actions are named as at the table, decisions placed
 // by trick and card. With -shots DIR it keeps analysis-de.png.
 func TestAnalysisGermanNoRecordCode(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 1100)
-	tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"}, 1)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 1100)
+	tb := webtest.CreateTableBots(t, base, "droggn", []string{"", "rules", "rules"}, 1)
 	js := fmt.Sprintf(`localStorage.setItem('trull.seat.%s', JSON.stringify({token: %q, seat: %d, name: 'Ann'})); true`, tb.ID, tb.SeatToken, tb.Seat)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(base+"/?lang=de"),
@@ -110,7 +111,7 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Over })
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Over })
 	if err := chromedp.Do(ctx,
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=analyse-hand]`)),
 		chromedp.Click(chromedp.CSS(`[data-testid=analyse-hand]`)),
@@ -118,7 +119,7 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 	); err != nil {
 		t.Fatalf("e2e: asking for the analysis from the result: %v", err)
 	}
-	if err := waitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 120*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 120*time.Second); err != nil {
 		t.Fatalf("e2e: the analysis graph did not appear: %v", err)
 	}
 	check := func(where string) {
@@ -144,7 +145,7 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelectorAll('[data-testid=marks] li a')[%d].click()`, i))); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict]')].some((p) => /Ungenauigkeit|Fehler/.test(p.textContent))`, 5*time.Second); err != nil {
+		if err := webtest.WaitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict]')].some((p) => /Ungenauigkeit|Fehler/.test(p.textContent))`, 5*time.Second); err != nil {
 			t.Errorf("e2e: marked decision %d shows no verdict: %v", i, err)
 		}
 		check(fmt.Sprintf("marked decision %d", i))
@@ -156,12 +157,12 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 	if n > 0 && !placed {
 		t.Errorf("e2e: no decision placed by trick and card")
 	}
-	if *shots != "" {
+	if *webtest.Shots != "" {
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(*shots, "analysis-de.png"), png, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(*webtest.Shots, "analysis-de.png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -172,9 +173,9 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 // record's fault worded from the server's parameters), and an action that
 // cannot be played names its number and its own refusal.
 func TestImportErrorGerman(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1024, 800)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1024, 800)
 	cases := []struct{ record, want string }{
 		{`{"format":"trull-hand/1","game":"droggn","players":[],"dealer":0,"seed":"s","actions":[]}`,
 			"Droggn spielen 3 bis 4 Spieler, das Protokoll nennt aber 0."},
@@ -196,7 +197,7 @@ func TestImportErrorGerman(t *testing.T) {
 		); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `!!document.querySelector('main.replay-page .error')`, 10*time.Second); err != nil {
+		if err := webtest.WaitFor(ctx, `!!document.querySelector('main.replay-page .error')`, 10*time.Second); err != nil {
 			t.Fatalf("e2e: no error for %s: %v", c.record, err)
 		}
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('main.replay-page .error').textContent`))

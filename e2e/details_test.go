@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"trull/e2e/webtest"
 	"trull/internal/server"
 )
 
@@ -22,14 +23,14 @@ var passing = []string{"weiter", "gut", "pass", "none", "stay"}
 // are named after the declarer, each side's card points are shown once,
 // and the dealer who sat out gets none.
 func TestDefenderDiscardsAndSides(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules", "rules"})
-	seatIn(t, ctx, base, tb, "en")
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTableBots(t, base, "droggn", []string{"", "rules", "rules", "rules"})
+	webtest.SeatIn(t, ctx, base, tb, "en")
 	// Until a hand with a declarer is played to its end (tricks taken).
-	playUntil(t, ctx, passing, func(s snapshot) bool {
-		txt := pageText(t, ctx)
+	webtest.PlayUntil(t, ctx, passing, func(s webtest.Snapshot) bool {
+		txt := webtest.PageText(t, ctx)
 		if strings.Contains(txt, "Your discards") {
 			t.Fatalf("e2e: a defender's page says %q (phase %s, %d tricks)", "Your discards", s.Phase, s.Tricks)
 		}
@@ -91,15 +92,15 @@ var thirdsWrong = regexp.MustCompile(`(^|[^0-9])0[⅓⅔]`)
 // log speaks to the viewer correctly ("du spielst aus", "an dich", never
 // "du spielt" or "an du"), and no page text writes a third as "0⅔".
 func TestGermanTrickLogAndThirds(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createTableBots(t, base, "strohmandeln", []string{"", "rules"})
-	seatIn(t, ctx, base, tb, "de")
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTableBots(t, base, "strohmandeln", []string{"", "rules"})
+	webtest.SeatIn(t, ctx, base, tb, "de")
 	anDu := regexp.MustCompile(`\ban du\b`)
 	checks := 0
-	playUntil(t, ctx, quiet, func(s snapshot) bool {
-		txt := pageText(t, ctx)
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool {
+		txt := webtest.PageText(t, ctx)
 		if m := thirdsWrong.FindString(txt); m != "" {
 			t.Fatalf("e2e: the page writes %q (phase %s, %d tricks)", m, s.Phase, s.Tricks)
 		}
@@ -116,20 +117,20 @@ func TestGermanTrickLogAndThirds(t *testing.T) {
 	if !strings.Contains(log, "du spielst aus") && !strings.Contains(log, "an dich") {
 		t.Errorf("e2e: the trick log never names the viewer: %q", log)
 	}
-	if m := thirdsWrong.FindString(pageText(t, ctx)); m != "" {
+	if m := thirdsWrong.FindString(webtest.PageText(t, ctx)); m != "" {
 		t.Errorf("e2e: the result writes %q", m)
 	}
 	t.Logf("e2e: %d pages read", checks)
-	shot(t, ctx, "details-trick-log-de.png")
+	webtest.Shot(t, ctx, "details-trick-log-de.png")
 }
 
 // TestBidExplanations: every bid and call button of every game has a
 // tooltip and an accessible explanation in English and German, and "?"
 // shows the explanations on the page for a tap.
 func TestBidExplanations(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	type helpBtn struct {
 		Act   string `json:"act"`
 		Call  string `json:"call"`
@@ -145,10 +146,10 @@ func TestBidExplanations(t *testing.T) {
 		players int
 		lang    string
 	}{{"droggn", 3, "de"}, {"droggn", 3, "en"}, {"troggu", 3, "en"}, {"troggu", 3, "de"}, {"strohmandeln", 2, "de"}, {"strohmandeln", 2, "en"}} {
-		tb := createTable(t, base, c.game, c.players)
-		seatIn(t, ctx, base, tb, c.lang)
+		tb := webtest.CreateTable(t, base, c.game, c.players)
+		webtest.SeatIn(t, ctx, base, tb, c.lang)
 		checked := 0
-		playUntil(t, ctx, passing, func(s snapshot) bool {
+		webtest.PlayUntil(t, ctx, passing, func(s webtest.Snapshot) bool {
 			if !s.MyTurn || len(s.Buttons) < 2 {
 				return s.Result && checked > 0
 			}
@@ -165,10 +166,10 @@ func TestBidExplanations(t *testing.T) {
 				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=explain]`))); err != nil {
 					t.Fatal(err)
 				}
-				if err := waitFor(ctx, `(() => { const d = document.querySelector('[data-testid=act-help]'); return !!d && !d.classList.contains('sr-only') && d.getBoundingClientRect().height > 20; })()`, 5*time.Second); err != nil {
+				if err := webtest.WaitFor(ctx, `(() => { const d = document.querySelector('[data-testid=act-help]'); return !!d && !d.classList.contains('sr-only') && d.getBoundingClientRect().height > 20; })()`, 5*time.Second); err != nil {
 					t.Fatalf("e2e: \"?\" does not show the explanations: %v", err)
 				}
-				shot(t, ctx, "details-tooltips-de.png")
+				webtest.Shot(t, ctx, "details-tooltips-de.png")
 			}
 			checked += len(bs)
 			// Two decisions with choices are enough for a game.
@@ -185,9 +186,9 @@ func TestBidExplanations(t *testing.T) {
 // words, in English and German: never a bare "bot" nor an algorithm's
 // acronym.
 func TestBotLevelNames(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	acronym := regexp.MustCompile(`ISMCTS|PIMC|MCTS`)
 	for _, lang := range []string{"en", "de"} {
 		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang="+lang), chromedp.WaitVisible(chromedp.CSS(`select[name=bot1]`))); err != nil {
@@ -212,15 +213,15 @@ func TestBotLevelNames(t *testing.T) {
 // TestDoubleClickCard: a double click on a playable card plays it once and
 // shows no refusal ("It is not your turn").
 func TestDoubleClickCard(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createTable(t, base, "droggn", 3)
-	seatIn(t, ctx, base, tb, "en")
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTable(t, base, "droggn", 3)
+	webtest.SeatIn(t, ctx, base, tb, "en")
 	doubled := 0
 	for doubled < 4 {
-		s := snapshot{}
-		playUntil(t, ctx, quiet, func(x snapshot) bool {
+		s := webtest.Snapshot{}
+		webtest.PlayUntil(t, ctx, webtest.Quiet, func(x webtest.Snapshot) bool {
 			s = x
 			return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) > 0
 		})
@@ -245,14 +246,14 @@ func TestDoubleClickCard(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(800 * time.Millisecond)
-		after, err := snap(ctx)
+		after, err := webtest.Snap(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if after.Toast != "" {
 			t.Fatalf("e2e: a double click on %s shows %q", c, after.Toast)
 		}
-		if contains(after.Cards, c) {
+		if webtest.Contains(after.Cards, c) {
 			t.Fatalf("e2e: %s was not played by the double click", c)
 		}
 		doubled++
@@ -266,14 +267,14 @@ func TestDoubleClickCard(t *testing.T) {
 // formality (Strohmandeln's "stay" with a Tarock in hand) is taken without
 // a click, and the log says it was the only choice.
 func TestLoneFormalityTaken(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	for try := 0; try < 6; try++ {
-		tb := createTableBots(t, base, "strohmandeln", []string{"", "rules"})
-		seatIn(t, ctx, base, tb, "en")
+		tb := webtest.CreateTableBots(t, base, "strohmandeln", []string{"", "rules"})
+		webtest.SeatIn(t, ctx, base, tb, "en")
 		// Nobody clicks: the page alone gets past its lone "stay".
-		err := waitFor(ctx, `!!document.querySelector('.log li[data-auto]') || document.querySelectorAll('.prompt .actions button[data-act=fold]').length > 1`, 10*time.Second)
+		err := webtest.WaitFor(ctx, `!!document.querySelector('.log li[data-auto]') || document.querySelectorAll('.prompt .actions button[data-act=fold]').length > 1`, 10*time.Second)
 		if err != nil {
 			t.Fatalf("e2e: the lone stay waits for a click: %v", err)
 		}
@@ -298,11 +299,11 @@ func TestLoneFormalityTaken(t *testing.T) {
 // prompt's "Your turn" never stands over a finished trick unless the
 // viewer is to lead.
 func TestTrickBesideLead(t *testing.T) {
-	exe := chromium(t)
+	exe := webtest.Chromium(t)
 	// Bots answer after a pause, as at a real table: a trick the seat may
 	// not look back at is shown finished until the next lead comes.
-	base := startServer(t, func(c *server.Config) { c.BotDelay = 300 * time.Millisecond })
-	ctx := browser(t, exe, 1280, 900)
+	base := webtest.StartServer(t, func(c *server.Config) { c.BotDelay = 300 * time.Millisecond })
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	type view struct {
 		Main     bool   `json:"main"`
 		Done     bool   `json:"done"`
@@ -319,9 +320,9 @@ func TestTrickBesideLead(t *testing.T) {
     last: !!lt, lastDone: !!lt && lt.classList.contains('done'), label: tv.querySelector('.trick-label').textContent};
 })()`
 	both := 0
-	tb := createTable(t, base, "droggn", 3)
-	seatIn(t, ctx, base, tb, "en")
-	playUntil(t, ctx, quiet, func(s snapshot) bool {
+	tb := webtest.CreateTable(t, base, "droggn", 3)
+	webtest.SeatIn(t, ctx, base, tb, "en")
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool {
 		if s.Phase != "play" || s.Result {
 			return s.Result && s.Tricks > 0
 		}
@@ -335,7 +336,7 @@ func TestTrickBesideLead(t *testing.T) {
 				t.Fatalf("e2e: beside the finished trick the table shows %+v", v)
 			}
 			if both == 1 {
-				shot(t, ctx, "details-trick-beside.png")
+				webtest.Shot(t, ctx, "details-trick-beside.png")
 			}
 		}
 		if s.MyTurn && v.Done && !strings.Contains(v.Label, "you took it") {
@@ -353,11 +354,11 @@ func TestTrickBesideLead(t *testing.T) {
 // shows at least 36 px to tap, the hand's label is not covered, and the
 // whole hand still fits the screen.
 func TestPhoneLandscapeTapTargets(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createTable(t, base, "droggn", 3)
-	seatIn(t, ctx, base, tb, "de")
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTable(t, base, "droggn", 3)
+	webtest.SeatIn(t, ctx, base, tb, "de")
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(844, 390, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateLandscape)); err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +391,7 @@ func TestPhoneLandscapeTapTargets(t *testing.T) {
     overlap: hit ? hit.className.baseVal ?? hit.className : ''};
 })()`
 	measured := 0
-	playUntil(t, ctx, quiet, func(s snapshot) bool {
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool {
 		if s.Result {
 			return true
 		}
@@ -415,7 +416,7 @@ func TestPhoneLandscapeTapTargets(t *testing.T) {
 			t.Errorf("e2e: %d of %d cards of the hand lie inside the screen", v.Inside, v.Hand)
 		}
 		if measured == 0 {
-			shot(t, ctx, "details-phone-landscape.png")
+			webtest.Shot(t, ctx, "details-phone-landscape.png")
 		}
 		measured++
 		return measured >= 3 || t.Failed()
@@ -532,14 +533,14 @@ func (p *cutProxy) connections() int {
 // for the table anew, and shows what happened (the stand-in played) when
 // the network is back.
 func TestSilentConnectionStale(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
 	proxy, via := newCutProxy(t, base)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "turn_clock": 5})
-	seatIn(t, ctx, via, tb, "en")
-	s := snapshot{}
-	playUntil(t, ctx, quiet, func(x snapshot) bool {
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "turn_clock": 5})
+	webtest.SeatIn(t, ctx, via, tb, "en")
+	s := webtest.Snapshot{}
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(x webtest.Snapshot) bool {
 		s = x
 		return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) > 0
 	})
@@ -549,12 +550,12 @@ func TestSilentConnectionStale(t *testing.T) {
 	before := proxy.connections()
 	proxy.hold(true)
 	// 5 s of clock and 5 s of silence after it: the state on the page is old.
-	if err := waitFor(ctx, `!!document.querySelector('[data-testid=offline]')`, 20*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=offline]')`, 20*time.Second); err != nil {
 		t.Fatalf("e2e: a silent connection leaves the page as it was: %v", err)
 	}
 	// The page renders the change in its next frame; then the prompt and
 	// the title must both have stopped saying "Your turn".
-	if err := waitFor(ctx, `document.querySelector('[data-testid=prompt]').innerText.includes('Updating the table')`, 2*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `document.querySelector('[data-testid=prompt]').innerText.includes('Updating the table')`, 2*time.Second); err != nil {
 		t.Errorf("e2e: shown again, the tab does not say it is updating: %v", err)
 	}
 	prompt, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=prompt]').innerText + ' | ' + document.title`))
@@ -573,7 +574,7 @@ func TestSilentConnectionStale(t *testing.T) {
 	moved := fmt.Sprintf(`!document.querySelector('[data-testid=offline]') && (!!document.querySelector('[data-testid=stand-in]') ||
   Number(document.querySelector('main.table-page').dataset.tricks) > %d || !!document.querySelector('[data-testid=result]') ||
   document.querySelectorAll('.mine .hand .card').length < %d)`, s.Tricks, len(s.Cards))
-	if err := waitFor(ctx, moved, 20*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, moved, 20*time.Second); err != nil {
 		txt, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.tbar').innerText + ' | ' + document.querySelector('[data-testid=prompt]').innerText`))
 		t.Fatalf("e2e: back online, the page does not show what the stand-in did (%q): %v", txt, err)
 	}
@@ -584,14 +585,14 @@ func TestSilentConnectionStale(t *testing.T) {
 // again: it says it is updating, asks for the table anew, and shows the
 // turn once the fresh state is there.
 func TestHiddenTabRefreshes(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
 	proxy, via := newCutProxy(t, base)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "turn_clock": 0})
-	seatIn(t, ctx, via, tb, "en")
-	s := snapshot{}
-	playUntil(t, ctx, quiet, func(x snapshot) bool {
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "turn_clock": 0})
+	webtest.SeatIn(t, ctx, via, tb, "en")
+	s := webtest.Snapshot{}
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(x webtest.Snapshot) bool {
 		s = x
 		return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) > 0
 	})
@@ -619,7 +620,7 @@ func TestHiddenTabRefreshes(t *testing.T) {
 	}
 	// The page renders the change in its next frame; then the prompt and
 	// the title must both have stopped saying "Your turn".
-	if err := waitFor(ctx, `document.querySelector('[data-testid=prompt]').innerText.includes('Updating the table')`, 2*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `document.querySelector('[data-testid=prompt]').innerText.includes('Updating the table')`, 2*time.Second); err != nil {
 		t.Errorf("e2e: shown again, the tab does not say it is updating: %v", err)
 	}
 	prompt, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=prompt]').innerText + ' | ' + document.title`))
@@ -636,7 +637,7 @@ func TestHiddenTabRefreshes(t *testing.T) {
 		t.Error("e2e: shown again, the tab did not ask for the table anew")
 	}
 	proxy.hold(false)
-	if err := waitFor(ctx, `!document.querySelector('[data-testid=offline]') && !!document.querySelector('.prompt.mine')`, 20*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `!document.querySelector('[data-testid=offline]') && !!document.querySelector('.prompt.mine')`, 20*time.Second); err != nil {
 		t.Fatalf("e2e: with the fresh state the turn is not shown again: %v", err)
 	}
 }
@@ -646,14 +647,14 @@ func TestHiddenTabRefreshes(t *testing.T) {
 // turn", and a card clicked sends nothing; back online, the turn is shown
 // again.
 func TestLostConnectionNotYourTurn(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
 	proxy, via := newCutProxy(t, base)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createTable(t, base, "droggn", 3)
-	seatIn(t, ctx, via, tb, "en")
-	s := snapshot{}
-	playUntil(t, ctx, quiet, func(x snapshot) bool {
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTable(t, base, "droggn", 3)
+	webtest.SeatIn(t, ctx, via, tb, "en")
+	s := webtest.Snapshot{}
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(x webtest.Snapshot) bool {
 		s = x
 		return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) > 0
 	})
@@ -662,7 +663,7 @@ func TestLostConnectionNotYourTurn(t *testing.T) {
 	}
 	proxy.setCut(true)
 	// The tab's title follows the prompt once the page is drawn.
-	if err := waitFor(ctx, `!!document.querySelector('[data-testid=offline]') && !document.title.includes('Your turn')`, 10*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=offline]') && !document.title.includes('Your turn')`, 10*time.Second); err != nil {
 		t.Fatalf("e2e: the page does not notice the lost connection: %v", err)
 	}
 	type state struct {
@@ -682,11 +683,11 @@ func TestLostConnectionNotYourTurn(t *testing.T) {
 	if !strings.Contains(st.Prompt, "Connection lost") {
 		t.Errorf("e2e: offline, the prompt says %q", st.Prompt)
 	}
-	shot(t, ctx, "details-offline.png")
+	webtest.Shot(t, ctx, "details-offline.png")
 	proxy.setCut(false)
-	if err := waitFor(ctx, `!!document.querySelector('.prompt.mine') && document.title.includes('Your turn')`, 20*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('.prompt.mine') && document.title.includes('Your turn')`, 20*time.Second); err != nil {
 		t.Fatalf("e2e: back online, the turn is not shown again: %v", err)
 	}
 	// The page plays on after the reconnect.
-	playUntil(t, ctx, quiet, func(x snapshot) bool { return x.Result || x.Tricks > s.Tricks })
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(x webtest.Snapshot) bool { return x.Result || x.Tricks > s.Tricks })
 }

@@ -1,14 +1,7 @@
 package e2e
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -16,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"trull/e2e/webtest"
 	"trull/internal/server"
 )
 
@@ -23,64 +17,16 @@ import (
 // like on a page: "droggn(", "players=8", "pack=40", "winRule".
 var codeName = regexp.MustCompile(`(droggn|troggu|strohmandeln)\(|\b(players|pack|winRule|allPassRule|scoring)=|\bwinRule\b|\ballPassRule\b|\bmaxDoublings\b`)
 
-// pageText is the visible text of the page.
-func pageText(t *testing.T, ctx context.Context) string {
-	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
-	if err != nil {
-		t.Fatalf("e2e: reading the page: %v", err)
-	}
-	return s
-}
-
-// createWith makes a table by the HTTP API from a full request.
-func createWith(t *testing.T, base string, req map[string]any) created {
-	t.Helper()
-	body, _ := json.Marshal(req)
-	res, err := http.Post(base+"/api/tables", "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatalf("e2e: creating a table: %v", err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	if res.StatusCode != http.StatusCreated {
-		t.Fatalf("e2e: creating a table: %s: %s", res.Status, b)
-	}
-	var c created
-	if err := json.Unmarshal(b, &c); err != nil {
-		t.Fatalf("e2e: the create answer %s: %v", b, err)
-	}
-	return c
-}
-
-// shot writes a screenshot of the page at its present size to the test's
-// temporary directory, or with -update to docs/screenshots/.
-func shot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	time.Sleep(400 * time.Millisecond)
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("e2e: screenshot %s: %v", name, err)
-	}
-	dir := t.TempDir()
-	if *update {
-		dir = filepath.Join("..", "docs", "screenshots")
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestReadableVariants: the lobby, a table and the rules pages name
 // variants and options in words, never as variant strings; a German page
 // shows the German option labels.
 func TestReadableVariants(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	stroh := createWith(t, base, map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", "rules"}, "name": "Ann",
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	stroh := webtest.CreateWith(t, base, map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", "rules"}, "name": "Ann",
 		"options": map[string]any{"pack": "40"}})
-	createWith(t, base, map[string]any{"game": "droggn", "players": 4, "bots": []string{"", "rules", "rules", "rules"}, "name": "Ann",
+	webtest.CreateWith(t, base, map[string]any{"game": "droggn", "players": 4, "bots": []string{"", "rules", "rules", "rules"}, "name": "Ann",
 		"options": map[string]any{"winRule": "38"}})
 	checks := []struct {
 		path, ready string
@@ -97,7 +43,7 @@ func TestReadableVariants(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Navigate(base+c.path), chromedp.WaitVisible(chromedp.CSS(c.ready))); err != nil {
 			t.Fatalf("e2e: opening %s: %v", c.path, err)
 		}
-		text := pageText(t, ctx)
+		text := webtest.PageText(t, ctx)
 		if m := codeName.FindString(text); m != "" {
 			t.Errorf("e2e: %s shows the code name %q", c.path, m)
 		}
@@ -111,14 +57,14 @@ func TestReadableVariants(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=de"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=create]`))); err != nil {
 		t.Fatal(err)
 	}
-	if err := setSelect(ctx, "game", "droggn"); err != nil {
+	if err := webtest.SetSelect(ctx, "game", "droggn"); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('details.options').open = true; true`)); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(200 * time.Millisecond)
-	text := pageText(t, ctx)
+	text := webtest.PageText(t, ctx)
 	for _, w := range []string{"Spieler gewinnt mit", "37 Punkten (Standard)", "Gstieß im letzten Stich", "Doppelungen höchstens", "Talon beim Ansager offen", "78 Karten"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("e2e: the German form does not say %q", w)
@@ -135,30 +81,30 @@ func TestReadableVariants(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1400, chromedp.EmulateScale(1))); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ctx, "lobby-options-de-1280.png")
+	webtest.Shot(t, ctx, "lobby-options-de-1280.png")
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/rules/droggn?lang=de"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=variants] dt`)),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=variants]').scrollIntoView({block: 'start'}); true`)); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ctx, "rules-droggn-variants-de-1280.png")
+	webtest.Shot(t, ctx, "rules-droggn-variants-de-1280.png")
 }
 
 // TestTurnSignal: when it is the player's turn the tab's title starts
 // with the turn mark and says so, and the favicon carries the dot; when
 // the hand is over neither does.
 func TestTurnSignal(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createTable(t, base, "troggu", 3)
-	seatIn(t, ctx, base, tb, "de")
-	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.MyTurn })
-	if err := waitFor(ctx, `document.title.startsWith('▶ Du bist dran') && document.querySelector("link[rel~='icon']").dataset.turn === '1'`, 5*time.Second); err != nil {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTable(t, base, "troggu", 3)
+	webtest.SeatIn(t, ctx, base, tb, "de")
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.MyTurn })
+	if err := webtest.WaitFor(ctx, `document.title.startsWith('▶ Du bist dran') && document.querySelector("link[rel~='icon']").dataset.turn === '1'`, 5*time.Second); err != nil {
 		title, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.title`))
 		t.Fatalf("e2e: on the player's turn the title is %q: %v", title, err)
 	}
-	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result })
-	if err := waitFor(ctx, `!document.title.startsWith('▶') && document.querySelector("link[rel~='icon']").dataset.turn === '0'`, 5*time.Second); err != nil {
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Result })
+	if err := webtest.WaitFor(ctx, `!document.title.startsWith('▶') && document.querySelector("link[rel~='icon']").dataset.turn === '0'`, 5*time.Second); err != nil {
 		title, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.title`))
 		t.Fatalf("e2e: after the hand the title is %q: %v", title, err)
 	}
@@ -170,7 +116,7 @@ func TestTurnSignal(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=sound]`))); err != nil {
 		t.Fatal(err)
 	}
-	if err := waitFor(ctx, `localStorage.getItem('trull.pref.sound') === 'true'`, 5*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `localStorage.getItem('trull.pref.sound') === 'true'`, 5*time.Second); err != nil {
 		t.Fatalf("e2e: the tone's switch is not kept: %v", err)
 	}
 }
@@ -178,10 +124,10 @@ func TestTurnSignal(t *testing.T) {
 // TestJoinFromLobby: a public table with a free seat has a Join button in
 // the lobby; it asks for a name when none is known and seats the player.
 func TestJoinFromLobby(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 390, 844)
-	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 390, 844)
+	tb := webtest.CreateWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
 	sel := `[data-table="` + tb.ID + `"] [data-testid=join]`
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS(sel))); err != nil {
 		t.Fatalf("e2e: no Join button for the table with a free seat: %v", err)
@@ -210,10 +156,10 @@ func TestJoinFromLobby(t *testing.T) {
 // allows, the lobby says so above the new-table form, in the page's
 // language, and still offers to join the tables there are.
 func TestFullServerInLobby(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t, func(c *server.Config) { c.MaxEmpty = 1 })
-	ctx := browser(t, exe, 1280, 900)
-	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t, func(c *server.Config) { c.MaxEmpty = 1 })
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
 	join := `[data-table="` + tb.ID + `"] [data-testid=join]`
 	for _, c := range []struct{ lang, says string }{
 		{"en", "as many tables as it allows"},
@@ -222,7 +168,7 @@ func TestFullServerInLobby(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang="+c.lang), chromedp.WaitVisible(chromedp.CSS(join))); err != nil {
 			t.Fatalf("e2e (%s): no Join button on a full server: %v", c.lang, err)
 		}
-		if err := waitFor(ctx, `(document.querySelector('[data-testid=full]')?.textContent ?? '').includes(`+"`"+c.says+"`"+`)`, 10*time.Second); err != nil {
+		if err := webtest.WaitFor(ctx, `(document.querySelector('[data-testid=full]')?.textContent ?? '').includes(`+"`"+c.says+"`"+`)`, 10*time.Second); err != nil {
 			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.create-box').textContent`))
 			t.Fatalf("e2e (%s): the lobby of a full server does not say so: %q: %v", c.lang, text, err)
 		}
@@ -233,10 +179,10 @@ func TestFullServerInLobby(t *testing.T) {
 // what the page reads (a table half made, seats null, a bot that is no
 // name) are left out, and the page goes on listing the good ones.
 func TestLobbySurvivesMalformedEntries(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"})
 	row := `[data-table="` + tb.ID + `"]`
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS(row))); err != nil {
 		t.Fatalf("e2e: the table is not listed: %v", err)
@@ -256,7 +202,7 @@ func TestLobbySurvivesMalformedEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The good entry's new name shows that the page drew the list again.
-	if err := waitFor(ctx, `document.querySelectorAll('ul.tables > li').length === 1 && (document.querySelector('`+row+`')?.textContent ?? '').includes('Renamed')`, 10*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `document.querySelectorAll('ul.tables > li').length === 1 && (document.querySelector('`+row+`')?.textContent ?? '').includes('Renamed')`, 10*time.Second); err != nil {
 		n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('ul.tables > li').length`))
 		t.Fatalf("e2e: after bad entries the lobby lists %d tables: %v", n, err)
 	}
@@ -265,13 +211,13 @@ func TestLobbySurvivesMalformedEntries(t *testing.T) {
 // TestHintsSwitch: at a table created with hints off the hint control is
 // not shown; with hints on (the default) it is.
 func TestHintsSwitch(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	for _, on := range []bool{true, false} {
-		tb := createWith(t, base, map[string]any{"game": "troggu", "players": 3, "bots": []string{"", "rules", "rules"}, "name": "Ann", "hints": on})
-		seatIn(t, ctx, base, tb, "en")
-		playUntil(t, ctx, quiet, func(s snapshot) bool { return s.MyTurn })
+		tb := webtest.CreateWith(t, base, map[string]any{"game": "troggu", "players": 3, "bots": []string{"", "rules", "rules"}, "name": "Ann", "hints": on})
+		webtest.SeatIn(t, ctx, base, tb, "en")
+		webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.MyTurn })
 		has, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('[data-testid=hint]')`))
 		if err != nil {
 			t.Fatal(err)
@@ -286,14 +232,14 @@ func TestHintsSwitch(t *testing.T) {
 // every player's column readable in the side panel, and the hand's result
 // a row a seat; the screenshots go to docs/screenshots/ with -update.
 func TestScoreSheet8(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	bots := []string{"", "rules", "rules", "rules", "rules", "rules", "rules", "rules"}
-	tb := createTableBots(t, base, "troggu", bots)
-	seatIn(t, ctx, base, tb, "de")
+	tb := webtest.CreateTableBots(t, base, "troggu", bots)
+	webtest.SeatIn(t, ctx, base, tb, "de")
 	// Three hands: the player deals the next one after each result.
-	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result && s.Hand >= 2 })
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Result && s.Hand >= 2 })
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-tab=sheet]`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid=sheet] tbody tr`))); err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +261,7 @@ func TestScoreSheet8(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=sheet]').scrollIntoView({block: 'start'}); true`)); err != nil {
 			t.Fatal(err)
 		}
-		shot(t, ctx, sz.file)
+		webtest.Shot(t, ctx, sz.file)
 		// Every column fits the panel, and the names and numbers are at
 		// least 11 px high.
 		type fit struct {
@@ -352,16 +298,16 @@ func TestScoreSheet8(t *testing.T) {
 // readable size, and held sideways (844×390) the trick and the whole hand
 // show together without scrolling in Troggu and Strohmandeln too.
 func TestPhoneSizes(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	for _, g := range []struct {
 		game    string
 		players int
 	}{{"troggu", 4}, {"strohmandeln", 2}} {
-		tb := createTable(t, base, g.game, g.players)
-		seatIn(t, ctx, base, tb, "de")
-		playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result || s.Phase == "play" && s.Tricks >= 2 && s.MyTurn })
+		tb := webtest.CreateTable(t, base, g.game, g.players)
+		webtest.SeatIn(t, ctx, base, tb, "de")
+		webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Result || s.Phase == "play" && s.Tricks >= 2 && s.MyTurn })
 		for _, sz := range []struct {
 			width, height int64
 			landscape     bool
@@ -377,7 +323,7 @@ func TestPhoneSizes(t *testing.T) {
 			if sz.landscape {
 				orient = "landscape"
 			}
-			shot(t, ctx, fmt.Sprintf("%s-phone-%s-%dx%d.png", g.game, orient, sz.width, sz.height))
+			webtest.Shot(t, ctx, fmt.Sprintf("%s-phone-%s-%dx%d.png", g.game, orient, sz.width, sz.height))
 			type measure struct {
 				Trick  bool    `json:"trick"`
 				Hand   int     `json:"hand"`
@@ -419,22 +365,22 @@ func TestPhoneSizes(t *testing.T) {
 // opponents' tricks are turned down, so their points are not), and the
 // player's own tricks under the hand.
 func TestDiscardHintAndCount(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t, func(c *server.Config) { c.HintBot = "rules" })
-	ctx := browser(t, exe, 1280, 900)
-	prefs := append([]string{"solo"}, quiet...)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t, func(c *server.Config) { c.HintBot = "rules" })
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	prefs := append([]string{"solo"}, webtest.Quiet...)
 	for try := 0; try < 20; try++ {
-		tb := createTable(t, base, "droggn", 3)
-		seatIn(t, ctx, base, tb, "de")
-		s := snapshot{}
-		playUntil(t, ctx, prefs, func(x snapshot) bool { s = x; return x.Result || x.Discard })
+		tb := webtest.CreateTable(t, base, "droggn", 3)
+		webtest.SeatIn(t, ctx, base, tb, "de")
+		s := webtest.Snapshot{}
+		webtest.PlayUntil(t, ctx, prefs, func(x webtest.Snapshot) bool { s = x; return x.Result || x.Discard })
 		if !s.Discard {
 			continue // another seat won the bidding: deal another table
 		}
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=hint]`))); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `!!document.querySelector('[data-testid=hint-text]')`, 20*time.Second); err != nil {
+		if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=hint-text]')`, 20*time.Second); err != nil {
 			t.Fatalf("e2e: no hint while discarding: %v", err)
 		}
 		type hintShown struct {
@@ -450,12 +396,12 @@ func TestDiscardHintAndCount(t *testing.T) {
 			t.Fatalf("e2e: the discard hint says %q and marks %d cards, want 3 cards named in words", h.Text, h.Marked)
 		}
 		t.Logf("e2e: %s", h.Text)
-		playUntil(t, ctx, prefs, func(x snapshot) bool { return x.Result || x.Phase == "play" && x.Tricks >= 2 && x.MyTurn })
-		text := pageText(t, ctx)
+		webtest.PlayUntil(t, ctx, prefs, func(x webtest.Snapshot) bool { return x.Result || x.Phase == "play" && x.Tricks >= 2 && x.MyTurn })
+		text := webtest.PageText(t, ctx)
 		if !strings.Contains(text, "Stiche gemacht") && !strings.Contains(text, "Stich gemacht") {
 			t.Errorf("e2e: the player's own tricks are not shown under the hand")
 		}
-		if s, _ := snap(ctx); !s.Result {
+		if s, _ := webtest.Snap(ctx); !s.Result {
 			pts, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('[data-testid=points]') || {}).textContent || ''`))
 			if err != nil || !strings.Contains(pts, "Spieler (du)") || !strings.Contains(pts, "Gegenspieler") || !strings.Contains(pts, "Punkt") {
 				t.Errorf("e2e: the running count says %q (%v), want both sides and the player's side's points", pts, err)
@@ -469,16 +415,19 @@ func TestDiscardHintAndCount(t *testing.T) {
 // TestOwnTrumpCall: at eight players of Troggu, a Tappist calling a
 // partner sees which of the callable trumps lie in the own hand.
 func TestOwnTrumpCall(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	bots := []string{"", "rules", "rules", "rules", "rules", "rules", "rules", "rules"}
 	for try := 0; try < 20; try++ {
-		tb := createTableBots(t, base, "troggu", bots)
-		seatIn(t, ctx, base, tb, "en")
-		s := snapshot{}
-		playUntil(t, ctx, quiet, func(x snapshot) bool { s = x; return x.Result || hasAct(x, "call") || x.Phase == "play" })
-		if !hasAct(s, "call") {
+		tb := webtest.CreateTableBots(t, base, "troggu", bots)
+		webtest.SeatIn(t, ctx, base, tb, "en")
+		s := webtest.Snapshot{}
+		webtest.PlayUntil(t, ctx, webtest.Quiet, func(x webtest.Snapshot) bool {
+			s = x
+			return x.Result || webtest.HasAct(x, "call") || x.Phase == "play"
+		})
+		if !webtest.HasAct(s, "call") {
 			continue
 		}
 		type marks struct {
@@ -499,7 +448,7 @@ func TestOwnTrumpCall(t *testing.T) {
 		if mk.Own == 0 {
 			continue // no callable trump in the hand: try another deal
 		}
-		text := pageText(t, ctx)
+		text := webtest.PageText(t, ctx)
 		if !strings.Contains(text, "in your hand") {
 			t.Fatalf("e2e: a call of an own trump does not say so")
 		}

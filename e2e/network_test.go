@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"trull/e2e/webtest"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -16,10 +17,10 @@ import (
 // address (requests, the WebSocket) where a proxy's log or the console
 // could show it; the table still works, through reconnects too.
 func TestTokenNotInURL(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"})
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTableBots(t, base, "droggn", []string{"", "rules", "rules"})
 	var mu sync.Mutex
 	var urls []string
 	err := chromedp.Listen(ctx, func(ev any) {
@@ -42,13 +43,13 @@ func TestTokenNotInURL(t *testing.T) {
 	if err := chromedp.Do(ctx, enable); err != nil {
 		t.Fatal(err)
 	}
-	seatIn(t, ctx, base, tb, "en")
-	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result || s.Tricks >= 2 })
+	webtest.SeatIn(t, ctx, base, tb, "en")
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Result || s.Tricks >= 2 })
 	// A reload reconnects with the stored token.
 	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`main.table-page`))); err != nil {
 		t.Fatal(err)
 	}
-	if err := waitFor(ctx, `!!document.querySelector('.mine .hand')`, 10*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('.mine .hand')`, 10*time.Second); err != nil {
 		t.Fatalf("e2e: the seat after a reload: %v", err)
 	}
 	mu.Lock()

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"trull/e2e/webtest"
 	"trull/internal/game"
 	_ "trull/internal/games"
 )
@@ -27,8 +28,8 @@ import (
 // and the sitting comes back where it was, and the exported record
 // replays to the result the page shows.
 func TestOfflineHand(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
 	for _, c := range []struct {
 		game, players string
 		bots          []string
@@ -39,7 +40,7 @@ func TestOfflineHand(t *testing.T) {
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			proxy, via := newCutProxy(t, base)
-			ctx := browser(t, exe, 1280, 900)
+			ctx := webtest.Browser(t, exe, 1280, 900)
 			dir := t.TempDir()
 			allow := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 				_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
@@ -53,7 +54,7 @@ func TestOfflineHand(t *testing.T) {
 				t.Fatalf("e2e: opening the lobby: %v", err)
 			}
 			// The service worker has kept the app once it is active.
-			if err := waitFor(ctx, `!!navigator.serviceWorker.controller`, 30*time.Second); err != nil {
+			if err := webtest.WaitFor(ctx, `!!navigator.serviceWorker.controller`, 30*time.Second); err != nil {
 				t.Fatalf("e2e: the service worker does not take the page: %v", err)
 			}
 			offline := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
@@ -67,14 +68,14 @@ func TestOfflineHand(t *testing.T) {
 			if err := chromedp.Do(ctx, offline, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-testid=create-offline]`))); err != nil {
 				t.Fatalf("e2e: without a network the lobby does not open: %v", err)
 			}
-			if err := setSelect(ctx, "game", c.game); err != nil {
+			if err := webtest.SetSelect(ctx, "game", c.game); err != nil {
 				t.Fatal(err)
 			}
-			if err := setSelect(ctx, "players", c.players); err != nil {
+			if err := webtest.SetSelect(ctx, "players", c.players); err != nil {
 				t.Fatal(err)
 			}
 			for _, seat := range c.bots {
-				if err := setSelect(ctx, seat, "rules"); err != nil {
+				if err := webtest.SetSelect(ctx, seat, "rules"); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -91,7 +92,7 @@ func TestOfflineHand(t *testing.T) {
 			}
 			// Reported, not asserted: docs/OFFLINE.md keeps the figure.
 			t.Logf("e2e: without a network, from the click to a dealt hand: %v", time.Since(start).Round(time.Millisecond))
-			if err := setSelect(ctx, "pace", "fast"); err != nil {
+			if err := webtest.SetSelect(ctx, "pace", "fast"); err != nil {
 				t.Fatal(err)
 			}
 			if c.game == "troggu" {
@@ -101,17 +102,17 @@ func TestOfflineHand(t *testing.T) {
 					if err := chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1])); err != nil {
 						t.Fatal(err)
 					}
-					shot(t, ctx, fmt.Sprintf("offline-troggu-phone-%dx%d.png", size[0], size[1]))
+					webtest.Shot(t, ctx, fmt.Sprintf("offline-troggu-phone-%dx%d.png", size[0], size[1]))
 				}
 				if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
 					t.Fatal(err)
 				}
 			}
 			// A few decisions, then a reload: the sitting comes back.
-			playUntil(t, ctx, quiet, func(s snapshot) bool {
+			webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool {
 				return s.Result || s.MyTurn && len(s.Legal)+len(s.Buttons) > 0 && s.Phase == "play"
 			})
-			before, err := snap(ctx)
+			before, err := webtest.Snap(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,10 +120,10 @@ func TestOfflineHand(t *testing.T) {
 				if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-testid=offline-bar]`))); err != nil {
 					t.Fatalf("e2e: reloading: %v", err)
 				}
-				if err := waitFor(ctx, `!!document.querySelector('.prompt.mine')`, 20*time.Second); err != nil {
+				if err := webtest.WaitFor(ctx, `!!document.querySelector('.prompt.mine')`, 20*time.Second); err != nil {
 					t.Fatalf("e2e: after the reload the turn does not come back: %v", err)
 				}
-				after, err := snap(ctx)
+				after, err := webtest.Snap(ctx)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -130,7 +131,7 @@ func TestOfflineHand(t *testing.T) {
 					t.Fatalf("e2e: after the reload the hand is %v at trick %d, before %v at trick %d", after.Cards, after.Tricks, before.Cards, before.Tricks)
 				}
 			}
-			playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result })
+			webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Result })
 			score, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=result]').innerText`))
 			if err != nil {
 				t.Fatal(err)
@@ -171,7 +172,7 @@ func TestOfflineHand(t *testing.T) {
 			); err != nil {
 				t.Fatalf("e2e: replaying the hand on this device: %v", err)
 			}
-			shot(t, ctx, "offline-"+c.game+"-replay.png")
+			webtest.Shot(t, ctx, "offline-"+c.game+"-replay.png")
 			// The hand is kept in the browser's list of hands played here.
 			if err := chromedp.Do(ctx, chromedp.Navigate(via+"/offline/hands?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=hand-here]`))); err != nil {
 				t.Fatalf("e2e: the hands played here do not list the hand: %v", err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"trull/e2e/webtest"
 	"trull/internal/server"
 )
 
@@ -64,14 +65,14 @@ func readReview(t *testing.T, ctx context.Context) reviewPage {
 // Strohmandeln: its own, and the one just taken by the opponent — and
 // the trick just finished, on the table and in the log, also when an
 // opponent took it. When the hand is over every trick is shown; at a table
-// created with "open review" (in the create form) every trick is shown
+// Created with "open review" (in the create form) every trick is shown
 // all along. Bots wait a moment before they act, so that the page shows
 // the trick just finished before the next lead. With -update the
 // screenshots go to docs/screenshots/ (review-*.png).
 func TestReviewRuleInBrowser(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t, func(c *server.Config) { c.BotDelay = 400 * time.Millisecond })
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t, func(c *server.Config) { c.BotDelay = 400 * time.Millisecond })
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	games := []struct {
 		game    string
 		players int
@@ -105,15 +106,15 @@ func TestReviewRuleInBrowser(t *testing.T) {
 				}
 			}
 			for try := 0; try < 4 && !(sawHidden && sawOwn && sawJust && sawEnd); try++ {
-				tb := createTable(t, base, g.game, g.players)
-				seatIn(t, ctx, base, tb, "en")
-				playUntil(t, ctx, quiet, func(s snapshot) bool {
+				tb := webtest.CreateTable(t, base, g.game, g.players)
+				webtest.SeatIn(t, ctx, base, tb, "en")
+				webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool {
 					p := readReview(t, ctx)
 					check(p, s.Result)
 					if s.Result {
 						if len(p.Tricks) > 0 && !sawEnd {
 							sawEnd = true
-							shot(t, ctx, "review-"+g.game+"-hand-over.png")
+							webtest.Shot(t, ctx, "review-"+g.game+"-hand-over.png")
 						}
 						return true
 					}
@@ -129,11 +130,11 @@ func TestReviewRuleInBrowser(t *testing.T) {
 							t.Fatalf("e2e: the trick just finished is turned down in the log: %q", lastTk.Text)
 						}
 						sawJust = true
-						shot(t, ctx, "review-"+g.game+"-just-finished.png")
+						webtest.Shot(t, ctx, "review-"+g.game+"-just-finished.png")
 					}
 					if sawHidden && sawOwn && n >= 4 && !p.Done && !shotLog {
 						shotLog = true
-						shot(t, ctx, "review-"+g.game+"-log.png")
+						webtest.Shot(t, ctx, "review-"+g.game+"-log.png")
 					}
 					return shotLog && sawJust && sawEnd
 				})
@@ -153,11 +154,11 @@ func TestReviewRuleInBrowser(t *testing.T) {
 		); err != nil {
 			t.Fatalf("e2e: opening the lobby: %v", err)
 		}
-		if err := setSelect(ctx, "game", "droggn"); err != nil {
+		if err := webtest.SetSelect(ctx, "game", "droggn"); err != nil {
 			t.Fatal(err)
 		}
 		for _, seat := range []string{"bot1", "bot2"} {
-			if err := setSelect(ctx, seat, "rules"); err != nil {
+			if err := webtest.SetSelect(ctx, seat, "rules"); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -173,7 +174,7 @@ func TestReviewRuleInBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=open-review]').scrollIntoView({block: 'center'})`)); err != nil {
 			t.Fatal(err)
 		}
-		shot(t, ctx, "review-create-form.png")
+		webtest.Shot(t, ctx, "review-create-form.png")
 		if err := chromedp.Do(ctx,
 			chromedp.Click(chromedp.CSS(`[data-testid=create]`)),
 			chromedp.WaitVisible(chromedp.CSS(`main.table-page`)),
@@ -181,7 +182,7 @@ func TestReviewRuleInBrowser(t *testing.T) {
 			t.Fatalf("e2e: creating the table: %v", err)
 		}
 		opponents := false
-		playUntil(t, ctx, quiet, func(s snapshot) bool {
+		webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool {
 			p := readReview(t, ctx)
 			for _, tk := range p.Tricks {
 				if tk.Hidden || !tk.Cards {
@@ -190,7 +191,7 @@ func TestReviewRuleInBrowser(t *testing.T) {
 				opponents = opponents || (tk.Winner == p.Declarer) != (p.Seat == p.Declarer)
 			}
 			if !s.Result && opponents && len(p.Tricks) >= 4 && !p.Done {
-				shot(t, ctx, "review-open-droggn.png")
+				webtest.Shot(t, ctx, "review-open-droggn.png")
 				return true
 			}
 			return s.Result

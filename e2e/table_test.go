@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,33 +10,19 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"trull/e2e/webtest"
 	"trull/internal/server"
 )
-
-// seatIn stores a seat token in the browser's local storage (shared by its
-// tabs) and opens the table in ctx's tab.
-func seatIn(t *testing.T, ctx context.Context, base string, tb created, lang string) {
-	t.Helper()
-	js := fmt.Sprintf(`localStorage.setItem('trull.seat.%s', JSON.stringify({token: %q, seat: %d, name: 'Ann'})); true`, tb.ID, tb.SeatToken, tb.Seat)
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(base+"/?lang="+lang),
-		chromedp.Evaluate[chromedp.Void](js),
-		chromedp.Navigate(base+"/t/"+tb.ID+"?lang="+lang),
-		chromedp.WaitVisible(chromedp.CSS(`main.table-page`)),
-	); err != nil {
-		t.Fatalf("e2e: opening the table: %v", err)
-	}
-}
 
 // TestLeaveAndReturn: a player closes the tab mid-hand; after the grace
 // period a bot plays the seat (the spectators see "bot playing for Ann")
 // and the hand goes on; when the player opens the table again the seat is
 // theirs at once.
 func TestLeaveAndReturn(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t, func(c *server.Config) { c.Grace = time.Second })
-	watch := browser(t, exe, 1280, 900)
-	tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"})
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t, func(c *server.Config) { c.Grace = time.Second })
+	watch := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTableBots(t, base, "droggn", []string{"", "rules", "rules"})
 	if err := chromedp.Do(watch,
 		chromedp.Navigate(base+"/t/"+tb.ID+"?spectate=1&lang=en"),
 		chromedp.WaitVisible(chromedp.CSS(`main.table-page`)),
@@ -46,9 +31,9 @@ func TestLeaveAndReturn(t *testing.T) {
 	}
 
 	ann, closeAnn := chromedp.NewContext(watch)
-	seatIn(t, ann, base, tb, "en")
-	playUntil(t, ann, quiet, func(s snapshot) bool { return s.Result || s.Phase == "play" && s.MyTurn })
-	before, err := snap(ann)
+	webtest.SeatIn(t, ann, base, tb, "en")
+	webtest.PlayUntil(t, ann, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Result || s.Phase == "play" && s.MyTurn })
+	before, err := webtest.Snap(ann)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,25 +43,25 @@ func TestLeaveAndReturn(t *testing.T) {
 	closeAnn()
 
 	// Away first, then the bot plays Ann's seat and the hand goes on.
-	if err := waitFor(watch, `(() => { const c = document.querySelector('.chip[data-seat="0"]'); return !!c && !!c.querySelector('.absent'); })()`, 5*time.Second); err != nil {
+	if err := webtest.WaitFor(watch, `(() => { const c = document.querySelector('.chip[data-seat="0"]'); return !!c && !!c.querySelector('.absent'); })()`, 5*time.Second); err != nil {
 		t.Errorf("e2e: the spectator does not see Ann away: %v", err)
 	}
-	if err := waitFor(watch, `(() => { const b = document.querySelector('.chip[data-seat="0"] [data-testid=bot-for]'); return !!b && b.textContent.includes('bot playing for Ann'); })()`, 10*time.Second); err != nil {
+	if err := webtest.WaitFor(watch, `(() => { const b = document.querySelector('.chip[data-seat="0"] [data-testid=bot-for]'); return !!b && b.textContent.includes('bot playing for Ann'); })()`, 10*time.Second); err != nil {
 		t.Fatalf("e2e: no bot took Ann's seat: %v", err)
 	}
 	goOn := fmt.Sprintf(`(() => { const p = document.querySelector('main.table-page'); return Number(p.dataset.tricks) > %d || !!document.querySelector('[data-testid=result]'); })()`, before.Tricks)
-	if err := waitFor(watch, goOn, 10*time.Second); err != nil {
+	if err := webtest.WaitFor(watch, goOn, 10*time.Second); err != nil {
 		t.Fatalf("e2e: the hand stalled without Ann: %v", err)
 	}
 
 	// Ann comes back: her seat, her cards, no bot.
 	back, closeBack := chromedp.NewContext(watch)
 	defer closeBack()
-	seatIn(t, back, base, tb, "en")
-	if err := waitFor(watch, `!document.querySelector('.chip[data-seat="0"] [data-testid=bot-for]') && !document.querySelector('.chip[data-seat="0"] .absent')`, 10*time.Second); err != nil {
+	webtest.SeatIn(t, back, base, tb, "en")
+	if err := webtest.WaitFor(watch, `!document.querySelector('.chip[data-seat="0"] [data-testid=bot-for]') && !document.querySelector('.chip[data-seat="0"] .absent')`, 10*time.Second); err != nil {
 		t.Errorf("e2e: Ann's seat was not given back: %v", err)
 	}
-	s, err := snap(back)
+	s, err := webtest.Snap(back)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,25 +76,25 @@ func TestLeaveAndReturn(t *testing.T) {
 // TestRefusalInGerman: a card the rules forbid, clicked on a German page,
 // is refused with the engine's reason in German ("Du musst … bedienen").
 func TestRefusalInGerman(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	forbidden := func(s snapshot) string {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	forbidden := func(s webtest.Snapshot) string {
 		if s.Phase != "play" || !s.MyTurn || len(s.Legal) == 0 {
 			return ""
 		}
 		for _, c := range s.Cards {
-			if !contains(s.Legal, c) {
+			if !webtest.Contains(s.Legal, c) {
 				return c
 			}
 		}
 		return ""
 	}
 	for try := 0; try < 10; try++ {
-		tb := createTable(t, base, "troggu", 3)
-		seatIn(t, ctx, base, tb, "de")
-		s := snapshot{}
-		playUntil(t, ctx, quiet, func(x snapshot) bool {
+		tb := webtest.CreateTable(t, base, "troggu", 3)
+		webtest.SeatIn(t, ctx, base, tb, "de")
+		s := webtest.Snapshot{}
+		webtest.PlayUntil(t, ctx, webtest.Quiet, func(x webtest.Snapshot) bool {
 			s = x
 			return x.Result || forbidden(x) != ""
 		})
@@ -117,13 +102,13 @@ func TestRefusalInGerman(t *testing.T) {
 		if c == "" {
 			continue // the hand ended without a forbidden card: deal another table
 		}
-		if err := clickCard(ctx, c); err != nil {
+		if err := webtest.ClickCard(ctx, c); err != nil {
 			t.Fatalf("e2e: clicking %s: %v", c, err)
 		}
-		if err := waitFor(ctx, `!!document.querySelector('.toast')`, 10*time.Second); err != nil {
+		if err := webtest.WaitFor(ctx, `!!document.querySelector('.toast')`, 10*time.Second); err != nil {
 			t.Fatalf("e2e: clicking the forbidden %s shows nothing: %v", c, err)
 		}
-		got, err := snap(ctx)
+		got, err := webtest.Snap(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,9 +132,9 @@ func TestRefusalInGerman(t *testing.T) {
 // defends: a trick her partner took and leads from is one she may look
 // back at (§1.3), and the control offers it.
 func TestLastTrick(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	type view struct {
 		Done    bool     `json:"done"`
 		Trick   int      `json:"trick"`
@@ -189,11 +174,11 @@ func TestLastTrick(t *testing.T) {
 	}
 	defend := []string{"pass", "weiter", "gut", "none", "stay"}
 	for try := 0; try < 8; try++ {
-		tb := createTable(t, base, "droggn", 3)
-		seatIn(t, ctx, base, tb, "en")
+		tb := webtest.CreateTable(t, base, "droggn", 3)
+		webtest.SeatIn(t, ctx, base, tb, "en")
 		// A trick in progress after a finished one: the player is to play
 		// to a trick another seat led.
-		playUntil(t, ctx, defend, func(s snapshot) bool {
+		webtest.PlayUntil(t, ctx, defend, func(s webtest.Snapshot) bool {
 			if s.Result {
 				return true
 			}
@@ -204,7 +189,7 @@ func TestLastTrick(t *testing.T) {
 			v := read()
 			return !v.Done && len(v.Cards) > 0 && v.Control && !v.Last
 		})
-		if s, _ := snap(ctx); s.Result {
+		if s, _ := webtest.Snap(ctx); s.Result {
 			continue
 		}
 		cur := read()
@@ -242,12 +227,12 @@ const holdWait = 2200 * time.Millisecond
 // player's whole hand show together without scrolling. With -update the
 // screenshots go to docs/screenshots/.
 func TestPhoneLandscape(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
-	tb := createTable(t, base, "droggn", 3)
-	seatIn(t, ctx, base, tb, "de")
-	playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result || s.Phase == "play" && s.Tricks >= 2 && s.MyTurn })
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTable(t, base, "droggn", 3)
+	webtest.SeatIn(t, ctx, base, tb, "de")
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Result || s.Phase == "play" && s.Tricks >= 2 && s.MyTurn })
 	sizes := []struct {
 		file          string
 		width, height int64
@@ -270,8 +255,8 @@ func TestPhoneLandscape(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
-		if *update {
-			dir = filepath.Join("..", "docs", "screenshots")
+		if *webtest.Update {
+			dir = webtest.RepoPath("docs", "screenshots")
 		}
 		if err := os.WriteFile(filepath.Join(dir, sz.file), png, 0o644); err != nil {
 			t.Fatal(err)

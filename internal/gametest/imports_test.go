@@ -80,6 +80,9 @@ func TestImportRules(t *testing.T) {
 		{"../replayview", with("trull/internal/tablemodel")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",
 			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/guide", "trull/internal/tactics", "trull/internal/daily", "trull/internal/wire", "trull/internal/store", "trull/web"}},
+		// The browser tests' support starts a server on a fresh database and
+		// speaks to it as a browser does.
+		{"../../e2e/webtest", []string{"trull/internal/server", "trull/internal/store/sqlite"}},
 		// The command and the engine for the browser use everything but the
 		// test support.
 		{"../../cmd", production},

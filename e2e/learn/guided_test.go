@@ -1,7 +1,6 @@
-package e2e
+package learn
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"trull/e2e/webtest"
 	"trull/internal/server"
 )
 
@@ -71,8 +71,8 @@ var shotName = map[string]string{
 // and the score. The lobby then marks the lesson done. With -update the
 // screenshots of each phase go to docs/screenshots/ (guided-*.png).
 func TestGuidedHands(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t, func(c *server.Config) { c.BotDelay = 60 * time.Millisecond })
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t, func(c *server.Config) { c.BotDelay = 60 * time.Millisecond })
 	words := map[string]map[string]string{
 		"en": {"deal": "you hold", "limit": "must", "count": "card points", "score": "Your score", "trick": "trick"},
 		"de": {"deal": "du hast", "limit": "musst", "count": "Kartenpunkte", "score": "Dein Ergebnis", "trick": "Stich"},
@@ -81,7 +81,7 @@ func TestGuidedHands(t *testing.T) {
 		for _, lang := range []string{"en", "de"} {
 			t.Run(lesson+"-"+lang, func(t *testing.T) {
 				w := words[lang]
-				ctx := browser(t, exe, 1280, 1000)
+				ctx := webtest.Browser(t, exe, 1280, 1000)
 				if err := chromedp.Do(ctx,
 					chromedp.Navigate(base+"/?lang="+lang),
 					chromedp.WaitVisible(chromedp.CSS(`[data-lesson=`+lesson+`]`)),
@@ -96,10 +96,10 @@ func TestGuidedHands(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if err := press(ctx, `[data-testid=learn-again]`); err != nil {
+					if err := webtest.Press(ctx, `[data-testid=learn-again]`); err != nil {
 						t.Fatal(err)
 					}
-					if err := waitFor(ctx, fmt.Sprintf(`location.pathname !== %q && !!document.querySelector('[data-testid=guide]')`, first), 10*time.Second); err != nil {
+					if err := webtest.WaitFor(ctx, fmt.Sprintf(`location.pathname !== %q && !!document.querySelector('[data-testid=guide]')`, first), 10*time.Second); err != nil {
 						t.Fatalf("e2e: starting the lesson again: %v", err)
 					}
 				}
@@ -129,7 +129,7 @@ func TestGuidedHands(t *testing.T) {
 							t.Fatalf("e2e: the deal is not introduced with the hand's cards: %q", p.Intro)
 						}
 						if name, ok := shotName[p.Phase]; ok && p.Phase != "done" {
-							shot(t, ctx, fmt.Sprintf("guided-%s-%s-%s.png", lesson, lang, name))
+							webtest.Shot(t, ctx, fmt.Sprintf("guided-%s-%s-%s.png", lesson, lang, name))
 						}
 					}
 					if p.Trick != "" {
@@ -142,7 +142,7 @@ func TestGuidedHands(t *testing.T) {
 						if !strings.Contains(p.Intro, w["count"]) || !strings.Contains(p.Intro, w["score"]) || p.Items == "" {
 							t.Fatalf("e2e: the end does not explain the count and the score: %q / %q", p.Intro, p.Items)
 						}
-						shot(t, ctx, fmt.Sprintf("guided-%s-%s-scoring.png", lesson, lang))
+						webtest.Shot(t, ctx, fmt.Sprintf("guided-%s-%s-scoring.png", lesson, lang))
 						break
 					}
 					if !p.MyTurn || p.Advice == "" {
@@ -151,30 +151,30 @@ func TestGuidedHands(t *testing.T) {
 					}
 					switch {
 					case p.Discard && p.CanSend:
-						err = press(ctx, `[data-testid=discard]`)
+						err = webtest.Press(ctx, `[data-testid=discard]`)
 					case p.Discard:
 						if len(p.Pointed) == 0 {
 							t.Fatalf("e2e: the guide points at no card to lay away: %q", p.Advice)
 						}
 						for _, c := range p.Pointed {
-							if !contains(p.Selected, c) {
-								err = clickCard(ctx, c)
+							if !webtest.Contains(p.Selected, c) {
+								err = webtest.ClickCard(ctx, c)
 								break
 							}
 						}
 					case p.Button != "":
 						act, call, _ := strings.Cut(p.Button, "/")
-						err = press(ctx, fmt.Sprintf(`.prompt .actions button.hint[data-act=%q][data-call=%q]`, act, call))
+						err = webtest.Press(ctx, fmt.Sprintf(`.prompt .actions button.hint[data-act=%q][data-call=%q]`, act, call))
 					case len(p.Pointed) == 1:
-						if !contains(p.Lit, p.Pointed[0]) {
+						if !webtest.Contains(p.Lit, p.Pointed[0]) {
 							t.Fatalf("e2e: the guide points at %s, which is not lit (lit: %v)", p.Pointed[0], p.Lit)
 						}
 						for _, l := range p.Limits {
-							if !contains(limits, l) {
+							if !webtest.Contains(limits, l) {
 								limits = append(limits, l)
 							}
 						}
-						err = clickCard(ctx, p.Pointed[0])
+						err = webtest.ClickCard(ctx, p.Pointed[0])
 					default:
 						t.Fatalf("e2e: the guide points at nothing to do: %+v", p)
 					}
@@ -203,24 +203,9 @@ func TestGuidedHands(t *testing.T) {
 					t.Fatalf("e2e: the lobby does not mark the lesson done: %v", err)
 				}
 				if lesson == "droggn" {
-					shot(t, ctx, "guided-lobby-"+lang+".png")
+					webtest.Shot(t, ctx, "guided-lobby-"+lang+".png")
 				}
 			})
 		}
 	}
-}
-
-// press clicks the button the page shows now; a button gone meanwhile (a
-// lone formality the page took itself) is read again, not waited for.
-func press(ctx context.Context, sel string) error {
-	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
-  const b = document.querySelector(%q);
-  if (!b || b.disabled) return false;
-  b.click();
-  return true;
-})()`, sel)))
-	if err == nil && !ok {
-		err = fmt.Errorf("%s is gone", sel)
-	}
-	return err
 }

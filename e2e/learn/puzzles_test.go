@@ -1,4 +1,4 @@
-package e2e
+package learn
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"trull/e2e/webtest"
 
 	"github.com/chromedp/chromedp"
 )
@@ -55,7 +56,7 @@ func readPuzzle(t *testing.T, ctx context.Context) puzzlePage {
 func waitPuzzle(t *testing.T, ctx context.Context, not string) puzzlePage {
 	t.Helper()
 	js := fmt.Sprintf(`(() => { const p = document.querySelector('main.puzzle-page'); return !!p && !!p.dataset.puzzle && p.dataset.puzzle !== %q && !p.dataset.answered && !!document.querySelector('.mine button.card.legal'); })()`, not)
-	if err := waitFor(ctx, js, 15*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, js, 15*time.Second); err != nil {
 		t.Fatalf("e2e: no puzzle appeared: %v", err)
 	}
 	return readPuzzle(t, ctx)
@@ -64,55 +65,25 @@ func waitPuzzle(t *testing.T, ctx context.Context, not string) puzzlePage {
 // answerPuzzle plays card and waits for the verdict.
 func answerPuzzle(t *testing.T, ctx context.Context, card string) puzzlePage {
 	t.Helper()
-	if err := clickCard(ctx, card); err != nil {
+	if err := webtest.ClickCard(ctx, card); err != nil {
 		t.Fatalf("e2e: playing %s: %v", card, err)
 	}
-	if err := waitFor(ctx, `!!document.querySelector('main.puzzle-page[data-answered] [data-testid=verdict]')`, 15*time.Second); err != nil {
-		t.Fatalf("e2e: no verdict after %s: %v\n%+v\n%s", card, err, readPuzzle(t, ctx), pageText(t, ctx))
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('main.puzzle-page[data-answered] [data-testid=verdict]')`, 15*time.Second); err != nil {
+		t.Fatalf("e2e: no verdict after %s: %v\n%+v\n%s", card, err, readPuzzle(t, ctx), webtest.PageText(t, ctx))
 	}
 	return readPuzzle(t, ctx)
 }
 
 func nextPuzzle(t *testing.T, ctx context.Context, from string) puzzlePage {
 	t.Helper()
-	if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=next-puzzle]`))); err != nil {
+	if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=next-puzzle]`))); err != nil {
 		t.Fatalf("e2e: the next puzzle: %v", err)
 	}
 	return waitPuzzle(t, ctx, from)
 }
 
-// within runs actions with a bound of 20 s, so that a page that never
-// shows what is waited for fails the test soon.
-func within(ctx context.Context, actions ...chromedp.Action[chromedp.Void]) error {
-	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	return chromedp.Do(cctx, actions...)
-}
-
-// phone starts a browser as a phone held upright, 390 px wide.
-func phone(t *testing.T, exe string) context.Context {
-	t.Helper()
-	ctx := browser(t, exe, 390, 844)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile)); err != nil {
-		t.Fatal(err)
-	}
-	return ctx
-}
-
-// fitsWidth fails the test when the page is wider than the phone.
-func fitsWidth(t *testing.T, ctx context.Context, where string) {
-	t.Helper()
-	w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w > 390 {
-		t.Errorf("e2e: %s is %d px wide on a 390 px phone", where, w)
-	}
-}
-
 // TestPuzzlesInBrowser reaches the Droggn puzzles from the lobby on a
-// phone's width and answers three of them by what the page shows. A first
+// Phone's width and answers three of them by what the page shows. A first
 // pass plays the first lit card of each and reads the verdict: the cards
 // marked best, and so the lit cards that are not. In a fresh browser
 // (nothing kept) it then answers the first two with their best card and
@@ -120,10 +91,10 @@ func fitsWidth(t *testing.T, ctx context.Context, where string) {
 // streak counts 1, 2, then 0 with 2 as the best. Screenshots: puzzle-right-phone.png and
 // puzzle-wrong-phone.png in docs/screenshots with -update.
 func TestPuzzlesInBrowser(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := phone(t, exe)
-	if err := within(ctx,
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Phone(t, exe)
+	if err := webtest.Within(ctx,
 		chromedp.Navigate(base+"/?lang=en"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-links] a[data-game=droggn]`)),
 		chromedp.Click(chromedp.CSS(`[data-testid=puzzle-links] a[data-game=droggn]`)),
@@ -161,17 +132,17 @@ func TestPuzzlesInBrowser(t *testing.T) {
 	}
 
 	// A fresh browser: nothing is kept, the first puzzle is shown again.
-	if err := within(ctx,
+	if err := webtest.Within(ctx,
 		chromedp.Evaluate[chromedp.Void](`localStorage.clear()`),
 		chromedp.Navigate(base+"/puzzles?lang=en"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] a[data-theme]`)),
 	); err != nil {
 		t.Fatal(err)
 	}
-	if text := pageText(t, ctx); !strings.Contains(text, "Streak: 0") || !strings.Contains(text, "0 of 36 solved") {
+	if text := webtest.PageText(t, ctx); !strings.Contains(text, "Streak: 0") || !strings.Contains(text, "0 of 36 solved") {
 		t.Errorf("e2e: the puzzle index of a fresh browser says:\n%s", text)
 	}
-	if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
+	if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
 		t.Fatal(err)
 	}
 	want := []struct {
@@ -200,16 +171,16 @@ func TestPuzzlesInBrowser(t *testing.T) {
 			t.Errorf("e2e: puzzle %s: the verdict says %q", p.ID, a.Verdict)
 		}
 		if i == 0 {
-			fitsWidth(t, ctx, "a puzzle answered")
-			shot(t, ctx, "puzzle-right-phone.png")
+			webtest.FitsWidth(t, ctx, "a puzzle answered")
+			webtest.Shot(t, ctx, "puzzle-right-phone.png")
 		}
 	}
-	shot(t, ctx, "puzzle-wrong-phone.png")
+	webtest.Shot(t, ctx, "puzzle-wrong-phone.png")
 	// The progress is kept: the index counts the two solved.
-	if err := within(ctx, chromedp.Navigate(base+"/puzzles?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] a[data-theme]`))); err != nil {
+	if err := webtest.Within(ctx, chromedp.Navigate(base+"/puzzles?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] a[data-theme]`))); err != nil {
 		t.Fatal(err)
 	}
-	if text := pageText(t, ctx); !strings.Contains(text, "2 of 36 solved") || !strings.Contains(text, "Streak: 0 (best 2)") {
+	if text := webtest.PageText(t, ctx); !strings.Contains(text, "2 of 36 solved") || !strings.Contains(text, "Streak: 0 (best 2)") {
 		t.Errorf("e2e: after three answers the index says:\n%s", text)
 	}
 }
@@ -232,19 +203,19 @@ var puzzleCodes = []*regexp.Regexp{
 // a Strohmandeln puzzle with its Strohmänner. Screenshots:
 // puzzle-droggn-de-phone.png, puzzle-strohmandeln-de-phone.png.
 func TestPuzzlesGerman(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := phone(t, exe)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Phone(t, exe)
 	check := func(where string) {
 		t.Helper()
-		text := pageText(t, ctx)
+		text := webtest.PageText(t, ctx)
 		for _, re := range puzzleCodes {
 			for _, m := range re.FindAllStringIndex(text, -1) {
 				t.Errorf("e2e: %s: %q on the German page: …%s…", where, text[m[0]:m[1]], text[max(0, m[0]-40):min(len(text), m[1]+40)])
 			}
 		}
 	}
-	if err := within(ctx,
+	if err := webtest.Within(ctx,
 		chromedp.Navigate(base+"/?lang=de"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-links] h2 a`)),
 		chromedp.Click(chromedp.CSS(`[data-testid=puzzle-links] h2 a`)),
@@ -252,15 +223,15 @@ func TestPuzzlesGerman(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	text := pageText(t, ctx)
+	text := webtest.PageText(t, ctx)
 	for _, s := range []string{"Rätsel", "Serie: 0", "Vögel", "Schmieren", "Der Bättler", "0 von 36 gelöst"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("e2e: the German puzzle index does not say %q:\n%s", s, text)
 		}
 	}
 	check("the index")
-	fitsWidth(t, ctx, "the puzzle index")
-	if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
+	webtest.FitsWidth(t, ctx, "the puzzle index")
+	if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] h3 a`))); err != nil {
 		t.Fatal(err)
 	}
 	p := waitPuzzle(t, ctx, "")
@@ -272,10 +243,10 @@ func TestPuzzlesGerman(t *testing.T) {
 	if len(p.Dim) == 0 {
 		t.Fatal("e2e: no puzzle of the first ten has a card the rules forbid")
 	}
-	if err := clickCard(ctx, p.Dim[0]); err != nil {
+	if err := webtest.ClickCard(ctx, p.Dim[0]); err != nil {
 		t.Fatal(err)
 	}
-	if err := waitFor(ctx, `!!document.querySelector('[data-testid=toast]')`, 10*time.Second); err != nil {
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=toast]')`, 10*time.Second); err != nil {
 		t.Fatalf("e2e: playing a forbidden card: %v", err)
 	}
 	if p = readPuzzle(t, ctx); !strings.HasPrefix(p.Toast, "Du musst") || p.Answered != "" {
@@ -287,10 +258,10 @@ func TestPuzzlesGerman(t *testing.T) {
 		t.Errorf("e2e: the German verdict says %q", a.Verdict)
 	}
 	check("the verdict")
-	fitsWidth(t, ctx, "a German verdict")
-	shot(t, ctx, "puzzle-droggn-de-phone.png")
+	webtest.FitsWidth(t, ctx, "a German verdict")
+	webtest.Shot(t, ctx, "puzzle-droggn-de-phone.png")
 
-	if err := within(ctx, chromedp.Navigate(base+"/puzzles/strohmandeln?lang=de&theme=strohmann")); err != nil {
+	if err := webtest.Within(ctx, chromedp.Navigate(base+"/puzzles/strohmandeln?lang=de&theme=strohmann")); err != nil {
 		t.Fatal(err)
 	}
 	p = waitPuzzle(t, ctx, "")
@@ -300,8 +271,8 @@ func TestPuzzlesGerman(t *testing.T) {
 		t.Errorf("e2e: no verdict in Strohmandeln")
 	}
 	check("a Strohmandeln verdict")
-	fitsWidth(t, ctx, "a Strohmandeln verdict")
-	shot(t, ctx, "puzzle-strohmandeln-de-phone.png")
+	webtest.FitsWidth(t, ctx, "a Strohmandeln verdict")
+	webtest.Shot(t, ctx, "puzzle-strohmandeln-de-phone.png")
 }
 
 // TestHintWhyInBrowser: at a Droggn table the hint asked for in the card
@@ -309,22 +280,25 @@ func TestPuzzlesGerman(t *testing.T) {
 // and, after the language is switched, in English. Screenshot:
 // hint-why-de.png.
 func TestHintWhyInBrowser(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 900)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
 	for try := 0; try < 5; try++ {
-		tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"}, 1)
-		seatIn(t, ctx, base, tb, "de")
-		s := snapshot{}
-		playUntil(t, ctx, quiet, func(x snapshot) bool { s = x; return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) >= 2 })
+		tb := webtest.CreateTableBots(t, base, "droggn", []string{"", "rules", "rules"}, 1)
+		webtest.SeatIn(t, ctx, base, tb, "de")
+		s := webtest.Snapshot{}
+		webtest.PlayUntil(t, ctx, webtest.Quiet, func(x webtest.Snapshot) bool {
+			s = x
+			return x.Result || x.Phase == "play" && x.MyTurn && len(x.Legal) >= 2
+		})
 		if s.Result {
 			continue
 		}
-		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=hint]`))); err != nil {
+		if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=hint]`))); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `!!document.querySelector('[data-testid=hint-why] li')`, 60*time.Second); err != nil {
-			t.Fatalf("e2e: the hint says no why: %v\n%s", err, pageText(t, ctx))
+		if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=hint-why] li')`, 60*time.Second); err != nil {
+			t.Fatalf("e2e: the hint says no why: %v\n%s", err, webtest.PageText(t, ctx))
 		}
 		read := func() string {
 			w, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=hint-why]').innerText`))
@@ -342,8 +316,8 @@ func TestHintWhyInBrowser(t *testing.T) {
 		if !german.MatchString(de) || english.MatchString(de) {
 			t.Errorf("e2e: the German hint's why says %q", de)
 		}
-		shot(t, ctx, "hint-why-de.png")
-		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=lang]`))); err != nil {
+		webtest.Shot(t, ctx, "hint-why-de.png")
+		if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=lang]`))); err != nil {
 			t.Fatal(err)
 		}
 		if en := read(); !english.MatchString(en) || german.MatchString(en) {
@@ -357,21 +331,21 @@ func TestHintWhyInBrowser(t *testing.T) {
 // TestAnalysisWhyInBrowser: on an English page the analysis of a hand
 // says why at each marked decision, in its list and at its step.
 func TestAnalysisWhyInBrowser(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
-	ctx := browser(t, exe, 1280, 1000)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 1000)
 	for try := 0; try < 3; try++ {
-		tb := createTableBots(t, base, "strohmandeln", []string{"", "rules"}, 1)
-		seatIn(t, ctx, base, tb, "en")
-		playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Over })
-		if err := within(ctx,
+		tb := webtest.CreateTableBots(t, base, "strohmandeln", []string{"", "rules"}, 1)
+		webtest.SeatIn(t, ctx, base, tb, "en")
+		webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Over })
+		if err := webtest.Within(ctx,
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid=analyse-hand]`)),
 			chromedp.Click(chromedp.CSS(`[data-testid=analyse-hand]`)),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid=replay]`)),
 		); err != nil {
 			t.Fatalf("e2e: asking for the analysis: %v", err)
 		}
-		if err := waitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 90*time.Second); err != nil {
+		if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=graph] circle')`, 90*time.Second); err != nil {
 			t.Fatalf("e2e: the analysis graph did not appear: %v", err)
 		}
 		type marks struct {
@@ -394,14 +368,14 @@ func TestAnalysisWhyInBrowser(t *testing.T) {
 				t.Errorf("e2e: a marked decision's why says %q", w)
 			}
 		}
-		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=marks] li a`))); err != nil {
+		if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=marks] li a`))); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict] [data-testid=why]')].some((p) => p.textContent.trim().split(/\s+/).length >= 4)`, 5*time.Second); err != nil {
+		if err := webtest.WaitFor(ctx, `[...document.querySelectorAll('[data-testid=verdict] [data-testid=why]')].some((p) => p.textContent.trim().split(/\s+/).length >= 4)`, 5*time.Second); err != nil {
 			t.Errorf("e2e: the marked decision's step shows no why: %v", err)
 		}
 		// The same whys in German: the server words them in both languages.
-		if err := within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=lang]`))); err != nil {
+		if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=lang]`))); err != nil {
 			t.Fatal(err)
 		}
 		de, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid=marks] li .why')].map((d) => d.innerText)`))

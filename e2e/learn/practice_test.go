@@ -1,4 +1,4 @@
-package e2e
+package learn
 
 import (
 	"context"
@@ -10,11 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"trull/e2e/webtest"
 	"trull/internal/server"
 )
 
@@ -52,41 +50,6 @@ func readPractice(t *testing.T, ctx context.Context) practicePage {
 	return p
 }
 
-// tap touches the centre of the element sel, as a finger does, with touch
-// emulation on: no mouse events, no hover.
-func tap(ctx context.Context, sel string) error {
-	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
-  const el = document.querySelector(%q);
-  if (!el) return null;
-  el.scrollIntoView({block: 'center'});
-  const r = el.getBoundingClientRect();
-  return [r.left + r.width / 2, r.top + r.height / 2];
-})()`, sel)))
-	if err != nil {
-		return err
-	}
-	if len(xy) != 2 {
-		return fmt.Errorf("%s is not on the page", sel)
-	}
-	touch := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		pt := []*input.TouchPoint{{X: xy[0], Y: xy[1]}}
-		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: pt}); err != nil {
-			return chromedp.Void{}, err
-		}
-		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
-		return chromedp.Void{}, err
-	}
-	return chromedp.Do(ctx, touch)
-}
-
-// touchOn turns the emulation of a touch screen on or off.
-func touchOn(on bool) func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, tg, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: on})
-		return chromedp.Void{}, err
-	}
-}
-
 // TestPracticeInBrowser: at a Droggn table with two bots, in English and
 // German, the person takes back a card (the card is back in the hand and
 // it is their turn again), plays the hand out, shows every seat's hand
@@ -95,13 +58,13 @@ func touchOn(on bool) func(ctx context.Context, tg *chromedp.Target) (chromedp.V
 // and plays the same deal again (the same cards in the hand). With
 // -update the screenshots go to docs/screenshots/ (practice-*.png).
 func TestPracticeInBrowser(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t, func(c *server.Config) { c.BotDelay = 100 * time.Millisecond })
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t, func(c *server.Config) { c.BotDelay = 100 * time.Millisecond })
 	glossary := readGlossary(t)
 	for _, lang := range []string{"en", "de"} {
 		t.Run(lang, func(t *testing.T) {
-			ctx := browser(t, exe, 1280, 1000)
-			tb := createTableBots(t, base, "droggn", []string{"", "rules", "rules"})
+			ctx := webtest.Browser(t, exe, 1280, 1000)
+			tb := webtest.CreateTableBots(t, base, "droggn", []string{"", "rules", "rules"})
 			js := fmt.Sprintf(`localStorage.setItem('trull.seat.%s', JSON.stringify({token: %q, seat: %d, name: 'Ann'})); true`, tb.ID, tb.SeatToken, tb.Seat)
 			if err := chromedp.Do(ctx,
 				chromedp.Navigate(base+"/?lang="+lang),
@@ -114,41 +77,41 @@ func TestPracticeInBrowser(t *testing.T) {
 
 			// Take back the card of the first trick once the second
 			// trick waits for Ann.
-			playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Phase == "play" && s.MyTurn && s.Tricks >= 1 || s.Result })
+			webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Phase == "play" && s.MyTurn && s.Tricks >= 1 || s.Result })
 			before := readPractice(t, ctx)
 			if before.Phase != "play" || !before.Takeback {
 				t.Fatalf("e2e: no trick to take back (phase %s, takeback button %v)", before.Phase, before.Takeback)
 			}
-			if err := press(ctx, `[data-testid=takeback]`); err != nil {
+			if err := webtest.Press(ctx, `[data-testid=takeback]`); err != nil {
 				t.Fatal(err)
 			}
-			if err := waitFor(ctx, fmt.Sprintf(`document.querySelectorAll('.mine .hand button.card').length === %d && !!document.querySelector('.prompt.mine')`, len(before.Cards)+1), 10*time.Second); err != nil {
+			if err := webtest.WaitFor(ctx, fmt.Sprintf(`document.querySelectorAll('.mine .hand button.card').length === %d && !!document.querySelector('.prompt.mine')`, len(before.Cards)+1), 10*time.Second); err != nil {
 				t.Fatalf("e2e: after the takeback the card is not back in the hand: %v", err)
 			}
-			shot(t, ctx, "practice-takeback-"+lang+".png")
+			webtest.Shot(t, ctx, "practice-takeback-"+lang+".png")
 
 			// The hand played out: every hand, the replay's takebacks.
-			playUntil(t, ctx, quiet, func(s snapshot) bool { return s.Result })
+			webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Result })
 			hand := readPractice(t, ctx).Hand
-			if err := press(ctx, `[data-testid=all-hands]`); err != nil {
+			if err := webtest.Press(ctx, `[data-testid=all-hands]`); err != nil {
 				t.Fatal(err)
 			}
-			if err := waitFor(ctx, `document.querySelectorAll('[data-testid=all-hands-view] .all-hand [data-card]').length === 63`, 10*time.Second); err != nil {
+			if err := webtest.WaitFor(ctx, `document.querySelectorAll('[data-testid=all-hands-view] .all-hand [data-card]').length === 63`, 10*time.Second); err != nil {
 				t.Fatalf("e2e: every hand is not shown (3 × 21 cards): %v", err)
 			}
 			dealt := readPractice(t, ctx).AllHands
-			shot(t, ctx, "practice-all-hands-"+lang+".png")
+			webtest.Shot(t, ctx, "practice-all-hands-"+lang+".png")
 
 			// A game word of the result, tapped: its explanation in the
 			// page's language, linked to the rules section.
-			if err := chromedp.Do(ctx, touchOn(true)); err != nil {
+			if err := chromedp.Do(ctx, webtest.TouchOn(true)); err != nil {
 				t.Fatal(err)
 			}
 			word := `[data-testid=result] h3 .gloss-word`
-			if err := tap(ctx, word); err != nil {
+			if err := webtest.Tap(ctx, word); err != nil {
 				t.Fatalf("e2e: tapping the contract on the result: %v", err)
 			}
-			if err := waitFor(ctx, `!!document.querySelector('[data-testid=result] [data-testid=gloss-tip]')`, 5*time.Second); err != nil {
+			if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=result] [data-testid=gloss-tip]')`, 5*time.Second); err != nil {
 				t.Fatalf("e2e: the tap did not open the explanation: %v", err)
 			}
 			tip, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => { const t = document.querySelector('[data-testid=result] [data-testid=gloss-tip]'); return [t.closest('.gloss').dataset.term, t.textContent, t.querySelector('a').getAttribute('href')]; })()`))
@@ -166,23 +129,23 @@ func TestPracticeInBrowser(t *testing.T) {
 			if !strings.HasPrefix(tip[1], text) || tip[2] != "/rules/droggn#"+term.Section {
 				t.Fatalf("e2e: the explanation of %s says %q, links to %q; want %q and #%s", tip[0], tip[1], tip[2], text, term.Section)
 			}
-			shot(t, ctx, "practice-glossary-"+lang+".png")
-			if err := tap(ctx, `.tbar .hand-no`); err != nil {
+			webtest.Shot(t, ctx, "practice-glossary-"+lang+".png")
+			if err := webtest.Tap(ctx, `.tbar .hand-no`); err != nil {
 				t.Fatal(err)
 			}
 			// (A tip a resting mouse shows elsewhere is passive and may stay.)
-			if err := waitFor(ctx, `!document.querySelector('[data-testid=gloss-tip]:not(.passive)')`, 5*time.Second); err != nil {
+			if err := webtest.WaitFor(ctx, `!document.querySelector('[data-testid=gloss-tip]:not(.passive)')`, 5*time.Second); err != nil {
 				t.Fatalf("e2e: a tap elsewhere did not close the explanation: %v", err)
 			}
-			if err := chromedp.Do(ctx, touchOn(false)); err != nil {
+			if err := chromedp.Do(ctx, webtest.TouchOn(false)); err != nil {
 				t.Fatal(err)
 			}
 
 			// The same deal again: Ann holds the cards she was dealt.
-			if err := press(ctx, `[data-testid=again]`); err != nil {
+			if err := webtest.Press(ctx, `[data-testid=again]`); err != nil {
 				t.Fatal(err)
 			}
-			if err := waitFor(ctx, fmt.Sprintf(`Number(document.querySelector('main.table-page').dataset.hand) === %d && document.querySelectorAll('.mine .hand button.card').length === 21`, hand+1), 10*time.Second); err != nil {
+			if err := webtest.WaitFor(ctx, fmt.Sprintf(`Number(document.querySelector('main.table-page').dataset.hand) === %d && document.querySelectorAll('.mine .hand button.card').length === 21`, hand+1), 10*time.Second); err != nil {
 				t.Fatalf("e2e: the deal was not played again: %v", err)
 			}
 			again := readPractice(t, ctx).Cards
@@ -192,7 +155,7 @@ func TestPracticeInBrowser(t *testing.T) {
 			if !slices.Equal(again, want) {
 				t.Fatalf("e2e: the deal played again gives Ann %v, she was dealt %v", again, want)
 			}
-			shot(t, ctx, "practice-again-"+lang+".png")
+			webtest.Shot(t, ctx, "practice-again-"+lang+".png")
 
 			// The replay of the first hand lists the takeback.
 			if err := chromedp.Do(ctx,
@@ -217,7 +180,7 @@ type glossTerm struct {
 // readGlossary reads the glossary catalogue of the browser app, by id.
 func readGlossary(t *testing.T) map[string]glossTerm {
 	t.Helper()
-	b, err := os.ReadFile("../web/src/glossary.json")
+	b, err := os.ReadFile(webtest.RepoPath("web", "src", "glossary.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,10 +200,10 @@ func readGlossary(t *testing.T) map[string]glossTerm {
 // TestGlossaryLinks: every term of the glossary links to a section that
 // the rules page of its game shows, in English and German.
 func TestGlossaryLinks(t *testing.T) {
-	exe := chromium(t)
-	base := startServer(t)
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
 	glossary := readGlossary(t)
-	ctx := browser(t, exe, 1000, 800)
+	ctx := webtest.Browser(t, exe, 1000, 800)
 	for _, lang := range []string{"en", "de"} {
 		ids := map[string][]string{}
 		for _, game := range []string{"droggn", "troggu", "strohmandeln"} {
