@@ -191,13 +191,11 @@ func TestScreenshots(t *testing.T) {
 			} else {
 				opts[0] = chromedp.EmulateScale(1)
 			}
-			png, err := chromedp.Run(ctx, func(ctx context.Context, tg *chromedp.Target) ([]byte, error) {
-				if _, err := chromedp.EmulateViewport(sz.width, sz.height, opts...)(ctx, tg); err != nil {
-					return nil, err
-				}
-				time.Sleep(300 * time.Millisecond)
-				return chromedp.CaptureScreenshot()(ctx, tg)
-			})
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.width, sz.height, opts...)); err != nil {
+				t.Fatalf("e2e: screenshot %s: %v", name, err)
+			}
+			webtest.Settle(ctx)
+			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 			if err != nil {
 				t.Fatalf("e2e: screenshot %s: %v", name, err)
 			}
@@ -267,13 +265,11 @@ func TestScreenshots(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Navigate(base+"/t/"+tb.ID+"/replay/0?lang=de"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=replay]`))); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(300 * time.Millisecond)
 			shoot(ctx, "replay")
 		case "troggu8":
 			if err := chromedp.Do(ctx, chromedp.Navigate(base+"/t/"+tb.ID+"?spectate=1&lang=en"), chromedp.WaitVisible(chromedp.CSS(`main.table-page`))); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(300 * time.Millisecond)
 			shoot(ctx, "troggu8-spectator")
 		}
 	}

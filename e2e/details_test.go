@@ -1,17 +1,21 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
 	"net"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"trull/e2e/webtest"
+	"trull/internal/gametest"
 	"trull/internal/server"
 )
 
@@ -218,6 +222,18 @@ func TestDoubleClickCard(t *testing.T) {
 	ctx := webtest.Browser(t, exe, 1280, 900)
 	tb := webtest.CreateTable(t, base, "droggn", 3)
 	webtest.SeatIn(t, ctx, base, tb, "en")
+	// The actions the page sends, as the browser's network sees them.
+	var mu sync.Mutex
+	var sent []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if f, ok := ev.(*network.EventWebSocketFrameSent); ok && f.Response != nil && bytes.Contains(f.Response.PayloadData, []byte(`"act"`)) {
+			mu.Lock()
+			sent = append(sent, string(f.Response.PayloadData))
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
 	doubled := 0
 	for doubled < 4 {
 		s := webtest.Snapshot{}
@@ -237,6 +253,9 @@ func TestDoubleClickCard(t *testing.T) {
 		if err != nil || len(xy) != 2 {
 			t.Fatalf("e2e: finding %s: %v", c, err)
 		}
+		mu.Lock()
+		before := len(sent)
+		mu.Unlock()
 		// Two presses as a person's double click: the second 80 ms later.
 		if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
 			t.Fatal(err)
@@ -245,7 +264,18 @@ func TestDoubleClickCard(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1], chromedp.ClickCount(2))); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(800 * time.Millisecond)
+		// The card leaves the hand once the server has taken it; by then
+		// the page has sent whatever the second press made it send.
+		gone := fmt.Sprintf(`![...document.querySelectorAll('.mine .hand button.card')].some((b) => b.dataset.card === %q)`, c)
+		if err := webtest.WaitFor(ctx, gone, 10*time.Second); err != nil {
+			t.Fatalf("e2e: %s was not played by the double click: %v", c, err)
+		}
+		mu.Lock()
+		acts := slices.Clone(sent[before:])
+		mu.Unlock()
+		if len(acts) != 1 {
+			t.Fatalf("e2e: a double click on %s sent %d actions: %q", c, len(acts), acts)
+		}
 		after, err := webtest.Snap(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -398,7 +428,7 @@ func TestPhoneLandscapeTapTargets(t *testing.T) {
 		if s.Phase != "play" || !s.MyTurn || len(s.Legal) < 2 {
 			return false
 		}
-		time.Sleep(300 * time.Millisecond)
+		webtest.Settle(ctx)
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[tap](readJS))
 		if err != nil {
 			t.Fatal(err)
@@ -589,6 +619,9 @@ func TestHiddenTabRefreshes(t *testing.T) {
 	base := webtest.StartServer(t)
 	proxy, via := newCutProxy(t, base)
 	ctx := webtest.Browser(t, exe, 1280, 900)
+	if err := webtest.MovableClock(ctx); err != nil {
+		t.Fatal(err)
+	}
 	tb := webtest.CreateWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "turn_clock": 0})
 	webtest.SeatIn(t, ctx, via, tb, "en")
 	s := webtest.Snapshot{}
@@ -614,7 +647,10 @@ func TestHiddenTabRefreshes(t *testing.T) {
 	}
 	before := proxy.connections()
 	proxy.hold(true)
-	time.Sleep(21 * time.Second) // longer than STALE_HIDDEN_MS in web/src/table.tsx
+	// Longer than STALE_HIDDEN_MS in web/src/table.tsx passes while hidden.
+	if err := webtest.SkipClock(ctx, 21*time.Second); err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(setVis, "visible"))); err != nil {
 		t.Fatal(err)
 	}
@@ -630,12 +666,7 @@ func TestHiddenTabRefreshes(t *testing.T) {
 	if strings.Contains(prompt, "Your turn") || !strings.Contains(prompt, "Updating the table") {
 		t.Errorf("e2e: shown again, the tab says %q", prompt)
 	}
-	for end := time.Now().Add(5 * time.Second); proxy.connections() <= before && time.Now().Before(end); {
-		time.Sleep(50 * time.Millisecond)
-	}
-	if proxy.connections() <= before {
-		t.Error("e2e: shown again, the tab did not ask for the table anew")
-	}
+	gametest.Eventually(t, 5*time.Second, "shown again, the tab asks for the table anew", func() bool { return proxy.connections() > before })
 	proxy.hold(false)
 	if err := webtest.WaitFor(ctx, `!document.querySelector('[data-testid=offline]') && !!document.querySelector('.prompt.mine')`, 20*time.Second); err != nil {
 		t.Fatalf("e2e: with the fresh state the turn is not shown again: %v", err)

@@ -63,7 +63,7 @@ func TestReadableVariants(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('details.options').open = true; true`)); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond)
+	webtest.Settle(ctx)
 	text := webtest.PageText(t, ctx)
 	for _, w := range []string{"Spieler gewinnt mit", "37 Punkten (Standard)", "Gstieß im letzten Stich", "Doppelungen höchstens", "Talon beim Ansager offen", "78 Karten"} {
 		if !strings.Contains(text, w) {

@@ -18,6 +18,7 @@ import (
 	"trull/e2e/webtest"
 	"trull/internal/game"
 	_ "trull/internal/games"
+	"trull/internal/gametest"
 )
 
 // TestOfflineHand: Chromium loads the app once; then the network is
@@ -140,15 +141,13 @@ func TestOfflineHand(t *testing.T) {
 				t.Fatalf("e2e: exporting: %v", err)
 			}
 			var file string
-			for end := time.Now().Add(10 * time.Second); file == "" && time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+			gametest.Eventually(t, 10*time.Second, "the record downloaded", func() bool {
 				m, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 				if len(m) > 0 {
 					file = m[0]
 				}
-			}
-			if file == "" {
-				t.Fatal("e2e: no record was downloaded")
-			}
+				return file != ""
+			})
 			b, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)

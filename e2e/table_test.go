@@ -185,7 +185,8 @@ func TestLastTrick(t *testing.T) {
 			if s.Phase != "play" || !s.MyTurn || s.Tricks < 1 {
 				return false
 			}
-			time.Sleep(holdWait)
+			// The finished trick beside this one goes after HOLD_MS.
+			webtest.WaitFor(ctx, `!document.querySelector('[data-testid=trick-last].done')`, holdWait)
 			v := read()
 			return !v.Done && len(v.Cards) > 0 && v.Control && !v.Last
 		})
@@ -219,9 +220,9 @@ func TestLastTrick(t *testing.T) {
 	t.Fatal("e2e: no hand came to a second trick")
 }
 
-// holdWait outlasts the time a finished trick stays beside the next one
-// when a bot leads it at once (HOLD_MS in web/src/trick.tsx).
-const holdWait = 2200 * time.Millisecond
+// holdWait bounds the wait for a finished trick that stays beside the next
+// one when a bot leads it at once (HOLD_MS in web/src/trick.tsx) to go.
+const holdWait = 5 * time.Second
 
 // TestPhoneLandscape: on a phone held sideways (844×390) the trick and the
 // player's whole hand show together without scrolling. With -update the
@@ -249,7 +250,7 @@ func TestPhoneLandscape(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.width, sz.height, opts...)); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(400 * time.Millisecond)
+		webtest.Settle(ctx)
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatal(err)

@@ -111,13 +111,13 @@ func TestGuidedHands(t *testing.T) {
 					if time.Now().After(deadline) {
 						t.Fatalf("e2e: the guided hand did not end in 2 minutes")
 					}
-					raw, err := chromedp.Run(ctx, chromedp.Evaluate[guidePage](guideJS))
+					var p guidePage
+					shown, err := webtest.Read(ctx, guideJS, &p)
 					if err != nil {
 						t.Fatalf("e2e: reading the page: %v", err)
 					}
-					p := raw
 					if !p.Ready {
-						time.Sleep(40 * time.Millisecond)
+						webtest.Changed(ctx, guideJS, shown, 2*time.Second)
 						continue
 					}
 					if !seen[p.Phase] {
@@ -146,7 +146,7 @@ func TestGuidedHands(t *testing.T) {
 						break
 					}
 					if !p.MyTurn || p.Advice == "" {
-						time.Sleep(40 * time.Millisecond)
+						webtest.Changed(ctx, guideJS, shown, 2*time.Second)
 						continue
 					}
 					switch {
@@ -181,7 +181,7 @@ func TestGuidedHands(t *testing.T) {
 					if err != nil {
 						t.Logf("e2e: %v (trying again)", err)
 					}
-					time.Sleep(40 * time.Millisecond)
+					webtest.Changed(ctx, guideJS, shown, 2*time.Second)
 				}
 				if !seen["play"] || tricks == 0 {
 					t.Fatalf("e2e: the play was not guided (phases %v, tricks explained %d)", seen, tricks)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -252,7 +253,8 @@ func PlayUntil(t *testing.T, ctx context.Context, prefs []string, stop func(Snap
 	deadline := time.Now().Add(3 * time.Minute)
 	last := ""
 	for time.Now().Before(deadline) {
-		s, err := Snap(ctx)
+		var s Snapshot
+		seen, err := Read(ctx, SnapshotJS, &s)
 		if err != nil {
 			t.Fatalf("e2e: reading the page: %v", err)
 		}
@@ -293,7 +295,8 @@ func PlayUntil(t *testing.T, ctx context.Context, prefs []string, stop func(Snap
 		if err != nil {
 			t.Logf("e2e: %v (trying again)", err)
 		}
-		time.Sleep(40 * time.Millisecond)
+		// The next move is decided on what the page shows next.
+		Changed(ctx, SnapshotJS, seen, 2*time.Second)
 	}
 	t.Fatalf("e2e: the hand did not reach its goal in 3 minutes")
 	return played
@@ -334,21 +337,52 @@ func SetSelect(ctx context.Context, name, value string) error {
 	return err
 }
 
+// WaitFor waits until the JavaScript expression js is truthy on the page,
+// at most d; the page evaluates it every 50 ms (a poll that a navigation
+// ends starts again on the new page).
 func WaitFor(ctx context.Context, js string, d time.Duration) error {
-	end := time.Now().Add(d)
+	wctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
 	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
-		if err == nil && ok {
+		_, err := chromedp.Run(wctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(d)))
+		switch {
+		case err == nil:
 			return nil
+		case errors.Is(err, chromedp.ErrPollingTimeout) || wctx.Err() != nil:
+			return fmt.Errorf("timed out after %v waiting for %s", d, js)
 		}
-		if time.Now().After(end) {
-			if err == nil {
-				err = fmt.Errorf("timed out after %v waiting for %s", d, js)
-			}
-			return err
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// Read evaluates the JavaScript expression js on the page and decodes its
+// value into v; it returns the value's JSON, which Changed compares.
+func Read(ctx context.Context, js string, v any) (string, error) {
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string]("JSON.stringify("+js+")"))
+	if err != nil {
+		return "", err
+	}
+	return s, json.Unmarshal([]byte(s), v)
+}
+
+// Changed waits until the JavaScript expression js has another value on
+// the page than prev (its JSON, from Read), at most d. A page that stays as
+// it was is no error: the caller reads it again and decides.
+func Changed(ctx context.Context, js, prev string, d time.Duration) {
+	lit, _ := json.Marshal(prev)
+	pred := fmt.Sprintf("JSON.stringify(%s) !== %s", js, lit)
+	wctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	chromedp.Run(wctx, chromedp.Poll[chromedp.Void](pred, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(d)))
+}
+
+// Settle waits until the page has drawn what it shows: its fonts loaded
+// and no finite animation or transition running (at most 5 s), so that a
+// screenshot shows the page at rest.
+func Settle(ctx context.Context) {
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	chromedp.Run(wctx, chromedp.Poll[chromedp.Void](`document.fonts.status === 'loaded' && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)`,
+		chromedp.WithPollingTimeout(5*time.Second)))
 }
 
 // Created is the answer of POST /api/tables.

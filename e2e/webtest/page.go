@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -53,7 +54,7 @@ func CreateWith(t *testing.T, base string, req map[string]any) Created {
 // temporary directory, or with -update to docs/screenshots/.
 func Shot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	time.Sleep(400 * time.Millisecond)
+	Settle(ctx)
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("e2e: screenshot %s: %v", name, err)
@@ -167,4 +168,29 @@ func FitsWidth(t *testing.T, ctx context.Context, where string) {
 func RepoPath(elems ...string) string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(append([]string{filepath.Dir(file), "..", ".."}, elems...)...)
+}
+
+// clockJS lets a test move the page's wall clock (Date.now) forward.
+const clockJS = `(() => {
+  const now = Date.now.bind(Date);
+  let skip = 0;
+  Date.now = () => now() + skip;
+  window.__skipClock = (ms) => { skip += ms; return true; };
+})()`
+
+// MovableClock makes the wall clock (Date.now) of every page the tab loads
+// from now on movable by SkipClock, so that a test of what a page does
+// after a while need not wait that long.
+func MovableClock(ctx context.Context) error {
+	_, err := chromedp.Run(ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: clockJS})
+		return chromedp.Void{}, err
+	})
+	return err
+}
+
+// SkipClock moves the page's wall clock forward by d (MovableClock).
+func SkipClock(ctx context.Context, d time.Duration) error {
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf("window.__skipClock(%d)", d.Milliseconds())))
+	return err
 }

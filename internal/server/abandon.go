@@ -18,12 +18,12 @@ type abandonData struct {
 	Seen int64 `json:"seen_ms"`
 }
 
-// abandonDue reports whether the table has been open or playing with
-// nobody connected for Config.Abandon. Bots do not count; a person's
+// abandonDue reports whether, at now, the table has been open or playing
+// with nobody connected for Config.Abandon. Bots do not count; a person's
 // seat connection, a spectator or a claim does.
-func (t *table) abandonDue() bool {
+func (t *table) abandonDue(now time.Time) bool {
 	return t.srv.cfg.Abandon > 0 && !t.abandoned && !t.sit.Over() && len(t.conns) == 0 &&
-		time.Since(t.seen) >= t.srv.cfg.Abandon
+		now.Sub(t.seen) >= t.srv.cfg.Abandon
 }
 
 // abandon closes the table for good: the event makes every later replay

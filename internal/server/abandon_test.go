@@ -2,27 +2,24 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"trull/internal/gametest"
 	"trull/internal/store"
 )
 
 // waitStatus waits until the table's row has the status.
 func waitStatus(t *testing.T, e *testEnv, id, status string) {
 	t.Helper()
-	var row store.Table
-	var err error
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		row, err = e.srv.store.Table(context.Background(), id)
-		if err == nil && row.Status == status {
-			return
-		}
-	}
-	t.Fatalf("table %s: status %q (%v), want %q", id, row.Status, err, status)
+	gametest.Eventually(t, 20*time.Second, fmt.Sprintf("table %s with status %q", id, status), func() bool {
+		row, err := e.srv.store.Table(context.Background(), id)
+		return err == nil && row.Status == status
+	})
 }
 
 // inLobby reports whether GET /api/tables lists the table.
@@ -49,8 +46,13 @@ func TestAbandonedTable(t *testing.T) {
 	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
 	st := ann.playUntil(rand.New(rand.NewPCG(5, 5)), func(s *tState) bool { return s.Table.Played >= 1 })
 
-	// Connected for longer than Abandon: the table stays.
-	time.Sleep(5 * abandon / 2)
+	// Connected for longer than Abandon: the table stays, as the table
+	// itself reckons it long after.
+	var due bool
+	e.inTable(tb.ID, func(x *table) { due = x.abandonDue(time.Now().Add(10 * abandon)) })
+	if due {
+		t.Fatal("a table with a person connected is due to be closed")
+	}
 	if row, err := e.srv.store.Table(context.Background(), tb.ID); err != nil || row.Status != store.StatusPlaying || !inLobby(e, tb.ID) {
 		t.Fatalf("a table with a person connected: %q %v, in the lobby %v", row.Status, err, inLobby(e, tb.ID))
 	}
@@ -112,17 +114,7 @@ func TestAbandonedWhileUnloaded(t *testing.T) {
 	ctx := context.Background()
 	req := map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann"}
 	old, fresh, restored := e.create(req), e.create(req), e.create(req)
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		e.srv.mu.Lock()
-		n := len(e.srv.tables)
-		e.srv.mu.Unlock()
-		if n == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the tables were not unloaded")
-		}
-	}
+	gametest.Eventually(t, 20*time.Second, "the tables unloaded", func() bool { return e.loadedTables() == 0 })
 	age := func(id string) {
 		row, err := e.srv.store.Table(ctx, id)
 		if err != nil {

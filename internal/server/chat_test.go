@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"trull/internal/gametest"
 	"trull/internal/store"
 )
 
@@ -173,7 +174,7 @@ func TestChatDroppedAfterTheEnd(t *testing.T) {
 		t.Fatalf("before the table left memory: %d chat events, %d bytes", n, b)
 	}
 	ann.ws.CloseNow()
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	gametest.Eventually(t, 20*time.Second, "the 3 chat lines dropped", func() bool {
 		evs, err := e.srv.store.Events(context.Background(), tb.ID, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -184,13 +185,8 @@ func TestChatDroppedAfterTheEnd(t *testing.T) {
 				dropped++
 			}
 		}
-		if dropped == 3 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d of 3 chat lines dropped", dropped)
-		}
-	}
+		return dropped == 3
+	})
 	// The table loads again and plays back no chat; the lines still count.
 	spec := e.dial(tb.ID, "spectate=1", nil)
 	st := spec.state()
@@ -198,12 +194,7 @@ func TestChatDroppedAfterTheEnd(t *testing.T) {
 		t.Fatalf("the table after its chat was dropped: %q", st.Table.State)
 	}
 	var lines, kept int
-	e.srv.withTable(context.Background(), tb.ID, func(tt *table) error {
-		done := make(chan struct{})
-		tt.send(context.Background(), runIn(func(x *table) { lines, kept = x.chatLines, len(x.chat); close(done) }))
-		<-done
-		return nil
-	})
+	e.inTable(tb.ID, func(x *table) { lines, kept = x.chatLines, len(x.chat) })
 	if lines != 3 || kept != 0 {
 		t.Fatalf("after loading: %d chat lines counted and %d kept for newcomers, want 3 and 0", lines, kept)
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"trull/internal/game"
+	"trull/internal/gametest"
 	"trull/internal/store"
 	"trull/internal/store/sqlite"
 )
@@ -60,16 +61,14 @@ func (p *serverProcess) start() {
 	if err := p.cmd.Start(); err != nil {
 		p.t.Fatal(err)
 	}
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	gametest.Eventually(p.t, 20*time.Second, "the server up", func() bool {
 		resp, err := http.Get(p.url() + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				return
-			}
+		if err != nil {
+			return false
 		}
-	}
-	p.t.Fatalf("the server did not come up:\n%s", p.log)
+		resp.Body.Close()
+		return resp.StatusCode == 200
+	})
 }
 
 // kill ends the server with SIGKILL: no shutdown code runs.
@@ -158,7 +157,7 @@ func TestCrash(t *testing.T) {
 				}
 			}
 			if !moved {
-				time.Sleep(2 * time.Millisecond)
+				awaitAny(t, clients...)
 			}
 		}
 		for _, c := range clients {

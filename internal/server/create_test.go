@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"trull/internal/gametest"
 
 	"github.com/coder/websocket"
 )
@@ -220,15 +221,10 @@ func TestCreationCaps(t *testing.T) {
 	}
 	// The guest leaves: the table is empty again and counts.
 	g.ws.Close(websocket.StatusNormalClosure, "")
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	gametest.Eventually(t, 10*time.Second, "the table the guest left empty", func() bool {
 		row, err := e.srv.store.Table(context.Background(), made[0].ID)
-		if err == nil && row.Empty {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the table the guest left is not empty: %+v %v", row, err)
-		}
-	}
+		return err == nil && row.Empty
+	})
 }
 
 // TestNetOf: the caps per network count an IPv6 address by its /64 and

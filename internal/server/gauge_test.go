@@ -1,8 +1,10 @@
 package server
 
 import (
+	"fmt"
 	"testing"
 	"time"
+	"trull/internal/gametest"
 )
 
 // connGauge reads trull_connections by role.
@@ -32,25 +34,20 @@ func connGauge(t *testing.T, e *testEnv) map[string]float64 {
 // (roles missing from want: 0).
 func waitGauge(t *testing.T, e *testEnv, want map[string]float64) {
 	t.Helper()
-	var got map[string]float64
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		got = connGauge(t, e)
-		ok := true
+	gametest.Eventually(t, 10*time.Second, fmt.Sprintf("trull_connections = %v", want), func() bool {
+		got := connGauge(t, e)
 		for _, role := range []string{"seat", "spectator"} {
 			if got[role] != want[role] {
-				ok = false
+				return false
 			}
 		}
 		for role, v := range got {
 			if v != want[role] {
-				ok = false
+				return false
 			}
 		}
-		if ok {
-			return
-		}
-	}
-	t.Fatalf("trull_connections = %v, want %v", got, want)
+		return true
+	})
 }
 
 // TestConnectionGauge: trull_connections counts exactly the open

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -258,6 +259,7 @@ type client struct {
 	t      testing.TB
 	ws     *websocket.Conn
 	in     chan tMsg
+	wake   chan struct{} // a token when a message came (awaitAny)
 	closed chan struct{}
 	err    error
 	last   *tState
@@ -296,7 +298,7 @@ func dialURL(t testing.TB, base, id, query string, all func([]byte)) (*client, e
 		return nil, err
 	}
 	ws.SetReadLimit(4 << 20)
-	c := &client{t: t, ws: ws, in: make(chan tMsg, 1024), closed: make(chan struct{}), all: all}
+	c := &client{t: t, ws: ws, in: make(chan tMsg, 1024), wake: make(chan struct{}, 1), closed: make(chan struct{}), all: all}
 	go c.reader()
 	t.Cleanup(func() { ws.CloseNow() })
 	return c, nil
@@ -325,7 +327,48 @@ func (c *client) reader() {
 			m.state = &st
 		}
 		c.in <- m
+		select {
+		case c.wake <- struct{}{}:
+		default:
+		}
 	}
+}
+
+// awaitAny waits until a message has come to one of the clients since it
+// last waited (it may have been read already), failing after 20 s: the
+// pace of a loop that moves whichever player may move.
+func awaitAny(t testing.TB, cs ...*client) {
+	t.Helper()
+	cases := make([]reflect.SelectCase, 0, len(cs)+1)
+	for _, c := range cs {
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.wake)})
+	}
+	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(time.After(20 * time.Second))})
+	if i, _, _ := reflect.Select(cases); i == len(cs) {
+		t.Fatal("no message came to any player in 20 s")
+	}
+}
+
+// inTable runs f in the goroutine of table id (loading it if need be) and
+// waits for it.
+func (e *testEnv) inTable(id string, f func(*table)) {
+	e.t.Helper()
+	err := e.srv.withTable(context.Background(), id, func(tt *table) error {
+		done := make(chan struct{})
+		tt.send(context.Background(), runIn(func(x *table) { f(x); close(done) }))
+		<-done
+		return nil
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// loadedTables returns the number of tables the server holds in memory.
+func (e *testEnv) loadedTables() int {
+	e.srv.mu.Lock()
+	defer e.srv.mu.Unlock()
+	return len(e.srv.tables)
 }
 
 // send writes a message with the next seq and returns the seq.

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"trull/internal/gametest"
 
 	"github.com/coder/websocket"
 )
@@ -181,11 +182,8 @@ func TestHintFlood(t *testing.T) {
 	}
 	wg.Wait()
 	// Every request is answered, with hints or a refusal.
-	deadline := time.Now().Add(2 * time.Minute)
 	for _, f := range floods {
-		for f.hints.Load()+f.refusals.Load() < f.asked.Load() && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
+		gametest.Eventually(t, 2*time.Minute, "every hint answered", func() bool { return f.hints.Load()+f.refusals.Load() >= f.asked.Load() })
 	}
 	var asked, hints, refused int64
 	var codes []string

@@ -137,13 +137,13 @@ func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts ma
 			}
 		}
 		if !moved && final == nil {
-			time.Sleep(2 * time.Millisecond)
+			awaitAny(t, clients...)
 		}
 	}
 	spec.waitFor("the spectator's last state", func(m tMsg) bool { return m.state != nil && m.state.Seq == final.Seq })
 	for _, c := range clients {
 		for c.latest().Seq < final.Seq {
-			time.Sleep(2 * time.Millisecond)
+			awaitAny(t, c)
 		}
 	}
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"trull/internal/game"
+	"trull/internal/gametest"
 	"trull/internal/store"
 )
 
@@ -50,19 +51,7 @@ func TestIdleUnload(t *testing.T) {
 	c := e.dial(tb.ID, "token="+tb.SeatToken, nil)
 	before := c.state()
 	c.ws.CloseNow()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		e.srv.mu.Lock()
-		n := len(e.srv.tables)
-		e.srv.mu.Unlock()
-		if n == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the idle table was not unloaded")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	gametest.Eventually(t, 10*time.Second, "the idle table unloaded", func() bool { return e.loadedTables() == 0 })
 	c = e.dial(tb.ID, "token="+tb.SeatToken, nil)
 	if after := c.state(); after.Seq != before.Seq || string(after.View) != string(before.View) {
 		t.Fatalf("reloaded at seq %d, was %d", after.Seq, before.Seq)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"trull/internal/gametest"
 	"trull/internal/store"
 )
 
@@ -169,14 +170,10 @@ func TestWebSocketsPerAddress(t *testing.T) {
 			}
 			// Closing one frees its place (the server notices a moment later).
 			a1.CloseNow()
-			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-				if _, code, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1"); code == http.StatusSwitchingProtocols {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatal("a closed WebSocket still counts")
-				}
-			}
+			gametest.Eventually(t, 10*time.Second, "the closed WebSocket's place free", func() bool {
+				_, code, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
+				return code == http.StatusSwitchingProtocols
+			})
 		})
 	}
 }
@@ -249,16 +246,14 @@ func TestWebSocketCaps(t *testing.T) {
 	}
 	// Closing one frees its place in every count it was in.
 	open[0].Close(websocket.StatusNormalClosure, "")
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	gametest.Eventually(t, 10*time.Second, "the closed WebSocket's place free in every count", func() bool {
 		ws, _, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "2001:db8:1:1::3")
+		if ws == nil {
+			return false
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
 		_, _, err := ws.Read(ctx)
-		cancel()
-		if err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("a closed WebSocket still counts: %v", err)
-		}
-	}
+		return err == nil
+	})
 }

@@ -127,7 +127,7 @@ func TestInstances(t *testing.T) {
 				return
 			}
 			if !moved {
-				time.Sleep(2 * time.Millisecond)
+				awaitAny(t, cs...)
 			}
 		}
 		t.Fatal("the players did not reach their goal in time")

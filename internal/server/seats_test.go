@@ -95,7 +95,13 @@ func TestAutoBotOption(t *testing.T) {
 	}
 	ann := e.dial(ids["off"].ID, "token="+ids["off"].SeatToken, nil)
 	ann.state()
-	time.Sleep(300 * time.Millisecond)
+	// Bob is away: even an hour after his grace period no seat is due for
+	// a bot, as the table itself reckons it.
+	var due []int
+	e.inTable(ids["off"].ID, func(x *table) { due, _ = x.awayDue(time.Now().Add(time.Hour)) })
+	if len(due) > 0 {
+		t.Errorf("off: the seats %v are due for a bot", due)
+	}
 	if s := ann.latest().Table.Seats[1]; s.Takeover != "" || isOn(s.Connected) {
 		t.Errorf("off: Bob's seat is %+v, want away without a bot", s)
 	}

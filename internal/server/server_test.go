@@ -409,15 +409,19 @@ func TestReconnectAndRestore(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	// Ann and Bob play a few actions each.
 	for acted := 0; acted < 8; {
+		moved := false
 		for _, c := range []*client{ann, bc} {
 			st := c.latest()
 			if len(st.Legal) > 0 && !st.Done {
 				if m := c.answer(c.send(map[string]any{"type": "act", "action": pickAction(rng, st.Legal)})); m.state != nil {
 					acted++
 				}
+				moved = true
 			}
 		}
-		time.Sleep(5 * time.Millisecond)
+		if !moved {
+			awaitAny(t, ann, bc)
+		}
 	}
 	ann.ws.Close(websocket.StatusNormalClosure, "")
 	bs := bc.waitFor("Ann away", func(m tMsg) bool { return m.state != nil && !isOn(m.state.Table.Seats[0].Connected) }).state

@@ -249,7 +249,7 @@ func (t *table) run() {
 	defer close(t.done)
 	defer t.shutdown()
 	t.idleAt = time.Now()
-	if t.abandonDue() {
+	if t.abandonDue(time.Now()) {
 		// Before the bots move: a closed table plays no more.
 		t.guard(t.abandon)
 		return
@@ -281,7 +281,7 @@ func (t *table) run() {
 			t.clockTimer = nil
 			t.guard(t.clockOut)
 		case <-idle.C:
-			if t.abandonDue() {
+			if t.abandonDue(time.Now()) {
 				t.guard(t.abandon)
 				return
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"trull/internal/gametest"
 	"trull/internal/store"
 	"trull/internal/store/storetest"
 )
@@ -71,14 +72,10 @@ func TestLockBetweenServers(t *testing.T) {
 	}
 	// A dead server's session may take a moment to end.
 	var la2 store.Lock
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if la2, err = a.Lock(ctx, id); err == nil || time.Now().After(deadline) {
-			break
-		}
-	}
-	if err != nil {
-		t.Fatalf("server a after b closed: %v", err)
-	}
+	gametest.Eventually(t, 5*time.Second, "server a's lock after b closed", func() bool {
+		la2, err = a.Lock(ctx, id)
+		return err == nil
+	})
 	la2.Release()
 }
 
@@ -167,13 +164,8 @@ func TestOwner(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Close()
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	gametest.Eventually(t, 5*time.Second, "the closed server no owner", func() bool {
 		_, err := b.Owner(ctx, ida)
-		if errors.Is(err, store.ErrNotFound) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the closed server still owns the table: %v", err)
-		}
-	}
+		return errors.Is(err, store.ErrNotFound)
+	})
 }
