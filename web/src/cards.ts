@@ -1,7 +1,7 @@
 // Card identifiers (docs/RULES.md §0.2), names in both languages and each
 // game's words, ordering for the player's hand.
 
-import type { Lang } from "./i18n";
+import type { Lang } from "./lang";
 
 /** The three games. */
 export type GameName = "droggn" | "troggu" | "strohmandeln";

@@ -2,9 +2,9 @@
 
 import { ApiError, type Action } from "./api";
 import { cardName, FOOL_NAME, parse, roman, suitName, type GameName } from "./cards";
+import type { Lang } from "./lang";
 
-/** Lang is a display language. */
-export type Lang = "en" | "de";
+export type { Lang } from "./lang";
 
 const S = {
   tagline: ["Droggn, Troggu and Strohmandeln in the browser", "Droggn, Troggu und Strohmandeln im Browser"],
