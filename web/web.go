@@ -3,6 +3,8 @@
 // `go build` needs no npm.
 package web
 
+//go:generate go run ./contract/gencontract
+
 import (
 	"embed"
 	"io/fs"

@@ -82,6 +82,9 @@ func TestImportRules(t *testing.T) {
 			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/guide", "trull/internal/tactics", "trull/internal/daily", "trull/internal/wire", "trull/internal/store", "trull/web"}},
 		// The browser tests' support starts a server on a fresh database and
 		// speaks to it as a browser does.
+		// The contract with the browser app is written from the table
+		// model's types.
+		{"../../web/contract", []string{"trull/internal/tablemodel", "trull/web/contract"}},
 		{"../../e2e/webtest", []string{"trull/internal/server", "trull/internal/store/sqlite", "trull/internal/gametest"}},
 		// The command and the engine for the browser use everything but the
 		// test support.

@@ -4,12 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"reflect"
-	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"trull/internal/game"
@@ -100,44 +95,6 @@ func check(t *testing.T, r game.Rules, st game.State, viewer game.Viewer, step i
 		"contract", "declarer", "partner", "tricks", "trick", "tricksWon", "log", "result", "boughtFrom", "pagatLaid"} {
 		if _, ok := fields[k]; !ok {
 			t.Fatalf("%s: the model has no %q: %s", where(), k, b)
-		}
-	}
-}
-
-// TestTypeScriptModel holds the browser's Model type (web/src/model.ts)
-// in step with Model's JSON: the same fields, each optional in TypeScript
-// exactly when Go may leave it out.
-func TestTypeScriptModel(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "web", "src", "model.ts"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := regexp.MustCompile(`(?s)export interface Model \{(.*?)\n\}`).FindSubmatch(src)
-	if body == nil {
-		t.Fatal("web/src/model.ts has no interface Model")
-	}
-	ts := map[string]bool{} // field name → optional
-	for _, f := range regexp.MustCompile(`(?m)^  (\w+)(\??):`).FindAllSubmatch(body[1], -1) {
-		ts[string(f[1])] = len(f[2]) > 0
-	}
-	goFields := map[string]bool{}
-	rt := reflect.TypeFor[tablemodel.Model]()
-	for i := range rt.NumField() {
-		name, opts, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
-		goFields[name] = opts == "omitempty"
-	}
-	for name, opt := range goFields {
-		tsOpt, ok := ts[name]
-		switch {
-		case !ok:
-			t.Errorf("model.ts: Model has no field %s", name)
-		case tsOpt != opt:
-			t.Errorf("model.ts: Model.%s is optional %v, Go omits it when empty %v", name, tsOpt, opt)
-		}
-	}
-	for name := range ts {
-		if _, ok := goFields[name]; !ok {
-			t.Errorf("model.ts: Model.%s is not in tablemodel.Model", name)
 		}
 	}
 }
