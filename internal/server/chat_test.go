@@ -159,43 +159,44 @@ func TestChatFlood(t *testing.T) {
 // log as the table leaves memory; the events keep their numbers and kind,
 // the table loads again, and the dropped lines still count.
 func TestChatDroppedAfterTheEnd(t *testing.T) {
-	e := newEnv(t, Config{IdleUnload: 50 * time.Millisecond})
-	tb := e.create(map[string]any{"game": "strohmandeln", "bots": []string{"", "rules"}, "name": "Ann", "hands": 1})
-	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
-	ann.state()
-	for _, text := range []string{"servus", "viel Glück"} {
-		ann.send(map[string]any{"type": "chat", "text": text})
-		ann.waitFor("the line", func(m tMsg) bool { return m.Type == "chat" && m.Text == text })
-	}
-	ann.playUntil(rand.New(rand.NewPCG(3, 4)), func(s *tState) bool { return s.Table.State == store.StatusOver })
-	ann.send(map[string]any{"type": "chat", "text": "gg"})
-	ann.waitFor("the line", func(m tMsg) bool { return m.Type == "chat" && m.Text == "gg" })
-	if n, b := chatStored(t, e, tb.ID); n != 3 || b < 3*len(`{"text":"gg"}`) {
-		t.Fatalf("before the table left memory: %d chat events, %d bytes", n, b)
-	}
-	ann.ws.CloseNow()
-	gametest.Eventually(t, 20*time.Second, "the 3 chat lines dropped", func() bool {
-		evs, err := e.srv.store.Events(context.Background(), tb.ID, 0)
-		if err != nil {
-			t.Fatal(err)
+	inBubble(t, Config{IdleUnload: 50 * time.Millisecond}, func(t *testing.T, e *testEnv) {
+		tb := e.create(map[string]any{"game": "strohmandeln", "bots": []string{"", "rules"}, "name": "Ann", "hands": 1})
+		ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
+		ann.state()
+		for _, text := range []string{"servus", "viel Glück"} {
+			ann.send(map[string]any{"type": "chat", "text": text})
+			ann.waitFor("the line", func(m tMsg) bool { return m.Type == "chat" && m.Text == text })
 		}
-		dropped := 0
-		for _, ev := range evs {
-			if ev.Kind == evChat && string(ev.Data) == "{}" {
-				dropped++
+		ann.playUntil(rand.New(rand.NewPCG(3, 4)), func(s *tState) bool { return s.Table.State == store.StatusOver })
+		ann.send(map[string]any{"type": "chat", "text": "gg"})
+		ann.waitFor("the line", func(m tMsg) bool { return m.Type == "chat" && m.Text == "gg" })
+		if n, b := chatStored(t, e, tb.ID); n != 3 || b < 3*len(`{"text":"gg"}`) {
+			t.Fatalf("before the table left memory: %d chat events, %d bytes", n, b)
+		}
+		ann.ws.CloseNow()
+		gametest.Eventually(t, 20*time.Second, "the 3 chat lines dropped", func() bool {
+			evs, err := e.srv.store.Events(context.Background(), tb.ID, 0)
+			if err != nil {
+				t.Fatal(err)
 			}
+			dropped := 0
+			for _, ev := range evs {
+				if ev.Kind == evChat && string(ev.Data) == "{}" {
+					dropped++
+				}
+			}
+			return dropped == 3
+		})
+		// The table loads again and plays back no chat; the lines still count.
+		spec := e.dial(tb.ID, "spectate=1", nil)
+		st := spec.state()
+		if st.Table.State != store.StatusOver {
+			t.Fatalf("the table after its chat was dropped: %q", st.Table.State)
 		}
-		return dropped == 3
+		var lines, kept int
+		e.inTable(tb.ID, func(x *table) { lines, kept = x.chatLines, len(x.chat) })
+		if lines != 3 || kept != 0 {
+			t.Fatalf("after loading: %d chat lines counted and %d kept for newcomers, want 3 and 0", lines, kept)
+		}
 	})
-	// The table loads again and plays back no chat; the lines still count.
-	spec := e.dial(tb.ID, "spectate=1", nil)
-	st := spec.state()
-	if st.Table.State != store.StatusOver {
-		t.Fatalf("the table after its chat was dropped: %q", st.Table.State)
-	}
-	var lines, kept int
-	e.inTable(tb.ID, func(x *table) { lines, kept = x.chatLines, len(x.chat) })
-	if lines != 3 || kept != 0 {
-		t.Fatalf("after loading: %d chat lines counted and %d kept for newcomers, want 3 and 0", lines, kept)
-	}
 }

@@ -325,9 +325,5 @@ func errBadSeatEvent(kind string, seat int) error {
 
 // turnClock is a table's turn clock of secs seconds as a duration.
 func (s *Server) turnClock(secs int) time.Duration {
-	unit := s.cfg.clockUnit
-	if unit <= 0 {
-		unit = time.Second
-	}
-	return time.Duration(secs) * unit
+	return time.Duration(secs) * time.Second
 }

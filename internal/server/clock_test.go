@@ -13,56 +13,57 @@ import (
 // the seat back with "back"; the clock is in every state message while a
 // person is to act.
 func TestTurnClock(t *testing.T) {
-	// A clock second is 100 ms here: the 5-second clock runs 0.5 s.
-	e := newEnv(t, Config{clockUnit: 100 * time.Millisecond})
-	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann", "turn_clock": 5, "hands": 2})
-	bob := e.claim(tb.ID, tb.Invites[0].URL, "Bob")
-	bc := e.dial(tb.ID, "token="+bob.SeatToken, nil)
-	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
-	st := ann.state()
-	if !st.Table.Started || st.Table.TurnClockMs != 500 {
-		t.Fatalf("started %v, turn clock %d ms", st.Table.Started, st.Table.TurnClockMs)
-	}
-	// Bob reads but never acts: his clock runs out and a bot plays for him.
-	clocked := false
-	rng := rand.New(rand.NewPCG(1, 2))
-	st = ann.playUntil(rng, func(s *tState) bool {
-		if s.Table.Seats[1].Reason == reasonClock {
-			clocked = true
+	// The 5-second clock runs on the bubble's clock: at once.
+	inBubble(t, Config{}, func(t *testing.T, e *testEnv) {
+		tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "", "rules"}, "name": "Ann", "turn_clock": 5, "hands": 2})
+		bob := e.claim(tb.ID, tb.Invites[0].URL, "Bob")
+		bc := e.dial(tb.ID, "token="+bob.SeatToken, nil)
+		ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
+		st := ann.state()
+		if !st.Table.Started || st.Table.TurnClockMs != 5000 {
+			t.Fatalf("started %v, turn clock %d ms", st.Table.Started, st.Table.TurnClockMs)
 		}
-		if !s.Done && s.Table.Seats[1].Takeover == "" && s.Table.Seats[0].Takeover == "" {
-			if s.Table.TurnLeftMs == nil || *s.Table.TurnLeftMs > 500 {
-				t.Fatalf("a person is to act, the clock shows %v", s.Table.TurnLeftMs)
+		// Bob reads but never acts: his clock runs out and a bot plays for him.
+		clocked := false
+		rng := rand.New(rand.NewPCG(1, 2))
+		st = ann.playUntil(rng, func(s *tState) bool {
+			if s.Table.Seats[1].Reason == reasonClock {
+				clocked = true
 			}
+			if !s.Done && s.Table.Seats[1].Takeover == "" && s.Table.Seats[0].Takeover == "" {
+				if s.Table.TurnLeftMs == nil || *s.Table.TurnLeftMs > 5000 {
+					t.Fatalf("a person is to act, the clock shows %v", s.Table.TurnLeftMs)
+				}
+			}
+			return s.Done
+		})
+		if !clocked || st.Table.Seats[1].Takeover != autoBotName {
+			t.Fatalf("Bob's seat after the hand: %+v (clock seen: %v)", st.Table.Seats[1], clocked)
 		}
-		return s.Done
+		if st.Table.TurnLeftMs != nil {
+			t.Fatalf("a finished hand shows a clock: %d", *st.Table.TurnLeftMs)
+		}
+		// Bob is back; the bot leaves his seat.
+		m := bc.answer(bc.send(map[string]any{"type": "back"}))
+		if m.state == nil || m.state.Table.Seats[1].Takeover != "" || m.state.Table.Seats[1].Reason != "" {
+			t.Fatalf("back: %s", m.raw)
+		}
+		// The next hand: Bob idles again and the stand-in comes again.
+		clocked = false
+		ann.playUntil(rng, func(s *tState) bool {
+			clocked = clocked || s.Table.Seats[1].Reason == reasonClock
+			return s.Hand == 1 && s.Done
+		})
+		if !clocked {
+			t.Fatal("the clock did not run out for Bob in the second hand")
+		}
+		// The clock is kept with the table.
+		e.restart()
+		c := e.dial(tb.ID, "token="+tb.SeatToken, nil)
+		if got := c.state().Table.TurnClockMs; got != 5000 {
+			t.Fatalf("turn clock after a restart: %d ms", got)
+		}
 	})
-	if !clocked || st.Table.Seats[1].Takeover != autoBotName {
-		t.Fatalf("Bob's seat after the hand: %+v (clock seen: %v)", st.Table.Seats[1], clocked)
-	}
-	if st.Table.TurnLeftMs != nil {
-		t.Fatalf("a finished hand shows a clock: %d", *st.Table.TurnLeftMs)
-	}
-	// Bob is back; the bot leaves his seat.
-	m := bc.answer(bc.send(map[string]any{"type": "back"}))
-	if m.state == nil || m.state.Table.Seats[1].Takeover != "" || m.state.Table.Seats[1].Reason != "" {
-		t.Fatalf("back: %s", m.raw)
-	}
-	// The next hand: Bob idles again and the stand-in comes again.
-	clocked = false
-	ann.playUntil(rng, func(s *tState) bool {
-		clocked = clocked || s.Table.Seats[1].Reason == reasonClock
-		return s.Hand == 1 && s.Done
-	})
-	if !clocked {
-		t.Fatal("the clock did not run out for Bob in the second hand")
-	}
-	// The clock is kept with the table.
-	e.restart()
-	c := e.dial(tb.ID, "token="+tb.SeatToken, nil)
-	if got := c.state().Table.TurnClockMs; got != 500 {
-		t.Fatalf("turn clock after a restart: %d ms", got)
-	}
 }
 
 // TestTurnClockCreate: the create request's turn_clock, the server's default

@@ -42,6 +42,9 @@ type testEnv struct {
 	ts  *httptest.Server
 	db  string
 	cfg Config
+	// mem, when set, is the in-memory listener of a server in a synctest
+	// bubble (inBubble).
+	mem *memListener
 }
 
 var seedCounter atomic.Int64
@@ -54,6 +57,13 @@ func newEnv(t testing.TB, cfg Config) *testEnv {
 
 // newEnvOn starts a server on db: an SQLite file or a postgres:// URL.
 func newEnvOn(t testing.TB, db string, cfg Config) *testEnv {
+	t.Helper()
+	return newEnvWith(t, db, cfg, nil)
+}
+
+// newEnvWith starts a server on db, listening on mem when it is set and on
+// a loopback port otherwise.
+func newEnvWith(t testing.TB, db string, cfg Config, mem *memListener) *testEnv {
 	t.Helper()
 	if cfg.Static == nil {
 		cfg.Static = placeholder
@@ -96,7 +106,7 @@ func newEnvOn(t testing.TB, db string, cfg Config) *testEnv {
 	if cfg.MsgRate == 0 {
 		cfg.MsgRate = 10000 // test clients play faster than people
 	}
-	e := &testEnv{t: t, db: db, cfg: cfg}
+	e := &testEnv{t: t, db: db, cfg: cfg, mem: mem}
 	e.start()
 	t.Cleanup(e.stop)
 	return e
@@ -133,7 +143,12 @@ func (e *testEnv) start() {
 		e.t.Fatal(err)
 	}
 	e.srv = srv
-	e.ts = httptest.NewServer(srv.Handler())
+	e.ts = httptest.NewUnstartedServer(srv.Handler())
+	if e.mem != nil {
+		e.mem = newMemListener() // the last server closed its own
+		e.ts.Listener = e.mem
+	}
+	e.ts.Start()
 }
 
 func (e *testEnv) stop() {
@@ -171,7 +186,7 @@ func (e *testEnv) do(method, path string, body any, out any) int {
 		e.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := e.httpClient().Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -285,15 +300,20 @@ func (e *testEnv) dialT(t testing.TB, id, query string, all func([]byte)) *clien
 }
 
 func (e *testEnv) tryDial(t testing.TB, id, query string, all func([]byte)) (*client, error) {
-	return dialURL(t, e.ts.URL, id, query, all)
+	return dialWith(t, e.httpClient(), e.ts.URL, id, query, all)
 }
 
 // dialURL connects to table id of the server at base (http://host:port).
 func dialURL(t testing.TB, base, id, query string, all func([]byte)) (*client, error) {
+	return dialWith(t, http.DefaultClient, base, id, query, all)
+}
+
+// dialWith connects to table id of the server at base with the HTTP client hc.
+func dialWith(t testing.TB, hc *http.Client, base, id, query string, all func([]byte)) (*client, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	u := "ws" + strings.TrimPrefix(base, "http") + "/ws/" + id + "?" + query
-	ws, _, err := websocket.Dial(ctx, u, nil)
+	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: hc})
 	if err != nil {
 		return nil, err
 	}

@@ -46,32 +46,34 @@ func TestEndRequest(t *testing.T) {
 // TestIdleUnload: a table nobody uses leaves memory and comes back from
 // its log on the next connection.
 func TestIdleUnload(t *testing.T) {
-	e := newEnv(t, Config{IdleUnload: 100 * time.Millisecond})
-	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
-	c := e.dial(tb.ID, "token="+tb.SeatToken, nil)
-	before := c.state()
-	c.ws.CloseNow()
-	gametest.Eventually(t, 10*time.Second, "the idle table unloaded", func() bool { return e.loadedTables() == 0 })
-	c = e.dial(tb.ID, "token="+tb.SeatToken, nil)
-	if after := c.state(); after.Seq != before.Seq || string(after.View) != string(before.View) {
-		t.Fatalf("reloaded at seq %d, was %d", after.Seq, before.Seq)
-	}
+	inBubble(t, Config{IdleUnload: 100 * time.Millisecond}, func(t *testing.T, e *testEnv) {
+		tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
+		c := e.dial(tb.ID, "token="+tb.SeatToken, nil)
+		before := c.state()
+		c.ws.CloseNow()
+		gametest.Eventually(t, 10*time.Second, "the idle table unloaded", func() bool { return e.loadedTables() == 0 })
+		c = e.dial(tb.ID, "token="+tb.SeatToken, nil)
+		if after := c.state(); after.Seq != before.Seq || string(after.View) != string(before.View) {
+			t.Fatalf("reloaded at seq %d, was %d", after.Seq, before.Seq)
+		}
+	})
 }
 
 // TestBotDelay: with a pause before each bot action the bots act one by
 // one on a timer, and the hand still plays to its end.
 func TestBotDelay(t *testing.T) {
-	e := newEnv(t, Config{BotDelay: 2 * time.Millisecond})
-	tb := e.create(map[string]any{"game": "troggu", "players": 5, "bots": []string{"", "rules", "rules", "random", "rules"}, "name": "Ann", "hands": 1})
-	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
-	seen := map[int64]bool{}
-	st := ann.playUntil(rand.New(rand.NewPCG(2, 2)), func(s *tState) bool {
-		seen[s.Seq] = true
-		return s.Table.State == store.StatusOver
+	inBubble(t, Config{BotDelay: 2 * time.Millisecond}, func(t *testing.T, e *testEnv) {
+		tb := e.create(map[string]any{"game": "troggu", "players": 5, "bots": []string{"", "rules", "rules", "random", "rules"}, "name": "Ann", "hands": 1})
+		ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
+		seen := map[int64]bool{}
+		st := ann.playUntil(rand.New(rand.NewPCG(2, 2)), func(s *tState) bool {
+			seen[s.Seq] = true
+			return s.Table.State == store.StatusOver
+		})
+		if st.Table.Played != 1 || len(seen) < 20 {
+			t.Fatalf("%d hands, %d distinct states", st.Table.Played, len(seen))
+		}
 	})
-	if st.Table.Played != 1 || len(seen) < 20 {
-		t.Fatalf("%d hands, %d distinct states", st.Table.Played, len(seen))
-	}
 }
 
 // TestStateMessageShape: the hand-assembled state message is exactly

@@ -20,91 +20,97 @@ func isOn(b *bool) bool { return b != nil && *b }
 // who comes back has the seat again at once. The state message says
 // "connected": false for the absent seat (not leaving the field out).
 func TestAutoBot(t *testing.T) {
-	e := newEnv(t, Config{Grace: 200 * time.Millisecond})
-	tb := e.create(map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", ""}, "name": "Ann"})
-	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
-	if st := ann.state(); !st.Table.AutoBot {
-		t.Fatalf("auto_bot is off by default")
-	}
-	bob := e.claim(tb.ID, tb.Invites[0].URL, "Bob")
-	bc := e.dial(tb.ID, "token="+bob.SeatToken, nil)
-	bc.state()
-	// Both play a few steps; then Bob closes his tab.
-	rng := rand.New(rand.NewPCG(3, 4))
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		bc.playUntil(rand.New(rand.NewPCG(5, 6)), func(s *tState) bool { return s.Step >= 4 })
-	}()
-	st := ann.playUntil(rng, func(s *tState) bool { return s.Step >= 4 })
-	<-done
-	bc.ws.Close(websocket.StatusNormalClosure, "")
-	away := ann.waitFor("Bob away", func(m tMsg) bool { return m.state != nil && !isOn(m.state.Table.Seats[1].Connected) })
-	if !bytes.Contains(away.raw, []byte(`"connected":false`)) {
-		t.Fatalf("the absent seat's state has no \"connected\": false: %s", away.raw)
-	}
-	if away.state.Table.Seats[1].Takeover != "" {
-		t.Fatalf("a bot took the seat before the grace period: %+v", away.state.Table.Seats[1])
-	}
-	taken := ann.waitFor("the bot for Bob", func(m tMsg) bool { return m.state != nil && m.state.Table.Seats[1].Takeover != "" })
-	if s := taken.state.Table.Seats[1]; s.Takeover != autoBotName || s.Name != "Bob" {
-		t.Fatalf("the taken seat is %+v, want Bob's name with the %s bot", s, autoBotName)
-	}
-	// Ann alone plays the hand to its end: the bot answers for Bob.
-	st = ann.playUntil(rng, func(s *tState) bool { return s.Done && s.Hand == st.Hand })
-	if !st.Done {
-		t.Fatal("the hand did not end")
-	}
-	// Bob comes back: the seat is his at once.
-	bc = e.dial(tb.ID, "token="+bob.SeatToken, nil)
-	if s := bc.state().Table.Seats[1]; s.Takeover != "" || !isOn(s.Connected) {
-		t.Fatalf("after Bob's return: %+v", s)
-	}
+	inBubble(t, Config{Grace: 200 * time.Millisecond}, func(t *testing.T, e *testEnv) {
+		tb := e.create(map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", ""}, "name": "Ann"})
+		ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
+		if st := ann.state(); !st.Table.AutoBot {
+			t.Fatalf("auto_bot is off by default")
+		}
+		bob := e.claim(tb.ID, tb.Invites[0].URL, "Bob")
+		bc := e.dial(tb.ID, "token="+bob.SeatToken, nil)
+		bc.state()
+		// Both play a few steps; then Bob closes his tab.
+		rng := rand.New(rand.NewPCG(3, 4))
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			bc.playUntil(rand.New(rand.NewPCG(5, 6)), func(s *tState) bool { return s.Step >= 4 })
+		}()
+		st := ann.playUntil(rng, func(s *tState) bool { return s.Step >= 4 })
+		<-done
+		bc.ws.Close(websocket.StatusNormalClosure, "")
+		away := ann.waitFor("Bob away", func(m tMsg) bool { return m.state != nil && !isOn(m.state.Table.Seats[1].Connected) })
+		if !bytes.Contains(away.raw, []byte(`"connected":false`)) {
+			t.Fatalf("the absent seat's state has no \"connected\": false: %s", away.raw)
+		}
+		if away.state.Table.Seats[1].Takeover != "" {
+			t.Fatalf("a bot took the seat before the grace period: %+v", away.state.Table.Seats[1])
+		}
+		taken := ann.waitFor("the bot for Bob", func(m tMsg) bool { return m.state != nil && m.state.Table.Seats[1].Takeover != "" })
+		if s := taken.state.Table.Seats[1]; s.Takeover != autoBotName || s.Name != "Bob" {
+			t.Fatalf("the taken seat is %+v, want Bob's name with the %s bot", s, autoBotName)
+		}
+		// Ann alone plays the hand to its end: the bot answers for Bob.
+		st = ann.playUntil(rng, func(s *tState) bool { return s.Done && s.Hand == st.Hand })
+		if !st.Done {
+			t.Fatal("the hand did not end")
+		}
+		// Bob comes back: the seat is his at once.
+		bc = e.dial(tb.ID, "token="+bob.SeatToken, nil)
+		if s := bc.state().Table.Seats[1]; s.Takeover != "" || !isOn(s.Connected) {
+			t.Fatalf("after Bob's return: %+v", s)
+		}
+	})
 }
 
 // TestAutoBotOption: a table created without the bot for absent people
 // keeps that choice over a restart, and nobody takes an absent seat.
 func TestAutoBotOption(t *testing.T) {
-	e := newEnv(t, Config{Grace: 50 * time.Millisecond})
-	tests := []struct {
-		name string
-		req  map[string]any
-		want bool
-	}{
-		{"default", map[string]any{}, true},
-		{"on", map[string]any{"auto_bot": true}, true},
-		{"off", map[string]any{"auto_bot": false}, false},
-	}
-	ids := map[string]createResp{}
-	for _, tc := range tests {
-		req := map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", ""}, "name": "Ann"}
-		for k, v := range tc.req {
-			req[k] = v
+	inBubble(t, Config{Grace: 50 * time.Millisecond}, func(t *testing.T, e *testEnv) {
+		tests := []struct {
+			name string
+			req  map[string]any
+			want bool
+		}{
+			{"default", map[string]any{}, true},
+			{"on", map[string]any{"auto_bot": true}, true},
+			{"off", map[string]any{"auto_bot": false}, false},
 		}
-		ids[tc.name] = e.create(req)
-	}
-	e.restart()
-	for _, tc := range tests {
-		tb := ids[tc.name]
-		bob := e.claim(tb.ID, tb.Invites[0].URL, "Bob")
-		bc := e.dial(tb.ID, "token="+bob.SeatToken, nil)
-		if got := bc.state().Table.AutoBot; got != tc.want {
-			t.Errorf("%s: auto_bot %v after a restart, want %v", tc.name, got, tc.want)
+		ids := map[string]createResp{}
+		for _, tc := range tests {
+			req := map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", ""}, "name": "Ann"}
+			for k, v := range tc.req {
+				req[k] = v
+			}
+			ids[tc.name] = e.create(req)
 		}
-		bc.ws.Close(websocket.StatusNormalClosure, "")
-	}
-	ann := e.dial(ids["off"].ID, "token="+ids["off"].SeatToken, nil)
-	ann.state()
-	// Bob is away: even an hour after his grace period no seat is due for
-	// a bot, as the table itself reckons it.
-	var due []int
-	e.inTable(ids["off"].ID, func(x *table) { due, _ = x.awayDue(time.Now().Add(time.Hour)) })
-	if len(due) > 0 {
-		t.Errorf("off: the seats %v are due for a bot", due)
-	}
-	if s := ann.latest().Table.Seats[1]; s.Takeover != "" || isOn(s.Connected) {
-		t.Errorf("off: Bob's seat is %+v, want away without a bot", s)
-	}
+		e.restart()
+		for _, tc := range tests {
+			tb := ids[tc.name]
+			bob := e.claim(tb.ID, tb.Invites[0].URL, "Bob")
+			bc := e.dial(tb.ID, "token="+bob.SeatToken, nil)
+			if got := bc.state().Table.AutoBot; got != tc.want {
+				t.Errorf("%s: auto_bot %v after a restart, want %v", tc.name, got, tc.want)
+			}
+			bc.ws.Close(websocket.StatusNormalClosure, "")
+		}
+		ann := e.dial(ids["off"].ID, "token="+ids["off"].SeatToken, nil)
+		ann.state()
+		st := ann.latest()
+		if isOn(st.Table.Seats[1].Connected) {
+			st = ann.waitFor("Bob away", func(m tMsg) bool { return m.state != nil && !isOn(m.state.Table.Seats[1].Connected) }).state
+		}
+		if s := st.Table.Seats[1]; s.Takeover != "" {
+			t.Errorf("off: Bob's seat is %+v, want away without a bot", s)
+		}
+		// Bob is away: even an hour after his grace period no seat is due for
+		// a bot, as the table itself reckons it.
+		var due []int
+		e.inTable(ids["off"].ID, func(x *table) { due, _ = x.awayDue(time.Now().Add(time.Hour)) })
+		if len(due) > 0 {
+			t.Errorf("off: the seats %v are due for a bot", due)
+		}
+	})
 }
 
 // TestRefusalCode: a card the rules do not allow is refused with the

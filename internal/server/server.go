@@ -158,8 +158,6 @@ type Config struct {
 
 	// seeds, in tests, replaces the random sitting seeds.
 	seeds func() string
-	// clockUnit, in tests, is the length of a turn clock's second.
-	clockUnit time.Duration
 }
 
 // Server is a running trull server.

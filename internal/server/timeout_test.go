@@ -6,42 +6,29 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 )
 
-// serve runs e's server with Serve (the listener `trull serve` uses, with
-// its timeouts) on a loopback port and returns its base URL.
-func (e *testEnv) serve() string {
+// served runs e's server behind the HTTP server Serve makes (with its
+// timeouts) on an in-memory listener, and returns the listener.
+func (e *testEnv) served() *memListener {
 	e.t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	addr := make(chan string, 1)
-	done := make(chan error, 1)
-	go func() { done <- e.srv.Serve(ctx, func(a string) { addr <- a }) }()
-	var base string
-	select {
-	case a := <-addr:
-		base = "http://" + a
-	case err := <-done:
-		cancel()
-		e.t.Fatalf("serve: %v", err)
-	}
-	e.t.Cleanup(func() {
-		cancel()
-		<-done
-	})
-	return base
+	ln := newMemListener()
+	hs := e.srv.httpServer(e.srv.handler, e.cfg.WriteTimeout)
+	go hs.Serve(ln)
+	e.t.Cleanup(func() { hs.Close() })
+	return ln
 }
 
 // TestTimeouts: a client that sends a request slowly, or keeps a
 // connection open without a next request, is cut off; a WebSocket on the
-// same listener outlives every timeout.
+// same listener outlives every timeout. The timeouts run on a synctest
+// bubble's clock.
 func TestTimeouts(t *testing.T) {
 	const d = 300 * time.Millisecond
-	e := newEnv(t, Config{Addr: "127.0.0.1:0", ReadTimeout: d, WriteTimeout: d, IdleTimeout: d})
-	base := e.serve()
-	host := strings.TrimPrefix(base, "http://")
+	cfg := Config{ReadTimeout: d, WriteTimeout: d, IdleTimeout: d}
+	host := memAddr.String()
 	cases := []struct {
 		name string
 		send string // written at once; the server must close the connection afterwards
@@ -57,50 +44,55 @@ func TestTimeouts(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			nc, err := net.Dial("tcp", host)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer nc.Close()
-			if _, err := io.WriteString(nc, c.send); err != nil {
-				t.Fatal(err)
-			}
-			// Far beyond the timeout, and below the 30 s any client may
-			// rely on; a server without timeouts holds the connection.
-			start := time.Now()
-			nc.SetReadDeadline(start.Add(25 * time.Second))
-			br := bufio.NewReader(nc)
-			for {
-				resp, err := http.ReadResponse(br, nil)
+			inBubble(t, cfg, func(t *testing.T, e *testEnv) {
+				nc, err := e.served().dial(context.Background(), "tcp", host)
 				if err != nil {
-					if ne, ok := err.(net.Error); ok && ne.Timeout() {
-						t.Fatalf("the connection is still open after %v", time.Since(start))
+					t.Fatal(err)
+				}
+				defer nc.Close()
+				if _, err := io.WriteString(nc, c.send); err != nil {
+					t.Fatal(err)
+				}
+				// Far beyond the timeout, and below the 30 s any client may
+				// rely on; a server without timeouts holds the connection.
+				start := time.Now()
+				nc.SetReadDeadline(start.Add(25 * time.Second))
+				br := bufio.NewReader(nc)
+				for {
+					resp, err := http.ReadResponse(br, nil)
+					if err != nil {
+						if ne, ok := err.(net.Error); ok && ne.Timeout() {
+							t.Fatalf("the connection is still open after %v", time.Since(start))
+						}
+						break // closed
 					}
-					break // closed
+					body, _ := io.ReadAll(resp.Body)
+					resp.Body.Close()
+					if resp.StatusCode == http.StatusRequestEntityTooLarge {
+						t.Errorf("a slow body was answered %d %s", resp.StatusCode, body)
+					}
 				}
-				body, _ := io.ReadAll(resp.Body)
-				resp.Body.Close()
-				if resp.StatusCode == http.StatusRequestEntityTooLarge {
-					t.Errorf("a slow body was answered %d %s", resp.StatusCode, body)
-				}
-			}
+			})
 		})
 	}
 
 	t.Run("websocket", func(t *testing.T) {
-		tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
-		c, err := dialURL(t, base, tb.ID, "token="+tb.SeatToken, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.state()
-		time.Sleep(5 * d) // every timeout has passed several times
-		c.send(map[string]any{"type": "chat", "text": "still here"})
-		c.waitFor("the chat line", func(m tMsg) bool {
-			if m.Type == "error" {
-				t.Fatalf("chat after the timeouts: %s", m.raw)
+		inBubble(t, cfg, func(t *testing.T, e *testEnv) {
+			ln := e.served()
+			tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
+			c, err := dialWith(t, &http.Client{Transport: &http.Transport{DialContext: ln.dial}}, "http://"+host, tb.ID, "token="+tb.SeatToken, nil)
+			if err != nil {
+				t.Fatal(err)
 			}
-			return m.Type == "chat" && m.Text == "still here"
+			c.state()
+			time.Sleep(5 * d) // every timeout passes several times, on the bubble's clock
+			c.send(map[string]any{"type": "chat", "text": "still here"})
+			c.waitFor("the chat line", func(m tMsg) bool {
+				if m.Type == "error" {
+					t.Fatalf("chat after the timeouts: %s", m.raw)
+				}
+				return m.Type == "chat" && m.Text == "still here"
+			})
 		})
 	})
 }
