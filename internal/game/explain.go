@@ -112,11 +112,25 @@ var words = map[string]map[string][2]string{
 
 // Wordings returns the sentences Explain uses, by code (or code/why,
 // code/suit), in English and German, for a client that words refusals
-// itself: the browser app's copy in web/src/i18n.ts is checked against it.
+// itself: the browser app's web/src/refusals.gen.ts is written from it.
 func Wordings() map[string][2]string {
 	out := make(map[string][2]string, len(explanations))
 	for k, v := range explanations {
 		out[k] = v
+	}
+	return out
+}
+
+// WordParams returns the names Explain gives the values of the word
+// parameters (want, contract, what, say), by parameter and value, in
+// English and German.
+func WordParams() map[string]map[string][2]string {
+	out := make(map[string]map[string][2]string, len(words))
+	for k, v := range words {
+		out[k] = make(map[string][2]string, len(v))
+		for kk, vv := range v {
+			out[k][kk] = vv
+		}
 	}
 	return out
 }

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "6591699d04e6ba26";
+const VERSION = "26fac87cb7d8887c";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -3,6 +3,7 @@
 import { ApiError, type Action } from "./api";
 import { cardName, FOOL_NAME, parse, roman, suitName, type GameName } from "./cards";
 import type { Lang } from "./lang";
+import { ENGINE_REFUSALS, REFUSAL_WORDS } from "./refusals.gen";
 
 export type { Lang } from "./lang";
 
@@ -721,51 +722,19 @@ export function botLabel(b: string, lang: Lang): string {
 
 /**
  * REFUSALS words the refusal codes of the server's error messages
- * (docs/PROTOCOL.md; the engines' codes are worded the same way by
- * game.Explain in Go). A key "code/why" or "code/suit" is more specific
- * than "code". {card}, {suit} and the word parameters are filled in.
+ * (docs/PROTOCOL.md): the engines' codes from their own catalogue
+ * (refusals.gen.ts, written from game.Explain's), then the server's. A key
+ * "code/why" or "code/suit" is more specific than "code". {card}, {suit}
+ * and the word parameters are filled in.
  */
-const REFUSALS: Record<string, [string, string]> = {
-  hand_over: ["The hand is over.", "Das Spiel ist aus."],
+const REFUSALS: Record<string, readonly [string, string]> = {
+  ...ENGINE_REFUSALS,
   not_practice: [
     "Only at a table where everyone else is a bot: another person plays here.",
     "Nur an einem Tisch, an dem alle anderen Bots sind: hier spielt noch ein Mensch.",
   ],
   nothing_to_take_back: ["You have made no decision in this hand yet.", "Du hast in diesem Spiel noch nichts entschieden."],
   lesson: ["A guided hand starts again from the lobby.", "Ein angeleitetes Spiel beginnt man in der Lobby neu."],
-  out_of_turn: ["It is not your turn.", "Du bist nicht am Zug."],
-  wrong_action: ["Not now: it is time to {want}.", "Jetzt nicht: jetzt heißt es {want}."],
-  malformed: ["This action is not possible here.", "Diese Aktion ist hier nicht möglich."],
-  not_held: ["You do not hold {card}.", "Du hast {card_acc} nicht."],
-  not_in_pack: ["{card} is not in this pack.", "{card} gehört nicht zu diesem Blatt."],
-  must_follow: ["You must follow {suit}.", "Du musst {suit} bedienen."],
-  "must_follow/T": ["You must follow trumps.", "Du musst Tarock zugeben."],
-  must_trump: ["You cannot follow {suit} and must play a trump.", "Du kannst {suit} nicht bedienen und musst Tarock spielen."],
-  must_beat: ["You must beat {card}.", "Du musst {card_acc} überstechen."],
-  keep_card: ["You must keep {card} for the last trick.", "Du musst {card_acc} für den letzten Stich behalten."],
-  keep_pagat: ["You laid out {card}: keep it while you can play another card.", "Du hast {card_acc} ausgelegt: behalte ihn, solange du eine andere Karte spielen kannst."],
-  fool_now: ["You must play {card} to the second-to-last trick.", "Du musst {card_acc} in den vorletzten Stich spielen."],
-  bid_too_low: ["{contract} is already bid: bid higher or pass.", "{contract} ist schon geboten: biete höher oder sag gut."],
-  bid_taken: ["Somebody already plays the normal game: pass or play a Solo.", "Jemand spielt schon das Normalspiel: passe oder spiel ein Solo."],
-  "no_discard/never": ["{card} may never be discarded.", "{card} darf nie abgelegt werden."],
-  "no_discard/king_trump": ["A discarded king needs a discarded trump with it.", "Ein abgelegter König braucht einen abgelegten Tarock dazu."],
-  "no_discard/king_trump_each": ["Each discarded king needs a discarded trump.", "Jeder abgelegte König braucht einen abgelegten Tarock."],
-  "no_discard/five_points": ["Cards worth 5 points may not be discarded.", "Karten mit 5 Punkten dürfen nicht abgelegt werden."],
-  "no_discard/kings_only": ["With four kings, only kings may be discarded among the 5-point cards.", "Mit vier Königen dürfen von den 5-Punkte-Karten nur Könige abgelegt werden."],
-  no_offer: ["{card} cannot be offered: the Gstieß, Mond, Pagat and kings never are.", "{card} darf nicht geboten werden: Gstieß, Mond, Pagat und Könige nie."],
-  "no_layout/fool": ["Only the declarer of a Super Mord may lay out the Gstieß.", "Nur der Spieler eines Super Mord darf den Gstieß auslegen."],
-  "no_layout/only_pagat": ["Only the Pagat (and the Gstieß in a Super Mord) is laid out.", "Ausgelegt wird nur der Pagat (im Super Mord auch der Gstieß)."],
-  "double_order/retour": ["A Schwacher was given already: say Retour or gut.", "Ein Schwacher wurde schon gegeben: sag Retour oder gut."],
-  "double_order/schwacher": ["The first doubling is a Schwacher; Retour answers one.", "Zuerst kommt ein Schwacher; Retour antwortet darauf."],
-  no_call: ["You may call only a trump from I to XX.", "Rufen kannst du nur einen Tarock von I bis XX."],
-  no_fold: ["You hold a Tarock ({card}) and cannot fold.", "Du hast einen Tarock ({card}) und kannst nicht zusammenwerfen."],
-  announced: ["You have already announced {what}.", "Du hast {what} schon angesagt."],
-  no_announce: ["You cannot announce {what}: {card} is not in your hand.", "Du kannst {what} nicht ansagen: {card} fehlt dir."],
-  not_playable: ["{card} is neither in your hand nor on top of a Strohmann.", "{card} ist weder in deiner Hand noch oben auf einem Strohmann."],
-  "no_say/classic": ["Classic scoring has no Rostopschin.", "Die klassische Wertung kennt keinen Rostopschin."],
-  "no_say/card": ["{say} goes with {card}.", "{say} gehört zu {card}."],
-  "no_say/needs": ["{say} needs {card} as well.", "Für {say} brauchst du auch {card_acc}."],
-  "no_say/lead": ["{say}: lead {card} right after winning a trick with Ross!", "{say}: spiel {card_acc} aus, gleich nachdem du einen Stich mit Ross! gemacht hast."],
   // The server's own refusals.
   bad_message: ["The server did not understand that.", "Der Server hat das nicht verstanden."],
   too_fast: ["Too many clicks at once; wait a moment.", "Zu viele Klicks auf einmal; warte kurz."],
@@ -810,37 +779,6 @@ const REFUSALS: Record<string, [string, string]> = {
   bad_request: ["The server refused the request.", "Der Server hat die Anfrage abgelehnt."],
   bad_record: ["The hand record is not valid.", "Das Spielprotokoll ist nicht gültig."],
   // A record that cannot be read or replayed, by its fault ("record"; game.RecordParams).
-  "bad_record/json": ["The file is not a hand record: it is not JSON of the record's shape (trull-hand/1).", "Die Datei ist kein Spielprotokoll: Sie ist kein JSON in der Form eines Protokolls (trull-hand/1)."],
-  "bad_record/format": ["The record's format is “{got}”; a hand record is of the format trull-hand/1.", "Das Protokoll hat das Format „{got}“; ein Spielprotokoll hat das Format trull-hand/1."],
-  "bad_record/game": ["The record names the game “{game}”; trull plays Droggn, Troggu and Strohmandeln.", "Das Protokoll nennt das Spiel „{game}“; trull kennt Droggn, Troggu und Strohmandeln."],
-  "bad_record/players": ["{game} is played by {min} to {max} players, but the record names {count}.", "{game} spielen {min} bis {max} Spieler, das Protokoll nennt aber {count}."],
-  "bad_record/options": ["The record's rule options are not options of {game}.", "Die Regeloptionen des Protokolls passen nicht zu {game}."],
-  "bad_record/deck_seed": ["The record gives both a deck and a seed: it may give only one of them.", "Das Protokoll gibt ein Blatt und einen Startwert an: Es darf nur eines davon angeben."],
-  "bad_record/no_deck": ["The record gives neither a deck nor a seed, so the deal is not known.", "Das Protokoll gibt weder ein Blatt noch einen Startwert an, also ist nicht bekannt, wie gegeben wurde."],
-  "bad_record/deck_card": ["Card {index} of the record's deck, “{card}”, is not a card of this pack.", "Karte {index} im Blatt des Protokolls, „{card}“, gehört nicht zu diesem Blatt."],
-  "bad_record/deck_twice": ["Card {index} of the record's deck, {card}, is in it twice.", "Karte {index} im Blatt des Protokolls, {card}, kommt darin zweimal vor."],
-  "bad_record/deck_size": ["The record's deck has {count} cards, but the pack has {size}.", "Das Blatt des Protokolls hat {count} Karten, das Spiel hat aber {size}."],
-  "bad_record/no_dealer": ["The record names no dealer.", "Das Protokoll nennt keinen Geber."],
-  "bad_record/dealer_seat": ["The record's dealer, seat {dealer}, is none of its {seats} seats (counted from 0).", "Der Geber des Protokolls, Platz {dealer}, ist keiner seiner {seats} Plätze (ab 0 gezählt)."],
-  "bad_record/deal": ["The game cannot deal the record's deck.", "Das Spiel kann das Blatt des Protokolls nicht geben."],
-  "bad_record/action": ["Action {action} of the record cannot be played: {reason}", "Aktion {action} des Protokolls geht nicht: {reason}"],
-};
-
-const REFUSAL_WORDS: Record<string, Record<string, [string, string]>> = {
-  want: {
-    bid: ["bid", "reizen"],
-    discard: ["discard", "ablegen"],
-    buy: ["buy", "kaufen"],
-    layout: ["decide on a lay-out", "übers Auslegen entscheiden"],
-    double: ["double or say gut", "doppeln oder gut sagen"],
-    call: ["call a trump", "einen Tarock rufen"],
-    fold: ["fold or stay", "zusammenwerfen oder bleiben"],
-    play: ["play a card", "eine Karte spielen"],
-    announce: ["play a card or announce", "eine Karte spielen oder ansagen"],
-  },
-  contract: { ansager: ["Ansager", "Ansager"], solo: ["Solo", "Solo"], super: ["Super", "Super"], supermord: ["Super Mord", "Super Mord"] },
-  what: { trull: ["the Trull", "den Trull"], fourkings: ["Four Kings", "Vier Könige"] },
-  say: { ross: ["Ross!", "Ross!"], topschin: ["Topschin!", "Topschin!"] },
 };
 
 /** Refusal is an error message of the server: English text, code and parameters. */
