@@ -84,7 +84,7 @@ func TestImportRules(t *testing.T) {
 		// speaks to it as a browser does.
 		// The contract with the browser app is written from the table
 		// model's types.
-		{"../../web/contract", []string{"trull/internal/tablemodel", "trull/web/contract"}},
+		{"../../web/contract", []string{"trull/internal/game", "trull/internal/tablemodel", "trull/internal/wire", "trull/web/contract"}},
 		{"../../e2e/webtest", []string{"trull/internal/server", "trull/internal/store/sqlite", "trull/internal/gametest"}},
 		// The command and the engine for the browser use everything but the
 		// test support.

@@ -1,6 +1,8 @@
 // Package contract writes the TypeScript types of what the server sends
 // the browser app, from the Go types themselves: the table model
-// (internal/tablemodel) with the pieces of views and results it holds. The
+// (internal/tablemodel) with the pieces of views and results it holds, and
+// the table part of a state message (internal/wire) with its seats and
+// score sheet. The
 // app imports them from web/src/contract.gen.ts, which `go generate
 // ./web/...` writes (gencontract) and TestGenerated holds in step, so that
 // a field added, renamed or made optional in Go is one the app sees.
@@ -20,25 +22,29 @@ import (
 	"strings"
 
 	"trull/internal/tablemodel"
+	"trull/internal/wire"
 )
 
 // File is the generated file's path below the repository's root.
 const File = "web/src/contract.gen.ts"
 
 // roots are the types the app receives; the types they hold follow.
-var roots = []reflect.Type{reflect.TypeFor[tablemodel.Model]()}
+var roots = []reflect.Type{reflect.TypeFor[tablemodel.Model](), reflect.TypeFor[wire.Table]()}
 
 // names are the TypeScript names of Go types whose Go names the app uses
 // for something else (its component PileView draws a Pile).
 var names = map[string]string{
 	"trull/internal/games/strohmandeln.PileView":   "Pile",
 	"trull/internal/games/strohmandeln.PlayerView": "StrohPlayer",
+	"trull/internal/wire.Table":                    "TableState",
+	"trull/internal/wire.Seat":                     "SeatInfo",
 }
 
 // fieldTypes are fields whose TypeScript type is narrower than their Go
 // type, with the module that declares it.
 var fieldTypes = map[string]struct{ ts, from string }{
 	"trull/internal/tablemodel.Model.Game": {"GameName", "./cards"},
+	"trull/internal/wire.Table.Game":       {"GameName", "./cards"},
 }
 
 // Generate returns the TypeScript declarations of the root types and of
@@ -116,7 +122,9 @@ func (g *gen) declare(t reflect.Type) error {
 }
 
 // typeOf returns the TypeScript type of a field of Go type t; a pointer
-// is null when absent unless the field is left out then (optional).
+// is null when absent unless the field is left out then (optional). A
+// slice or map is never null: the writers of these types make them
+// non-nil (tablemodel's nonNil, the sitting's copies).
 func (g *gen) typeOf(t reflect.Type, optional bool) string {
 	switch t.Kind() {
 	case reflect.Pointer:

@@ -4,12 +4,6 @@
 import type { GameName } from "./cards";
 import type { Model } from "./model";
 
-/** Words is a text for people in English and German. */
-export interface Words {
-  en: string;
-  de: string;
-}
-
 /**
  * OptionSpec is one variant option of GET /api/games, with its words for
  * people from the game's option table (each game's options.go).
@@ -45,19 +39,8 @@ export interface GameSpec {
 }
 
 /** SeatInfo describes one seat of a table. */
-export interface SeatInfo {
-  seat: number;
-  name: string;
-  bot?: string;
-  taken?: boolean;
-  connected?: boolean;
-  host?: boolean;
-  /** the bot that plays for a person */
-  takeover?: string;
-  /** why the bot plays for the person: away, clock, host, start or free */
-  reason?: string;
-  away_since_ms?: number;
-}
+export type { SeatInfo, Words } from "./contract.gen";
+import type { SeatInfo, Words } from "./contract.gen";
 
 /** TableInfo is one table of GET /api/tables. */
 export interface TableInfo {

@@ -60,6 +60,41 @@ export interface Model {
   players?: StrohPlayer[];
 }
 
+/** Table is the table part of a state message, the same for everyone. */
+export interface TableState {
+  id: string;
+  game: GameName;
+  variant: string;
+  variant_title: Words;
+  options: Record<string, unknown>;
+  name: string;
+  state: string;
+  seats: SeatInfo[];
+  hand: number;
+  played: number;
+  hands_left: number;
+  end_requested: number;
+  sheet: Row[];
+  totals: number[];
+  stake: number;
+  settlement: Settlement;
+  grace_ms: number;
+  auto_bot: boolean;
+  hints: boolean;
+  /** Started is false while the table waits for its people. */
+  started: boolean;
+  /**
+   * TurnClockMs is the time a person has for a decision (0: no clock). What is left of it
+   * ("turn_left_ms") travels per message.
+   */
+  turn_clock_ms: number;
+  open_review: boolean;
+  /** Lesson names the guided hand of a learning table (internal/guide). */
+  lesson?: string;
+  /** Offline marks a table played on this device (internal/offline). */
+  offline?: boolean;
+}
+
 /**
  * Trick is a finished trick (Winner ≥ 0) or the one being played (−1). A finished trick the seat may
  * not look back at by the game's information rules is Hidden: its plays are left out, its leader and
@@ -119,6 +154,74 @@ export interface StrohPlayer {
   announced?: string[];
 }
 
+/** Words is a text for people in English and German. */
+export interface Words {
+  en: string;
+  de: string;
+}
+
+/** Seat is a seat as the lobby and the table show it. */
+export interface SeatInfo {
+  seat: number;
+  name: string;
+  bot?: string;
+  takeover?: string;
+  taken: boolean;
+  /** Reason says why Takeover plays the seat: away, clock, host, start or free. */
+  reason?: string;
+  connected?: boolean;
+  host?: boolean;
+  away_since_ms?: number;
+}
+
+/** Row is one line of the score sheet. */
+export interface Row {
+  /** Deal is the deal index; the hand's deck seed is HandSeed(Deal). */
+  deal: number;
+  /** Hand numbers the played hands from 1; it is 0 for a redeal. */
+  hand: number;
+  /** Dealer is the seat that dealt. */
+  dealer: number;
+  /** Contract is the game's contract name ("ansager", "thrown_in", …). */
+  contract: string;
+  /** Declarer and Partner are seats, or -1. */
+  declarer: number;
+  partner: number;
+  /**
+   * Redeal marks a hand that was thrown in or folded: it is listed but counts for nothing and the same
+   * dealer deals again.
+   */
+  redeal?: boolean;
+  /**
+   * Multiplier is the factor applied to the hand's scores (2 in a Nullrunde, 4 under stacking when two
+   * windows overlap).
+   */
+  multiplier: number;
+  /** Double marks a hand that starts a doubling window (a Nullrunde) for the next two played hands. */
+  double?: boolean;
+  /** Score is each seat's zero-sum score for the hand, multiplied. */
+  score: number[];
+  /** Totals is each seat's running total after the hand. */
+  totals: number[];
+}
+
+/** Settlement is the money of a finished (or interrupted) sitting. */
+export interface Settlement {
+  /** Stake is the amount per point (e.g. 10 Groschen). */
+  stake: number;
+  /**
+   * Payments lists, for every pair of players whose totals differ, what the lower pays the higher:
+   * the difference of their totals divided by the number of seats, times the stake (the difference of
+   * their paper scores, RULES §1.5 "Recording"). Pairs are in seat order.
+   */
+  payments: Payment[];
+  /**
+   * Net is each player's balance: the sum of his payments received minus paid, which equals his total
+   * times the stake.
+   */
+  net: number[];
+}
+
 /** Play is one card played to a trick. */
 export interface Play {
   seat: number;
@@ -150,5 +253,12 @@ export interface Pile {
   top?: string;
   /** FaceDown is the number of cards still face down. */
   face_down: number;
+}
+
+/** Payment is one transfer of the settlement: From pays To Amount. */
+export interface Payment {
+  from: number;
+  to: number;
+  amount: number;
 }
 

@@ -1,57 +1,9 @@
 // The table part of a state message and what the table keeps beside the view.
 
-import type { Action, SeatInfo, Words } from "./api";
-import type { GameName } from "./cards";
+import type { Action } from "./api";
 import type { Why } from "./analysis";
 
-/** Row is a line of the sitting's score sheet (internal/sitting). */
-export interface Row {
-  deal: number;
-  hand: number;
-  dealer: number;
-  contract: string;
-  declarer: number;
-  partner: number;
-  redeal?: boolean;
-  multiplier?: number;
-  double?: boolean;
-  score: number[];
-  totals: number[];
-}
-
-/** Settlement is the end-of-sitting settlement between every pair. */
-export interface Settlement {
-  stake?: number;
-  payments: { from: number; to: number; amount: number }[];
-  net?: number[];
-}
-
-/** TableState is the `table` part of a state message. */
-export interface TableState {
-  id: string;
-  game: GameName;
-  variant: string;
-  /** the variant for people */
-  variant_title?: Words;
-  name?: string;
-  state?: string;
-  seats: SeatInfo[];
-  sheet?: Row[] | null;
-  totals?: number[] | null;
-  settlement?: Settlement | null;
-  hand?: number;
-  played?: number;
-  hands_left?: number;
-  end_requested?: number;
-  stake?: number;
-  grace_ms?: number;
-  /** hints may be asked for at this table */
-  hints?: boolean;
-  /** false while the first hand waits for its people */
-  started?: boolean;
-  /** the table's turn clock in ms, 0 for none */
-  turn_clock_ms?: number;
-}
+export type { Payment, Row, Settlement, TableState } from "./contract.gen";
 
 export interface ChatMsg {
   seat: number;
