@@ -15,7 +15,8 @@ import (
 // fast Scores.
 type strohWorld struct {
 	r       *strohmandeln.Rules
-	s       *strohmandeln.State
+	s       *strohmandeln.State // the determinization, the world's own memory
+	kept    strohmandeln.State  // the copy save keeps
 	tr      trickRules
 	all     card.Set // the pack
 	classic bool     // classic scoring: the in-hand announcements exist
@@ -36,7 +37,11 @@ func (w *strohWorld) resample(v game.View, rng *rand.Rand) error {
 	return w.r.ResampleInto(w.s, v.(*strohmandeln.View), rng)
 }
 
-func (w *strohWorld) set(s game.State) { w.s = s.Clone().(*strohmandeln.State) }
+func (w *strohWorld) set(s game.State) { w.s.CopyFrom(s.(*strohmandeln.State)) }
+
+func (w *strohWorld) save() { w.kept.CopyFrom(w.s) }
+
+func (w *strohWorld) restore() { w.s.CopyFrom(&w.kept) }
 
 func (w *strohWorld) state() game.State { return w.s }
 

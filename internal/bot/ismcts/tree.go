@@ -158,12 +158,12 @@ func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
 // candidate by a descent of its subtree (walk) before the playout. It
 // returns the number of candidates scored.
 func (t *tree) iterateFlat() int {
-	world := t.w.state().Clone()
+	t.w.save()
 	seed := t.rnd.Uint64()
 	t.flatInit()
 	k := 0
 	for i := t.nodes[0].child; i >= 0; i, k = t.nodes[i].sibling, k+1 {
-		t.w.set(world)
+		t.w.restore()
 		t.rnd = game.FastSourceSeeded(seed)
 		st := t.w.state()
 		st.ApplyUnchecked(t.nodes[i].key)

@@ -17,10 +17,11 @@ import (
 // the fast bidding, calling, exchange and card-play steps and the fast
 // Score.
 type trogguWorld struct {
-	r  *troggu.Rules
-	s  *troggu.State
-	n  int
-	tr trickRules
+	r    *troggu.Rules
+	s    *troggu.State // the determinization, never shared with another world
+	kept troggu.State  // the copy save keeps
+	n    int
+	tr   trickRules
 
 	// team is each seat's side for card play, found once per
 	// determinization when the play starts (the partner is the holder of
@@ -38,7 +39,7 @@ type trogguWorld struct {
 }
 
 func newTrogguWorld(r *troggu.Rules) *trogguWorld {
-	w := &trogguWorld{r: r, n: r.Seats(), tr: trickRules{foolTrump: true, size: r.Seats(), pack: r.Pack()},
+	w := &trogguWorld{r: r, s: troggu.NewState(r), n: r.Seats(), tr: trickRules{foolTrump: true, size: r.Seats(), pack: r.Pack()},
 		buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = w.n, &w.team
 	return w
@@ -53,12 +54,10 @@ func (w *trogguWorld) resample(v game.View, rng *rand.Rand) error {
 		return w.resampleRead(v, rng)
 	}
 	for try := 0; ; try++ {
-		s, err := w.r.Resample(v, rng)
-		if err != nil {
+		w.teamDone = false
+		if err := w.r.ResampleInto(w.s, v, rng); err != nil {
 			return err
 		}
-		w.s = s.(*troggu.State)
-		w.teamDone = false
 		if try == passTries-1 || w.bidsPlausible(v.ViewSeat()) {
 			return nil
 		}
@@ -194,7 +193,14 @@ func (w *trogguWorld) bidsPlausible(seat int) bool {
 }
 
 func (w *trogguWorld) set(s game.State) {
-	w.s = s.Clone().(*troggu.State)
+	w.s.CopyFrom(s.(*troggu.State))
+	w.teamDone = false
+}
+
+func (w *trogguWorld) save() { w.kept.CopyFrom(w.s) }
+
+func (w *trogguWorld) restore() {
+	w.s.CopyFrom(&w.kept)
 	w.teamDone = false
 }
 

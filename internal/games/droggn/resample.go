@@ -38,6 +38,13 @@ func (v *View) Sample(rng *rand.Rand) (*State, error) {
 	return w, nil
 }
 
+// SampleInto is Sample into dst, reusing its memory: the same world from
+// the same generator. On an error dst holds no valid state.
+func (v *View) SampleInto(dst *State, rng *rand.Rand) error {
+	v.pub.CopyInto(dst)
+	return dst.fill(v, rng)
+}
+
 // constraints computes, for each seat, the cards it cannot hold: suits and
 // trumps it showed void in, and the Gstieß when it did not play it to the
 // second-to-last trick under gstiessLastTrick=illegal.
@@ -77,9 +84,32 @@ func (s *State) constraints() [4]card.Set {
 	return no
 }
 
-func (w *State) fill(v *View, rng *rand.Rand) error {
+// samplePlan is what every world sampled for a view shares: the number of
+// hidden cards of each slot, and each hidden card with the mask of the
+// slots it may go to. A View computes it once (View.plan).
+type samplePlan struct {
+	need    [numSlots]int
+	nc      int
+	cards   [80]card.Card
+	allowed [80]uint8 // allowed[i] is a bitmask of the slots cards[i] may go to
+	err     error
+}
+
+// plan returns the view's sample plan, made on first use.
+func (v *View) plan() *samplePlan {
+	if p := v.sampling.Load(); p != nil {
+		return p
+	}
+	p := v.pub.newPlan(v)
+	v.sampling.Store(p)
+	return p
+}
+
+// newPlan derives the sample plan of view v from its public skeleton w.
+func (w *State) newPlan(v *View) *samplePlan {
+	p := &samplePlan{}
 	seat := v.Seat
-	var need [numSlots]int
+	need := &p.need
 	for o := 0; o < w.r.seats; o++ {
 		if o != seat && w.active(o) {
 			need[o] = v.HandSizes[o] - w.hands[o].Len()
@@ -116,13 +146,10 @@ func (w *State) fill(v *View, rng *rand.Rand) error {
 		total += n
 	}
 	if total != pool.Len() {
-		return fmt.Errorf("droggn: resample: %d hidden places for %d unknown cards", total, pool.Len())
+		p.err = fmt.Errorf("droggn: resample: %d hidden places for %d unknown cards", total, pool.Len())
+		return p
 	}
 	no := w.constraints()
-	// allowed[c] is a bitmask of the slots card c may go to.
-	var cards [80]card.Card
-	var allowed [80]uint8
-	nc := 0
 	trull := card.Of(card.Fool, card.Mond, card.Pagat)
 	for t := pool; !t.Empty(); {
 		c := t.Pop()
@@ -139,22 +166,31 @@ func (w *State) fill(v *View, rng *rand.Rand) error {
 				m |= 1 << sl
 			}
 		}
-		cards[nc], allowed[nc] = c, m
-		nc++
+		p.cards[p.nc], p.allowed[p.nc] = c, m
+		p.nc++
+	}
+	return p
+}
+
+// fill deals the hidden cards of w, a copy of v's public skeleton.
+func (w *State) fill(v *View, rng *rand.Rand) error {
+	p := v.plan()
+	if p.err != nil {
+		return p.err
 	}
 	var out [numSlots]card.Set
 	ok := false
 	for try := 0; try < 64 && !ok; try++ {
-		ok = w.tryAssign(cards[:nc], allowed[:nc], need, &out, rng)
+		ok = w.tryAssign(p.cards[:p.nc], p.allowed[:p.nc], p.need, &out, rng)
 	}
-	if !ok && !w.searchAssign(cards[:nc], allowed[:nc], need, &out) {
+	if !ok && !w.searchAssign(p.cards[:p.nc], p.allowed[:p.nc], p.need, &out) {
 		return errors.New("droggn: resample: no deal is consistent with the view")
 	}
 	for o := 0; o < 4; o++ {
 		w.hands[o] = w.hands[o].Union(out[o])
 	}
 	w.talon = out[slotTalon]
-	if need[slotDiscard] > 0 {
+	if p.need[slotDiscard] > 0 {
 		w.discards = out[slotDiscard]
 		d := out[slotDiscard]
 		for i := range w.hist {
