@@ -3,6 +3,7 @@ package droggn
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"trull/internal/card"
@@ -92,6 +93,7 @@ type samplePlan struct {
 	nc      int
 	cards   [80]card.Card
 	allowed [80]uint8 // allowed[i] is a bitmask of the slots cards[i] may go to
+	slots   [80]uint8 // the number of slots cards[i] may go to
 	err     error
 }
 
@@ -166,7 +168,7 @@ func (w *State) newPlan(v *View) *samplePlan {
 				m |= 1 << sl
 			}
 		}
-		p.cards[p.nc], p.allowed[p.nc] = c, m
+		p.cards[p.nc], p.allowed[p.nc], p.slots[p.nc] = c, m, uint8(bits.OnesCount8(m))
 		p.nc++
 	}
 	return p
@@ -181,7 +183,7 @@ func (w *State) fill(v *View, rng *rand.Rand) error {
 	var out [numSlots]card.Set
 	ok := false
 	for try := 0; try < 64 && !ok; try++ {
-		ok = w.tryAssign(p.cards[:p.nc], p.allowed[:p.nc], p.need, &out, rng)
+		ok = w.tryAssign(p, &out, rng)
 	}
 	if !ok && !w.searchAssign(p.cards[:p.nc], p.allowed[:p.nc], p.need, &out) {
 		return errors.New("droggn: resample: no deal is consistent with the view")
@@ -213,14 +215,14 @@ func (w *State) fill(v *View, rng *rand.Rand) error {
 	return nil
 }
 
-// tryAssign places the cards most-constrained first, each into a random
-// allowed slot weighted by its free room; it fails on a dead end.
-func (w *State) tryAssign(cards []card.Card, allowed []uint8, need [numSlots]int, out *[numSlots]card.Set, rng *rand.Rand) bool {
+// tryAssign places the cards of p most-constrained first, each into a
+// random allowed slot weighted by its free room; it fails on a dead end.
+func (w *State) tryAssign(p *samplePlan, out *[numSlots]card.Set, rng *rand.Rand) bool {
 	*out = [numSlots]card.Set{}
-	room := need
+	room := p.need
 	// Order: fewer allowed slots first, random among equals.
 	var order [80]uint8
-	n := len(cards)
+	n := p.nc
 	for i := range n {
 		order[i] = uint8(i)
 	}
@@ -228,10 +230,22 @@ func (w *State) tryAssign(cards []card.Card, allowed []uint8, need [numSlots]int
 		j := rng.IntN(i + 1)
 		order[i], order[j] = order[j], order[i]
 	}
-	ord := order[:n]
-	insertionSortBy(ord, func(i uint8) int { return popcount8(allowed[i]) })
-	for _, i := range ord {
-		m := allowed[i]
+	// A stable counting sort by the number of allowed slots.
+	var start [numSlots + 2]int
+	for _, i := range order[:n] {
+		start[p.slots[i]+1]++
+	}
+	for k := 1; k < len(start); k++ {
+		start[k] += start[k-1]
+	}
+	var ord [80]uint8
+	for _, i := range order[:n] {
+		k := p.slots[i]
+		ord[start[k]] = i
+		start[k]++
+	}
+	for _, i := range ord[:n] {
+		m := p.allowed[i]
 		total := 0
 		for sl := 0; sl < numSlots; sl++ {
 			if m>>sl&1 != 0 {
@@ -247,14 +261,14 @@ func (w *State) tryAssign(cards []card.Card, allowed []uint8, need [numSlots]int
 				continue
 			}
 			if x < room[sl] {
-				out[sl].Add(cards[i])
+				out[sl].Add(p.cards[i])
 				room[sl]--
 				break
 			}
 			x -= room[sl]
 		}
 	}
-	return w.discardsOK(out[slotDiscard], need[slotDiscard])
+	return w.discardsOK(out[slotDiscard], p.need[slotDiscard])
 }
 
 func (w *State) discardsOK(d card.Set, n int) bool {
@@ -286,20 +300,4 @@ func (w *State) searchAssign(cards []card.Card, allowed []uint8, need [numSlots]
 		return false
 	}
 	return rec(0)
-}
-
-func popcount8(x uint8) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
-
-func insertionSortBy(a []uint8, key func(uint8) int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && key(a[j]) < key(a[j-1]); j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }

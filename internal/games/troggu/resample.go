@@ -462,13 +462,18 @@ func (sm *sampler) assign(rng *rand.Rand, allowed []uint16, where []int8) bool {
 	}
 	rng.Shuffle(nu, func(i, j int) { order[i], order[j] = order[j], order[i] })
 	// Stable counting sort by the number of allowed places.
-	sorted := sortedBuf[:0]
-	for k := 0; k <= nPlaces; k++ {
-		for _, i := range order {
-			if bits.OnesCount16(allowed[i]) == k {
-				sorted = append(sorted, i)
-			}
-		}
+	var start [nPlaces + 2]int
+	for _, i := range order {
+		start[bits.OnesCount16(allowed[i])+1]++
+	}
+	for k := 1; k < len(start); k++ {
+		start[k] += start[k-1]
+	}
+	sorted := sortedBuf[:nu]
+	for _, i := range order {
+		k := bits.OnesCount16(allowed[i])
+		sorted[start[k]] = i
+		start[k]++
 	}
 	for i := range where {
 		where[i] = -1
