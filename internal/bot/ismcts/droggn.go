@@ -29,7 +29,7 @@ type droggnWorld struct {
 }
 
 func newDroggnWorld(r *droggn.Rules) *droggnWorld {
-	w := &droggnWorld{r: r, s: new(droggn.State), tr: trickRules{foolTrump: false, size: 3, pack: r.Pack()},
+	w := &droggnWorld{r: r, s: new(droggn.State), tr: newTrickRules(false, 3, r.Pack()),
 		buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = r.Seats(), &w.team
 	w.ones = droggnOnes(r.Pack())

@@ -39,7 +39,7 @@ type trogguWorld struct {
 }
 
 func newTrogguWorld(r *troggu.Rules) *trogguWorld {
-	w := &trogguWorld{r: r, s: troggu.NewState(r), n: r.Seats(), tr: trickRules{foolTrump: true, size: r.Seats(), pack: r.Pack()},
+	w := &trogguWorld{r: r, s: troggu.NewState(r), n: r.Seats(), tr: newTrickRules(true, r.Seats(), r.Pack()),
 		buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = w.n, &w.team
 	return w
@@ -318,20 +318,15 @@ func (w *trogguWorld) sides() {
 }
 
 // card is the default card play of the seat to act. The current trick is
-// the tail of the history: the cards played so far modulo the seats.
+// the tail of the history.
 func (w *trogguWorld) card(rnd *game.FastSource) card.Card {
 	s := w.s
 	if !w.teamDone {
 		w.sides()
 	}
-	left := 0
-	for p := 0; p < w.n; p++ {
-		left += s.Hand(p).Len()
-	}
-	played := w.n*w.r.HandSize() - left
 	c := &w.ctx
 	c.t.n = 0
-	if k := played % w.n; k > 0 {
+	if k := s.TrickLen(); k > 0 {
 		hist := s.History()
 		for _, a := range hist[len(hist)-k:] {
 			c.t.add(a.Card, a.Seat)
