@@ -12,7 +12,7 @@ import (
 	"trull/internal/games/droggn"
 )
 
-// droggnWorld is the Droggn adapter: determinizations from View.Sample,
+// droggnWorld is the Droggn adapter: determinizations from View.SampleInto,
 // card play on the PlayCard/LegalCards fast path and FastScore.
 type droggnWorld struct {
 	r    *droggn.Rules

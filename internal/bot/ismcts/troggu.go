@@ -13,7 +13,7 @@ import (
 	"trull/internal/games/troggu"
 )
 
-// trogguWorld is the Troggu adapter: determinizations from Rules.Resample,
+// trogguWorld is the Troggu adapter: determinizations from Rules.ResampleInto,
 // the fast bidding, calling, exchange and card-play steps and the fast
 // Score.
 type trogguWorld struct {
