@@ -253,6 +253,11 @@ EOF
   if [ -f "$DIR/gap.md" ]; then
     cat "$DIR/gap.md"
   fi
+  # The search's rate per millisecond, kept by hand: it is measured by
+  # a benchmark (BenchmarkDefault in internal/bot), not a match.
+  if [ -f "$DIR/speed.md" ]; then
+    cat "$DIR/speed.md"
+  fi
   for gp in $ALL time tactics; do
     f=$DIR/${gp%%:*}-${gp##*:}.md
     [ "$gp" = time ] || [ "$gp" = tactics ] && f=$DIR/$gp.md

@@ -14,9 +14,9 @@ import (
 )
 
 // benchRules are the variants benchmarked: one per game, 3 players where
-// the game allows a choice.
+// the game allows a choice, and Troggu with 6 too.
 func benchRules() []game.Rules {
-	return []game.Rules{droggn.Default(3), troggu.Default(3), strohmandeln.NewRules(strohmandeln.Options{})}
+	return []game.Rules{droggn.Default(3), troggu.Default(3), troggu.Default(6), strohmandeln.NewRules(strohmandeln.Options{})}
 }
 
 // decisionViews plays hands with a cheap ISMCTS in every seat and returns
@@ -52,10 +52,10 @@ func decisionViews(tb testing.TB, r game.Rules, hands int) []game.View {
 // BenchmarkDecision measures decisions with the default options (one
 // worker) over the non-forced decisions of a few hands: ms per decision,
 // the median and 99th percentile of the decisions' times, and iterations
-// per second.
+// per millisecond.
 func BenchmarkDecision(b *testing.B) {
 	for _, r := range benchRules() {
-		b.Run(r.Game(), func(b *testing.B) {
+		b.Run(fmt.Sprintf("%s-%d", r.Game(), r.Seats()), func(b *testing.B) {
 			views := decisionViews(b, r, 2)
 			bt := Default()
 			rng := rand.New(rand.NewPCG(1, 2))
@@ -74,7 +74,7 @@ func BenchmarkDecision(b *testing.B) {
 			b.ReportMetric(float64(el.Microseconds())/1000/float64(b.N), "ms/decision")
 			b.ReportMetric(ms(ds[len(ds)/2]), "p50-ms")
 			b.ReportMetric(ms(ds[min(len(ds)-1, len(ds)*99/100)]), "p99-ms")
-			b.ReportMetric(float64(b.N*bt.Options().Iterations)/el.Seconds(), "iter/s")
+			b.ReportMetric(float64(b.N*bt.Options().Iterations)/ms(el), "iter/ms")
 		})
 	}
 }

@@ -12,11 +12,12 @@ import (
 	"trull/internal/games/droggn"
 )
 
-// droggnWorld is the Droggn adapter: determinizations from View.Sample,
+// droggnWorld is the Droggn adapter: determinizations from View.SampleInto,
 // card play on the PlayCard/LegalCards fast path and FastScore.
 type droggnWorld struct {
 	r    *droggn.Rules
-	s    *droggn.State
+	s    *droggn.State // the determinization, the world's own memory
+	kept droggn.State  // the copy save keeps
 	tr   trickRules
 	ctx  playCtx
 	team [8]int8
@@ -28,7 +29,7 @@ type droggnWorld struct {
 }
 
 func newDroggnWorld(r *droggn.Rules) *droggnWorld {
-	w := &droggnWorld{r: r, tr: trickRules{foolTrump: false, size: 3, pack: r.Pack()},
+	w := &droggnWorld{r: r, s: new(droggn.State), tr: newTrickRules(false, 3, r.Pack()),
 		buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = r.Seats(), &w.team
 	w.ones = droggnOnes(r.Pack())
@@ -54,15 +55,14 @@ func droggnReps(s *droggn.State, ones card.Set) card.Set {
 }
 
 func (w *droggnWorld) resample(v game.View, rng *rand.Rand) error {
-	s, err := know.SampleDroggn(v.(*droggn.View), rng)
-	if err != nil {
-		return err
-	}
-	w.s = s
-	return nil
+	return know.SampleDroggnInto(v.(*droggn.View), w.s, rng)
 }
 
-func (w *droggnWorld) set(s game.State) { w.s = s.(*droggn.State).Copy() }
+func (w *droggnWorld) set(s game.State) { s.(*droggn.State).CopyInto(w.s) }
+
+func (w *droggnWorld) save() { w.s.CopyInto(&w.kept) }
+
+func (w *droggnWorld) restore() { w.kept.CopyInto(w.s) }
 
 func (w *droggnWorld) state() game.State { return w.s }
 
@@ -203,7 +203,7 @@ func buyOptions(s *droggn.State) []game.Action {
 	seat := int8(s.ToAct())
 	out := []game.Action{{Seat: seat, Kind: game.KindBuy, Call: droggn.CallNone}}
 	hand := s.Hand(int(seat))
-	for _, x := range know.BuyAsks(s.Variant().Pack(), hand, s.Places()[5], maxAsks) {
+	for _, x := range know.BuyAsks(s.Variant().Pack(), hand, s.Discards(), maxAsks) {
 		for _, o := range know.BuyOffers(hand, maxOffers) {
 			out = append(out, game.Action{Seat: seat, Kind: game.KindBuy, Card: o, Card2: x})
 		}
@@ -215,7 +215,7 @@ func buyOptions(s *droggn.State) []game.Action {
 // offers the one it misses least; with nothing to offer it does not buy.
 func heuristicBuy(s *droggn.State) game.Action {
 	hand := s.Hand(s.ToAct())
-	return know.BuyOf(s.ToAct(), know.BuyAsks(s.Variant().Pack(), hand, s.Places()[5], 1), know.BuyOffers(hand, 1))
+	return know.BuyOf(s.ToAct(), know.BuyAsks(s.Variant().Pack(), hand, s.Discards(), 1), know.BuyOffers(hand, 1))
 }
 
 // droggnBuyCandidates returns the buy options of a view's skeleton that
@@ -249,7 +249,7 @@ func droggnDiscardCandidates(s *droggn.State, legal []game.Action) ([]game.Actio
 	for _, a := range legal {
 		first.Add(a.Card)
 	}
-	vals := know.DiscardValues(s.Variant(), s.Hand(s.ToAct()), s.Places()[5], first)
+	vals := know.DiscardValues(s.Variant(), s.Hand(s.ToAct()), s.Discards(), first)
 	best := map[card.Card]float64{}
 	for _, a := range legal {
 		best[a.Card] = math.Inf(-1)

@@ -78,7 +78,7 @@
 // speed.
 //
 // Droggn, Troggu and Strohmandeln are searched through small adapters on
-// the engines' fast paths (Sample/ResampleInto, LegalCards, PlayCard,
+// the engines' fast paths (SampleInto/ResampleInto, LegalCards, PlayCard,
 // FastScore/Score/Scores); any other game through the game.State contract
 // alone, with a generic default policy.
 package ismcts

@@ -36,10 +36,10 @@ func Paired(v game.View, cands [][]game.Action, n int, rng *rand.Rand, visit fun
 				return fmt.Errorf("ismcts: no world for the view: %w", err)
 			}
 		}
-		world := wd.state().Clone()
+		wd.save()
 		seed := rng.Uint64()
 		for c, acts := range cands {
-			wd.set(world)
+			wd.restore()
 			rnd := game.FastSourceSeeded(seed)
 			st := wd.state()
 			for _, a := range acts {

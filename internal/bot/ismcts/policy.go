@@ -17,6 +17,21 @@ type trickRules struct {
 	size int
 	// pack gives the card points.
 	pack *card.Pack
+	// strengths and costs hold strength and cost of every card value,
+	// made by newTrickRules: the policy looks them up.
+	strengths [128]int16
+	costs     [128]int32
+}
+
+// newTrickRules returns the trick rules of a game with its tables made.
+func newTrickRules(foolTrump bool, size int, pack *card.Pack) trickRules {
+	tr := trickRules{foolTrump: foolTrump, size: size, pack: pack}
+	for i := range tr.strengths {
+		c := card.Card(i)
+		tr.strengths[i] = int16(tr.strengthOf(c))
+		tr.costs[i] = int32(tr.costOf(c))
+	}
+	return tr
 }
 
 // trickView is the current trick as the policy sees it.
@@ -35,10 +50,13 @@ func (t *trickView) add(c card.Card, seat int8) {
 // makes at random, to keep the playouts varied.
 const randomShare = 6
 
-// strength orders cards for trick-taking: trumps above suit cards (the
+// strength orders cards for trick-taking (strengthOf, from the table).
+func (tr *trickRules) strength(c card.Card) int { return int(tr.strengths[c&127]) }
+
+// strengthOf orders cards for trick-taking: trumps above suit cards (the
 // Fool above T21 where it is a trump, never winning where it is an excuse),
 // suit cards by rank.
-func (tr *trickRules) strength(c card.Card) int {
+func (tr *trickRules) strengthOf(c card.Card) int {
 	switch {
 	case c == card.Fool && tr.foolTrump:
 		return 200
@@ -70,14 +88,18 @@ func (tr *trickRules) beats(c, best card.Card) bool {
 	return c.Suit() == best.Suit() && c.Rank() > best.Rank()
 }
 
-// cost orders cards by what it costs to give them away: points first, then
-// trumps above suit cards, then strength.
-func (tr *trickRules) cost(c card.Card) int {
+// cost orders cards by what it costs to give them away (costOf, from the
+// table).
+func (tr *trickRules) cost(c card.Card) int { return int(tr.costs[c&127]) }
+
+// costOf orders cards by what it costs to give them away: points first,
+// then trumps above suit cards, then strength.
+func (tr *trickRules) costOf(c card.Card) int {
 	v := 1000 * tr.pack.Points(c)
 	if tr.trumpish(c) {
 		v += 400
 	}
-	return v + tr.strength(c)
+	return v + tr.strengthOf(c)
 }
 
 // cheapest returns the card of s with the least cost; a card of prefer

@@ -15,19 +15,19 @@ import (
 // fast Scores.
 type strohWorld struct {
 	r       *strohmandeln.Rules
-	s       *strohmandeln.State
+	s       *strohmandeln.State // the determinization, the world's own memory
+	kept    strohmandeln.State  // the copy save keeps
 	tr      trickRules
-	all     card.Set // the pack
-	classic bool     // classic scoring: the in-hand announcements exist
+	classic bool // classic scoring: the in-hand announcements exist
 	team    [8]int8
 	ctx     playCtx
 	buf     []game.Action
 }
 
 func newStrohWorld(r *strohmandeln.Rules) *strohWorld {
-	w := &strohWorld{r: r, s: r.NewHand(), tr: trickRules{foolTrump: true, size: 2, pack: r.Pack()},
-		all: r.Pack().Cards, classic: r.Opts().Scoring == strohmandeln.Classic,
-		team: [8]int8{0, 1}, buf: make([]game.Action, 0, 32)}
+	w := &strohWorld{r: r, s: r.NewHand(), tr: newTrickRules(true, 2, r.Pack()),
+		classic: r.Opts().Scoring == strohmandeln.Classic,
+		team:    [8]int8{0, 1}, buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = 2, &w.team
 	return w
 }
@@ -36,7 +36,11 @@ func (w *strohWorld) resample(v game.View, rng *rand.Rand) error {
 	return w.r.ResampleInto(w.s, v.(*strohmandeln.View), rng)
 }
 
-func (w *strohWorld) set(s game.State) { w.s = s.Clone().(*strohmandeln.State) }
+func (w *strohWorld) set(s game.State) { w.s.CopyFrom(s.(*strohmandeln.State)) }
+
+func (w *strohWorld) save() { w.kept.CopyFrom(w.s) }
+
+func (w *strohWorld) restore() { w.s.CopyFrom(&w.kept) }
 
 func (w *strohWorld) state() game.State { return w.s }
 
@@ -93,17 +97,14 @@ func (w *strohWorld) policy(rnd *game.FastSource) game.Action {
 	return a
 }
 
-// card is the default card play of the seat to act. The card of a trick
-// in progress is the one card in no hand, Strohmann or trick pile.
+// card is the default card play of the seat to act.
 func (w *strohWorld) card(rnd *game.FastSource) card.Card {
 	s := w.s
 	seat := s.ToAct()
 	c := &w.ctx
 	c.t.n = 0
-	rest := w.all.Minus(s.Playable(0)).Minus(s.Playable(1)).Minus(s.FaceDown(0)).Minus(s.FaceDown(1)).
-		Minus(s.Won(0)).Minus(s.Won(1))
-	if !rest.Empty() {
-		c.t.add(rest.Lowest(), int8(1-seat))
+	if led := s.Led(); led != card.None {
+		c.t.add(led, int8(1-seat))
 	}
 	c.hands[0], c.hands[1] = s.Playable(0), s.Playable(1)
 	c.me, c.legal, c.prefer = int8(seat), s.LegalCards(), s.Tops(seat)

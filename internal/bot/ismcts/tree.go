@@ -22,6 +22,7 @@ type node struct {
 	sq      float64 // sum of their squares
 	child   int32   // first child, -1 for none
 	sibling int32   // next sibling, -1 for none
+	mark    int32   // the tree's stamp when expandOrSelect found it available
 }
 
 // tree is one single-observer ISMCTS tree for the seat of a view.
@@ -46,6 +47,7 @@ type tree struct {
 	rnd game.FastSource // for the policy and tie-breaks
 
 	nodes   []node
+	stamp   int32 // expandOrSelect's count, which marks the available children
 	buf     []game.Action
 	path    []int32
 	rewards []float64
@@ -158,12 +160,12 @@ func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
 // candidate by a descent of its subtree (walk) before the playout. It
 // returns the number of candidates scored.
 func (t *tree) iterateFlat() int {
-	world := t.w.state().Clone()
+	t.w.save()
 	seed := t.rnd.Uint64()
 	t.flatInit()
 	k := 0
 	for i := t.nodes[0].child; i >= 0; i, k = t.nodes[i].sibling, k+1 {
-		t.w.set(world)
+		t.w.restore()
 		t.rnd = game.FastSourceSeeded(seed)
 		st := t.w.state()
 		st.ApplyUnchecked(t.nodes[i].key)
@@ -284,7 +286,7 @@ func (t *tree) walk(cur int32) {
 		expanded := false
 		switch {
 		case cur == 0:
-			next = t.selectChild(0, nil)
+			next = t.selectChild(0, false)
 			a = t.nodes[next].key
 		default:
 			t.buf = t.w.candidates(t.buf[:0])
@@ -333,10 +335,12 @@ func (t *tree) walk(cur int32) {
 // candidates, the default policy's choice first, then random ones, so that
 // its value is not dragged down by trying every poor move at once.
 func (t *tree) expandOrSelect(cur int32, actor int8) (int32, bool) {
+	t.stamp++
 	untried := 0
 	for k := range t.buf {
 		if ch := t.findChild(cur, t.buf[k]); ch >= 0 {
 			t.nodes[ch].avail++
+			t.nodes[ch].mark = t.stamp
 			continue
 		}
 		t.buf[untried], t.buf[k] = t.buf[k], t.buf[untried]
@@ -345,7 +349,7 @@ func (t *tree) expandOrSelect(cur int32, actor int8) (int32, bool) {
 	tried := len(t.buf) - untried
 	allowed := 1 + int(widen*math.Sqrt(float64(t.nodes[cur].visits)))
 	if untried == 0 || tried >= allowed {
-		return t.selectChild(cur, t.buf[untried:]), false
+		return t.selectChild(cur, true), false
 	}
 	pick := t.buf[t.rnd.IntN(untried)]
 	if p := t.w.policy(&t.rnd); containsAction(t.buf[:untried], p) {
@@ -368,10 +372,10 @@ func containsAction(as []game.Action, a game.Action) bool {
 	return false
 }
 
-// selectChild returns the child of p with the best UCB1 value among those
-// whose key is in avail (every child when avail is nil, as at the root,
-// whose availability is counted here).
-func (t *tree) selectChild(p int32, avail []game.Action) int32 {
+// selectChild returns the child of p with the best UCB1 value: among
+// those expandOrSelect marked available with marked, else among every
+// child (as at the root, whose availability is counted here).
+func (t *tree) selectChild(p int32, marked bool) int32 {
 	unit := 1.0
 	if t.absN > 0 && t.absSum > 0 {
 		unit = t.absSum / float64(t.absN)
@@ -379,8 +383,8 @@ func (t *tree) selectChild(p int32, avail []game.Action) int32 {
 	best, bestV := int32(-1), math.Inf(-1)
 	for i := t.nodes[p].child; i >= 0; i = t.nodes[i].sibling {
 		n := &t.nodes[i]
-		if avail != nil {
-			if !containsAction(avail, n.key) {
+		if marked {
+			if n.mark != t.stamp {
 				continue
 			}
 		} else {

@@ -13,14 +13,15 @@ import (
 	"trull/internal/games/troggu"
 )
 
-// trogguWorld is the Troggu adapter: determinizations from Rules.Resample,
+// trogguWorld is the Troggu adapter: determinizations from Rules.ResampleInto,
 // the fast bidding, calling, exchange and card-play steps and the fast
 // Score.
 type trogguWorld struct {
-	r  *troggu.Rules
-	s  *troggu.State
-	n  int
-	tr trickRules
+	r    *troggu.Rules
+	s    *troggu.State // the determinization, never shared with another world
+	kept troggu.State  // the copy save keeps
+	n    int
+	tr   trickRules
 
 	// team is each seat's side for card play, found once per
 	// determinization when the play starts (the partner is the holder of
@@ -38,7 +39,7 @@ type trogguWorld struct {
 }
 
 func newTrogguWorld(r *troggu.Rules) *trogguWorld {
-	w := &trogguWorld{r: r, n: r.Seats(), tr: trickRules{foolTrump: true, size: r.Seats(), pack: r.Pack()},
+	w := &trogguWorld{r: r, s: troggu.NewState(r), n: r.Seats(), tr: newTrickRules(true, r.Seats(), r.Pack()),
 		buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = w.n, &w.team
 	return w
@@ -53,12 +54,10 @@ func (w *trogguWorld) resample(v game.View, rng *rand.Rand) error {
 		return w.resampleRead(v, rng)
 	}
 	for try := 0; ; try++ {
-		s, err := w.r.Resample(v, rng)
-		if err != nil {
+		w.teamDone = false
+		if err := w.r.ResampleInto(w.s, v, rng); err != nil {
 			return err
 		}
-		w.s = s.(*troggu.State)
-		w.teamDone = false
 		if try == passTries-1 || w.bidsPlausible(v.ViewSeat()) {
 			return nil
 		}
@@ -194,7 +193,14 @@ func (w *trogguWorld) bidsPlausible(seat int) bool {
 }
 
 func (w *trogguWorld) set(s game.State) {
-	w.s = s.Clone().(*troggu.State)
+	w.s.CopyFrom(s.(*troggu.State))
+	w.teamDone = false
+}
+
+func (w *trogguWorld) save() { w.kept.CopyFrom(w.s) }
+
+func (w *trogguWorld) restore() {
+	w.s.CopyFrom(&w.kept)
 	w.teamDone = false
 }
 
@@ -312,20 +318,15 @@ func (w *trogguWorld) sides() {
 }
 
 // card is the default card play of the seat to act. The current trick is
-// the tail of the history: the cards played so far modulo the seats.
+// the tail of the history.
 func (w *trogguWorld) card(rnd *game.FastSource) card.Card {
 	s := w.s
 	if !w.teamDone {
 		w.sides()
 	}
-	left := 0
-	for p := 0; p < w.n; p++ {
-		left += s.Hand(p).Len()
-	}
-	played := w.n*w.r.HandSize() - left
 	c := &w.ctx
 	c.t.n = 0
-	if k := played % w.n; k > 0 {
+	if k := s.TrickLen(); k > 0 {
 		hist := s.History()
 		for _, a := range hist[len(hist)-k:] {
 			c.t.add(a.Card, a.Seat)

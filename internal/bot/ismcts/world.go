@@ -24,6 +24,11 @@ type world interface {
 	// set replaces the world by a copy of s: the true state, for the
 	// reference player that sees every card.
 	set(s game.State)
+	// save keeps a copy of the determinization, which restore brings
+	// back: the candidates of a flat search start from the same world.
+	// Both reuse the world's memory.
+	save()
+	restore()
 	// state returns the determinization; the tree applies its moves to it.
 	state() game.State
 	// candidates appends the actions the search considers for the seat to
@@ -214,9 +219,10 @@ func parseVariant(name, variant string) game.Rules {
 // Its default policy plays the cheapest legal card and takes the first
 // legal action otherwise (the engines list the declining one first).
 type genericWorld struct {
-	r   game.Rules
-	s   game.State
-	buf []game.Action
+	r    game.Rules
+	s    game.State
+	kept game.State
+	buf  []game.Action
 }
 
 func (w *genericWorld) resample(v game.View, rng *rand.Rand) error {
@@ -229,6 +235,10 @@ func (w *genericWorld) resample(v game.View, rng *rand.Rand) error {
 }
 
 func (w *genericWorld) set(s game.State) { w.s = s.Clone() }
+
+func (w *genericWorld) save() { w.kept = w.s.Clone() }
+
+func (w *genericWorld) restore() { w.s = w.kept.Clone() }
 
 func (w *genericWorld) state() game.State { return w.s }
 

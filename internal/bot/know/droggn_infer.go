@@ -103,7 +103,7 @@ func plausible(w *droggn.State, seat int) bool {
 	if decl < 0 || decl == seat {
 		return true
 	}
-	held := w.Hand(decl).Union(w.Places()[5])
+	held := w.Hand(decl).Union(w.Discards())
 	for _, a := range w.History() {
 		if a.Kind == game.KindPlay && int(a.Seat) == decl {
 			held.Add(a.Card)
@@ -116,15 +116,23 @@ func plausible(w *droggn.State, seat int) bool {
 // seat has seen, redrawing it (a bounded number of times) while the
 // declarer's holding in it is too weak for his contract.
 func SampleDroggn(v *droggn.View, rng *rand.Rand) (*droggn.State, error) {
-	var w *droggn.State
+	w := new(droggn.State)
+	if err := SampleDroggnInto(v, w, rng); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// SampleDroggnInto is SampleDroggn into w, reusing its memory: the same
+// world from the same generator. On an error w holds no valid state.
+func SampleDroggnInto(v *droggn.View, w *droggn.State, rng *rand.Rand) error {
 	for try := 0; try < maxRedraws; try++ {
-		var err error
-		if w, err = v.Sample(rng); err != nil {
-			return nil, err
+		if err := v.SampleInto(w, rng); err != nil {
+			return err
 		}
 		if plausible(w, v.Seat) {
 			break
 		}
 	}
-	return w, nil
+	return nil
 }

@@ -117,7 +117,7 @@ func discardCandidates(s *droggn.State, legal []game.Action) []game.Action {
 func heuristicBuy(s *droggn.State) game.Action {
 	seat := s.ToAct()
 	hand := s.Hand(seat)
-	return know.BuyOf(seat, know.TrumpAsks(hand, s.Places()[5], 1), know.CheapOffers(s.Variant().Pack(), hand, 1))
+	return know.BuyOf(seat, know.TrumpAsks(hand, s.Discards(), 1), know.CheapOffers(s.Variant().Pack(), hand, 1))
 }
 
 // buyCandidates returns not buying and the combinations of a few asks and
@@ -134,7 +134,7 @@ func buyCandidates(s *droggn.State, legal []game.Action) []game.Action {
 		out = append(out, none)
 	}
 	hand := s.Hand(seat)
-	for _, x := range know.TrumpAsks(hand, s.Places()[5], maxAsks) {
+	for _, x := range know.TrumpAsks(hand, s.Discards(), maxAsks) {
 		for _, o := range know.CheapOffers(s.Variant().Pack(), hand, maxOffers) {
 			if a := (game.Action{Seat: int8(seat), Kind: game.KindBuy, Card: o, Card2: x}); ok[a] {
 				out = append(out, a)

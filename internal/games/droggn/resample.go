@@ -3,6 +3,7 @@ package droggn
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"trull/internal/card"
@@ -36,6 +37,13 @@ func (v *View) Sample(rng *rand.Rand) (*State, error) {
 		return nil, err
 	}
 	return w, nil
+}
+
+// SampleInto is Sample into dst, reusing its memory: the same world from
+// the same generator. On an error dst holds no valid state.
+func (v *View) SampleInto(dst *State, rng *rand.Rand) error {
+	v.pub.CopyInto(dst)
+	return dst.fill(v, rng)
 }
 
 // constraints computes, for each seat, the cards it cannot hold: suits and
@@ -77,9 +85,33 @@ func (s *State) constraints() [4]card.Set {
 	return no
 }
 
-func (w *State) fill(v *View, rng *rand.Rand) error {
+// samplePlan is what every world sampled for a view shares: the number of
+// hidden cards of each slot, and each hidden card with the mask of the
+// slots it may go to. A View computes it once (View.plan).
+type samplePlan struct {
+	need    [numSlots]int
+	nc      int
+	cards   [80]card.Card
+	allowed [80]uint8 // allowed[i] is a bitmask of the slots cards[i] may go to
+	slots   [80]uint8 // the number of slots cards[i] may go to
+	err     error
+}
+
+// plan returns the view's sample plan, made on first use.
+func (v *View) plan() *samplePlan {
+	if p := v.sampling.Load(); p != nil {
+		return p
+	}
+	p := v.pub.newPlan(v)
+	v.sampling.Store(p)
+	return p
+}
+
+// newPlan derives the sample plan of view v from its public skeleton w.
+func (w *State) newPlan(v *View) *samplePlan {
+	p := &samplePlan{}
 	seat := v.Seat
-	var need [numSlots]int
+	need := &p.need
 	for o := 0; o < w.r.seats; o++ {
 		if o != seat && w.active(o) {
 			need[o] = v.HandSizes[o] - w.hands[o].Len()
@@ -116,13 +148,10 @@ func (w *State) fill(v *View, rng *rand.Rand) error {
 		total += n
 	}
 	if total != pool.Len() {
-		return fmt.Errorf("droggn: resample: %d hidden places for %d unknown cards", total, pool.Len())
+		p.err = fmt.Errorf("droggn: resample: %d hidden places for %d unknown cards", total, pool.Len())
+		return p
 	}
 	no := w.constraints()
-	// allowed[c] is a bitmask of the slots card c may go to.
-	var cards [80]card.Card
-	var allowed [80]uint8
-	nc := 0
 	trull := card.Of(card.Fool, card.Mond, card.Pagat)
 	for t := pool; !t.Empty(); {
 		c := t.Pop()
@@ -139,22 +168,31 @@ func (w *State) fill(v *View, rng *rand.Rand) error {
 				m |= 1 << sl
 			}
 		}
-		cards[nc], allowed[nc] = c, m
-		nc++
+		p.cards[p.nc], p.allowed[p.nc], p.slots[p.nc] = c, m, uint8(bits.OnesCount8(m))
+		p.nc++
+	}
+	return p
+}
+
+// fill deals the hidden cards of w, a copy of v's public skeleton.
+func (w *State) fill(v *View, rng *rand.Rand) error {
+	p := v.plan()
+	if p.err != nil {
+		return p.err
 	}
 	var out [numSlots]card.Set
 	ok := false
 	for try := 0; try < 64 && !ok; try++ {
-		ok = w.tryAssign(cards[:nc], allowed[:nc], need, &out, rng)
+		ok = w.tryAssign(p, &out, rng)
 	}
-	if !ok && !w.searchAssign(cards[:nc], allowed[:nc], need, &out) {
+	if !ok && !w.searchAssign(p.cards[:p.nc], p.allowed[:p.nc], p.need, &out) {
 		return errors.New("droggn: resample: no deal is consistent with the view")
 	}
 	for o := 0; o < 4; o++ {
 		w.hands[o] = w.hands[o].Union(out[o])
 	}
 	w.talon = out[slotTalon]
-	if need[slotDiscard] > 0 {
+	if p.need[slotDiscard] > 0 {
 		w.discards = out[slotDiscard]
 		d := out[slotDiscard]
 		for i := range w.hist {
@@ -177,14 +215,14 @@ func (w *State) fill(v *View, rng *rand.Rand) error {
 	return nil
 }
 
-// tryAssign places the cards most-constrained first, each into a random
-// allowed slot weighted by its free room; it fails on a dead end.
-func (w *State) tryAssign(cards []card.Card, allowed []uint8, need [numSlots]int, out *[numSlots]card.Set, rng *rand.Rand) bool {
+// tryAssign places the cards of p most-constrained first, each into a
+// random allowed slot weighted by its free room; it fails on a dead end.
+func (w *State) tryAssign(p *samplePlan, out *[numSlots]card.Set, rng *rand.Rand) bool {
 	*out = [numSlots]card.Set{}
-	room := need
+	room := p.need
 	// Order: fewer allowed slots first, random among equals.
 	var order [80]uint8
-	n := len(cards)
+	n := p.nc
 	for i := range n {
 		order[i] = uint8(i)
 	}
@@ -192,10 +230,22 @@ func (w *State) tryAssign(cards []card.Card, allowed []uint8, need [numSlots]int
 		j := rng.IntN(i + 1)
 		order[i], order[j] = order[j], order[i]
 	}
-	ord := order[:n]
-	insertionSortBy(ord, func(i uint8) int { return popcount8(allowed[i]) })
-	for _, i := range ord {
-		m := allowed[i]
+	// A stable counting sort by the number of allowed slots.
+	var start [numSlots + 2]int
+	for _, i := range order[:n] {
+		start[p.slots[i]+1]++
+	}
+	for k := 1; k < len(start); k++ {
+		start[k] += start[k-1]
+	}
+	var ord [80]uint8
+	for _, i := range order[:n] {
+		k := p.slots[i]
+		ord[start[k]] = i
+		start[k]++
+	}
+	for _, i := range ord[:n] {
+		m := p.allowed[i]
 		total := 0
 		for sl := 0; sl < numSlots; sl++ {
 			if m>>sl&1 != 0 {
@@ -211,14 +261,14 @@ func (w *State) tryAssign(cards []card.Card, allowed []uint8, need [numSlots]int
 				continue
 			}
 			if x < room[sl] {
-				out[sl].Add(cards[i])
+				out[sl].Add(p.cards[i])
 				room[sl]--
 				break
 			}
 			x -= room[sl]
 		}
 	}
-	return w.discardsOK(out[slotDiscard], need[slotDiscard])
+	return w.discardsOK(out[slotDiscard], p.need[slotDiscard])
 }
 
 func (w *State) discardsOK(d card.Set, n int) bool {
@@ -250,20 +300,4 @@ func (w *State) searchAssign(cards []card.Card, allowed []uint8, need [numSlots]
 		return false
 	}
 	return rec(0)
-}
-
-func popcount8(x uint8) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
-
-func insertionSortBy(a []uint8, key func(uint8) int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && key(a[j]) < key(a[j-1]); j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }

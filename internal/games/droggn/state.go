@@ -187,6 +187,10 @@ func (s *State) History() []game.Action { return s.hist }
 // Hand returns a seat's hand.
 func (s *State) Hand(seat int) card.Set { return s.hands[seat] }
 
+// Discards returns the declarer's discards (Places' sixth place), without
+// building the list of places.
+func (s *State) Discards() card.Set { return s.discards }
+
 // Contract returns the contract (NoContract while bidding or when thrown in).
 func (s *State) Contract() Contract { return s.contract }
 

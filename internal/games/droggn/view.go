@@ -1,6 +1,8 @@
 package droggn
 
 import (
+	"sync/atomic"
+
 	"trull/internal/card"
 	"trull/internal/game"
 )
@@ -51,6 +53,9 @@ type View struct {
 
 	pub   *State // the hand with everything this seat may not know removed
 	known card.Set
+	// sampling is the plan every world sampled for the view shares,
+	// made on first use (plan).
+	sampling atomic.Pointer[samplePlan]
 }
 
 // LogEntry is one public action; hidden cards are counted, not named.

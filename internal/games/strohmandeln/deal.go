@@ -246,6 +246,15 @@ func (s *State) Strohmann(seat, k int) (cards [4]card.Card, n, turned int) {
 // Won returns the cards of seat's trick pile.
 func (s *State) Won(seat int) card.Set { return s.won[seat] }
 
+// Led returns the card led to the trick in progress, card.None while no
+// card has been played to it.
+func (s *State) Led() card.Card {
+	if s.ncur > 0 {
+		return s.lead
+	}
+	return card.None
+}
+
 // currentCards returns the cards of the trick in progress.
 func (s *State) currentCards() card.Set {
 	var c card.Set

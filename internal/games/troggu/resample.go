@@ -68,19 +68,29 @@ type alternative struct {
 // rebuilt by dealing the sampled hands and replaying the public actions on
 // the unchecked fast path.
 func (r *Rules) Resample(gv game.View, rng *rand.Rand) (game.State, error) {
+	s := NewState(r)
+	if err := r.ResampleInto(s, gv, rng); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// ResampleInto is Resample into dst, reusing its memory: the same world
+// from the same generator. On an error dst holds no valid state.
+func (r *Rules) ResampleInto(dst *State, gv game.View, rng *rand.Rand) error {
 	v, ok := gv.(*View)
 	if !ok {
-		return nil, fmt.Errorf("troggu: cannot resample a %T", gv)
+		return fmt.Errorf("troggu: cannot resample a %T", gv)
 	}
 	sm := v.sampler.Load()
 	if sm == nil || sm.r != r {
 		var err error
 		if sm, err = newSampler(r, v); err != nil {
-			return nil, err
+			return err
 		}
 		v.sampler.Store(sm)
 	}
-	return sm.sample(rng)
+	return sm.sample(dst, rng)
 }
 
 func parseIDs(ids []string, dst *card.Set) error {
@@ -378,10 +388,12 @@ func (sm *sampler) constrain(v *View, excl [MaxSeats]card.Set) error {
 	return nil
 }
 
-// sample draws one world.
-func (sm *sampler) sample(rng *rand.Rand) (game.State, error) {
-	where := make([]int8, len(sm.unknown))
-	order := sm.tryOrder(rng)
+// sample draws one world into dst.
+func (sm *sampler) sample(dst *State, rng *rand.Rand) error {
+	var whereBuf [maxCards]int8
+	where := whereBuf[:len(sm.unknown)]
+	var orderBuf [maxAlts]int
+	order := sm.tryOrder(rng, orderBuf[:0])
 	found := false
 	for _, i := range order {
 		if sm.assign(rng, sm.alts[i].allowed, where) {
@@ -390,15 +402,22 @@ func (sm *sampler) sample(rng *rand.Rand) (game.State, error) {
 		}
 	}
 	if !found {
-		return nil, fmt.Errorf("troggu: resample: no deal is consistent with the view")
+		return fmt.Errorf("troggu: resample: no deal is consistent with the view")
 	}
-	return sm.build(rng, where)
+	return sm.build(dst, rng, where)
 }
 
-// tryOrder returns the alternatives in the order to try: one drawn by
-// weight among the regular ones first, then the others, fallbacks last.
-func (sm *sampler) tryOrder(rng *rand.Rand) []int {
-	order := make([]int, 0, len(sm.alts))
+// maxCards is the most hidden cards of a resample (the pack's size), and
+// maxAlts the most alternatives constrain makes.
+const (
+	maxCards = 64
+	maxAlts  = 4
+)
+
+// tryOrder appends to order the alternatives in the order to try: one
+// drawn by weight among the regular ones first, then the others,
+// fallbacks last.
+func (sm *sampler) tryOrder(rng *rand.Rand, order []int) []int {
 	sum := 0.0
 	for _, a := range sm.alts {
 		if !a.fallback {
@@ -436,19 +455,25 @@ func (sm *sampler) tryOrder(rng *rand.Rand) []int {
 func (sm *sampler) assign(rng *rand.Rand, allowed []uint16, where []int8) bool {
 	nu := len(sm.unknown)
 	caps := sm.caps
-	order := make([]int, nu)
+	var orderBuf, sortedBuf [maxCards]int
+	order := orderBuf[:nu]
 	for i := range order {
 		order[i] = i
 	}
 	rng.Shuffle(nu, func(i, j int) { order[i], order[j] = order[j], order[i] })
 	// Stable counting sort by the number of allowed places.
-	sorted := make([]int, 0, nu)
-	for k := 0; k <= nPlaces; k++ {
-		for _, i := range order {
-			if bits.OnesCount16(allowed[i]) == k {
-				sorted = append(sorted, i)
-			}
-		}
+	var start [nPlaces + 2]int
+	for _, i := range order {
+		start[bits.OnesCount16(allowed[i])+1]++
+	}
+	for k := 1; k < len(start); k++ {
+		start[k] += start[k-1]
+	}
+	sorted := sortedBuf[:nu]
+	for _, i := range order {
+		k := bits.OnesCount16(allowed[i])
+		sorted[start[k]] = i
+		start[k]++
 	}
 	for i := range where {
 		where[i] = -1
@@ -520,11 +545,11 @@ func augment(i int, allowed []uint16, where []int8, caps *[nPlaces]int) bool {
 	return false
 }
 
-// build deals the sampled world and replays the actions. The first world
-// of a sampler is replayed with the checked Apply, which rejects a view
-// that is not consistent (say, edited by hand); later ones take the fast
-// path.
-func (sm *sampler) build(rng *rand.Rand, where []int8) (*State, error) {
+// build deals the sampled world into s and replays the actions. The
+// first world of a sampler is replayed with the checked Apply, which
+// rejects a view that is not consistent (say, edited by hand); later ones
+// take the fast path.
+func (sm *sampler) build(s *State, rng *rand.Rand, where []int8) error {
 	r := sm.r
 	n := r.seats
 	var now [nPlaces]card.Set
@@ -555,7 +580,7 @@ func (sm *sampler) build(rng *rand.Rand, where []int8) (*State, error) {
 				pool.Remove(card.Fool)
 			}
 			if pool.Len() < r.deal.tapp {
-				return nil, fmt.Errorf("troggu: resample: the Tappist holds too few cards")
+				return fmt.Errorf("troggu: resample: the Tappist holds too few cards")
 			}
 			for k := 0; k < r.deal.tapp; k++ {
 				c := game.RandomCard(rng, pool)
@@ -566,7 +591,7 @@ func (sm *sampler) build(rng *rand.Rand, where []int8) (*State, error) {
 		hands[d] = all.Minus(tapp)
 	}
 	hidden := now[placeDiscards].Minus(sm.discKnow)
-	s := NewState(r)
+	*s = State{r: r, n: int8(r.seats)}
 	s.dealSets(&hands, tapp, sm.dealer)
 	checked := !sm.checked.Load()
 	for i, a := range sm.actions {
@@ -576,15 +601,15 @@ func (sm *sampler) build(rng *rand.Rand, where []int8) (*State, error) {
 		if !checked {
 			s.ApplyUnchecked(a)
 		} else if err := s.Apply(a); err != nil {
-			return nil, fmt.Errorf("troggu: resample: the view is not consistent: action %d: %v", i, err)
+			return fmt.Errorf("troggu: resample: the view is not consistent: action %d: %v", i, err)
 		}
 	}
 	if checked {
 		got, err := json.Marshal(s.view(game.ViewerOf(sm.seat)))
 		if err != nil || !bytes.Equal(got, sm.want) {
-			return nil, fmt.Errorf("troggu: resample: the view is not consistent: no deal shows it")
+			return fmt.Errorf("troggu: resample: the view is not consistent: no deal shows it")
 		}
 		sm.checked.Store(true)
 	}
-	return s, nil
+	return nil
 }

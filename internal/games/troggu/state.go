@@ -142,6 +142,9 @@ func (s *State) Declarer() int { return int(s.declarer) }
 // Hand returns the cards in seat's hand.
 func (s *State) Hand(seat int) card.Set { return s.hands[seat] }
 
+// TrickLen returns the number of cards played to the current trick.
+func (s *State) TrickLen() int { return int(s.played) }
+
 // Clone returns an independent copy.
 func (s *State) Clone() game.State { return s.clone() }
 
