@@ -52,8 +52,12 @@ const S = {
   ],
   handsHere: ["Hands played here", "Hier gespielte Spiele"],
   handsHereHelp: [
-    "The finished hands of your sittings on this device, kept in this browser: replay them, or download their records for trull replay or a server's replay.",
-    "Die fertigen Spiele deiner Runden auf diesem Gerät, aufbewahrt in diesem Browser: spiele sie nach oder lade ihre Protokolle für trull replay oder das Nachspielen an einem Server.",
+    "The finished hands of your sittings on this device, kept in this browser: replay them, have the server analyse them when this device is online (they enter no score list there), or download their records for trull replay.",
+    "Die fertigen Spiele deiner Runden auf diesem Gerät, aufbewahrt in diesem Browser: spiele sie nach, lass sie vom Server analysieren, wenn dieses Gerät online ist (sie kommen dort in keine Rangliste), oder lade ihre Protokolle für trull replay.",
+  ],
+  analysisOffline: [
+    "Replayed on this device. The analysis is made by the server: it is offered here when this device is online.",
+    "Auf diesem Gerät nachgespielt. Die Analyse macht der Server: Sie wird hier angeboten, wenn dieses Gerät online ist.",
   ],
   handsHereNone: ["No hand has been played on this device yet.", "Auf diesem Gerät wurde noch kein Spiel gespielt."],
   handForget: ["Forget", "Löschen"],
@@ -134,6 +138,11 @@ const S = {
   confirm: ["Confirm", "Bestätigen"],
   result: ["Result", "Ergebnis"],
   replay: ["Replay", "Wiedergabe"],
+  analyse: ["Analyse", "Analysieren"],
+  handAnalyseHelp: [
+    "The replay with the server's analysis of every decision (needs the network)",
+    "Die Wiedergabe mit der Analyse jeder Entscheidung durch den Server (braucht das Netz)",
+  ],
   export: ["Download record", "Protokoll herunterladen"],
   hand: ["Your hand", "Deine Karten"],
   noHand: ["No cards", "Keine Karten"],

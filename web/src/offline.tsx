@@ -257,12 +257,25 @@ export function HandsPage(p: { lang: Lang }) {
                     <button
                       type="button"
                       class="small-btn"
+                      data-testid="hand-replay"
                       onClick={() => {
                         keepRecordForReplay(JSON.stringify(h.record));
                         navigate("/replay");
                       }}
                     >
                       {t(lang, "replay")}
+                    </button>{" "}
+                    <button
+                      type="button"
+                      class="small-btn"
+                      data-testid="hand-analyse"
+                      title={t(lang, "handAnalyseHelp")}
+                      onClick={() => {
+                        keepRecordForReplay(JSON.stringify(h.record));
+                        navigate("/replay?analyse=1");
+                      }}
+                    >
+                      {t(lang, "analyse")}
                     </button>{" "}
                     <button type="button" class="small-btn" onClick={() => downloadJSON(JSON.stringify(h.record, null, 2) + "\n", `trull-${h.game}-${h.id.replace(/[^a-z0-9]+/gi, "-")}.json`)}>
                       ⤓ {t(lang, "export")}

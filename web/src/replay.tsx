@@ -36,7 +36,7 @@ export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
       </p>
       <h2>{t(p.lang, "replayOf", p.hand + 1)}</h2>
       {err && <p class="error">{err}</p>}
-      {rec && <Viewer record={rec} lang={p.lang} analysis={{ tableId: p.id, hand: p.hand }} />}
+      {rec && <Viewer record={rec} lang={p.lang} table={{ tableId: p.id, hand: p.hand }} />}
       {rec && <Takebacks id={p.id} hand={p.hand} game={recordGame(rec)} lang={p.lang} />}
     </main>
   );
@@ -87,9 +87,16 @@ function stepsOf(r: ReplayResult): ReplayStep[] {
   return r.steps ?? [];
 }
 
-function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; hand: number } }) {
+/**
+ * Viewer replays a record; table names the server's hand it is, else it is
+ * a record from elsewhere (a file, a hand played on this device), which
+ * the server analyses when it can be reached.
+ */
+function Viewer(p: { record: string; lang: Lang; table?: { tableId: string; hand: number } }) {
   const { lang } = p;
   const [res, setRes] = useState<ReplayResult | null>(null);
+  // Whether the server answered: the analysis is made there.
+  const [online, setOnline] = useState(false);
   const [err, setErr] = useState("");
   const [i, setI] = useState(0);
   const rec = useMemo<RecordJSON>(() => {
@@ -105,7 +112,16 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
     // stands.
     api
       .replay(p.record)
-      .catch((e) => (e instanceof ApiError ? Promise.reject(e) : localReplay(p.record)))
+      .then(
+        (r) => {
+          setOnline(true);
+          return r;
+        },
+        (e) => {
+          setOnline(false);
+          return e instanceof ApiError ? Promise.reject(e) : localReplay(p.record);
+        },
+      )
       .then((r) => {
         setRes(r);
         setI(0);
@@ -166,10 +182,14 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
           <StepView m={m} step={step} names={names.map((_, k) => nm(k))} lang={lang} />
         </>
       )}
-      {p.analysis && res.complete && steps.length > 0 && (
+      {!online && steps.length > 0 && (
+        <p class="muted" data-testid="analysis-offline">
+          {t(lang, "analysisOffline")}
+        </p>
+      )}
+      {online && res.complete && steps.length > 0 && (
         <AnalysisPanel
-          tableId={p.analysis.tableId}
-          hand={p.analysis.hand}
+          source={p.table ?? { record: p.record }}
           names={names.map((_, k) => nm(k))}
           lang={lang}
           at={Math.min(i, steps.length - 1)}
