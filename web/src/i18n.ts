@@ -39,6 +39,7 @@ const S = {
     "Gegen die Bots, ohne Server und Netz: das Spiel läuft in diesem Browser und bleibt hier.",
   ],
   offlineHere: ["Playing on this device: no server, no network needed.", "Gespielt auf diesem Gerät: kein Server, kein Netz nötig."],
+  offlineHereShort: ["On this device.", "Auf diesem Gerät."],
   offlineLeave: ["End this sitting", "Diese Runde beenden"],
   offlinePace: ["Bots play", "Bots spielen"],
   updateReady: ["A new version of trull is ready.", "Eine neue Version von trull ist bereit."],

@@ -190,8 +190,11 @@ export function OfflinePage(p: { lang: Lang }) {
   };
   return (
     <>
-      <p class="offline-bar box" data-testid="offline-bar">
-        {t(lang, "offlineHere")}{" "}
+      <p class="offline-bar" data-testid="offline-bar">
+        <span class="offline-long">{t(lang, "offlineHere")}</span>
+        <span class="offline-short" title={t(lang, "offlineHere")}>
+          {t(lang, "offlineHereShort")}
+        </span>{" "}
         <label>
           {t(lang, "offlinePace")}{" "}
           <select
@@ -209,10 +212,10 @@ export function OfflinePage(p: { lang: Lang }) {
             ))}
           </select>
         </label>{" "}
-        <a class="btn" href="/offline/hands" onClick={(e) => linkClick(e, "/offline/hands")}>
+        <a class="small-btn" href="/offline/hands" onClick={(e) => linkClick(e, "/offline/hands")}>
           {t(lang, "handsHere")}
         </a>{" "}
-        <button type="button" class="btn" onClick={leave} data-testid="offline-leave">
+        <button type="button" class="small-btn" onClick={leave} data-testid="offline-leave">
           {t(lang, "offlineLeave")}
         </button>
       </p>
