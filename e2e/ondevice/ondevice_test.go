@@ -123,6 +123,9 @@ func TestHandsHereAtTheServer(t *testing.T) {
 	if !strings.Contains(text, "Analysis (ismcts@100)") || !strings.Contains(text, "Ann") || !strings.Contains(text, "valued decisions good") {
 		t.Errorf("e2e: the replay with its analysis reads:\n%s", text)
 	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=analysis]').scrollIntoView()`)); err != nil {
+		t.Fatal(err)
+	}
 	webtest.Shot(t, ctx, "offline-hand-analysis.png")
 
 	// The server keeps nothing of the hand: no table, so no score sheet,

@@ -42,12 +42,14 @@ export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
   );
 }
 
-/** ImportPage reads a record from a file or pasted text. */
+/** ImportPage reads a record from a file or pasted text, or shows one handed over by another page. */
 export function ImportPage(p: { lang: Lang }) {
   const { lang } = p;
-  // A record handed over by another page (a hand played on this device).
-  const [text, setText] = useState(takeRecordForReplay);
-  const [shown, setShown] = useState<string | null>(text || null);
+  // A record handed over by another page (a hand played on this device):
+  // its replay comes first, the form to read another folded away.
+  const [handed] = useState(takeRecordForReplay);
+  const [text, setText] = useState(handed);
+  const [shown, setShown] = useState<string | null>(handed || null);
   const onFile = async (e: Event) => {
     const f = (e.target as HTMLInputElement).files?.[0];
     if (!f) return;
@@ -55,9 +57,8 @@ export function ImportPage(p: { lang: Lang }) {
     setText(s);
     setShown(s);
   };
-  return (
-    <main class="replay-page">
-      <h2>{t(lang, "importRecord")}</h2>
+  const form = (
+    <>
       <p class="muted">{t(lang, "importHelp")}</p>
       <p>
         <input type="file" accept=".json,application/json" onChange={onFile} data-testid="import-file" />
@@ -68,7 +69,40 @@ export function ImportPage(p: { lang: Lang }) {
           {t(lang, "check")}
         </button>
       </p>
-      {shown && <Viewer key={shown} record={shown} lang={lang} />}
+    </>
+  );
+  return (
+    <main class="replay-page">
+      {handed ? (
+        <>
+          <p>
+            <a
+              class="btn"
+              href="/offline/hands"
+              onClick={(e) => {
+                // Back where the record came from: the table or the hands played here.
+                if (history.length > 1) {
+                  e.preventDefault();
+                  history.back();
+                } else linkClick(e, "/offline/hands");
+              }}
+            >
+              ← {t(lang, "back")}
+            </a>
+          </p>
+          {shown && <Viewer key={shown} record={shown} lang={lang} />}
+          <details class="import-other">
+            <summary>{t(lang, "importRecord")}</summary>
+            {form}
+          </details>
+        </>
+      ) : (
+        <>
+          <h2>{t(lang, "importRecord")}</h2>
+          {form}
+          {shown && <Viewer key={shown} record={shown} lang={lang} />}
+        </>
+      )}
     </main>
   );
 }
