@@ -1,10 +1,14 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -89,7 +93,15 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		s.answerAnalysis(w, stream, rep)
 		return
 	}
-	job := s.analyses.start(s, id, n, botName, h.Record)
+	job := s.analyses.start(fmt.Sprintf("%s/%d/%s", id, n, botName), func(j *analysisJob) ([]byte, error) {
+		return s.analyse(id, n, botName, h.Record, j)
+	})
+	s.answerJob(w, r, stream, job)
+}
+
+// answerJob answers with a job's report once it is done, or as a stream
+// of its progress and then the report.
+func (s *Server) answerJob(w http.ResponseWriter, r *http.Request, stream bool, job *analysisJob) {
 	if !stream {
 		select {
 		case <-job.done:
@@ -136,6 +148,44 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// handleRecordAnalysis answers POST /api/analysis[?level=fast][&stream=1]:
+// a hand record in (docs/FORMAT.md), such as one played on a device
+// without a server, and its analysis out, as GET …/hands/{n}/analysis
+// answers for a hand of a table. The record belongs to no table here: it
+// is analysed on the same bounded pool and kept nowhere, so it enters no
+// score sheet, lobby, leaderboard or daily challenge. The same record
+// gives the same report (the bot's seed is the record's digest).
+func (s *Server) handleRecordAnalysis(w http.ResponseWriter, r *http.Request) {
+	botName, err := s.analysisBot(r.URL.Query().Get("level"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRecord))
+	if err != nil {
+		bodyError(w, err, "the record")
+		return
+	}
+	rec, err := game.DecodeRecord(bytes.NewReader(body))
+	if err == nil {
+		_, err = game.Replay(rec)
+	}
+	if err != nil {
+		writeRefusal(w, http.StatusBadRequest, "bad_record", game.RecordParams(err), "%s", replayError(err))
+		return
+	}
+	sum := sha256.Sum256(body)
+	seed := "record/" + hex.EncodeToString(sum[:12])
+	job := s.analyses.start(seed+"/"+botName, func(j *analysisJob) ([]byte, error) {
+		rep, err := analysis.Analyze(rec, analysis.Config{Bot: botName, Seat: -1, Seed: seed, Workers: 1, Bilingual: true, Progress: j.setProgress})
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(rep)
+	})
+	s.answerJob(w, r, r.URL.Query().Get("stream") == "1", job)
+}
+
 // answerAnalysis sends a stored report, as JSON or as a one-event stream.
 func (s *Server) answerAnalysis(w http.ResponseWriter, stream bool, rep []byte) {
 	if !stream {
@@ -151,10 +201,9 @@ func (s *Server) answerAnalysis(w http.ResponseWriter, stream bool, rep []byte) 
 	}
 }
 
-// start returns the job analysing hand n with botName, starting it when
-// none runs.
-func (a *analyzer) start(s *Server, id string, n int, botName string, record []byte) *analysisJob {
-	key := fmt.Sprintf("%s/%d/%s", id, n, botName)
+// start returns the job under key (a hand or a record, and the bot),
+// starting run for it when none runs.
+func (a *analyzer) start(key string, run func(j *analysisJob) ([]byte, error)) *analysisJob {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if j, ok := a.jobs[key]; ok {
@@ -171,9 +220,16 @@ func (a *analyzer) start(s *Server, id string, n int, botName string, record []b
 		}()
 		a.slots <- struct{}{}
 		defer func() { <-a.slots }()
-		j.report, j.err = s.analyse(id, n, botName, record, j)
+		j.report, j.err = run(j)
 	}()
 	return j
+}
+
+// setProgress records how many of the decisions are valued.
+func (j *analysisJob) setProgress(done, total int) {
+	j.mu.Lock()
+	j.count = [2]int{done, total}
+	j.mu.Unlock()
 }
 
 // analyse analyses one record and stores the report.
@@ -182,12 +238,7 @@ func (s *Server) analyse(id string, n int, botName string, record []byte, j *ana
 	if err := json.Unmarshal(record, &rec); err != nil {
 		return nil, err
 	}
-	rep, err := analysis.Analyze(&rec, analysis.Config{Bot: botName, Seat: -1, Seed: fmt.Sprintf("%s/%d", id, n), Workers: 1, Bilingual: true,
-		Progress: func(done, total int) {
-			j.mu.Lock()
-			j.count = [2]int{done, total}
-			j.mu.Unlock()
-		}})
+	rep, err := analysis.Analyze(&rec, analysis.Config{Bot: botName, Seat: -1, Seed: fmt.Sprintf("%s/%d", id, n), Workers: 1, Bilingual: true, Progress: j.setProgress})
 	if err != nil {
 		return nil, err
 	}

@@ -42,6 +42,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}/analysis", s.handleAnalysis)
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}/takebacks", s.handleTakebacks)
 	mux.HandleFunc("POST /api/replay", s.post(s.handleReplay))
+	mux.HandleFunc("POST /api/analysis", s.post(s.handleRecordAnalysis))
 	mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
 	mux.HandleFunc("GET /api/puzzles/{id}", s.handlePuzzle)
 	mux.HandleFunc("POST /api/puzzles/{id}/answer", s.post(s.handlePuzzleAnswer))

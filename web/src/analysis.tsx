@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Action, Words } from "./api";
 import type { GameName } from "./cards";
-import { actionLabel, tr, type LabelCtx, type Lang } from "./i18n";
+import { actionLabel, t, tr, type LabelCtx, type Lang } from "./i18n";
 
 /**
  * Why says what differs between an action and the best one (the best:
@@ -128,54 +128,122 @@ function takenValue(d: Decision): number | null {
   return d.candidates[0].value - d.loss;
 }
 
+/** AnalysisSource is what the server analyses: hand n of one of its tables, or a record sent to it (a hand played on this device). */
+export type AnalysisSource = { tableId: string; hand: number } | { record: string };
+
+/** Events are the server's answers to an analysis: its progress, the report, or why it failed (English). */
+interface Events {
+  progress: (done: number, total: number) => void;
+  report: (r: Report) => void;
+  error: (why: string) => void;
+}
+
+/** analysisStream asks the server for an analysis as a stream of events; the returned function stops it. */
+function analysisStream(src: AnalysisSource, level: "" | "fast", on: Events): () => void {
+  const q = "?stream=1" + (level ? "&level=fast" : "");
+  let done = false;
+  const dispatch = (event: string, data: string) => {
+    if (done) return;
+    if (event === "progress") {
+      const d = JSON.parse(data) as { done: number; total: number };
+      on.progress(d.done, d.total);
+    } else if (event === "report") {
+      done = true;
+      on.report(JSON.parse(data) as Report);
+    } else if (event === "error") {
+      done = true;
+      on.error(data ? String((JSON.parse(data) as { error: string }).error) : "");
+    }
+  };
+  if ("tableId" in src) {
+    const es = new EventSource(`/api/tables/${encodeURIComponent(src.tableId)}/hands/${src.hand}/analysis${q}`);
+    for (const ev of ["progress", "report", "error"]) {
+      es.addEventListener(ev, (e) => {
+        dispatch(ev, (e as MessageEvent).data ?? "");
+        if (ev !== "progress") es.close();
+      });
+    }
+    return () => es.close();
+  }
+  // A record is sent (POST): the stream is read from the answer's body.
+  const abort = new AbortController();
+  (async () => {
+    const res = await fetch("/api/analysis" + q, { method: "POST", body: src.record, headers: { "Content-Type": "application/json" }, signal: abort.signal });
+    if (!res.ok || !res.body) {
+      const d = (await res.json().catch(() => ({}))) as { error?: string };
+      dispatch("error", JSON.stringify({ error: d.error ?? "" }));
+      return;
+    }
+    const rd = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buf = "";
+    for (;;) {
+      const { value, done: end } = await rd.read();
+      if (end) break;
+      buf += value;
+      let k: number;
+      while ((k = buf.indexOf("\n\n")) >= 0) {
+        const block = buf.slice(0, k);
+        buf = buf.slice(k + 2);
+        let event = "";
+        let data = "";
+        for (const line of block.split("\n")) {
+          if (line.startsWith("event: ")) event = line.slice(7);
+          else if (line.startsWith("data: ")) data = line.slice(6);
+        }
+        dispatch(event, data);
+      }
+    }
+    dispatch("error", "");
+  })().catch(() => {
+    if (!abort.signal.aborted) dispatch("error", "");
+  });
+  return () => {
+    done = true;
+    abort.abort();
+  };
+}
+
 /**
- * AnalysisPanel asks the server for the analysis of hand n of a table and
- * shows it beside the replay: at is the replay's step (0 is the deal, k is
- * after the k-th action), jump moves the replay to a step; a decision is
- * shown at the step its action leads to.
+ * AnalysisPanel asks the server for the analysis of a hand (of one of its
+ * tables, or a record sent to it) and shows it beside the replay: at is
+ * the replay's step (0 is the deal, k is after the k-th action), jump
+ * moves the replay to a step; a decision is shown at the step its action
+ * leads to.
  */
-export function AnalysisPanel(p: { tableId: string; hand: number; names: string[]; lang: Lang; at: number; jump: (i: number) => void; name: Namer }) {
+export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang: Lang; at: number; jump: (i: number) => void; name: Namer }) {
   const { lang } = p;
   const [report, setReport] = useState<Report | null>(null);
   const [progress, setProgress] = useState<[number, number] | null>(null);
   const [err, setErr] = useState("");
-  const src = useRef<EventSource | null>(null);
+  const stop = useRef<(() => void) | null>(null);
   useEffect(() => {
-    // Opened from a hand's result with "Analyse": start at once.
+    // Opened with "Analyse" (a hand's result, the hands played here): start at once.
     if (new URLSearchParams(location.search).get("analyse") === "1") start("");
-    return () => src.current?.close();
+    return () => stop.current?.();
   }, []);
   const start = (level: "" | "fast") => {
-    src.current?.close();
+    stop.current?.();
     setErr("");
     setReport(null);
     setProgress([0, 0]);
-    const q = level ? "&level=fast" : "";
-    const es = new EventSource(`/api/tables/${encodeURIComponent(p.tableId)}/hands/${p.hand}/analysis?stream=1${q}`);
-    src.current = es;
-    es.addEventListener("progress", (e) => {
-      const d = JSON.parse((e as MessageEvent).data) as { done: number; total: number };
-      setProgress([d.done, d.total]);
-    });
-    es.addEventListener("report", (e) => {
-      setReport(JSON.parse((e as MessageEvent).data) as Report);
-      setProgress(null);
-      es.close();
-    });
-    es.addEventListener("error", (e) => {
-      const data = (e as MessageEvent).data;
-      // The server's reason is English: a German page says it in general.
-      const why = data && lang === "en" ? String((JSON.parse(data) as { error: string }).error) : "";
-      setErr(why || tr(lang, "The analysis could not be loaded.", "Die Analyse konnte nicht geladen werden."));
-      setProgress(null);
-      es.close();
+    stop.current = analysisStream(p.source, level, {
+      progress: (d, n) => setProgress([d, n]),
+      report: (r) => {
+        setReport(r);
+        setProgress(null);
+      },
+      error: (why) => {
+        // The server's reason is English: a German page says it in general.
+        setErr((lang === "en" && why) || tr(lang, "The analysis could not be loaded.", "Die Analyse konnte nicht geladen werden."));
+        setProgress(null);
+      },
     });
   };
   if (!report) {
     return (
       <div class="analysis" data-testid="analysis">
         <button type="button" class="btn primary" onClick={() => start("")} disabled={!!progress} data-testid="analyse">
-          {tr(lang, "Analyse", "Analysieren")}
+          {t(lang, "analyse")}
         </button>{" "}
         <button type="button" class="btn" onClick={() => start("fast")} disabled={!!progress}>
           {tr(lang, "Quick look", "Schneller Blick")}

@@ -190,8 +190,11 @@ export function OfflinePage(p: { lang: Lang }) {
   };
   return (
     <>
-      <p class="offline-bar box" data-testid="offline-bar">
-        {t(lang, "offlineHere")}{" "}
+      <p class="offline-bar" data-testid="offline-bar">
+        <span class="offline-long">{t(lang, "offlineHere")}</span>
+        <span class="offline-short" title={t(lang, "offlineHere")}>
+          {t(lang, "offlineHereShort")}
+        </span>{" "}
         <label>
           {t(lang, "offlinePace")}{" "}
           <select
@@ -209,10 +212,10 @@ export function OfflinePage(p: { lang: Lang }) {
             ))}
           </select>
         </label>{" "}
-        <a class="btn" href="/offline/hands" onClick={(e) => linkClick(e, "/offline/hands")}>
+        <a class="small-btn" href="/offline/hands" onClick={(e) => linkClick(e, "/offline/hands")}>
           {t(lang, "handsHere")}
         </a>{" "}
-        <button type="button" class="btn" onClick={leave} data-testid="offline-leave">
+        <button type="button" class="small-btn" onClick={leave} data-testid="offline-leave">
           {t(lang, "offlineLeave")}
         </button>
       </p>
@@ -257,12 +260,25 @@ export function HandsPage(p: { lang: Lang }) {
                     <button
                       type="button"
                       class="small-btn"
+                      data-testid="hand-replay"
                       onClick={() => {
                         keepRecordForReplay(JSON.stringify(h.record));
                         navigate("/replay");
                       }}
                     >
                       {t(lang, "replay")}
+                    </button>{" "}
+                    <button
+                      type="button"
+                      class="small-btn"
+                      data-testid="hand-analyse"
+                      title={t(lang, "handAnalyseHelp")}
+                      onClick={() => {
+                        keepRecordForReplay(JSON.stringify(h.record));
+                        navigate("/replay?analyse=1");
+                      }}
+                    >
+                      {t(lang, "analyse")}
                     </button>{" "}
                     <button type="button" class="small-btn" onClick={() => downloadJSON(JSON.stringify(h.record, null, 2) + "\n", `trull-${h.game}-${h.id.replace(/[^a-z0-9]+/gi, "-")}.json`)}>
                       ⤓ {t(lang, "export")}

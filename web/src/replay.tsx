@@ -36,18 +36,20 @@ export function ReplayPage(p: { id: string; hand: number; lang: Lang }) {
       </p>
       <h2>{t(p.lang, "replayOf", p.hand + 1)}</h2>
       {err && <p class="error">{err}</p>}
-      {rec && <Viewer record={rec} lang={p.lang} analysis={{ tableId: p.id, hand: p.hand }} />}
+      {rec && <Viewer record={rec} lang={p.lang} table={{ tableId: p.id, hand: p.hand }} />}
       {rec && <Takebacks id={p.id} hand={p.hand} game={recordGame(rec)} lang={p.lang} />}
     </main>
   );
 }
 
-/** ImportPage reads a record from a file or pasted text. */
+/** ImportPage reads a record from a file or pasted text, or shows one handed over by another page. */
 export function ImportPage(p: { lang: Lang }) {
   const { lang } = p;
-  // A record handed over by another page (a hand played on this device).
-  const [text, setText] = useState(takeRecordForReplay);
-  const [shown, setShown] = useState<string | null>(text || null);
+  // A record handed over by another page (a hand played on this device):
+  // its replay comes first, the form to read another folded away.
+  const [handed] = useState(takeRecordForReplay);
+  const [text, setText] = useState(handed);
+  const [shown, setShown] = useState<string | null>(handed || null);
   const onFile = async (e: Event) => {
     const f = (e.target as HTMLInputElement).files?.[0];
     if (!f) return;
@@ -55,9 +57,8 @@ export function ImportPage(p: { lang: Lang }) {
     setText(s);
     setShown(s);
   };
-  return (
-    <main class="replay-page">
-      <h2>{t(lang, "importRecord")}</h2>
+  const form = (
+    <>
       <p class="muted">{t(lang, "importHelp")}</p>
       <p>
         <input type="file" accept=".json,application/json" onChange={onFile} data-testid="import-file" />
@@ -68,7 +69,40 @@ export function ImportPage(p: { lang: Lang }) {
           {t(lang, "check")}
         </button>
       </p>
-      {shown && <Viewer key={shown} record={shown} lang={lang} />}
+    </>
+  );
+  return (
+    <main class="replay-page">
+      {handed ? (
+        <>
+          <p>
+            <a
+              class="btn"
+              href="/offline/hands"
+              onClick={(e) => {
+                // Back where the record came from: the table or the hands played here.
+                if (history.length > 1) {
+                  e.preventDefault();
+                  history.back();
+                } else linkClick(e, "/offline/hands");
+              }}
+            >
+              ← {t(lang, "back")}
+            </a>
+          </p>
+          {shown && <Viewer key={shown} record={shown} lang={lang} />}
+          <details class="import-other">
+            <summary>{t(lang, "importRecord")}</summary>
+            {form}
+          </details>
+        </>
+      ) : (
+        <>
+          <h2>{t(lang, "importRecord")}</h2>
+          {form}
+          {shown && <Viewer key={shown} record={shown} lang={lang} />}
+        </>
+      )}
     </main>
   );
 }
@@ -87,9 +121,16 @@ function stepsOf(r: ReplayResult): ReplayStep[] {
   return r.steps ?? [];
 }
 
-function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; hand: number } }) {
+/**
+ * Viewer replays a record; table names the server's hand it is, else it is
+ * a record from elsewhere (a file, a hand played on this device), which
+ * the server analyses when it can be reached.
+ */
+function Viewer(p: { record: string; lang: Lang; table?: { tableId: string; hand: number } }) {
   const { lang } = p;
   const [res, setRes] = useState<ReplayResult | null>(null);
+  // Whether the server answered: the analysis is made there.
+  const [online, setOnline] = useState(false);
   const [err, setErr] = useState("");
   const [i, setI] = useState(0);
   const rec = useMemo<RecordJSON>(() => {
@@ -105,7 +146,16 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
     // stands.
     api
       .replay(p.record)
-      .catch((e) => (e instanceof ApiError ? Promise.reject(e) : localReplay(p.record)))
+      .then(
+        (r) => {
+          setOnline(true);
+          return r;
+        },
+        (e) => {
+          setOnline(false);
+          return e instanceof ApiError ? Promise.reject(e) : localReplay(p.record);
+        },
+      )
       .then((r) => {
         setRes(r);
         setI(0);
@@ -166,10 +216,14 @@ function Viewer(p: { record: string; lang: Lang; analysis?: { tableId: string; h
           <StepView m={m} step={step} names={names.map((_, k) => nm(k))} lang={lang} />
         </>
       )}
-      {p.analysis && res.complete && steps.length > 0 && (
+      {!online && steps.length > 0 && (
+        <p class="muted" data-testid="analysis-offline">
+          {t(lang, "analysisOffline")}
+        </p>
+      )}
+      {online && res.complete && steps.length > 0 && (
         <AnalysisPanel
-          tableId={p.analysis.tableId}
-          hand={p.analysis.hand}
+          source={p.table ?? { record: p.record }}
           names={names.map((_, k) => nm(k))}
           lang={lang}
           at={Math.min(i, steps.length - 1)}

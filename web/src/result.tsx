@@ -184,7 +184,7 @@ export function ResultBox(p: {
             href={`/t/${p.tableId}/replay/${p.hand}?analyse=1`}
             onClick={(e) => linkClick(e, `/t/${p.tableId}/replay/${p.hand}?analyse=1`)}
           >
-            {tr(lang, "Analyse", "Analysieren")}
+            {t(lang, "analyse")}
           </a>
         )}
         {p.tableId && <ExportButton tableId={p.tableId} hand={p.hand} lang={lang} />}
