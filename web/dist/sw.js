@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "41e5168f9f3f6355";
+const VERSION = "6a026b1c0a67d616";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
