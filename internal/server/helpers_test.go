@@ -171,6 +171,12 @@ func (e *testEnv) restart() {
 // do sends a JSON request and decodes a JSON answer into out.
 func (e *testEnv) do(method, path string, body any, out any) int {
 	e.t.Helper()
+	return e.request(method, path, body, out, nil)
+}
+
+// request is do with extra headers.
+func (e *testEnv) request(method, path string, body any, out any, headers map[string]string) int {
+	e.t.Helper()
 	var rd io.Reader
 	if raw, ok := body.(json.RawMessage); ok {
 		rd = bytes.NewReader(raw)
@@ -186,6 +192,9 @@ func (e *testEnv) do(method, path string, body any, out any) int {
 		e.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
 	resp, err := e.httpClient().Do(req)
 	if err != nil {
 		e.t.Fatal(err)
