@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"slices"
 	"sync"
 	"testing"
@@ -249,8 +250,15 @@ func TestDailyAsTheReference(t *testing.T) {
 // ends, the attempt resumes where it was, a second attempt is refused,
 // and the leaderboard's duplicate scores are the replays of the person's
 // hands minus the independent reference games.
+// On PostgreSQL too when TRULL_TEST_POSTGRES is set.
 func TestDailyAttempt(t *testing.T) {
-	e := newEnv(t, Config{})
+	t.Run("sqlite", func(t *testing.T) { dailyAttempt(t, newEnv(t, Config{})) })
+	if dsn := os.Getenv("TRULL_TEST_POSTGRES"); dsn != "" {
+		t.Run("postgres", func(t *testing.T) { dailyAttempt(t, newEnvOn(t, freshSchema(t, dsn), Config{})) })
+	}
+}
+
+func dailyAttempt(t *testing.T, e *testEnv) {
 	name, secret := e.dailyPlayer("Ann")
 	c, err := daily.Find("droggn-3", daily.Today(time.Now()))
 	if err != nil {
