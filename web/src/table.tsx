@@ -444,7 +444,8 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               onClose={showResult.hand !== handNo ? () => setDismissed(showResult.hand) : undefined}
             />
           )}
-          {token && m && !p.connect && practiceSeat(tbl.seats, m.seat) && (
+          {tbl.daily && <DailyBar daily={tbl.daily} deal={(tbl.hand ?? 0) + 1} over={over} lang={lang} />}
+          {token && m && !p.connect && !tbl.daily && practiceSeat(tbl.seats, m.seat) && (
             <PracticeBar
               id={id}
               game={game}
@@ -479,7 +480,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
           </nav>
           <div class="panel">
             {tab === "log" && m && <LogPanel m={m} names={names} lang={lang} auto={autos.filter((x) => x.hand === handNo).map((x) => x.at)} />}
-            {tab === "sheet" && <Sheet tbl={tbl} names={names} lang={lang} onEnd={token && !over ? () => send({ type: "end" }) : undefined} />}
+            {tab === "sheet" && <Sheet tbl={tbl} names={names} lang={lang} onEnd={token && !over && !tbl.daily ? () => send({ type: "end" }) : undefined} />}
             {tab === "chat" && <ChatPanel msgs={chat} lang={lang} canSend={!!token} send={(text) => send({ type: "chat", text })} />}
           </div>
         </aside>
@@ -575,6 +576,22 @@ function Invites(p: { id: string; tbl: TableState; lang: Lang }) {
           <input readOnly value={absURL(created.spectate_url)} onFocus={(e) => (e.target as HTMLInputElement).select()} />
         </div>
       )}
+    </section>
+  );
+}
+
+/** DailyBar says which deal of a daily challenge is played, and after the last one leads back to the daily page. */
+function DailyBar(p: { daily: NonNullable<TableState["daily"]>; deal: number; over: boolean; lang: Lang }) {
+  const { lang, daily } = p;
+  const back = `/daily?challenge=${daily.challenge}` + (daily.date === new Date().toISOString().slice(0, 10) ? "" : `&date=${daily.date}`);
+  return (
+    <section class="box daily-bar" data-testid="daily-bar">
+      <p>
+        {p.over ? <strong>{t(lang, "dailyOver")}</strong> : t(lang, "dailyAt", daily.challenge, Math.min(p.deal, daily.deals), daily.deals)}{" "}
+        <a class={p.over ? "btn primary" : "small-btn"} href={back} data-testid="daily-back" onClick={(e) => linkClick(e, back)}>
+          {t(lang, "dailyBack")}
+        </a>
+      </p>
     </section>
   );
 }
