@@ -214,7 +214,7 @@ function Who(p: { who: DailyWho | null; setWho: (w: DailyWho | null) => void; la
           {t(lang, "dailyUseCode")}{" "}
           <input value={code} data-testid="daily-code-input" onInput={(e) => setCode((e.target as HTMLInputElement).value)} />
         </label>{" "}
-        <button type="submit" class="btn">
+        <button type="submit" class="btn" data-testid="daily-use">
           {t(lang, "dailyUse")}
         </button>
       </form>
