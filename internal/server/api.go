@@ -38,6 +38,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/daily/{id}/{date}/leaderboard", s.handleDailyBoard)
 	mux.HandleFunc("POST /api/daily/{id}/{date}/play", s.post(s.handleDailyPlay))
 	mux.HandleFunc("GET /api/daily/progress", s.handleDailyProgress)
+	mux.HandleFunc("GET /api/daily/{id}/{date}/deals/{n}/choices", s.handleDailyChoices)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("POST /api/tables/{id}/claim", s.post(s.handleClaim))
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
