@@ -65,11 +65,13 @@ func evaluate[T any](t *testing.T, ctx context.Context, js string) T {
 // TestDailyInBrowser: a person opens the Daily page from the lobby,
 // chooses a name, starts today's Droggn challenge, leaves it after the
 // second deal and resumes it from the Daily page, plays all six deals
-// without a hint button, and finds the result on the leaderboard: each
+// without a hint button, is shown after the last one how the others
+// decided in its positions, and finds the result on the leaderboard: each
 // deal's duplicate score is the replay of the hand's record minus the
 // reference game of the default bot. A second attempt is refused. The
-// page is shown on a desktop and on a phone (daily-desktop.png,
-// daily-phone.png; with -update in docs/screenshots/).
+// page is shown on a desktop and on a phone, and the table of the
+// challenge (daily-desktop.png, daily-phone.png, daily-table.png; with
+// -update in docs/screenshots/).
 func TestDailyInBrowser(t *testing.T) {
 	exe := webtest.Chromium(t)
 	base := webtest.StartServer(t, func(c *server.Config) { c.BotDelay = 20 * time.Millisecond })
@@ -116,6 +118,7 @@ func TestDailyInBrowser(t *testing.T) {
 	if again := strings.TrimPrefix(evaluate[string](t, ctx, `location.pathname`), "/t/"); again != id {
 		t.Fatalf("e2e: resumed at table %s, the attempt's is %s", again, id)
 	}
+	webtest.Shot(t, ctx, "daily-table.png")
 	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool {
 		if s.Hand < hand.Hand {
 			t.Fatalf("e2e: resumed at hand %d, left at hand %d", s.Hand, hand.Hand)
@@ -126,6 +129,7 @@ func TestDailyInBrowser(t *testing.T) {
 		return s.Over
 	})
 	if err := webtest.Within(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-choices]`)),
 		chromedp.Click(chromedp.CSS(`[data-testid=daily-back]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-challenge=droggn-3] [data-testid=daily-result]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-board] tr[data-name=Ann]`)),

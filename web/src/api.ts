@@ -410,3 +410,14 @@ export function fromMoveCode(code: string): DailyWho | null {
   }
   return null;
 }
+
+/** Choices is, for a finished deal of a challenge, each of the player's decisions and what the players in the same position chose. */
+export interface Choices {
+  deal: number;
+  players: number;
+  decisions: { step: number; action: Action; same: number; choices: { action: Action; count: number }[] }[];
+}
+
+/** choices fetches how the others decided in the positions of the player's deal n. */
+export const choices = (w: DailyWho, id: string, date: string, n: number) =>
+  call<Choices>("GET", `/api/daily/${id}/${date}/deals/${n}/choices`, undefined, whoHeaders(w));

@@ -5,12 +5,16 @@
 
 import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
-import type { BoardRow, Challenge, DailyWho, Progress } from "./api";
-import { errorText, t, TITLE, type Lang } from "./i18n";
+import type { BoardRow, Challenge, Choices, DailyWho, Progress } from "./api";
+import type { GameName } from "./cards";
+import { actionLabel, errorText, t, TITLE, type Lang } from "./i18n";
 import { linkClick, navigate } from "./router";
 
 /** today is the UTC calendar day of the challenges. */
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** score shows a score with a true minus sign. */
+const score = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 /** signed shows a duplicate score with its sign. */
 const signed = (n: number | null | undefined) => (n == null ? "…" : n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
@@ -79,7 +83,7 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
             <section class={"daily-card" + (c.id === current ? " on" : "")} data-challenge={c.id} data-state={pr?.state ?? "new"}>
               <h3>
                 <a href="#" onClick={(e) => (e.preventDefault(), setChosen(c.id))}>
-                  {TITLE[c.game]}, {t(lang, "players").toLowerCase()}: {c.players}
+                  {t(lang, "dailySetUp", TITLE[c.game], c.players)}
                 </a>
               </h3>
               <State c={c} pr={pr} lang={lang} who={who} isToday={isToday} busy={busy === c.id} play={() => play(c)} />
@@ -131,7 +135,7 @@ function Deals(p: { row: BoardRow; lang: Lang }) {
     <ol class="daily-deals">
       {p.row.deals.map((d) => (
         <li data-deal={d.deal} title={d.bot == null ? t(lang, "dailyPending") : undefined}>
-          {t(lang, "dailyDealCell", d.score, d.bot ?? "…", signed(d.duplicate), d.better)}
+          {t(lang, "dailyDealCell", score(d.score), d.bot == null ? "…" : score(d.bot), signed(d.duplicate), d.better)}
         </li>
       ))}
     </ol>
@@ -267,7 +271,7 @@ function Board(p: { id: string; date: string; lang: Lang; me: string }) {
                 <td data-testid="daily-total">{signed(r.total)}</td>
                 {days === 1
                   ? (r.deals ?? []).map((d) => (
-                      <td class="deal-col" title={t(lang, "dailyDealCell", d.score, d.bot ?? "…", signed(d.duplicate), d.better)}>
+                      <td class="deal-col" title={t(lang, "dailyDealCell", score(d.score), d.bot == null ? "…" : score(d.bot), signed(d.duplicate), d.better)}>
                         {signed(d.duplicate)}
                       </td>
                     ))
@@ -285,6 +289,64 @@ function Board(p: { id: string; date: string; lang: Lang; me: string }) {
           </tbody>
         </table>
       )}
+    </section>
+  );
+}
+
+/** DailyBar says which deal of a daily challenge is played, and after the last one leads back to the daily page. */
+export function DailyBar(p: { daily: { challenge: string; date: string; deals: number }; deal: number; over: boolean; lang: Lang }) {
+  const { lang, daily } = p;
+  const back = `/daily?challenge=${daily.challenge}` + (daily.date === today() ? "" : `&date=${daily.date}`);
+  return (
+    <section class="box daily-bar" data-testid="daily-bar">
+      <p>
+        {p.over ? <strong>{t(lang, "dailyOver")}</strong> : t(lang, "dailyAt", daily.challenge, Math.min(p.deal, daily.deals), daily.deals)}{" "}
+        <a class={p.over ? "btn primary" : "small-btn"} href={back} data-testid="daily-back" onClick={(e) => linkClick(e, back)}>
+          {t(lang, "dailyBack")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** pct is a share in whole percent. */
+const pct = (n: number, of: number) => Math.round((100 * n) / Math.max(of, 1));
+
+/**
+ * DailyChoices shows, after a deal of a challenge, each of the player's
+ * decisions with the share of the players in the same position who chose
+ * each action ("42% played the XXI here").
+ */
+export function DailyChoices(p: { daily: { challenge: string; date: string }; deal: number; game: GameName; lang: Lang }) {
+  const { lang, game } = p;
+  const [ch, setCh] = useState<Choices | null>(null);
+  const [err, setErr] = useState("");
+  useEffect(() => {
+    const who = api.dailyWho();
+    if (!who) return;
+    setCh(null);
+    api.choices(who, p.daily.challenge, p.daily.date, p.deal).then(setCh, (e) => setErr(errorText(e, lang)));
+  }, [p.daily.challenge, p.daily.date, p.deal]);
+  if (err) return <p class="error">{err}</p>;
+  if (!ch) return null;
+  const shared = ch.decisions.filter((d) => d.same > 1);
+  const label = (a: api.Action) => actionLabel(a, { game, lang });
+  return (
+    <section class="box daily-choices" data-testid="daily-choices">
+      <h3>{t(lang, "dailyChoices", ch.players)}</h3>
+      {!shared.length && <p class="muted">{t(lang, "dailyChoicesNone")}</p>}
+      <ol>
+        {shared.map((d) => {
+          const mine = d.choices.find((c) => JSON.stringify(c.action) === JSON.stringify(d.action))?.count ?? 0;
+          const others = d.choices.filter((c) => JSON.stringify(c.action) !== JSON.stringify(d.action));
+          return (
+            <li data-step={d.step}>
+              {t(lang, "dailyChoiceMine", label(d.action), pct(mine, d.same), d.same)}
+              {others.length > 0 && <span class="muted"> · {others.map((c) => t(lang, "dailyChoiceOther", pct(c.count, d.same), label(c.action))).join(" · ")}</span>}
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

@@ -289,6 +289,7 @@ const S = {
     "Jeden Tag für alle dieselben sechs Spiele gegen dieselben Bots. Dein Ergebnis in jedem Spiel wird mit dem des Bots auf deinem Platz verglichen: der Unterschied ist deine Duplicate-Wertung. Ein Versuch pro Tag und Spiel.",
   ],
   dailyWho: ["Play as", "Spiele als"],
+  dailySetUp: ["{0}, {1} players", "{0}, {1} Spieler"],
   dailyNameHelp: [
     "Choose a name for the leaderboard. It is kept in this browser with a secret; no account, no e-mail.",
     "Wähle einen Namen für die Rangliste. Er wird mit einem Geheimnis in diesem Browser aufbewahrt; kein Konto, keine E-Mail.",
@@ -327,6 +328,10 @@ const S = {
   dailyAt: ["Daily challenge {0} · deal {1} of {2}", "Tägliche Herausforderung {0} · Spiel {1} von {2}"],
   dailyOver: ["Challenge finished: see where you stand.", "Herausforderung beendet: sieh nach, wo du stehst."],
   dailyBack: ["To the daily page", "Zur Tagesseite"],
+  dailyChoices: ["How the others decided ({0} players so far)", "Wie die anderen entschieden (bisher {0} Spieler)"],
+  dailyChoicesNone: ["Nobody else has reached your positions yet.", "Noch niemand sonst kam in deine Lagen."],
+  dailyChoiceMine: ["{0}: {1}% of the {2} players in this position chose it", "{0}: {1} % der {2} Spieler in dieser Lage wählten das"],
+  dailyChoiceOther: ["{0}% {1}", "{0} % {1}"],
   // Puzzles (puzzles.tsx).
   puzzles: ["Puzzles", "Rätsel"],
   puzzlesOf: ["Puzzles: {0}", "Rätsel: {0}"],
@@ -816,6 +821,7 @@ const REFUSALS: Record<string, readonly [string, string]> = {
   daily_done: ["You have played this challenge today already: one attempt per day and game.", "Diese Herausforderung hast du heute schon gespielt: ein Versuch pro Tag und Spiel."],
   daily_day: ["Only today's challenges can be started.", "Beginnen kann man nur die Herausforderungen von heute."],
   daily_table: ["This table is not your daily challenge.", "Dieser Tisch ist nicht deine tägliche Herausforderung."],
+  daily_not_played: ["The others' choices are shown once you have played this deal.", "Die Entscheidungen der anderen siehst du, sobald du dieses Spiel gespielt hast."],
   daily_unknown: ["There is no such daily challenge.", "Diese tägliche Herausforderung gibt es nicht."],
   daily_who: ["Choose a name first.", "Wähle zuerst einen Namen."],
   daily_secret: ["This name belongs to someone else, or its move code is wrong.", "Dieser Name gehört jemand anderem, oder sein Umzugscode ist falsch."],

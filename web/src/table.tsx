@@ -19,6 +19,7 @@ import { soundOn, storeSound, useTurnSignal } from "./turn";
 import { deadlineOf, LinkBox, StandIn, WaitPlayers } from "./fair";
 import { GuidePanel, type Guide } from "./guide";
 import { PracticeBar, practiceSeat } from "./practice";
+import { DailyBar, DailyChoices } from "./daily";
 
 /** TablePage joins a table as a seat (stored token) or as a spectator. */
 export function TablePage(p: { id: string; lang: Lang; query: URLSearchParams }) {
@@ -371,7 +372,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
         <span class="hand-no">{t(lang, "handN", handNo + 1)}</span>
         <StatusLine status={status} lang={lang} />
         {m && m.seat < 0 && <span class="spect">{t(lang, "spectating")}</span>}
-        {token && !over && !p.connect && (
+        {token && !over && !p.connect && !tbl.daily && (
           <button type="button" class="small-btn" data-testid="move" onClick={() => send({ type: "move" })}>
             {t(lang, "moveDevice")}
           </button>
@@ -445,6 +446,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
             />
           )}
           {tbl.daily && <DailyBar daily={tbl.daily} deal={(tbl.hand ?? 0) + 1} over={over} lang={lang} />}
+          {tbl.daily && showResult && <DailyChoices daily={tbl.daily} deal={showResult.hand + 1} game={game} lang={lang} />}
           {token && m && !p.connect && !tbl.daily && practiceSeat(tbl.seats, m.seat) && (
             <PracticeBar
               id={id}
@@ -580,18 +582,3 @@ function Invites(p: { id: string; tbl: TableState; lang: Lang }) {
   );
 }
 
-/** DailyBar says which deal of a daily challenge is played, and after the last one leads back to the daily page. */
-function DailyBar(p: { daily: NonNullable<TableState["daily"]>; deal: number; over: boolean; lang: Lang }) {
-  const { lang, daily } = p;
-  const back = `/daily?challenge=${daily.challenge}` + (daily.date === new Date().toISOString().slice(0, 10) ? "" : `&date=${daily.date}`);
-  return (
-    <section class="box daily-bar" data-testid="daily-bar">
-      <p>
-        {p.over ? <strong>{t(lang, "dailyOver")}</strong> : t(lang, "dailyAt", daily.challenge, Math.min(p.deal, daily.deals), daily.deals)}{" "}
-        <a class={p.over ? "btn primary" : "small-btn"} href={back} data-testid="daily-back" onClick={(e) => linkClick(e, back)}>
-          {t(lang, "dailyBack")}
-        </a>
-      </p>
-    </section>
-  );
-}
