@@ -18,6 +18,7 @@ import (
 	"trull/internal/daily"
 	"trull/internal/game"
 	_ "trull/internal/games"
+	"trull/internal/gametest"
 	"trull/internal/server"
 )
 
@@ -172,12 +173,10 @@ func TestDailyInBrowser(t *testing.T) {
 			Complete bool   `json:"complete"`
 		} `json:"rows"`
 	}
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+	gametest.Eventually(t, 30*time.Second, "the attempt complete on the leaderboard", func() bool {
 		getJSON(t, "GET", base+"/api/daily/droggn-3/"+c.Date+"/leaderboard", &board, [2]string{})
-		if len(board.Rows) == 1 && board.Rows[0].Complete || time.Now().After(deadline) {
-			break
-		}
-	}
+		return len(board.Rows) == 1 && board.Rows[0].Complete
+	})
 	if len(board.Rows) != 1 || board.Rows[0].Name != "Ann" || !board.Rows[0].Complete || board.Rows[0].Total != total {
 		t.Fatalf("e2e: leaderboard %+v, want Ann with %d", board.Rows, total)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"trull/internal/daily"
 	"trull/internal/game"
+	"trull/internal/gametest"
 	"trull/internal/store"
 	"trull/internal/store/postgres"
 )
@@ -21,33 +22,28 @@ import (
 // the challenge is over.
 func playAtRandom(t *testing.T, cl *client, rng *rand.Rand, stop func(*tState) bool) *tState {
 	t.Helper()
+	// The server lets a client send 20 messages a second.
+	pace := time.NewTicker(50 * time.Millisecond)
+	defer pace.Stop()
 	st := cl.latest()
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
 		switch {
 		case stop(st) || st.Table.State == store.StatusOver:
 			return st
 		case st.Done:
+			<-pace.C
 			m := cl.answer(cl.send(map[string]any{"type": "next"}))
-			if m.Code == "too_fast" {
-				time.Sleep(100 * time.Millisecond)
-				continue
-			}
 			if st = m.state; st == nil {
 				t.Fatalf("next was refused: %s", m.raw)
 			}
 		case len(st.Legal) > 0:
 			for try := 0; ; try++ {
 				a := pickAction(rng, st.Legal)
+				<-pace.C
 				m := cl.answer(cl.send(map[string]any{"type": "act", "action": a}))
 				if m.state != nil {
 					st = m.state
 					break
-				}
-				if m.Code == "too_fast" {
-					// A server's own client limit (20 messages a second):
-					// the bucket refills.
-					time.Sleep(100 * time.Millisecond)
-					continue
 				}
 				if a["act"] != "discard" || try == 200 {
 					t.Fatalf("the action %v was refused: %s", a, m.raw)
@@ -119,7 +115,7 @@ func TestDailyInstances(t *testing.T) {
 	}
 	defer st.Close()
 	var rs []store.DailyResult
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	gametest.Eventually(t, 20*time.Second, "every result and the attempt's end stored", func() bool {
 		if rs, err = st.DailyResults(context.Background(), ch.ID, ch.Date); err != nil {
 			t.Fatal(err)
 		}
@@ -127,10 +123,8 @@ func TestDailyInstances(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rs) == daily.Deals && !at.Finished.IsZero() || time.Now().After(deadline) {
-			break
-		}
-	}
+		return len(rs) == daily.Deals && !at.Finished.IsZero()
+	})
 	if len(rs) != daily.Deals {
 		t.Fatalf("%d results stored, want %d: %+v", len(rs), daily.Deals, rs)
 	}
@@ -156,12 +150,10 @@ func TestDailyInstances(t *testing.T) {
 	var board struct {
 		Rows []boardRowJSON `json:"rows"`
 	}
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	gametest.Eventually(t, 20*time.Second, "the attempt complete on the leaderboard", func() bool {
 		requestAt(t, "GET", c.url()+"/api/daily/"+ch.ID+"/"+ch.Date+"/leaderboard", nil, &board, nil)
-		if len(board.Rows) == 1 && board.Rows[0].Complete || time.Now().After(deadline) {
-			break
-		}
-	}
+		return len(board.Rows) == 1 && board.Rows[0].Complete
+	})
 	if len(board.Rows) != 1 || !board.Rows[0].Complete || len(board.Rows[0].Deals) != daily.Deals {
 		t.Fatalf("leaderboard %+v", board.Rows)
 	}

@@ -208,7 +208,7 @@ func (t *table) dailyRefuses(c *conn, m clientMsg) bool {
 	if t.cfg.Daily == nil || !dailyOff[m.Type] {
 		return false
 	}
-	t.refuse(c, m.Seq, "daily_off", "daily_off", game.Params{"what": m.Type},
+	t.refuse(c, m.Seq, "daily_off", "daily_off", game.Params{"message": m.Type},
 		"%s: not in a daily challenge: its deals are played alone, once, without hints, takebacks or help", m.Type)
 	return true
 }

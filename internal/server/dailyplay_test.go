@@ -16,6 +16,7 @@ import (
 	"trull/internal/bot"
 	"trull/internal/daily"
 	"trull/internal/game"
+	"trull/internal/gametest"
 	"trull/internal/store"
 )
 
@@ -188,18 +189,15 @@ func (e *testEnv) board(c daily.Challenge, query string) []boardRowJSON {
 // of c.
 func (e *testEnv) waitReferences(c daily.Challenge) map[int]int {
 	e.t.Helper()
-	d := e.srv.store.(store.Daily)
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		refs, err := d.References(context.Background(), c.ID, c.Date)
-		if err != nil {
+	var refs map[int]int
+	gametest.Eventually(e.t, 30*time.Second, "the reference scores of "+c.ID, func() bool {
+		var err error
+		if refs, err = e.srv.store.(store.Daily).References(context.Background(), c.ID, c.Date); err != nil {
 			e.t.Fatal(err)
 		}
-		if len(refs) == daily.Deals {
-			return refs
-		}
-	}
-	e.t.Fatal("the reference scores were not computed in time")
-	return nil
+		return len(refs) == daily.Deals
+	})
+	return refs
 }
 
 // TestDailyAsTheReference: a person who decides as the reference bot
@@ -285,7 +283,7 @@ func dailyAttempt(t *testing.T, e *testEnv) {
 	}
 	for _, what := range []string{"hint", "takeback", "again", "end", "move", "start"} {
 		m := cl.answer(cl.send(map[string]any{"type": what}))
-		if m.Type != "error" || m.Code != "daily_off" || m.Params["what"] != what {
+		if m.Type != "error" || m.Code != "daily_off" || m.Params["message"] != what {
 			t.Fatalf("%s in a challenge: %s", what, m.raw)
 		}
 	}
