@@ -77,8 +77,14 @@ func TestDailyInBrowser(t *testing.T) {
 	exe := webtest.Chromium(t)
 	base := webtest.StartServer(t, func(c *server.Config) { c.BotDelay = 20 * time.Millisecond })
 	ctx := webtest.Browser(t, exe, 1280, 1000)
+	// The first page a fresh browser loads, on a machine busy with other
+	// tests, is given longer than a step.
+	first, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	if err := chromedp.Do(first, chromedp.Navigate(base+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=lobby-daily]`))); err != nil {
+		t.Fatalf("e2e: opening the lobby: %v", err)
+	}
 	if err := webtest.Within(ctx,
-		chromedp.Navigate(base+"/?lang=en"),
 		chromedp.Click(chromedp.CSS(`[data-testid=lobby-daily]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-name-input]`)),
 	); err != nil {
