@@ -138,14 +138,30 @@ func (c Challenge) Deal(n int) (Deal, error) {
 	return d, nil
 }
 
+// SeatSeed returns the seed of the bot's random choices in seat on this
+// deal: "BASE/deal-<n>/bot-<seat>". The reference game uses it in every
+// seat, the person's too.
+func (d Deal) SeatSeed(seat int) string { return fmt.Sprintf("%s/bot-%d", d.Seed, seat) }
+
+// DecisionRand returns the generator a bot draws from for the decision
+// that starts after the hand's first step actions:
+// game.NewRand(seatSeed, step). A decision's generator depends on the
+// position alone, so a server that restarts in the middle of a deal
+// draws the same numbers as one that did not.
+func DecisionRand(seatSeed string, step int) *rand.Rand {
+	return game.NewRand(seatSeed, uint64(step))
+}
+
 // Player chooses a seat's actions from its view (a bot; bot.Bot is one).
 type Player interface {
 	Act(v game.View, rng *rand.Rand) (game.Action, error)
 }
 
-// Reference plays deal n with p in every seat, each seat drawing from
-// game.NewRand("BASE/deal-<n>/bot-<seat>", 0), and returns the score of the
-// person's seat: what the duplicate score of that seat is taken against.
+// Reference plays deal n with p in every seat and returns the score of
+// the person's seat: what the duplicate score of that seat is taken
+// against. Each decision draws from DecisionRand(SeatSeed(seat), step),
+// step the actions the hand has had when the decision starts; a discard
+// of several cards is one decision.
 func (c Challenge) Reference(n int, p Player) (int, error) {
 	d, err := c.Deal(n)
 	if err != nil {
@@ -159,19 +175,40 @@ func (c Challenge) Reference(n int, p Player) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("daily: deal %d of %s: %w", n, c.ID, err)
 	}
-	rngs := make([]*rand.Rand, c.Players)
-	for s := range rngs {
-		rngs[s] = game.NewRand(fmt.Sprintf("%s/bot-%d", d.Seed, s), 0)
-	}
 	for !st.Done() {
 		s := st.ToAct()
-		a, err := p.Act(st.View(game.Seat(s)), rngs[s])
-		if err != nil {
-			return 0, fmt.Errorf("daily: deal %d of %s, seat %d: %w", n, c.ID, s, err)
-		}
-		if err := st.Apply(a); err != nil {
+		if err := decide(st, s, p, DecisionRand(d.SeatSeed(s), len(st.History()))); err != nil {
 			return 0, fmt.Errorf("daily: deal %d of %s, seat %d: %w", n, c.ID, s, err)
 		}
 	}
-	return st.Result().Score[c.Seat()], nil
+	return Score(st.Result(), c.Seat()), nil
+}
+
+// decide plays one whole decision of seat: one action, or every card of
+// a discard, as the server's tables ask a bot for one (bot.Decide).
+func decide(st game.State, seat int, p Player, rng *rand.Rand) error {
+	for {
+		a, err := p.Act(st.View(game.Seat(seat)), rng)
+		if err != nil {
+			return err
+		}
+		if err := st.Apply(a); err != nil {
+			return err
+		}
+		if a.Kind != game.KindDiscard || st.Done() || st.ToAct() != seat {
+			return nil
+		}
+		if l := st.Legal(nil); len(l) == 0 || l[0].Kind != game.KindDiscard {
+			return nil
+		}
+	}
+}
+
+// Score is a seat's score of a finished deal as the challenge counts it:
+// the hand's own score, not multiplied; 0 for a deal thrown in.
+func Score(res game.Result, seat int) int {
+	if seat < 0 || seat >= len(res.Score) {
+		return 0
+	}
+	return res.Score[seat]
 }

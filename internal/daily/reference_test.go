@@ -34,3 +34,27 @@ func TestReferenceIsDeterministic(t *testing.T) {
 		t.Fatal("Reference(0): no error")
 	}
 }
+
+// BenchmarkDayReferences computes the reference scores of one whole day:
+// every set-up's six deals played by the default bot in every seat, what
+// a server does in the background once per day.
+func BenchmarkDayReferences(b *testing.B) {
+	p, err := bot.New(DefaultBot)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cs, err := Challenges("2026-11-27")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range cs {
+			for n := 1; n <= Deals; n++ {
+				if _, err := c.Reference(n, p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}

@@ -20,10 +20,11 @@ type abandonData struct {
 
 // abandonDue reports whether, at now, the table has been open or playing
 // with nobody connected for Config.Abandon. Bots do not count; a person's
-// seat connection, a spectator or a claim does.
+// seat connection, a spectator or a claim does. A daily challenge's table
+// waits for its person until the day after its date is over.
 func (t *table) abandonDue(now time.Time) bool {
 	return t.srv.cfg.Abandon > 0 && !t.abandoned && !t.sit.Over() && len(t.conns) == 0 &&
-		now.Sub(t.seen) >= t.srv.cfg.Abandon
+		now.Sub(t.seen) >= t.srv.cfg.Abandon && !t.dailyKept(now)
 }
 
 // abandon closes the table for good: the event makes every later replay

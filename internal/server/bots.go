@@ -47,7 +47,7 @@ func (t *table) botTurn() int {
 // is k engine actions) and applies it to st. A bot error or an illegal
 // answer falls back to a random legal action, so the table never stalls.
 func (t *table) decide(st game.State, seat int, b bot.Bot) []game.Action {
-	return decide(st, seat, b, t.rng, t.srv.metrics.botTime.Observe, t.log)
+	return decide(st, seat, b, t.botRand(st, seat), t.srv.metrics.botTime.Observe, t.log)
 }
 
 // decide is table.decide with its own random source, log and observer of

@@ -32,6 +32,9 @@ type claimReqJSON struct {
 	Invite string `json:"invite"`
 	Seat   *int   `json:"seat"`
 	Name   string `json:"name"`
+	// Daily takes the seat of the player's own daily challenge, the
+	// player named by the X-Trull-Name and X-Trull-Secret headers.
+	Daily bool `json:"daily"`
 }
 
 type claimResp struct {
@@ -42,6 +45,10 @@ type claimResp struct {
 func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	var req claimReqJSON
 	if !readJSON(w, r, &req) {
+		return
+	}
+	if req.Daily {
+		s.claimDailySeat(w, r)
 		return
 	}
 	name, err := cleanName(req.Name)
@@ -61,18 +68,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	tok := newToken()
 	cr.token = hashToken(tok)
-	var res claimResult
-	err = s.withTable(r.Context(), r.PathValue("id"), func(t *table) error {
-		cr.reply = make(chan claimResult, 1)
-		if err := t.send(r.Context(), cr); err != nil {
-			return err
-		}
-		var ok bool
-		if res, ok = await(t, cr.reply); !ok {
-			return errTableGone
-		}
-		return res.err
-	})
+	res, err := s.sendClaim(r.Context(), r.PathValue("id"), cr)
 	switch {
 	case err == nil:
 		writeJSON(w, http.StatusOK, claimResp{Seat: res.seat, SeatToken: tok})
@@ -88,6 +84,23 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		s.log.Warn("claim failed", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "the seat could not be claimed right now; try again")
 	}
+}
+
+// sendClaim has table id serve cr and returns its answer.
+func (s *Server) sendClaim(ctx context.Context, id string, cr claimReq) (claimResult, error) {
+	var res claimResult
+	err := s.withTable(ctx, id, func(t *table) error {
+		cr.reply = make(chan claimResult, 1)
+		if err := t.send(ctx, cr); err != nil {
+			return err
+		}
+		var ok bool
+		if res, ok = await(t, cr.reply); !ok {
+			return errTableGone
+		}
+		return res.err
+	})
+	return res, err
 }
 
 // claimCode is the code of a refused claim.

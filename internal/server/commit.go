@@ -48,6 +48,7 @@ func (t *table) commit(evs ...event) error {
 		}
 	}
 	t.flushHands()
+	t.flushDaily()
 	return nil
 }
 

@@ -250,9 +250,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	no, err := s.mayCreate(r.Context(), addr)
 	if err == nil && no != nil {
 		s.createMu.Unlock()
-		s.metrics.refused.WithLabelValues(no.code).Inc()
-		w.Header().Set("Retry-After", "60")
-		writeCoded(w, no.status, no.code, "%s", no.text)
+		s.refuseCreate(w, no)
 		return
 	}
 	var id string
@@ -274,6 +272,13 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.Info("table created", "table", id, "variant", tc.first.Game, "players", tc.first.Players)
 	writeJSON(w, http.StatusCreated, resp)
+}
+
+// refuseCreate answers a creation the caps refuse.
+func (s *Server) refuseCreate(w http.ResponseWriter, no *refusal) {
+	s.metrics.refused.WithLabelValues(no.code).Inc()
+	w.Header().Set("Retry-After", "60")
+	writeCoded(w, no.status, no.code, "%s", no.text)
 }
 
 // capacityJSON is the answer of GET /api/capacity.
@@ -303,7 +308,12 @@ func (s *Server) handleCapacity(w http.ResponseWriter, r *http.Request) {
 // createTable stores a new table, created by the client at addr, and
 // starts its goroutine.
 func (s *Server) createTable(ctx context.Context, d createData, addr string) (string, error) {
-	id := newID()
+	return s.createTableID(ctx, newID(), d, addr)
+}
+
+// createTableID is createTable with the table's ID chosen by the caller
+// (a daily challenge's attempt names its table before it is created).
+func (s *Server) createTableID(ctx context.Context, id string, d createData, addr string) (string, error) {
 	lk, err := s.store.Lock(ctx, id)
 	if err != nil {
 		return "", err

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"trull/internal/daily"
 	"trull/internal/store"
 )
 
@@ -80,5 +81,119 @@ func TestDailyLeaderboard(t *testing.T) {
 		if code := e.do("GET", p, nil, &out); code != http.StatusNotFound || out["error"] == "" {
 			t.Errorf("GET %s: %d %v, want 404 with an error", p, code, out)
 		}
+	}
+}
+
+// TestDailyPeriodBoard: the leaderboard of 7 or 30 days sums each
+// player's day totals of the days that end on the date, ties by the
+// earlier last finish; days outside the period do not count.
+func TestDailyPeriodBoard(t *testing.T) {
+	e := newEnv(t, Config{})
+	d := e.srv.store.(store.Daily)
+	ctx := context.Background()
+	const ch = "strohmandeln-2"
+	t0 := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)
+	// day (days before 2026-11-27) → player → the score of every deal;
+	// every reference score is 2.
+	days := map[int]map[string]int{
+		0:  {"Ann": 3, "Bob": 1},  // Ann +6, Bob −6
+		3:  {"Bob": 4},            // Bob +12
+		10: {"Ann": 10, "Cid": 2}, // Ann +48, Cid 0: only in 30 days
+	}
+	// Bob finishes before Ann on the same day.
+	late := map[string]time.Duration{"Ann": 10 * time.Minute, "Bob": 5 * time.Minute}
+	for _, name := range []string{"Ann", "Bob", "Cid"} {
+		if err := d.PutPlayer(ctx, name, "h", t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for back, players := range days {
+		day := time.Date(2026, 11, 27-back, 0, 0, 0, 0, time.UTC).Format("2006-01-02")
+		for n := 1; n <= 6; n++ {
+			if err := d.PutReference(ctx, ch, day, n, 2); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for name, sc := range players {
+			if err := d.StartAttempt(ctx, store.Attempt{Player: name, Challenge: ch, Day: day, TableID: "t", Started: t0}); err != nil {
+				t.Fatal(err)
+			}
+			for n := 1; n <= 6; n++ {
+				if err := d.PutDailyResult(ctx, store.DailyResult{Player: name, Challenge: ch, Day: day, Deal: n, Score: sc, At: t0}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := d.FinishAttempt(ctx, name, ch, day, t0.Add(time.Duration(30-back)*time.Hour+late[name])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tests := []struct {
+		query string
+		want  []periodRowJSON
+	}{
+		{"?days=7", []periodRowJSON{{Rank: 1, Name: "Bob", Total: 6, Days: 2, Best: 12, BestDate: "2026-11-24"},
+			{Rank: 2, Name: "Ann", Total: 6, Days: 1, Best: 6, BestDate: "2026-11-27"}}},
+		{"?days=30", []periodRowJSON{{Rank: 1, Name: "Ann", Total: 54, Days: 2, Best: 48, BestDate: "2026-11-17"},
+			{Rank: 2, Name: "Bob", Total: 6, Days: 2, Best: 12, BestDate: "2026-11-24"},
+			{Rank: 3, Name: "Cid", Total: 0, Days: 1, Best: 0, BestDate: "2026-11-17"}}},
+	}
+	for _, tc := range tests {
+		var out struct {
+			Days int             `json:"days"`
+			Rows []periodRowJSON `json:"rows"`
+		}
+		if code := e.do("GET", "/api/daily/"+ch+"/2026-11-27/leaderboard"+tc.query, nil, &out); code != http.StatusOK {
+			t.Fatalf("%s: %d", tc.query, code)
+		}
+		if len(out.Rows) != len(tc.want) {
+			t.Fatalf("%s: rows %+v", tc.query, out.Rows)
+		}
+		for i, w := range tc.want {
+			g := out.Rows[i]
+			if g.Rank != w.Rank || g.Name != w.Name || g.Total != w.Total || g.Days != w.Days || g.Best != w.Best || g.BestDate != w.BestDate || !g.Complete {
+				t.Fatalf("%s row %d: %+v, want %+v", tc.query, i, g, w)
+			}
+		}
+	}
+	var out map[string]any
+	if code := e.do("GET", "/api/daily/"+ch+"/2026-11-27/leaderboard?days=31", nil, &out); code != http.StatusBadRequest || out["code"] != "bad_request" {
+		t.Fatalf("days=31: %d %v", code, out)
+	}
+}
+
+// TestDailyProgress: a player's progress lists each challenge of the day
+// as new, playing (with its table and the deals played) or finished
+// (with the place on the leaderboard).
+func TestDailyProgress(t *testing.T) {
+	e := newEnv(t, Config{})
+	name, secret := e.dailyPlayer("Eve")
+	today := daily.Today(time.Now())
+	c, _ := daily.Find("strohmandeln-2", today)
+	id, tok := e.dailySeat(c, name, secret)
+	cl := e.dial(id, "token="+tok, nil)
+	e.playDaily(cl, id, asReference(t), func(s *tState) bool { return s.Done })
+	c2, _ := daily.Find("troggu-3", today)
+	id2, tok2 := e.dailySeat(c2, name, secret)
+	e.playDaily(e.dial(id2, "token="+tok2, nil), id2, asReference(t), nil)
+	var out []progressJSON
+	if code := e.request("GET", "/api/daily/progress", nil, &out, map[string]string{headerDailyName: name, headerDailySecret: secret}); code != http.StatusOK {
+		t.Fatalf("progress: %d", code)
+	}
+	got := map[string]progressJSON{}
+	for _, p := range out {
+		got[p.ID] = p
+	}
+	if p := got["droggn-3"]; p.State != "new" || p.Table != "" || p.Played != 0 {
+		t.Fatalf("droggn-3: %+v", p)
+	}
+	if p := got["strohmandeln-2"]; p.State != "playing" || p.Table != id || p.Played != 1 || len(p.Row.Deals) != 1 {
+		t.Fatalf("strohmandeln-2: %+v", p)
+	}
+	if p := got["troggu-3"]; p.State != "finished" || p.Table != "" || p.Played != 6 || p.Rank != 1 {
+		t.Fatalf("troggu-3: %+v", p)
+	}
+	if code, _ := e.getAs("/api/daily/progress", name, "wrong"); code != http.StatusUnauthorized {
+		t.Fatalf("progress with a wrong secret: %d", code)
 	}
 }

@@ -79,14 +79,21 @@ func (s *Server) dailyPlayer(w http.ResponseWriter, r *http.Request, d store.Dai
 	return name, true
 }
 
+// dailyWho returns the store's daily part and the player the request's
+// headers name, or answers 503 or 401.
+func (s *Server) dailyWho(w http.ResponseWriter, r *http.Request) (store.Daily, string, bool) {
+	d, ok := s.dailyStore(w)
+	if !ok {
+		return nil, "", false
+	}
+	name, ok := s.dailyPlayer(w, r, d)
+	return d, name, ok
+}
+
 // handleDailyMe answers who the headers name, after checking the secret: a
 // device that was given a move code checks it here.
 func (s *Server) handleDailyMe(w http.ResponseWriter, r *http.Request) {
-	d, ok := s.dailyStore(w)
-	if !ok {
-		return
-	}
-	if name, ok := s.dailyPlayer(w, r, d); ok {
+	if _, name, ok := s.dailyWho(w, r); ok {
 		writeJSON(w, http.StatusOK, dailyPlayerJSON{Name: name})
 	}
 }

@@ -1,37 +1,24 @@
 package server
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 	"testing"
 )
 
-// getAs sends GET path with a daily player's headers and returns the
-// status and the decoded answer.
+// getAs sends GET path with a daily player's headers (the ones given)
+// and returns the status and the decoded answer.
 func (e *testEnv) getAs(path, name, secret string) (int, map[string]any) {
 	e.t.Helper()
-	req, err := http.NewRequest("GET", e.ts.URL+path, nil)
-	if err != nil {
-		e.t.Fatal(err)
-	}
+	h := map[string]string{}
 	if name != "" {
-		req.Header.Set(headerDailyName, name)
+		h[headerDailyName] = name
 	}
 	if secret != "" {
-		req.Header.Set(headerDailySecret, secret)
+		h[headerDailySecret] = secret
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
 	var out map[string]any
-	if err := json.Unmarshal(data, &out); err != nil {
-		e.t.Fatalf("GET %s: %d %s: %v", path, resp.StatusCode, data, err)
-	}
-	return resp.StatusCode, out
+	code := e.request("GET", path, nil, &out, h)
+	return code, out
 }
 
 func TestDailyPlayer(t *testing.T) {

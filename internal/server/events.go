@@ -63,6 +63,10 @@ type createData struct {
 	// Lesson names the guided hand the table plays (internal/guide): the
 	// person's seat is shown the guide, and the bots draw from the seed.
 	Lesson string `json:"lesson,omitempty"`
+	// Daily makes the table a daily challenge's (dailyplay.go): its
+	// deals are fixed, and its person's results are stored as each deal
+	// ends.
+	Daily *dailyData `json:"daily,omitempty"`
 }
 
 // seatData is a seat as created: a bot, the creator (name and token), or
@@ -130,6 +134,7 @@ func (t *table) apply(ev store.Event) error {
 	if ev.Seq != t.seq+1 {
 		return fmt.Errorf("%w: event %d follows %d", errCorrupt, ev.Seq, t.seq)
 	}
+	t.evAt = ev.At
 	var err error
 	switch ev.Kind {
 	case evCreate:
@@ -231,7 +236,14 @@ func (t *table) applyCreate(d createData) error {
 	for i := range names {
 		names[i] = fmt.Sprintf("Seat %d", i+1)
 	}
-	sit, err := sitting.New(r, sitting.Config{Players: names, Seed: d.Seed, FirstDealer: d.FirstDealer, End: d.End})
+	sc := sitting.Config{Players: names, Seed: d.Seed, FirstDealer: d.FirstDealer, End: d.End}
+	if d.Daily != nil {
+		if d.Daily.Seat < 0 || d.Daily.Seat >= r.Seats() || len(d.Daily.Deals) == 0 {
+			return fmt.Errorf("daily challenge with seat %d and %d deals", d.Daily.Seat, len(d.Daily.Deals))
+		}
+		sc.Fixed = d.Daily.Deals
+	}
+	sit, err := sitting.New(r, sc)
 	if err != nil {
 		return err
 	}
@@ -308,6 +320,7 @@ func (t *table) finishHand() error {
 		return err
 	}
 	t.finished = append(t.finished, store.Hand{TableID: t.id, N: deal, Record: b})
+	t.finishDaily(deal)
 	return nil
 }
 

@@ -171,30 +171,52 @@ func (e *testEnv) restart() {
 // do sends a JSON request and decodes a JSON answer into out.
 func (e *testEnv) do(method, path string, body any, out any) int {
 	e.t.Helper()
+	return e.request(method, path, body, out, nil)
+}
+
+// request is do with extra headers.
+func (e *testEnv) request(method, path string, body any, out any, headers map[string]string) int {
+	e.t.Helper()
+	return requestWith(e.t, e.httpClient(), method, e.ts.URL+path, body, out, headers)
+}
+
+// requestAt sends a JSON request to url with headers and decodes a JSON
+// answer into out.
+func requestAt(t testing.TB, method, url string, body any, out any, headers map[string]string) int {
+	t.Helper()
+	return requestWith(t, http.DefaultClient, method, url, body, out, headers)
+}
+
+// requestWith is requestAt with the HTTP client hc.
+func requestWith(t testing.TB, hc *http.Client, method, url string, body any, out any, headers map[string]string) int {
+	t.Helper()
 	var rd io.Reader
 	if raw, ok := body.(json.RawMessage); ok {
 		rd = bytes.NewReader(raw)
 	} else if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			e.t.Fatal(err)
+			t.Fatal(err)
 		}
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequest(method, e.ts.URL+path, rd)
+	req, err := http.NewRequest(method, url, rd)
 	if err != nil {
-		e.t.Fatal(err)
+		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := e.httpClient().Do(req)
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := hc.Do(req)
 	if err != nil {
-		e.t.Fatal(err)
+		t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
-			e.t.Fatalf("%s %s: %d %s: %v", method, path, resp.StatusCode, data, err)
+			t.Fatalf("%s %s: %d %s: %v", method, url, resp.StatusCode, data, err)
 		}
 	}
 	return resp.StatusCode

@@ -147,12 +147,23 @@ func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts ma
 		}
 	}
 
+	mu.Lock()
+	defer mu.Unlock()
+	verifyNoLeak(t, e, tb.ID, final, got, bots)
+}
+
+// verifyNoLeak checks every state message a table sent (got) against
+// what its receiver may know at that hand and step, by the knowledge
+// tracker's replay of the table's hand records, and its legal actions
+// against the seat's (bots names each seat's bot, "" for a person).
+func verifyNoLeak(t *testing.T, e *testEnv, id string, final *tState, got []received, bots []string) {
+	players := len(bots)
 	// Replay every dealt hand: may[deal][step][seat+1].
 	may := map[int][][]card.Set{}
 	legals := map[int][][]string{}
 	var rules game.Rules
 	for _, row := range final.Table.Sheet {
-		rec, r, st := e.dealtHand(t, tb.ID, row.Deal)
+		rec, r, st := e.dealtHand(t, id, row.Deal)
 		rules = r
 		tr := knowledge.New(st)
 		var steps [][]card.Set
@@ -188,8 +199,6 @@ func checkNoLeak(t *testing.T, e *testEnv, gameName string, players int, opts ma
 		}
 		may[row.Deal], legals[row.Deal] = steps, ls
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	checked := 0
 	for _, m := range got {
 		var head struct {

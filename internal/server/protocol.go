@@ -78,6 +78,9 @@ func (t *table) client(r clientReq) {
 		t.refuse(c, m.Seq, "abandoned", "abandoned", nil, "%s", strings.TrimPrefix(errAbandoned.Error(), "server: "))
 		return
 	}
+	if t.dailyRefuses(c, m) {
+		return
+	}
 	switch m.Type {
 	case "act":
 		t.act(r)

@@ -44,26 +44,7 @@ func TestListenAdvertise(t *testing.T) {
 // which takes the table over from the log: nothing acknowledged is lost
 // and the hand is played to its end.
 func TestInstances(t *testing.T) {
-	dsn := os.Getenv("TRULL_TEST_POSTGRES")
-	if dsn == "" {
-		t.Skip("TRULL_TEST_POSTGRES is not set: no PostgreSQL to test against (.ci/services.sh starts one)")
-	}
-	if testing.Short() {
-		t.Skip("builds and kills the trull binary; skipped with -short")
-	}
-	dsn = freshSchema(t, dsn)
-	bin := buildTrull(t, t.TempDir())
-	var ps []*serverProcess
-	for range 3 {
-		p := &serverProcess{t: t, bin: bin, addr: freeAddr(t), db: dsn, log: &lockedBuffer{}}
-		p.start()
-		ps = append(ps, p)
-		defer func() {
-			if p.cmd.ProcessState == nil {
-				p.kill()
-			}
-		}()
-	}
+	dsn, ps := startInstances(t)
 	a, b, c := ps[0], ps[1], ps[2]
 
 	// The table is created on a, which owns it; the invites are claimed
@@ -229,4 +210,32 @@ func TestInstances(t *testing.T) {
 		"%d actions acknowledged after the takeover, %d sent in all, the spectator received %d messages, the hand's record has %d actions",
 		a.addr, before, lastSeq, specBefore, closedAfter.Round(time.Millisecond), b.addr, takeover.Round(time.Millisecond),
 		newOwner, len(all)-before, sent, specMsgs.Load(), len(rec.Actions))
+}
+
+// startInstances starts three trull servers as processes on a fresh
+// schema of the test PostgreSQL database, or skips the test without one
+// (or with -short). The servers are killed when the test ends.
+func startInstances(t *testing.T) (string, []*serverProcess) {
+	t.Helper()
+	dsn := os.Getenv("TRULL_TEST_POSTGRES")
+	if dsn == "" {
+		t.Skip("TRULL_TEST_POSTGRES is not set: no PostgreSQL to test against (.ci/services.sh starts one)")
+	}
+	if testing.Short() {
+		t.Skip("builds and kills the trull binary; skipped with -short")
+	}
+	dsn = freshSchema(t, dsn)
+	bin := buildTrull(t, t.TempDir())
+	var ps []*serverProcess
+	for range 3 {
+		p := &serverProcess{t: t, bin: bin, addr: freeAddr(t), db: dsn, log: &lockedBuffer{}}
+		p.start()
+		ps = append(ps, p)
+		t.Cleanup(func() {
+			if p.cmd.ProcessState == nil {
+				p.kill()
+			}
+		})
+	}
+	return dsn, ps
 }

@@ -75,6 +75,9 @@ func (t *table) leave(c *conn) {
 // claim gives a free seat to a person: by invite, or by seat number at a
 // public table.
 func (t *table) claim(r claimReq) claimResult {
+	if r.daily != "" {
+		return t.claimDaily(r)
+	}
 	seat := -1
 	for i, s := range t.seats {
 		if r.invite != "" && sameHash(s.invite, r.invite) {

@@ -144,6 +144,9 @@ func (t *table) tableJSON() tableParts {
 		GraceMs: t.srv.cfg.Grace.Milliseconds(), AutoBot: !t.cfg.NoAutoBot, Hints: !t.cfg.NoHints,
 		Started: t.started, TurnClockMs: t.srv.turnClock(t.cfg.TurnClock).Milliseconds(), OpenReview: t.cfg.OpenReview,
 		Lesson: t.cfg.Lesson}
+	if d := t.cfg.Daily; d != nil {
+		tj.Daily = &wire.Daily{Challenge: d.Challenge, Date: d.Date, Deals: len(d.Deals)}
+	}
 	var p tableParts
 	if end := t.turnDeadline(); !end.IsZero() {
 		left := max(0, time.Until(end).Milliseconds())

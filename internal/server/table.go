@@ -49,6 +49,11 @@ type table struct {
 	chatHand  map[int]int
 	created   time.Time
 	finished  []store.Hand // records of hands finished since the last flush
+	evAt      time.Time    // when the event being applied was written
+	// dailyOwed holds a challenge's results not yet stored, and
+	// dailyOver when its last deal ended (zero before; dailyplay.go).
+	dailyOwed []store.DailyResult
+	dailyOver time.Time
 
 	abandoned bool // closed because nobody came (abandon.go)
 	// started: every person seat was claimed, or the host started the
@@ -115,7 +120,10 @@ type (
 		seat   int
 		name   string
 		token  string // hash of the new seat token
-		reply  chan claimResult
+		// daily names the player who takes the seat of their own daily
+		// challenge's table (dailyplay.go); invite and seat are unused.
+		daily string
+		reply chan claimResult
 	}
 	claimResult struct {
 		seat int
@@ -177,6 +185,8 @@ func loadTable(ctx context.Context, srv *Server, id string, lk store.Lock) (*tab
 		}
 	}
 	t.finished = nil
+	// A challenge's results of deals that ended just before a crash.
+	t.flushDaily()
 	return t, nil
 }
 
@@ -281,6 +291,9 @@ func (t *table) run() {
 			t.clockTimer = nil
 			t.guard(t.clockOut)
 		case <-idle.C:
+			if t.dailyOwing() {
+				t.guard(t.flushDaily)
+			}
 			if t.abandonDue(time.Now()) {
 				t.guard(t.abandon)
 				return

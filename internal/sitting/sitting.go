@@ -93,6 +93,20 @@ type Config struct {
 	// (×4 on the hands both cover) instead of restarting it. It is also
 	// switched on by the variant option nullrundeStacking=stack.
 	Stack bool
+	// Fixed, when given, is the whole sitting: deal i has the deck of
+	// Fixed[i].Seed and the dealer Fixed[i].Dealer, whatever the deal
+	// before it gave; a thrown-in deal is not dealt again, no hand is
+	// multiplied, and the sitting is over after the last deal (the daily
+	// challenges, docs/DAILY.md). Seed, FirstDealer and End are not used.
+	Fixed []FixedDeal
+}
+
+// FixedDeal is one deal of a sitting whose deals are fixed in advance.
+type FixedDeal struct {
+	// Seed is the deck's seed (game.DeckFromSeed).
+	Seed string `json:"seed"`
+	// Dealer is the dealing seat.
+	Dealer int `json:"dealer"`
 }
 
 // Row is one line of the score sheet.
@@ -172,6 +186,8 @@ type Sitting struct {
 	// again maps a deal played again (Again) to the deal whose deck it
 	// reuses.
 	again map[int]int
+
+	fixed []FixedDeal // the deals of a fixed sitting (Config.Fixed)
 }
 
 // DrawFirstDealer picks the first dealer from the seed, uniformly.
@@ -192,6 +208,14 @@ func New(r game.Rules, c Config) (*Sitting, error) {
 		return nil, fmt.Errorf("sitting: end rule %+v has a negative count", c.End)
 	}
 	first := c.FirstDealer
+	for i, d := range c.Fixed {
+		if d.Dealer < 0 || d.Dealer >= n {
+			return nil, fmt.Errorf("sitting: the dealer %d of fixed deal %d is not a seat (0…%d)", d.Dealer, i, n-1)
+		}
+	}
+	if len(c.Fixed) > 0 {
+		first = c.Fixed[0].Dealer
+	}
 	if first < 0 {
 		first = DrawFirstDealer(c.Seed, n)
 	}
@@ -209,6 +233,7 @@ func New(r game.Rules, c Config) (*Sitting, error) {
 		totals:    make([]int, n),
 		closeLeft: -1,
 		requester: -1,
+		fixed:     append([]FixedDeal(nil), c.Fixed...),
 	}
 	return s, nil
 }
@@ -234,8 +259,14 @@ func (s *Sitting) Played() int { return s.played }
 // InHand reports whether a dealt hand awaits Record.
 func (s *Sitting) InHand() bool { return s.inHand }
 
-// HandSeed returns the deck seed of deal i: "<seed>/<i>".
-func (s *Sitting) HandSeed(i int) string { return fmt.Sprintf("%s/%d", s.seed, i) }
+// HandSeed returns the deck seed of deal i: "<seed>/<i>", or the seed
+// of fixed deal i.
+func (s *Sitting) HandSeed(i int) string {
+	if i >= 0 && i < len(s.fixed) {
+		return s.fixed[i].Seed
+	}
+	return fmt.Sprintf("%s/%d", s.seed, i)
+}
 
 // Deal returns the index of the hand in progress, or of the next deal.
 func (s *Sitting) Deal() int {
@@ -265,6 +296,8 @@ func (s *Sitting) Again() (game.State, error) {
 		return nil, ErrHandInProgress
 	case len(s.rows) == 0:
 		return nil, errors.New("sitting: no hand has been played to deal again")
+	case len(s.fixed) > 0:
+		return nil, errors.New("sitting: the deals of this sitting are fixed; none is dealt again")
 	}
 	last := s.rows[len(s.rows)-1]
 	src := last.Deal
@@ -290,6 +323,8 @@ func (s *Sitting) Again() (game.State, error) {
 // Multiplier returns the factor the next played hand will count with.
 func (s *Sitting) Multiplier() int {
 	switch {
+	case len(s.fixed) > 0:
+		return 1
 	case s.stack:
 		return 1 << len(s.windows)
 	case len(s.windows) > 0:
@@ -307,6 +342,12 @@ func (s *Sitting) NextHand() (game.State, error) {
 		return nil, ErrHandInProgress
 	}
 	i := s.nextDeal
+	if len(s.fixed) > 0 {
+		if i >= len(s.fixed) {
+			return nil, ErrOver
+		}
+		s.dealer = s.fixed[i].Dealer
+	}
 	st, err := s.rules.NewState(s.Deck(i), s.dealer)
 	if err != nil {
 		return nil, fmt.Errorf("sitting: deal %d: %w", i, err)
@@ -368,6 +409,14 @@ func (s *Sitting) RecordResult(res game.Result) error {
 	s.rows = append(s.rows, row)
 	s.inHand = false
 	s.dealer = s.rules.NextDealer(s.dealer, res)
+	if len(s.fixed) > 0 {
+		// Every fixed deal is dealt once, thrown in or not, with its own
+		// dealer.
+		s.over = s.handDeal >= len(s.fixed)-1
+		if !s.over {
+			s.dealer = s.fixed[s.handDeal+1].Dealer
+		}
+	}
 	if s.pending {
 		s.pending = false
 		s.startClosing()
@@ -437,6 +486,9 @@ func (s *Sitting) Over() bool { return s.over }
 func (s *Sitting) HandsLeft() int {
 	if s.over {
 		return 0
+	}
+	if len(s.fixed) > 0 {
+		return len(s.fixed) - s.Deal()
 	}
 	left := -1
 	if s.end.Hands > 0 {

@@ -459,3 +459,63 @@ func TestAgain(t *testing.T) {
 		t.Fatalf("sheet %+v, want three rows, the last of deal 2", rows)
 	}
 }
+
+// TestFixedDeals: a sitting of fixed deals deals each deal's own deck
+// with its own dealer, once whether it is thrown in or not, multiplies
+// nothing, and is over after the last deal.
+func TestFixedDeals(t *testing.T) {
+	fixed := []FixedDeal{{Seed: "daily/x/deal-1", Dealer: 1}, {Seed: "daily/x/deal-2", Dealer: 1}, {Seed: "daily/x/deal-3", Dealer: 0}}
+	tests := []struct {
+		name  string
+		hands []game.Result
+		score []int // seat 0's sheet score of each row
+	}{
+		{"played deals", []game.Result{played(3, false), played(-2, false), played(1, false)}, []int{3, -2, 1}},
+		{"a Nullrunde doubles nothing", []game.Result{played(0, true), played(4, false), played(2, false)}, []int{0, 4, 2}},
+		{"a thrown-in deal is not dealt again", []game.Result{redeal(), played(4, false), redeal()}, []int{0, 4, 0}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := New(&script{seats: 2, results: tc.hands}, Config{Players: []string{"E", "D"}, Seed: "ignored", FirstDealer: 0, Fixed: fixed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range tc.hands {
+				if s.Over() {
+					t.Fatalf("over before deal %d", i)
+				}
+				if got := s.HandsLeft(); got != len(fixed)-i {
+					t.Fatalf("deal %d: HandsLeft %d, want %d", i, got, len(fixed)-i)
+				}
+				if got := s.HandSeed(i); got != fixed[i].Seed {
+					t.Fatalf("deal %d: seed %q, want %q", i, got, fixed[i].Seed)
+				}
+				st, err := s.NextHand()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Dealer() != fixed[i].Dealer {
+					t.Fatalf("deal %d: dealer %d, want %d", i, st.Dealer(), fixed[i].Dealer)
+				}
+				if err := s.Record(st); err != nil {
+					t.Fatal(err)
+				}
+				if row := s.Sheet()[i]; row.Score[0] != tc.score[i] || row.Multiplier != 1 {
+					t.Fatalf("deal %d: row %+v, want score %d ×1", i, row, tc.score[i])
+				}
+			}
+			if !s.Over() || s.HandsLeft() != 0 {
+				t.Fatalf("after the last deal: over %v, hands left %d", s.Over(), s.HandsLeft())
+			}
+			if _, err := s.NextHand(); !errors.Is(err, ErrOver) {
+				t.Fatalf("NextHand after the last deal: %v, want ErrOver", err)
+			}
+			if _, err := s.Again(); err == nil {
+				t.Fatal("Again in a fixed sitting: no error")
+			}
+		})
+	}
+	if _, err := New(&script{seats: 2}, Config{Players: []string{"E", "D"}, Fixed: []FixedDeal{{Seed: "s", Dealer: 2}}}); err == nil {
+		t.Fatal("a fixed dealer that is no seat: no error")
+	}
+}

@@ -57,6 +57,19 @@ type Table struct {
 	Lesson string `json:"lesson,omitempty"`
 	// Offline marks a table played on this device (internal/offline).
 	Offline bool `json:"offline,omitempty"`
+	// Daily names the daily challenge a challenge's table plays
+	// (docs/DAILY.md); absent at every other table.
+	Daily *Daily `json:"daily,omitempty"`
+}
+
+// Daily is the daily challenge of a challenge's table.
+type Daily struct {
+	// Challenge is the set-up's id, such as "droggn-3".
+	Challenge string `json:"challenge"`
+	// Date is the challenge's day, YYYY-MM-DD.
+	Date string `json:"date"`
+	// Deals is the number of deals of the challenge.
+	Deals int `json:"deals"`
 }
 
 // HintMsg is the "hint" message: whole decisions, best first by value.

@@ -88,8 +88,8 @@ export class ApiError extends Error {
 }
 
 /** call sends a request of the HTTP API and decodes its JSON answer; a refusal is thrown as an ApiError. */
-export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, headers: {} };
+export async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
     (init.headers as Record<string, string>)["Content-Type"] = "application/json";
@@ -309,3 +309,115 @@ export function replaceInvite(id: string, seat: number, url: string) {
 export const pref = <T>(k: string) => load<T>("pref." + k);
 /** storePref writes a preference. */
 export const storePref = (k: string, v: unknown) => save("pref." + k, v);
+
+/** DailyWho is a daily player's name and secret, kept in this browser (docs/DAILY.md). */
+export interface DailyWho {
+  name: string;
+  secret: string;
+}
+
+/** dailyWho returns the daily player kept in this browser. */
+export const dailyWho = () => load<DailyWho>("daily");
+/** storeDailyWho keeps the daily player (null forgets it). */
+export const storeDailyWho = (w: DailyWho | null) => save("daily", w);
+
+/** whoHeaders are the headers that name a daily player. */
+const whoHeaders = (w: DailyWho) => ({ "X-Trull-Name": w.name, "X-Trull-Secret": w.secret });
+
+/** Challenge is one daily challenge of GET /api/daily. */
+export interface Challenge {
+  id: string;
+  game: GameName;
+  players: number;
+  date: string;
+  deals: number;
+  variant: string;
+}
+
+/** BoardDeal is one deal of a leaderboard row. */
+export interface BoardDeal {
+  deal: number;
+  score: number;
+  bot: number | null;
+  duplicate: number | null;
+  better: number;
+}
+
+/** BoardRow is one player of a day's leaderboard; days, best and best_date come with a period's. */
+export interface BoardRow {
+  rank: number;
+  name: string;
+  total: number;
+  complete: boolean;
+  finished: string;
+  deals?: BoardDeal[];
+  days?: number;
+  best?: number;
+  best_date?: string;
+}
+
+/** Progress is the player's attempt at one challenge of a day. */
+export interface Progress {
+  id: string;
+  date: string;
+  state: "new" | "playing" | "finished";
+  table?: string;
+  played: number;
+  rank: number;
+  row: BoardRow;
+}
+
+/** challenges lists the daily challenges of a day (today without one). */
+export const challenges = (date?: string) => call<Challenge[]>("GET", "/api/daily" + (date ? `?date=${date}` : ""));
+/** registerDaily chooses a daily player's name; the answer carries the new secret. */
+export const registerDaily = (name: string) => call<DailyWho>("POST", "/api/daily/players", { name });
+/** checkDaily checks a name and secret (a move code). */
+export const checkDaily = (w: DailyWho) => call<{ name: string }>("GET", "/api/daily/me", undefined, whoHeaders(w));
+/** progress lists the player's attempts at a day's challenges. */
+export const progress = (w: DailyWho, date: string) => call<Progress[]>("GET", `/api/daily/progress?date=${date}`, undefined, whoHeaders(w));
+/** board fetches the leaderboard of a challenge on a day, or of the days days that end on it. */
+export const board = (id: string, date: string, days: number) =>
+  call<{ rows: BoardRow[] }>("GET", `/api/daily/${id}/${date}/leaderboard` + (days > 1 ? `?days=${days}` : "")).then((b) => b.rows ?? []);
+
+/**
+ * playDaily starts or resumes the player's attempt at a challenge and
+ * keeps the seat of its table in this browser; it returns the table.
+ */
+export async function playDaily(w: DailyWho, c: { id: string; date: string }): Promise<string> {
+  const p = await call<{ table: string; seat: number; seat_token?: string }>("POST", `/api/daily/${c.id}/${c.date}/play`, {}, whoHeaders(w));
+  let token = p.seat_token;
+  if (!token) {
+    const cl = await call<{ seat: number; seat_token: string }>("POST", `/api/tables/${encodeURIComponent(p.table)}/claim`, { daily: true }, whoHeaders(w));
+    token = cl.seat_token;
+  }
+  storeSeat(p.table, { token, seat: p.seat, name: w.name });
+  return p.table;
+}
+
+/** moveCode is the text that carries a daily player to another device. */
+export const moveCode = (w: DailyWho) =>
+  "trull1." + btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify([w.name, w.secret])))).replace(/=+$/, "");
+
+/** fromMoveCode reads a move code, or returns null for anything else. */
+export function fromMoveCode(code: string): DailyWho | null {
+  const m = /^trull1\.([A-Za-z0-9+/]+)$/.exec(code.trim());
+  if (!m) return null;
+  try {
+    const v = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(m[1]), (ch) => ch.charCodeAt(0))));
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && typeof v[1] === "string") return { name: v[0], secret: v[1] };
+  } catch {
+    /* not a code */
+  }
+  return null;
+}
+
+/** Choices is, for a finished deal of a challenge, each of the player's decisions and what the players in the same position chose. */
+export interface Choices {
+  deal: number;
+  players: number;
+  decisions: { step: number; action: Action; same: number; choices: { action: Action; count: number }[] }[];
+}
+
+/** choices fetches how the others decided in the positions of the player's deal n. */
+export const choices = (w: DailyWho, id: string, date: string, n: number) =>
+  call<Choices>("GET", `/api/daily/${id}/${date}/deals/${n}/choices`, undefined, whoHeaders(w));

@@ -93,6 +93,11 @@ export interface TableState {
   lesson?: string;
   /** Offline marks a table played on this device (internal/offline). */
   offline?: boolean;
+  /**
+   * Daily names the daily challenge a challenge's table plays (docs/DAILY.md); absent at every other
+   * table.
+   */
+  daily?: Daily;
 }
 
 /**
@@ -220,6 +225,16 @@ export interface Settlement {
    * times the stake.
    */
   net: number[];
+}
+
+/** Daily is the daily challenge of a challenge's table. */
+export interface Daily {
+  /** Challenge is the set-up's id, such as "droggn-3". */
+  challenge: string;
+  /** Date is the challenge's day, YYYY-MM-DD. */
+  date: string;
+  /** Deals is the number of deals of the challenge. */
+  deals: number;
 }
 
 /** Play is one card played to a trick. */

@@ -291,6 +291,57 @@ const S = {
   askEnd: ["Ask to end the sitting", "Ende der Sitzung verlangen"],
   endAsked: ["{0} asked to end the sitting.", "{0} hat das Ende der Sitzung verlangt."],
   handsLeft: ["Hands left: {0}.", "Noch {0} Spiele."],
+  // The daily challenges (daily.tsx).
+  daily: ["Daily", "Täglich"],
+  dailyTitle: ["Daily challenges", "Tägliche Herausforderungen"],
+  dailyIntro: [
+    "Every day the same six deals for everyone, against the same bots. Your score on each deal is compared with the bot's in your seat: the difference is your duplicate score. One attempt per day and game.",
+    "Jeden Tag für alle dieselben sechs Spiele gegen dieselben Bots. Dein Ergebnis in jedem Spiel wird mit dem des Bots auf deinem Platz verglichen: der Unterschied ist deine Duplicate-Wertung. Ein Versuch pro Tag und Spiel.",
+  ],
+  dailyWho: ["Play as", "Spiele als"],
+  dailySetUp: ["{0}, {1} players", "{0}, {1} Spieler"],
+  dailyNameHelp: [
+    "Choose a name for the leaderboard. It is kept in this browser with a secret; no account, no e-mail.",
+    "Wähle einen Namen für die Rangliste. Er wird mit einem Geheimnis in diesem Browser aufbewahrt; kein Konto, keine E-Mail.",
+  ],
+  dailyRegister: ["Take this name", "Diesen Namen nehmen"],
+  dailyMoveCode: ["Move code", "Umzugscode"],
+  dailyMoveHelp: [
+    "To play under this name on another device, copy this code there. Keep it to yourself: it is your name's key.",
+    "Um auf einem anderen Gerät unter diesem Namen zu spielen, kopiere diesen Code dorthin. Behalte ihn für dich: Er ist der Schlüssel zu deinem Namen.",
+  ],
+  dailyShowCode: ["Show the move code", "Umzugscode zeigen"],
+  dailyUseCode: ["Have a move code? Paste it here", "Hast du einen Umzugscode? Füge ihn hier ein"],
+  dailyUse: ["Use it", "Verwenden"],
+  dailyBadCode: ["This is not a move code.", "Das ist kein Umzugscode."],
+  dailyForget: ["Forget on this device", "Auf diesem Gerät vergessen"],
+  dailyToday: ["Today, {0}", "Heute, {0}"],
+  dailyDay: ["Day", "Tag"],
+  dailyStart: ["Start", "Beginnen"],
+  dailyResume: ["Resume (deal {0} of {1})", "Weiterspielen (Spiel {0} von {1})"],
+  dailyDone: ["Finished: {0}, place {1}", "Fertig: {0}, Platz {1}"],
+  dailyNotPlayed: ["Not played", "Nicht gespielt"],
+  dailyPast: ["Only today's challenges can be played.", "Spielen kann man nur die Herausforderungen von heute."],
+  dailyBoard: ["Leaderboard", "Rangliste"],
+  dailyDays1: ["This day", "Dieser Tag"],
+  dailyDays7: ["7 days", "7 Tage"],
+  dailyDays30: ["30 days", "30 Tage"],
+  dailyNobody: ["Nobody has finished yet.", "Noch niemand ist fertig."],
+  dailyRank: ["#", "#"],
+  dailyName: ["Name", "Name"],
+  dailyTotal: ["Duplicate", "Duplicate"],
+  dailyDaysPlayed: ["Days", "Tage"],
+  dailyBest: ["Best day", "Bester Tag"],
+  dailyDealN: ["Deal {0}", "Spiel {0}"],
+  dailyDealCell: ["you {0}, bot {1}: {2}; {3} did better", "du {0}, Bot {1}: {2}; {3} besser"],
+  dailyPending: ["the bot's score is still being computed", "das Ergebnis des Bots wird noch berechnet"],
+  dailyAt: ["Daily challenge {0} · deal {1} of {2}", "Tägliche Herausforderung {0} · Spiel {1} von {2}"],
+  dailyOver: ["Challenge finished: see where you stand.", "Herausforderung beendet: sieh nach, wo du stehst."],
+  dailyBack: ["To the daily page", "Zur Tagesseite"],
+  dailyChoices: ["How the others decided ({0} players so far)", "Wie die anderen entschieden (bisher {0} Spieler)"],
+  dailyChoicesNone: ["Nobody else has reached your positions yet.", "Noch niemand sonst kam in deine Lagen."],
+  dailyChoiceMine: ["{0}: {1}% of the {2} players in this position chose it", "{0}: {1} % der {2} Spieler in dieser Lage wählten das"],
+  dailyChoiceOther: ["{0}% {1}", "{0} % {1}"],
   // Puzzles (puzzles.tsx).
   puzzles: ["Puzzles", "Rätsel"],
   puzzlesOf: ["Puzzles: {0}", "Rätsel: {0}"],
@@ -773,6 +824,19 @@ const REFUSALS: Record<string, readonly [string, string]> = {
   not_started: ["The table is waiting for its players.", "Der Tisch wartet auf seine Spieler."],
   started: ["The table has started already.", "Der Tisch hat schon begonnen."],
   own_seat: ["The host's own seat cannot be freed.", "Den eigenen Platz kann der Gastgeber nicht freigeben."],
+  daily_off: [
+    "Not in a daily challenge: {message}. Everyone plays its deals alone, once, without help.",
+    "Nicht in einer täglichen Herausforderung: {message}. Jeder spielt ihre Spiele allein, einmal, ohne Hilfe.",
+  ],
+  daily_done: ["You have played this challenge today already: one attempt per day and game.", "Diese Herausforderung hast du heute schon gespielt: ein Versuch pro Tag und Spiel."],
+  daily_day: ["Only today's challenges can be started.", "Beginnen kann man nur die Herausforderungen von heute."],
+  daily_table: ["This table is not your daily challenge.", "Dieser Tisch ist nicht deine tägliche Herausforderung."],
+  daily_not_played: ["The others' choices are shown once you have played this deal.", "Die Entscheidungen der anderen siehst du, sobald du dieses Spiel gespielt hast."],
+  daily_unknown: ["There is no such daily challenge.", "Diese tägliche Herausforderung gibt es nicht."],
+  daily_who: ["Choose a name first.", "Wähle zuerst einen Namen."],
+  daily_secret: ["This name belongs to someone else, or its move code is wrong.", "Dieser Name gehört jemand anderem, oder sein Umzugscode ist falsch."],
+  daily_unavailable: ["This server keeps no daily challenges.", "Dieser Server führt keine täglichen Herausforderungen."],
+  name_taken: ["This name is taken; choose another, or bring yours here with its move code.", "Dieser Name ist vergeben; wähle einen anderen oder hol deinen mit seinem Umzugscode hierher."],
   // Answers of the HTTP API.
   name_missing: ["Please give a name.", "Bitte gib einen Namen an."],
   name_invisible: ["The name has no visible characters.", "Der Name hat keine sichtbaren Zeichen."],
@@ -789,6 +853,20 @@ const REFUSALS: Record<string, readonly [string, string]> = {
   bad_request: ["The server refused the request.", "Der Server hat die Anfrage abgelehnt."],
   bad_record: ["The hand record is not valid.", "Das Spielprotokoll ist nicht gültig."],
   // A record that cannot be read or replayed, by its fault ("record"; game.RecordParams).
+};
+
+/** SERVER_WORDS names the values of the server's own word parameters: the message a daily challenge refuses (daily_off). */
+const SERVER_WORDS: Record<string, Record<string, readonly [string, string]>> = {
+  message: {
+    hint: ["hints", "Tipps"],
+    takeback: ["taking back", "Zurücknehmen"],
+    again: ["a deal again", "ein Spiel noch einmal"],
+    takeover: ["a bot for your seat", "ein Bot für deinen Platz"],
+    free: ["freeing a seat", "einen Platz freigeben"],
+    start: ["starting with bots", "mit Bots beginnen"],
+    end: ["ending early", "vorzeitig beenden"],
+    move: ["a move link (use the daily page's move code)", "ein Umzugslink (nimm den Umzugscode der Tagesseite)"],
+  },
 };
 
 /** Refusal is an error message of the server: English text, code and parameters. */
@@ -822,7 +900,7 @@ export function explain(r: Refusal, game: GameName | null, lang: Lang): string {
       return name === "card_acc" && de ? n.replace(/^der /, "den ") : n;
     }
     if (name === "suit") return suitName(ps.suit ?? "", lang);
-    const w = REFUSAL_WORDS[name]?.[ps[name] ?? ""];
+    const w = REFUSAL_WORDS[name]?.[ps[name] ?? ""] ?? SERVER_WORDS[name]?.[ps[name] ?? ""];
     return w ? w[de ? 1 : 0] : ps[name] ?? "";
   });
 }

@@ -78,6 +78,14 @@ export function Lobby(p: { lang: Lang }) {
           </a>
         </p>
       </section>
+      <section class="box links" data-testid="daily-link">
+        <h2>
+          <a href="/daily" onClick={(e) => linkClick(e, "/daily")} data-testid="lobby-daily">
+            {t(lang, "daily")}
+          </a>
+        </h2>
+        <p class="muted">{t(lang, "dailyIntro")}</p>
+      </section>
       <section class="box links" data-testid="puzzle-links">
         <h2>
           <a href="/puzzles" onClick={(e) => linkClick(e, "/puzzles")}>

@@ -7,6 +7,7 @@ import type { GameName } from "./cards";
 import { FaceDefs } from "./face";
 import { t, type Lang } from "./i18n";
 import { UpdateBanner } from "./install";
+import { DailyPage } from "./daily";
 import { Lobby } from "./lobby";
 import { PuzzleIndex, PuzzlePage } from "./puzzles";
 import { HandsPage, OfflinePage } from "./offline";
@@ -44,6 +45,7 @@ function App() {
   else if (path === "/replay" || path === "/replay/") page = <ImportPage lang={lang} />;
   else if (path === "/puzzles" || path === "/puzzles/") page = <PuzzleIndex lang={lang} />;
   else if ((mt = /^\/puzzles\/(droggn|troggu|strohmandeln)\/?$/.exec(path))) page = <PuzzlePage key={mt[1]} game={mt[1] as GameName} lang={lang} query={query} />;
+  else if (path === "/daily" || path === "/daily/") page = <DailyPage lang={lang} query={query} />;
   else if (path === "/offline" || path === "/offline/") page = <OfflinePage lang={lang} />;
   else if (path === "/offline/hands") page = <HandsPage lang={lang} />;
   else page = <main class="box">{t(lang, "notFound")}</main>;
@@ -60,6 +62,9 @@ function App() {
           </a>
           <a href="/rules/droggn" onClick={(e) => linkClick(e, "/rules/droggn")}>
             {t(lang, "rules")}
+          </a>
+          <a href="/daily" onClick={(e) => linkClick(e, "/daily")} data-testid="nav-daily">
+            {t(lang, "daily")}
           </a>
           <a href="/puzzles" onClick={(e) => linkClick(e, "/puzzles")} data-testid="nav-puzzles">
             {t(lang, "puzzles")}

@@ -19,6 +19,7 @@ import { soundOn, storeSound, useTurnSignal } from "./turn";
 import { deadlineOf, LinkBox, StandIn, WaitPlayers } from "./fair";
 import { GuidePanel, type Guide } from "./guide";
 import { PracticeBar, practiceSeat } from "./practice";
+import { DailyBar, DailyChoices } from "./daily";
 
 /** TablePage joins a table as a seat (stored token) or as a spectator. */
 export function TablePage(p: { id: string; lang: Lang; query: URLSearchParams }) {
@@ -371,7 +372,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
         <span class="hand-no">{t(lang, "handN", handNo + 1)}</span>
         <StatusLine status={status} lang={lang} />
         {m && m.seat < 0 && <span class="spect">{t(lang, "spectating")}</span>}
-        {token && !over && !p.connect && (
+        {token && !over && !p.connect && !tbl.daily && (
           <button type="button" class="small-btn" data-testid="move" onClick={() => send({ type: "move" })}>
             {t(lang, "moveDevice")}
           </button>
@@ -444,7 +445,9 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               onClose={showResult.hand !== handNo ? () => setDismissed(showResult.hand) : undefined}
             />
           )}
-          {token && m && !p.connect && practiceSeat(tbl.seats, m.seat) && (
+          {tbl.daily && <DailyBar daily={tbl.daily} deal={(tbl.hand ?? 0) + 1} over={over} lang={lang} />}
+          {tbl.daily && showResult && <DailyChoices daily={tbl.daily} deal={showResult.hand + 1} game={game} lang={lang} />}
+          {token && m && !p.connect && !tbl.daily && practiceSeat(tbl.seats, m.seat) && (
             <PracticeBar
               id={id}
               game={game}
@@ -479,7 +482,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
           </nav>
           <div class="panel">
             {tab === "log" && m && <LogPanel m={m} names={names} lang={lang} auto={autos.filter((x) => x.hand === handNo).map((x) => x.at)} />}
-            {tab === "sheet" && <Sheet tbl={tbl} names={names} lang={lang} onEnd={token && !over ? () => send({ type: "end" }) : undefined} />}
+            {tab === "sheet" && <Sheet tbl={tbl} names={names} lang={lang} onEnd={token && !over && !tbl.daily ? () => send({ type: "end" }) : undefined} />}
             {tab === "chat" && <ChatPanel msgs={chat} lang={lang} canSend={!!token} send={(text) => send({ type: "chat", text })} />}
           </div>
         </aside>
@@ -578,3 +581,4 @@ function Invites(p: { id: string; tbl: TableState; lang: Lang }) {
     </section>
   );
 }
+

@@ -1,0 +1,253 @@
+package daily
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"trull/e2e/webtest"
+	"trull/internal/bot"
+	"trull/internal/daily"
+	"trull/internal/game"
+	_ "trull/internal/games"
+	"trull/internal/gametest"
+	"trull/internal/server"
+)
+
+// getJSON fetches path with the daily player's headers into out and
+// returns the status.
+func getJSON(t *testing.T, method, url string, out any, who [2]string) int {
+	t.Helper()
+	var body io.Reader
+	if method == "POST" {
+		body = strings.NewReader("{}")
+	}
+	req, err := http.NewRequest(method, url, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if who[0] != "" {
+		req.Header.Set("X-Trull-Name", who[0])
+		req.Header.Set("X-Trull-Secret", who[1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			t.Fatalf("e2e: %s %s: %d %s: %v", method, url, res.StatusCode, b, err)
+		}
+	}
+	return res.StatusCode
+}
+
+// evaluate runs js in the page and decodes its value.
+func evaluate[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("e2e: %s: %v", js, err)
+	}
+	return v
+}
+
+// TestDailyInBrowser: a person opens the Daily page from the lobby,
+// chooses a name, starts today's Droggn challenge, leaves it after the
+// second deal and resumes it from the Daily page, plays all six deals
+// without a hint button, is shown after the last one how the others
+// decided in its positions, and finds the result on the leaderboard: each
+// deal's duplicate score is the replay of the hand's record minus the
+// reference game of the default bot. A second attempt is refused. The
+// page is shown on a desktop and on a phone, and the table of the
+// challenge (daily-desktop.png, daily-phone.png, daily-table.png; with
+// -update in docs/screenshots/).
+func TestDailyInBrowser(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t, func(c *server.Config) { c.BotDelay = 20 * time.Millisecond })
+	ctx := webtest.Browser(t, exe, 1280, 1000)
+	// The first page a fresh browser loads, on a machine busy with other
+	// tests, is given longer than a step.
+	first, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	if err := chromedp.Do(first, chromedp.Navigate(base+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=lobby-daily]`))); err != nil {
+		t.Fatalf("e2e: opening the lobby: %v", err)
+	}
+	if err := webtest.Within(ctx,
+		chromedp.Click(chromedp.CSS(`[data-testid=lobby-daily]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-name-input]`)),
+	); err != nil {
+		t.Fatalf("e2e: opening the Daily page from the lobby: %v", err)
+	}
+	evaluate[bool](t, ctx, `(() => { const el = document.querySelector('[data-testid=daily-name-input]');
+  el.value = 'Ann'; el.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+	if err := webtest.Within(ctx,
+		chromedp.Click(chromedp.CSS(`[data-testid=daily-register]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-name]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-challenge=droggn-3] [data-testid=daily-play]`)),
+		chromedp.Click(chromedp.CSS(`[data-challenge=droggn-3] [data-testid=daily-play]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-bar]`)),
+	); err != nil {
+		t.Fatalf("e2e: starting the challenge: %v", err)
+	}
+	who := evaluate[[]string](t, ctx, `(() => { const w = JSON.parse(localStorage.getItem('trull.daily')); return [w.name, w.secret]; })()`)
+	id := strings.TrimPrefix(evaluate[string](t, ctx, `location.pathname`), "/t/")
+	c, err := daily.Find("droggn-3", daily.Today(time.Now()))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Two deals, then away to the Daily page and back to the same hand.
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Hand >= 2 })
+	hand := webtest.Snapshot{}
+	if hand, err = webtest.Snap(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := webtest.Within(ctx,
+		chromedp.Navigate(base+"/daily?lang=en"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-challenge=droggn-3][data-state=playing] [data-testid=daily-play]`)),
+		chromedp.Click(chromedp.CSS(`[data-challenge=droggn-3] [data-testid=daily-play]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-bar]`)),
+	); err != nil {
+		t.Fatalf("e2e: resuming the challenge: %v", err)
+	}
+	if again := strings.TrimPrefix(evaluate[string](t, ctx, `location.pathname`), "/t/"); again != id {
+		t.Fatalf("e2e: resumed at table %s, the attempt's is %s", again, id)
+	}
+	webtest.Shot(t, ctx, "daily-table.png")
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool {
+		if s.Hand < hand.Hand {
+			t.Fatalf("e2e: resumed at hand %d, left at hand %d", s.Hand, hand.Hand)
+		}
+		if evaluate[bool](t, ctx, `!!document.querySelector('[data-testid=hint]')`) {
+			t.Fatal("e2e: a hint button in a daily challenge")
+		}
+		return s.Over
+	})
+	if err := webtest.Within(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-choices]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid=daily-back]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-challenge=droggn-3] [data-testid=daily-result]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-board] tr[data-name=Ann]`)),
+	); err != nil {
+		t.Fatalf("e2e: the leaderboard after the challenge: %v", err)
+	}
+
+	// The duplicate scores: the replay of each deal's record minus the
+	// reference game's score in the seat.
+	p, err := bot.New(daily.DefaultBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for n := 1; n <= daily.Deals; n++ {
+		res, err := http.Get(fmt.Sprintf("%s/api/tables/%s/hands/%d", base, id, n-1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		rec, err := game.DecodeRecord(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("e2e: the record of deal %d: %v", n, err)
+		}
+		st, err := game.Replay(rec)
+		if err != nil {
+			t.Fatalf("e2e: replaying deal %d: %v", n, err)
+		}
+		ref, err := c.Reference(n, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += daily.Score(st.Result(), c.Seat()) - ref
+	}
+	var board struct {
+		Rows []struct {
+			Name     string `json:"name"`
+			Total    int    `json:"total"`
+			Complete bool   `json:"complete"`
+		} `json:"rows"`
+	}
+	gametest.Eventually(t, 30*time.Second, "the attempt complete on the leaderboard", func() bool {
+		getJSON(t, "GET", base+"/api/daily/droggn-3/"+c.Date+"/leaderboard", &board, [2]string{})
+		return len(board.Rows) == 1 && board.Rows[0].Complete
+	})
+	if len(board.Rows) != 1 || board.Rows[0].Name != "Ann" || !board.Rows[0].Complete || board.Rows[0].Total != total {
+		t.Fatalf("e2e: leaderboard %+v, want Ann with %d", board.Rows, total)
+	}
+	if err := webtest.Within(ctx, chromedp.Navigate(base+"/daily?lang=en&challenge=droggn-3"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-board] tr[data-name=Ann] [data-testid=daily-total]`))); err != nil {
+		t.Fatal(err)
+	}
+	shown := evaluate[string](t, ctx, `document.querySelector('[data-testid=daily-board] tr[data-name=Ann] [data-testid=daily-total]').textContent`)
+	if want := signed(total); shown != want {
+		t.Fatalf("e2e: the page shows the total %q, want %q", shown, want)
+	}
+	var refused map[string]any
+	if code := getJSON(t, "POST", base+"/api/daily/droggn-3/"+c.Date+"/play", &refused, [2]string{who[0], who[1]}); code != http.StatusConflict || refused["code"] != "daily_done" {
+		t.Fatalf("e2e: a second attempt: %d %v", code, refused)
+	}
+	if n := evaluate[int](t, ctx, `document.querySelectorAll('[data-challenge=droggn-3] [data-testid=daily-play]').length`); n != 0 {
+		t.Fatal("e2e: the Daily page offers a finished challenge again")
+	}
+	webtest.Shot(t, ctx, "daily-desktop.png")
+
+	// On a phone, in German, the same player through the move code.
+	phone := webtest.Phone(t, exe)
+	if err := webtest.Within(ctx,
+		chromedp.Click(chromedp.CSS(`[data-testid=daily-who] button`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-code]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	code := evaluate[string](t, ctx, `document.querySelector('[data-testid=daily-code]').value`)
+	if err := webtest.Within(phone,
+		chromedp.Navigate(base+"/?lang=de"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=nav-daily]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if w := evaluate[string](t, phone, `document.querySelector('[data-testid=nav-daily]').textContent`); w != "Täglich" {
+		t.Fatalf("e2e: the German link to the Daily page says %q", w)
+	}
+	if err := webtest.Within(phone,
+		chromedp.Click(chromedp.CSS(`[data-testid=nav-daily]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-code-input]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	evaluate[bool](t, phone, fmt.Sprintf(`(() => { const el = document.querySelector('[data-testid=daily-code-input]');
+  el.value = %q; el.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`, code))
+	if err := webtest.Within(phone,
+		chromedp.Click(chromedp.CSS(`[data-testid=daily-use]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-name]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-challenge=droggn-3] [data-testid=daily-result]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-board] tr[data-name=Ann]`)),
+	); err != nil {
+		t.Fatalf("e2e: the move code on the phone: %v", err)
+	}
+	webtest.FitsWidth(t, phone, "the Daily page")
+	webtest.Shot(t, phone, "daily-phone.png")
+}
+
+// signed is the page's way of writing a duplicate score.
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return fmt.Sprintf("+%d", n)
+	case n < 0:
+		return fmt.Sprintf("−%d", -n)
+	}
+	return "0"
+}
