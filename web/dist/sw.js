@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "6a026b1c0a67d616";
+const VERSION = "646a89c488edc5fc";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
