@@ -3,7 +3,9 @@ package server
 import (
 	"compress/flate"
 	"context"
+	"errors"
 	"io"
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -25,42 +27,72 @@ func loadLikeTable(b testing.TB) *table {
 // inTable runs f in the table's goroutine and waits for it.
 func inTable(tab *table, f func(*table)) {
 	done := make(chan struct{})
-	tab.send(context.Background(), runIn(func(t *table) { f(t); close(done) }))
+	tab.send(context.Background(), runIn(func(t *table) { defer close(done); f(t) }))
 	<-done
 }
 
 // BenchmarkBroadcast is the server's cost of one change at a table of the
 // load test: a state message for each of the two people's connections
 // (no view, the table part only when changed, as the browser joins),
-// before anything is written to a socket.
+// before anything is written to a socket; at the deal and in the middle
+// of the card play (40 actions into the hand).
 func BenchmarkBroadcast(b *testing.B) {
 	tab := loadLikeTable(b)
-	var size int
-	inTable(tab, func(t *table) {
-		var cs []*conn
-		for seat := range 2 {
-			c := newConn(nil)
-			c.seat, c.noView, c.delta = seat, true, true
-			cs = append(cs, c)
-			t.conns[c] = struct{}{}
-		}
-		defer func() {
-			for _, c := range cs {
-				delete(t.conns, c)
+	for _, pos := range []struct {
+		name    string
+		actions int
+	}{{"deal", 0}, {"play", 40}} {
+		b.Run(pos.name, func(b *testing.B) {
+			var size int
+			var err error
+			inTable(tab, func(t *table) {
+				dealt := t.st
+				defer func() { t.st = dealt }()
+				// Random legal actions, from the first seed whose hand
+				// lasts long enough.
+				for seed := uint64(0); ; seed++ {
+					if seed == 100 {
+						err = errors.New("no hand lasts long enough")
+						return
+					}
+					rng := rand.New(rand.NewPCG(seed, 1))
+					t.st = dealt.Clone()
+					for i := 0; i < pos.actions && !t.st.Done(); i++ {
+						legal := t.st.Legal(nil)
+						if err = t.st.Apply(legal[rng.IntN(len(legal))]); err != nil {
+							return
+						}
+					}
+					if !t.st.Done() {
+						break
+					}
+				}
+				var cs []*conn
+				for seat := range 2 {
+					c := newConn(nil)
+					c.seat, c.noView, c.delta = seat, true, true
+					cs = append(cs, c)
+					t.conns[c] = struct{}{}
+				}
+				defer func() {
+					for _, c := range cs {
+						delete(t.conns, c)
+					}
+				}()
+				b.ReportAllocs()
+				for b.Loop() {
+					t.broadcast(nil, nil)
+					for _, c := range cs {
+						size = len(<-c.out)
+					}
+				}
+			})
+			if err != nil {
+				b.Fatal(err)
 			}
-		}()
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, c := range cs {
-				c.lastTable = nil // a change of the table part each time
-			}
-			t.broadcast(nil, nil)
-			for _, c := range cs {
-				size = len(<-c.out)
-			}
-		}
-	})
-	b.ReportMetric(float64(size), "bytes/msg")
+			b.ReportMetric(float64(size), "bytes/msg")
+		})
+	}
 }
 
 // BenchmarkLoadStateDeflate is the cost of compressing one state message
