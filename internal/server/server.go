@@ -121,10 +121,10 @@ type Config struct {
 	MaxConns int
 	// CompressAbove is the size in bytes from which WebSocket messages
 	// are sent compressed to clients that offer permessage-deflate
-	// (default 1024; a smaller one, most state messages of a three-seat
-	// table with "delta", errors, chat, most hints, fits one TCP segment
-	// either way and saves a few hundred bytes for the fixed cost of a
-	// Huffman table; negative: never).
+	// (default 1024; a smaller one, an error, a chat line, most hints, a
+	// state message early in a hand, fits one TCP segment either way and
+	// would save a few hundred bytes for the fixed cost of a Huffman
+	// table; negative: never).
 	CompressAbove int
 	// MaxTables caps the tables open or playing in the store; creating one
 	// more is refused (default 1000; negative: no cap).
