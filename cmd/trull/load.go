@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -24,6 +26,7 @@ type loadCmd struct {
 	Game      string        `default:"droggn" enum:"droggn,troggu,strohmandeln" help:"Game of the tables."`
 	Seed      uint64        `default:"1" help:"Seed of the simulated people's choices."`
 	JSON      bool          `name:"json" help:"Print the report as JSON."`
+	CPUProf   string        `name:"cpuprofile" placeholder:"FILE" help:"Write the generator's own CPU profile to FILE (go tool pprof), to tell its cost from the server's."`
 }
 
 // Run plays the load and prints the report.
@@ -33,6 +36,17 @@ func (c *loadCmd) Run(e *env) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+	if c.CPUProf != "" {
+		f, err := os.Create(c.CPUProf)
+		if err != nil {
+			return fmt.Errorf("load: the CPU profile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("load: the CPU profile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	r, err := loadgen.Run(ctx, loadgen.Config{URL: c.URL, Tables: c.Tables, Duration: c.Duration, Think: c.Think,
 		TurnClock: c.TurnClock, Sources: c.Sources, Compress: c.Compress, Game: c.Game, Seed: c.Seed})
 	if err != nil {

@@ -38,7 +38,7 @@ type serveCmd struct {
 	MaxWSPerAddr    int           `name:"max-ws-per-addr" default:"32" help:"WebSockets one client address may hold open at once (0: no cap)."`
 	MaxWSPer64      int           `name:"max-ws-per-64" default:"128" help:"WebSockets all the addresses of an IPv6 /64 may hold open at once (0: no cap)."`
 	MaxWS           int           `name:"max-ws" default:"10000" help:"WebSockets this server holds open at once, of every client together (0: no cap)."`
-	CompressAbove   int           `name:"ws-compress-above" default:"512" help:"Send WebSocket messages of at least this many bytes compressed to clients that offer it (0: never)."`
+	CompressAbove   int           `name:"ws-compress-above" default:"1024" help:"Send WebSocket messages of at least this many bytes compressed to clients that offer it (0: never)."`
 	MaxTables       int           `name:"max-tables" default:"1000" help:"Tables that may be open or playing at once; creating more is refused (0: no cap)."`
 	MaxEmptyPerAddr int           `name:"max-empty-per-addr" default:"4" help:"Empty tables (nobody connected) one client address may have created; creating more is refused until a person sits at one or it closes (0: no cap)."`
 	MaxEmptyPer64   int           `name:"max-empty-per-64" default:"16" help:"The same for all the addresses of an IPv6 /64 together (0: no cap)."`

@@ -176,7 +176,20 @@ func (st Style) SuitLetter(s Suit) string { return suitLetters[st][s] }
 
 // ID returns the card identifier of docs/RULES.md §0.2 in style st, e.g. "T21",
 // "FOOL", "H-K", "Cu-1".
-func (st Style) ID(c Card) string {
+func (st Style) ID(c Card) string { return ids[st][c] }
+
+// ids holds every card's identifier in each style, made once: a view
+// names every card of a hand, and a server makes views for every message.
+var ids = func() (t [len(suitLetters)][256]string) {
+	for st := range t {
+		for c := range t[st] {
+			t[st][c] = Style(st).makeID(Card(c))
+		}
+	}
+	return t
+}()
+
+func (st Style) makeID(c Card) string {
 	switch {
 	case c == Fool:
 		return "FOOL"

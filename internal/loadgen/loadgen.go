@@ -433,8 +433,12 @@ func (p *person) run(ctx context.Context) {
 			}
 		})
 	}
+	// One buffer for every message of the connection: only the legal
+	// actions outlive a message, and they are copied.
+	var buf bytes.Buffer
+	var m header
 	for {
-		_, data, err := p.ws.Read(ctx)
+		data, err := p.read(ctx, &buf)
 		if err != nil {
 			if ctx.Err() == nil {
 				p.st.fail("reading: " + err.Error())
@@ -442,15 +446,7 @@ func (p *person) run(ctx context.Context) {
 			return
 		}
 		now := time.Now()
-		var m struct {
-			Type  string            `json:"type"`
-			Error string            `json:"error"`
-			Seq   int64             `json:"seq"`
-			Ack   *int64            `json:"ack"`
-			Done  bool              `json:"done"`
-			Legal []json.RawMessage `json:"legal"`
-		}
-		if json.Unmarshal(data, &m) != nil {
+		if readHeader(data, &m) != nil {
 			p.st.fail("a message that is not JSON")
 			continue
 		}
@@ -466,7 +462,14 @@ func (p *person) run(ctx context.Context) {
 			}
 			continue
 		case "state":
-			lastLegal = m.Legal
+			var legal []json.RawMessage
+			if len(m.Legal) > len("[]") {
+				if legal, err = elements(bytes.Clone(m.Legal)); err != nil {
+					p.st.fail("a state message whose legal actions are not a JSON array")
+					continue
+				}
+			}
+			lastLegal = legal
 		default:
 			continue
 		}
@@ -481,16 +484,29 @@ func (p *person) run(ctx context.Context) {
 		p.wmu.Lock()
 		p.lastSeq = max(p.lastSeq, m.Seq)
 		p.wmu.Unlock()
-		if m.Ack != nil {
+		if m.Ack {
 			p.st.actions.Add(1)
 		}
 		switch {
 		case m.Done && p.seat == 0:
 			later(time.Duration(float64(p.think)*(0.5+p.rng.Float64())), map[string]any{"type": "next"})
-		case len(m.Legal) > 0:
-			later(time.Duration(float64(p.think)*(0.5+p.rng.Float64())), map[string]any{"type": "act", "action": PickAction(p.rng, m.Legal)})
+		case len(lastLegal) > 0:
+			later(time.Duration(float64(p.think)*(0.5+p.rng.Float64())), map[string]any{"type": "act", "action": PickAction(p.rng, lastLegal)})
 		}
 	}
+}
+
+// read reads the next message into buf, which it reuses.
+func (p *person) read(ctx context.Context, buf *bytes.Buffer) ([]byte, error) {
+	_, r, err := p.ws.Reader(ctx)
+	if err != nil {
+		return nil, err
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // PickAction picks a legal action (of a state message's "legal") at random; a discard of k among the

@@ -248,6 +248,11 @@ func (t *table) applyCreate(d createData) error {
 		return err
 	}
 	t.cfg, t.info, t.rules, t.sit = d, info, r, sit
+	t.variantTitle = variantTitle(r)
+	t.options = map[string]any{}
+	for k, v := range r.Options() {
+		t.options[k] = game.RecordValue(v)
+	}
 	t.created = store.FromMillis(d.CreatedMs)
 	t.seats = make([]*seatState, r.Seats())
 	for i, s := range d.Seats {

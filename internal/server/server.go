@@ -121,8 +121,10 @@ type Config struct {
 	MaxConns int
 	// CompressAbove is the size in bytes from which WebSocket messages
 	// are sent compressed to clients that offer permessage-deflate
-	// (default 512; smaller ones, errors, chat, most hints, gain too
-	// little; negative: never).
+	// (default 1024; a smaller one, an error, a chat line, most hints, a
+	// state message early in a hand, fits one TCP segment either way and
+	// would save a few hundred bytes for the fixed cost of a Huffman
+	// table; negative: never).
 	CompressAbove int
 	// MaxTables caps the tables open or playing in the store; creating one
 	// more is refused (default 1000; negative: no cap).
@@ -237,7 +239,7 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 		cfg.MaxConns = 10000
 	}
 	if cfg.CompressAbove == 0 {
-		cfg.CompressAbove = 512
+		cfg.CompressAbove = 1024
 	}
 	if cfg.MaxTables == 0 {
 		cfg.MaxTables = 1000

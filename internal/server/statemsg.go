@@ -83,7 +83,7 @@ func (t *table) title() string {
 // created with carries it already, so nobody ever reads a table without
 // its name, time and seats.
 func (t *table) lobbyInfo() lobbyInfo {
-	return lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Name: t.title(),
+	return lobbyInfo{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: t.variantTitle, Name: t.title(),
 		State: t.status(), Played: t.sit.Played(), Created: t.created.UnixMilli(), Seats: t.seatInfos(false)}
 }
 
@@ -133,11 +133,7 @@ func (p *tableParts) fullTable() json.RawMessage {
 }
 
 func (t *table) tableJSON() tableParts {
-	opts := map[string]any{}
-	for k, v := range t.rules.Options() {
-		opts[k] = game.RecordValue(v)
-	}
-	tj := tableJSON{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: variantTitle(t.rules), Options: opts, Name: t.title(),
+	tj := tableJSON{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: t.variantTitle, Options: t.options, Name: t.title(),
 		State: t.status(), Seats: t.seatInfos(true), Hand: t.hand, Played: t.sit.Played(),
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
@@ -231,14 +227,13 @@ func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *
 		sv = &v
 		views[seat] = sv
 	}
-	tj := tp.fullTable()
-	if c.delta {
+	var tj json.RawMessage
+	switch {
+	case !c.delta:
+		tj = tp.fullTable()
+	case !bytes.Equal(tp.base, c.lastTable):
 		tj = tp.base
-		if bytes.Equal(tj, c.lastTable) {
-			tj = nil
-		} else {
-			c.lastTable = tj
-		}
+		c.lastTable = tj
 	}
 	var v json.RawMessage
 	if !c.noView {

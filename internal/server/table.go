@@ -30,11 +30,15 @@ type table struct {
 	cfg   createData
 	info  game.GameInfo
 	rules game.Rules
-	sit   *sitting.Sitting
-	st    game.State // the hand in progress, or the last finished one
-	hand  int        // deal index of st
-	step  int        // record actions applied to st
-	acts  []actData  // the actions of st, for takebacks (practice.go)
+	// variantTitle and options are the rules' title and options as the
+	// table part of a state message names them, made once.
+	variantTitle game.Words
+	options      map[string]any
+	sit          *sitting.Sitting
+	st           game.State // the hand in progress, or the last finished one
+	hand         int        // deal index of st
+	step         int        // record actions applied to st
+	acts         []actData  // the actions of st, for takebacks (practice.go)
 	// takebacks counts the takebacks applied, so that an answer for a
 	// step taken back is not taken for one of the step played anew.
 	takebacks int

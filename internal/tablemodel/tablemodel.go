@@ -181,18 +181,26 @@ func ofDroggn(v *droggn.View) *Model {
 		pts := v.Count.Points
 		m.TrickPoints = &pts
 	}
-	plays := func(ps []droggn.PlayView) []Play {
-		out := make([]Play, len(ps))
-		for i, p := range ps {
-			out[i] = Play{Seat: p.Seat, Card: p.Card}
-		}
-		return out
+	// The plays of every trick in one array.
+	n := len(v.Trick)
+	for _, t := range v.Tricks {
+		n += len(t.Cards)
 	}
+	all := make([]Play, 0, n)
+	plays := func(ps []droggn.PlayView) []Play {
+		start := len(all)
+		for _, p := range ps {
+			all = append(all, Play{Seat: p.Seat, Card: p.Card})
+		}
+		return all[start:len(all):len(all)]
+	}
+	m.Tricks = make([]Trick, 0, len(v.Tricks))
 	for _, t := range v.Tricks {
 		m.Tricks = append(m.Tricks, Trick{Leader: t.Leader, Plays: plays(t.Cards), Winner: t.Winner, Hidden: t.Hidden})
 	}
 	m.Trick = current(plays(v.Trick), v.Phase, v.ToAct)
 	m.TricksWon = wonBy(m.Tricks, m.Seats)
+	m.Log = make([]LogEntry, 0, len(v.Log))
 	for _, e := range v.Log {
 		m.Log = append(m.Log, LogEntry{Seat: e.Seat, Act: e.Act, Call: e.Call, Cards: e.Cards, Hidden: e.Hidden})
 	}

@@ -243,7 +243,7 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 	v := &View{Variant: r.String(), Seat: seat, Seats: r.seats, Dealer: int(s.dealer), SitsOut: -1,
 		Phase: s.Phase(), ToAct: s.ToAct(), Declarer: int(s.declarer), BoughtFrom: int(s.buyFrom),
 		PagatLaid: int(s.pagatLaid), FoolLaid: s.foolLaid, Doublings: int(s.k),
-		Log: []LogEntry{}, Tricks: []TrickView{}, Trick: []PlayView{}, Hand: []string{}}
+		Trick: []PlayView{}, Hand: []string{}}
 	v.pub = s.sanitize(viewer)
 	v.known = s.MayKnow(viewer)
 	if r.seats == 4 {
@@ -252,8 +252,9 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 	if own, ok := viewer.Seat(); ok && own < r.seats {
 		v.Hand = p.IDs(s.hands[own])
 	}
-	for o := 0; o < r.seats; o++ {
-		v.HandSizes = append(v.HandSizes, s.hands[o].Len())
+	v.HandSizes = make([]int, r.seats)
+	for o := range v.HandSizes {
+		v.HandSizes[o] = s.hands[o].Len()
 	}
 	if s.declarer >= 0 {
 		v.Contract = s.contract.String()
@@ -278,6 +279,13 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 	if s.knowsOffer(viewer) {
 		v.Offered = p.ID(s.offered)
 	}
+	nPlays := 0
+	for _, a := range s.hist {
+		if a.Kind == game.KindPlay {
+			nPlays++
+		}
+	}
+	v.Log = make([]LogEntry, 0, len(s.hist)-nPlays)
 	for i, a := range s.hist {
 		if a.Kind == game.KindPlay {
 			continue
@@ -303,19 +311,22 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 		}
 		v.Log = append(v.Log, e)
 	}
-	// Completed tricks and the current one, from the play history.
-	var cur []PlayView
+	// Completed tricks and the current one, from the play history: the
+	// cards of every trick in one array.
+	played := make([]PlayView, 0, nPlays)
+	v.Tricks = make([]TrickView, 0, nPlays/3)
+	start := 0
 	for _, a := range s.hist {
 		if a.Kind != game.KindPlay {
 			continue
 		}
-		cur = append(cur, PlayView{Seat: int(a.Seat), Card: p.ID(a.Card)})
-		if len(cur) == 3 {
-			v.Tricks = append(v.Tricks, TrickView{Cards: cur})
-			cur = nil
+		played = append(played, PlayView{Seat: int(a.Seat), Card: p.ID(a.Card)})
+		if n := len(played); n-start == 3 {
+			v.Tricks = append(v.Tricks, TrickView{Cards: played[start:n:n]})
+			start = n
 		}
 	}
-	v.Trick = append(v.Trick, cur...)
+	v.Trick = append(v.Trick, played[start:]...)
 	s.fillWinners(v)
 	for t := range v.Tricks {
 		tv := &v.Tricks[t]
