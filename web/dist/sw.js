@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "646a89c488edc5fc";
+const VERSION = "ec8a3fe41e0394cc";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
