@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"os"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 
 	"trull/internal/bot"
 	"trull/internal/daily"
+	"trull/internal/gametest"
 	"trull/internal/store"
 )
 
@@ -97,20 +99,13 @@ func TestDailyReferencesInBackground(t *testing.T) {
 		}
 		for i, e := range envs {
 			d := e.srv.store.(store.Daily)
-			deadline := time.Now().Add(20 * time.Second)
-			for {
+			gametest.Eventually(t, 20*time.Second, fmt.Sprintf("server %d, %s: the references %v", i, c.ID, want), func() bool {
 				got, err := d.References(context.Background(), c.ID, date)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if reflect.DeepEqual(got, want) {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("server %d, %s: references %v, want %v", i, c.ID, got, want)
-				}
-				time.Sleep(20 * time.Millisecond)
-			}
+				return reflect.DeepEqual(got, want)
+			})
 		}
 	}
 }
