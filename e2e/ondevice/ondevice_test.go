@@ -191,7 +191,10 @@ func TestOfflineOnPhone(t *testing.T) {
 		}
 		if across {
 			// Held sideways, the table fits the screen: the hand shows
-			// without scrolling.
+			// without scrolling, once the finished trick held beside the
+			// next one for a moment (HOLD_MS in web/src/trick.tsx) has gone.
+			webtest.WaitFor(ctx, `!document.querySelector('[data-testid=trick-last].done')`, 5*time.Second)
+			webtest.Settle(ctx)
 			below, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('.mine .hand button.card').getBoundingClientRect().bottom - innerHeight`))
 			if err != nil {
 				t.Fatal(err)
