@@ -3,7 +3,6 @@ package e2e
 import (
 	"bytes"
 	"fmt"
-	"net"
 	"regexp"
 	"slices"
 	"strings"
@@ -456,107 +455,6 @@ func TestPhoneLandscapeTapTargets(t *testing.T) {
 	}
 }
 
-// cutProxy forwards TCP connections to a server. Cut, it closes them all
-// and refuses new ones, as a lost network does; held, it keeps them open
-// but passes nothing on (a laptop asleep, a dead mobile link) until
-// released.
-type cutProxy struct {
-	ln       net.Listener
-	target   string
-	mu       sync.Mutex
-	cut      bool
-	held     bool
-	released chan struct{}
-	conns    []net.Conn
-	accepted int
-}
-
-func newCutProxy(t *testing.T, base string) (*cutProxy, string) {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &cutProxy{ln: ln, target: strings.TrimPrefix(base, "http://"), released: make(chan struct{})}
-	close(p.released)
-	t.Cleanup(func() { ln.Close(); p.hold(false); p.setCut(true) })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			p.mu.Lock()
-			if p.cut {
-				p.mu.Unlock()
-				c.Close()
-				continue
-			}
-			s, err := net.Dial("tcp", p.target)
-			if err != nil {
-				p.mu.Unlock()
-				c.Close()
-				continue
-			}
-			p.conns = append(p.conns, c, s)
-			p.accepted++
-			p.mu.Unlock()
-			go func() { p.pipe(s, c); s.Close() }()
-			go func() { p.pipe(c, s); c.Close() }()
-		}
-	}()
-	return p, "http://" + ln.Addr().String()
-}
-
-// pipe copies src to dst, each chunk after the proxy is released.
-func (p *cutProxy) pipe(dst, src net.Conn) {
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := src.Read(buf)
-		if n > 0 {
-			p.mu.Lock()
-			wait := p.released
-			p.mu.Unlock()
-			<-wait
-			if _, werr := dst.Write(buf[:n]); werr != nil {
-				return
-			}
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-func (p *cutProxy) setCut(cut bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.cut = cut
-	if cut {
-		for _, c := range p.conns {
-			c.Close()
-		}
-		p.conns = nil
-	}
-}
-
-func (p *cutProxy) hold(held bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if held && !p.held {
-		p.released = make(chan struct{})
-	} else if !held && p.held {
-		close(p.released)
-	}
-	p.held = held
-}
-
-func (p *cutProxy) connections() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.accepted
-}
-
 // TestSilentConnectionStale: the connection goes silent without closing
 // while the player is to act at a table with a turn clock. Once the clock
 // has run out and no news came, the page stops saying "Your turn", asks
@@ -565,7 +463,7 @@ func (p *cutProxy) connections() int {
 func TestSilentConnectionStale(t *testing.T) {
 	exe := webtest.Chromium(t)
 	base := webtest.StartServer(t)
-	proxy, via := newCutProxy(t, base)
+	proxy, via := webtest.NewCutProxy(t, base)
 	ctx := webtest.Browser(t, exe, 1280, 900)
 	tb := webtest.CreateWith(t, base, map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "turn_clock": 5})
 	webtest.SeatIn(t, ctx, via, tb, "en")
@@ -577,8 +475,8 @@ func TestSilentConnectionStale(t *testing.T) {
 	if s.Result {
 		t.Skip("e2e: the deal was thrown in before the play")
 	}
-	before := proxy.connections()
-	proxy.hold(true)
+	before := proxy.Connections()
+	proxy.Hold(true)
 	// 5 s of clock and 5 s of silence after it: the state on the page is old.
 	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=offline]')`, 20*time.Second); err != nil {
 		t.Fatalf("e2e: a silent connection leaves the page as it was: %v", err)
@@ -595,10 +493,10 @@ func TestSilentConnectionStale(t *testing.T) {
 	if strings.Contains(prompt, "Your turn") || !strings.Contains(prompt, "Updating the table") {
 		t.Errorf("e2e: with an old state the page says %q", prompt)
 	}
-	if proxy.connections() <= before {
+	if proxy.Connections() <= before {
 		t.Error("e2e: the page did not ask for the table anew")
 	}
-	proxy.hold(false)
+	proxy.Hold(false)
 	// The fresh state shows what the stand-in did meanwhile: its banner,
 	// or the card it played, or the hand it finished.
 	moved := fmt.Sprintf(`!document.querySelector('[data-testid=offline]') && (!!document.querySelector('[data-testid=stand-in]') ||
@@ -617,7 +515,7 @@ func TestSilentConnectionStale(t *testing.T) {
 func TestHiddenTabRefreshes(t *testing.T) {
 	exe := webtest.Chromium(t)
 	base := webtest.StartServer(t)
-	proxy, via := newCutProxy(t, base)
+	proxy, via := webtest.NewCutProxy(t, base)
 	ctx := webtest.Browser(t, exe, 1280, 900)
 	if err := webtest.MovableClock(ctx); err != nil {
 		t.Fatal(err)
@@ -645,8 +543,8 @@ func TestHiddenTabRefreshes(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(setVis, "hidden"))); err != nil {
 		t.Fatal(err)
 	}
-	before := proxy.connections()
-	proxy.hold(true)
+	before := proxy.Connections()
+	proxy.Hold(true)
 	// Longer than STALE_HIDDEN_MS in web/src/table.tsx passes while hidden.
 	if err := webtest.SkipClock(ctx, 21*time.Second); err != nil {
 		t.Fatal(err)
@@ -666,8 +564,8 @@ func TestHiddenTabRefreshes(t *testing.T) {
 	if strings.Contains(prompt, "Your turn") || !strings.Contains(prompt, "Updating the table") {
 		t.Errorf("e2e: shown again, the tab says %q", prompt)
 	}
-	gametest.Eventually(t, 5*time.Second, "shown again, the tab asks for the table anew", func() bool { return proxy.connections() > before })
-	proxy.hold(false)
+	gametest.Eventually(t, 5*time.Second, "shown again, the tab asks for the table anew", func() bool { return proxy.Connections() > before })
+	proxy.Hold(false)
 	if err := webtest.WaitFor(ctx, `!document.querySelector('[data-testid=offline]') && !!document.querySelector('.prompt.mine')`, 20*time.Second); err != nil {
 		t.Fatalf("e2e: with the fresh state the turn is not shown again: %v", err)
 	}
@@ -680,7 +578,7 @@ func TestHiddenTabRefreshes(t *testing.T) {
 func TestLostConnectionNotYourTurn(t *testing.T) {
 	exe := webtest.Chromium(t)
 	base := webtest.StartServer(t)
-	proxy, via := newCutProxy(t, base)
+	proxy, via := webtest.NewCutProxy(t, base)
 	ctx := webtest.Browser(t, exe, 1280, 900)
 	tb := webtest.CreateTable(t, base, "droggn", 3)
 	webtest.SeatIn(t, ctx, via, tb, "en")
@@ -692,7 +590,7 @@ func TestLostConnectionNotYourTurn(t *testing.T) {
 	if s.Result {
 		t.Skip("e2e: the deal was thrown in before the play")
 	}
-	proxy.setCut(true)
+	proxy.SetCut(true)
 	// The tab's title follows the prompt once the page is drawn.
 	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=offline]') && !document.title.includes('Your turn')`, 10*time.Second); err != nil {
 		t.Fatalf("e2e: the page does not notice the lost connection: %v", err)
@@ -715,7 +613,7 @@ func TestLostConnectionNotYourTurn(t *testing.T) {
 		t.Errorf("e2e: offline, the prompt says %q", st.Prompt)
 	}
 	webtest.Shot(t, ctx, "details-offline.png")
-	proxy.setCut(false)
+	proxy.SetCut(false)
 	if err := webtest.WaitFor(ctx, `!!document.querySelector('.prompt.mine') && document.title.includes('Your turn')`, 20*time.Second); err != nil {
 		t.Fatalf("e2e: back online, the turn is not shown again: %v", err)
 	}

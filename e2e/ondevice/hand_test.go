@@ -1,4 +1,4 @@
-package e2e
+package ondevice
 
 import (
 	"context"
@@ -40,7 +40,7 @@ func TestOfflineHand(t *testing.T) {
 		{"strohmandeln", "2", []string{"bot1"}},
 	} {
 		t.Run(c.game, func(t *testing.T) {
-			proxy, via := newCutProxy(t, base)
+			proxy, via := webtest.NewCutProxy(t, base)
 			ctx := webtest.Browser(t, exe, 1280, 900)
 			dir := t.TempDir()
 			allow := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
@@ -65,7 +65,7 @@ func TestOfflineHand(t *testing.T) {
 				_, err := cdp.Call(ctx, tg, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
 				return chromedp.Void{}, err
 			}
-			proxy.setCut(true)
+			proxy.SetCut(true)
 			if err := chromedp.Do(ctx, offline, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-testid=create-offline]`))); err != nil {
 				t.Fatalf("e2e: without a network the lobby does not open: %v", err)
 			}
