@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -144,12 +146,13 @@ func TestDailyInBrowser(t *testing.T) {
 		t.Fatalf("e2e: the leaderboard after the challenge: %v", err)
 	}
 
-	// The duplicate scores: the replay of each deal's record minus the
+	// The duplicate scores: `trull replay` of each deal's record minus the
 	// reference game's score in the seat.
 	p, err := bot.New(daily.DefaultBot)
 	if err != nil {
 		t.Fatal(err)
 	}
+	trull := buildTrull(t)
 	total := 0
 	for n := 1; n <= daily.Deals; n++ {
 		res, err := http.Get(fmt.Sprintf("%s/api/tables/%s/hands/%d", base, id, n-1))
@@ -162,15 +165,15 @@ func TestDailyInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatalf("e2e: the record of deal %d: %v", n, err)
 		}
-		st, err := game.Replay(rec)
-		if err != nil {
-			t.Fatalf("e2e: replaying deal %d: %v", n, err)
+		if rec.Format == "" {
+			t.Fatalf("e2e: the record of deal %d has no format: %s", n, b)
 		}
+		score := replayScore(t, trull, b)
 		ref, err := c.Reference(n, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		total += daily.Score(st.Result(), c.Seat()) - ref
+		total += score[c.Seat()] - ref
 	}
 	var board struct {
 		Rows []struct {
@@ -193,6 +196,18 @@ func TestDailyInBrowser(t *testing.T) {
 	shown := evaluate[string](t, ctx, `document.querySelector('[data-testid=daily-board] tr[data-name=Ann] [data-testid=daily-total]').textContent`)
 	if want := signed(total); shown != want {
 		t.Fatalf("e2e: the page shows the total %q, want %q", shown, want)
+	}
+	// Each deal of the finished challenge replays from the Daily page.
+	if n := evaluate[int](t, ctx, `document.querySelectorAll('[data-challenge=droggn-3] [data-testid=daily-replay]').length`); n != daily.Deals {
+		t.Fatalf("e2e: the finished challenge shows %d replays, want %d", n, daily.Deals)
+	}
+	if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-challenge=droggn-3] [data-deal="2"] [data-testid=daily-replay]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=replay]`))); err != nil {
+		t.Fatalf("e2e: replaying deal 2 from the Daily page: %v", err)
+	}
+	if err := webtest.Within(ctx, chromedp.Navigate(base+"/daily?lang=en&challenge=droggn-3"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-board] tr[data-name=Ann]`))); err != nil {
+		t.Fatal(err)
 	}
 	var refused map[string]any
 	if code := getJSON(t, "POST", base+"/api/daily/droggn-3/"+c.Date+"/play", &refused, [2]string{who[0], who[1]}); code != http.StatusConflict || refused["code"] != "daily_done" {
@@ -250,4 +265,34 @@ func signed(n int) string {
 		return fmt.Sprintf("−%d", -n)
 	}
 	return "0"
+}
+
+// buildTrull builds the trull command into the test's directory.
+func buildTrull(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "trull")
+	if out, err := exec.Command("go", "build", "-o", bin, "trull/cmd/trull").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// replayScore runs `trull replay` on a hand record and returns the scores
+// it prints (docs/FORMAT.md).
+func replayScore(t *testing.T, trull string, record []byte) []int {
+	t.Helper()
+	cmd := exec.Command(trull, "replay", "-")
+	cmd.Stdin = bytes.NewReader(record)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("trull replay: %v\n%s", err, out)
+	}
+	var res struct {
+		Complete bool  `json:"complete"`
+		Score    []int `json:"score"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil || !res.Complete {
+		t.Fatalf("trull replay: %v: %s", err, out)
+	}
+	return res.Score
 }

@@ -239,7 +239,8 @@ type progressJSON struct {
 	Date string `json:"date"`
 	// State is "new" (not started), "playing" or "finished".
 	State string `json:"state"`
-	// Table is the attempt's table while it is played.
+	// Table is the attempt's table, playing or finished: its hands replay
+	// at /t/TABLE/replay/N (deal N+1).
 	Table string `json:"table,omitempty"`
 	// Played counts the deals that ended; Rank is the place on the day's
 	// leaderboard once finished (0 before).
@@ -285,8 +286,9 @@ func (s *Server) handleDailyProgress(w http.ResponseWriter, r *http.Request) {
 		}
 		p.Row = ds.row(name)
 		p.Played = len(p.Row.Deals)
+		p.Table = a.TableID
 		if a.Finished.IsZero() {
-			p.State, p.Table = "playing", a.TableID
+			p.State = "playing"
 		} else {
 			p.State = "finished"
 			for _, row := range ds.board() {

@@ -103,7 +103,7 @@ function State(p: { c: Challenge; pr?: Progress; who: DailyWho | null; isToday: 
     return (
       <p data-testid="daily-result">
         {t(lang, "dailyDone", signed(pr.row.total), pr.rank)}
-        <Deals row={pr.row} lang={lang} />
+        <Deals row={pr.row} table={pr.table} lang={lang} />
       </p>
     );
   }
@@ -113,7 +113,7 @@ function State(p: { c: Challenge; pr?: Progress; who: DailyWho | null; isToday: 
         <button type="button" class="btn primary" disabled={p.busy} data-testid="daily-play" onClick={p.play}>
           {t(lang, "dailyResume", pr.played + 1, c.deals)}
         </button>
-        <Deals row={pr.row} lang={lang} />
+        <Deals row={pr.row} table={pr.table} lang={lang} />
       </p>
     );
   }
@@ -127,17 +127,31 @@ function State(p: { c: Challenge; pr?: Progress; who: DailyWho | null; isToday: 
   );
 }
 
-/** Deals lists a row's deals: the person's score, the bot's, the duplicate score and how many did better. */
-function Deals(p: { row: BoardRow; lang: Lang }) {
+/**
+ * Deals lists a row's deals: the person's score, the bot's, the duplicate score and how many did better, each
+ * with the replay of the person's hand when the attempt's table is known (today's and past days' alike).
+ */
+function Deals(p: { row: BoardRow; table?: string; lang: Lang }) {
   const { lang } = p;
   if (!p.row.deals?.length) return null;
   return (
     <ol class="daily-deals">
-      {p.row.deals.map((d) => (
-        <li data-deal={d.deal} title={d.bot == null ? t(lang, "dailyPending") : undefined}>
-          {t(lang, "dailyDealCell", score(d.score), d.bot == null ? "…" : score(d.bot), signed(d.duplicate), d.better)}
-        </li>
-      ))}
+      {p.row.deals.map((d) => {
+        const replay = p.table ? `/t/${p.table}/replay/${d.deal - 1}` : "";
+        return (
+          <li data-deal={d.deal} title={d.bot == null ? t(lang, "dailyPending") : undefined}>
+            {t(lang, "dailyDealCell", score(d.score), d.bot == null ? "…" : score(d.bot), signed(d.duplicate), d.better)}
+            {replay && (
+              <>
+                {" "}
+                <a class="small-btn" href={replay} data-testid="daily-replay" onClick={(e) => linkClick(e, replay)}>
+                  {t(lang, "replay")}
+                </a>
+              </>
+            )}
+          </li>
+        );
+      })}
     </ol>
   );
 }
