@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "a2c7c05bc0d73858";
+const VERSION = "000259e664dd8415";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
