@@ -213,3 +213,56 @@ func TestInviteState(t *testing.T) {
 		t.Fatalf("a second claim: status %d, code %q", code, out.Code)
 	}
 }
+
+// TestTakeover: the host may let a bot play a person's seat, present or
+// away; the person gets it back with "back" or by connecting again.
+func TestTakeover(t *testing.T) {
+	e := newEnv(t, Config{Grace: 300 * time.Millisecond})
+	// The host decides here: no bot takes the seat by itself.
+	tb := e.create(map[string]any{"game": "strohmandeln", "players": 2, "bots": []string{"", ""}, "name": "Ann", "hands": 1, "auto_bot": false})
+	ann := e.dial(tb.ID, "token="+tb.SeatToken, nil)
+	st := ann.state()
+	if !st.Host || !st.Table.Seats[0].Host || st.Table.Seats[1].Taken {
+		t.Fatalf("host %v, seats %+v", st.Host, st.Table.Seats)
+	}
+	bob := e.claim(tb.ID, tb.Invites[0].URL, "Bob")
+	bc := e.dial(tb.ID, "token="+bob.SeatToken, nil)
+	bc.state()
+	m := bc.answer(bc.send(map[string]any{"type": "takeover", "seat": 0}))
+	if m.Type != "error" || m.Code != "not_host" {
+		t.Fatalf("takeover by a guest: %s", m.raw)
+	}
+	m = bc.answer(bc.send(map[string]any{"type": "back"}))
+	if m.Type != "error" || m.Code != "not_taken" {
+		t.Fatalf("back with no bot at the seat: %s", m.raw)
+	}
+	// Bob is here, but the host may still give his seat to a bot ...
+	m = ann.answer(ann.send(map[string]any{"type": "takeover", "seat": 1}))
+	if m.state == nil || m.state.Table.Seats[1].Takeover != "rules" || m.state.Table.Seats[1].Reason != reasonHost {
+		t.Fatalf("takeover of a connected seat: %s", m.raw)
+	}
+	m = ann.answer(ann.send(map[string]any{"type": "takeover", "seat": 1}))
+	if m.Type != "error" || m.Code != "taken" {
+		t.Fatalf("a second takeover: %s", m.raw)
+	}
+	// ... and Bob takes it back.
+	m = bc.answer(bc.send(map[string]any{"type": "back"}))
+	if m.state == nil || m.state.Table.Seats[1].Takeover != "" {
+		t.Fatalf("back: %s", m.raw)
+	}
+	bc.ws.Close(websocket.StatusNormalClosure, "")
+	ann.waitFor("Bob away", func(m tMsg) bool { return m.state != nil && !isOn(m.state.Table.Seats[1].Connected) })
+	m = ann.answer(ann.send(map[string]any{"type": "takeover", "seat": 1, "bot": "rules"}))
+	if m.state == nil || m.state.Table.Seats[1].Takeover != "rules" {
+		t.Fatalf("takeover: %s", m.raw)
+	}
+	// Ann plays on; the bot plays Bob's seat.
+	rng := rand.New(rand.NewPCG(7, 8))
+	ann.playUntil(rng, func(s *tState) bool { return s.Step >= 4 || s.Done })
+	// Bob comes back and has his seat again.
+	bc = e.dial(tb.ID, "token="+bob.SeatToken, nil)
+	bs := bc.state()
+	if bs.Table.Seats[1].Takeover != "" || !isOn(bs.Table.Seats[1].Connected) {
+		t.Fatalf("after Bob's return: %+v", bs.Table.Seats[1])
+	}
+}
