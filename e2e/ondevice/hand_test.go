@@ -140,18 +140,17 @@ func TestOfflineHand(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid=result] [data-testid=export]`))); err != nil {
 				t.Fatalf("e2e: exporting: %v", err)
 			}
-			var file string
+			// The download is complete once its file holds the whole JSON
+			// (the browser may show the file before it has written it).
+			var b []byte
 			gametest.Eventually(t, 10*time.Second, "the record downloaded", func() bool {
 				m, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-				if len(m) > 0 {
-					file = m[0]
+				if len(m) == 0 {
+					return false
 				}
-				return file != ""
+				b, _ = os.ReadFile(m[0])
+				return len(b) > 0 && json.Valid(b)
 			})
-			b, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var rec game.Record
 			if err := json.Unmarshal(b, &rec); err != nil {
 				t.Fatalf("e2e: the exported record: %v", err)
