@@ -85,7 +85,7 @@ func TestImportRules(t *testing.T) {
 		// The contract with the browser app is written from the table
 		// model's types.
 		{"../../web/contract", []string{"trull/internal/game", "trull/internal/tablemodel", "trull/internal/wire", "trull/web/contract"}},
-		{"../../e2e/webtest", []string{"trull/internal/server", "trull/internal/store/sqlite", "trull/internal/gametest"}},
+		{"../../e2e/webtest", []string{"trull/internal/server", "trull/internal/store/sqlite"}},
 		// The command and the engine for the browser use everything but the
 		// test support.
 		{"../../cmd", production},

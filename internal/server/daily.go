@@ -23,13 +23,8 @@ type dailyJSON struct {
 // handleDaily lists the daily challenges of today (UTC) or of the day the
 // query's date names (docs/DAILY.md).
 func (s *Server) handleDaily(w http.ResponseWriter, r *http.Request) {
-	date := r.URL.Query().Get("date")
-	if date == "" {
-		date = daily.Today(time.Now())
-	}
-	cs, err := daily.Challenges(date)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, "server: %v", err)
+	cs, ok := challengesAsked(w, r)
+	if !ok {
 		return
 	}
 	out := make([]dailyJSON, 0, len(cs))
@@ -92,4 +87,20 @@ func (s *Server) computeReferences(c daily.Challenge) {
 			}
 		}
 	}()
+}
+
+// challengesAsked returns the daily challenges of the day the query's
+// date names, or of today (UTC) without one; a date that is no calendar
+// day is refused with 400 and ok false.
+func challengesAsked(w http.ResponseWriter, r *http.Request) (cs []daily.Challenge, ok bool) {
+	date := r.URL.Query().Get("date")
+	if date == "" {
+		date = daily.Today(time.Now())
+	}
+	cs, err := daily.Challenges(date)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "server: %v", err)
+		return nil, false
+	}
+	return cs, true
 }

@@ -253,13 +253,8 @@ type progressJSON struct {
 // today or of ?date=: their state, the deals played with their duplicate
 // scores, and the place on the leaderboard.
 func (s *Server) handleDailyProgress(w http.ResponseWriter, r *http.Request) {
-	date := r.URL.Query().Get("date")
-	if date == "" {
-		date = daily.Today(time.Now())
-	}
-	cs, err := daily.Challenges(date)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, "server: %v", err)
+	cs, ok := challengesAsked(w, r)
+	if !ok {
 		return
 	}
 	d, name, ok := s.dailyWho(w, r)
