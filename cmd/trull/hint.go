@@ -37,7 +37,7 @@ type hintCandidateOut struct {
 	Action game.RecordAction `json:"action"`
 	Value  *float64          `json:"value"`
 	// Why compares a valued candidate with the best (the best with the
-	// second) in a paired sample of worlds (bot.Explain), with its words.
+	// second) in the worlds of their values (bot.HintsAt), with its words.
 	Why *why.Words `json:"why,omitempty"`
 }
 
@@ -70,9 +70,6 @@ func (c *hintCmd) answer(e *env, st game.State) error {
 	}
 	if len(hs) == 0 {
 		return errors.New("the bot found no answer")
-	}
-	if err := bot.Explain(st.View(game.Seat(seat)), hs, rng); err != nil {
-		return err
 	}
 	// The candidates are whole decisions, best first: a discard of k cards
 	// is one candidate, and the best is the first.

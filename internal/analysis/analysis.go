@@ -3,8 +3,8 @@
 // from the deciding seat's information at that moment (the same sampled
 // worlds for every candidate, so their differences are paired), and
 // measures the expected loss of the action taken. Every valued candidate
-// carries its why (bot.Explain): what differs between it and the best in
-// a paired sample of worlds, in words of Config.Lang. Where an exact solver
+// carries its why (bot.ExplainedHints): what differs between it and the
+// best in the worlds its value comes from, in words of Config.Lang. Where an exact solver
 // reaches, it also gives each card's open-card value: what would have been
 // best had the seat seen every hand.
 //
@@ -89,8 +89,8 @@ type Candidate struct {
 	Action game.RecordAction `json:"action"`
 	Value  float64           `json:"value"`
 	// Why compares the candidate with the best (the best with the
-	// second) in a paired sample of worlds (bot.Explain), in the report's
-	// language.
+	// second) in the worlds of their values (bot.ExplainedHints), in the
+	// report's language.
 	Why *why.Words `json:"why,omitempty"`
 }
 
@@ -340,7 +340,7 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 		return d, nil
 	}
 	rng := game.NewRand(cfg.Seed, uint64(t.step)+1)
-	hs, err := bot.Hints(b, st.View(game.Seat(seat)), rng, len(legal))
+	hs, err := bot.ExplainedHints(b, st.View(game.Seat(seat)), rng, len(legal))
 	if err != nil {
 		return d, err
 	}
@@ -349,9 +349,6 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 	d.Best, d.best = &best, hs[0].Action
 	taken := -1.0
 	found := false
-	if err := bot.Explain(st.View(game.Seat(seat)), hs, rng); err != nil {
-		return d, err
-	}
 	for i, h := range hs {
 		if !h.Valued {
 			continue
@@ -375,7 +372,8 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 	case len(d.Candidates) == 0 || !found:
 		d.Class = Unvalued
 	default:
-		d.Loss = round(max(0, d.Candidates[0].Value-taken))
+		// The loss is the difference of the values the report shows.
+		d.Loss = round(max(0, d.Candidates[0].Value-round(taken)))
 		d.Class = th.classOf(d.Loss)
 	}
 	d.OpenCard = OpenCard(st, seat, cfg.OpenBudget)

@@ -110,10 +110,29 @@ func Search(opts ismcts.Options) Bot {
 	return byGame{
 		droggn: endgame{early: search{Bot: ismcts.New(d), bidder: sampled{bidder}}, tricks: endgameTricks,
 			late: sampled{pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})}},
-		troggu:     search{Bot: ismcts.New(TrogguSearch(opts, 3))},
-		trogguMany: search{Bot: ismcts.New(TrogguSearch(opts, manySeats))},
-		other:      search{Bot: ismcts.New(o)},
+		droggnHints: search{Bot: ismcts.New(DroggnHintSearch(opts))},
+		troggu:      search{Bot: ismcts.New(TrogguSearch(opts, 3))},
+		trogguMany:  search{Bot: ismcts.New(TrogguSearch(opts, manySeats))},
+		other:       search{Bot: ismcts.New(o)},
 	}
+}
+
+// DroggnHintSearch returns the options of the search that gives the
+// ismcts levels' Droggn hints and analysis, for the budget and name of
+// opts: every decision, bids and discards included, searched over paired
+// determinizations with a tree below each candidate, the last
+// endgameTricks tricks of each world solved exactly (package solver). Its
+// values are the means of finished hands it can show (ismcts.Observer), so
+// each hint's why comes from the very worlds of its value. The player
+// itself searches one tree over unpaired worlds and leaves the decisions
+// before the card play to pimc (Search), whose candidates are valued in
+// worlds of their own; the paired search played as well as that tree in
+// the arena's screen (docs/STRENGTH.md, "paired").
+func DroggnHintSearch(opts ismcts.Options) ismcts.Options {
+	opts.Prior = rules.Bot{}
+	opts.PairedRoot = true
+	opts.SolveTricks = endgameTricks
+	return opts
 }
 
 // PairedSearch returns the options of the ismcts levels' search in
@@ -182,6 +201,18 @@ type byGame struct {
 	troggu     Bot
 	trogguMany Bot
 	other      Bot
+	// droggnHints, when set, gives the Droggn hints (hinter) instead of
+	// droggn.
+	droggnHints Bot
+}
+
+// hintBot returns the bot that gives the hints of a Droggn view when it
+// is not the one that plays (nil otherwise).
+func (d byGame) hintBot(v game.View) Bot {
+	if v.Game() == "droggn" {
+		return d.droggnHints
+	}
+	return nil
 }
 
 // delegate returns the bot for the view's game.

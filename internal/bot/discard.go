@@ -6,14 +6,17 @@ import (
 	"slices"
 
 	"trull/internal/bot/rules"
+	"trull/internal/bot/why"
 	"trull/internal/card"
 	"trull/internal/game"
 )
 
 // HintsAt returns up to n (at least 1) whole candidate decisions of b for
-// the seat to act in st, best first by value, as Hints does. A discard of
-// k cards is one decision, k engine actions: each of its hints is a whole
-// legal discard (Hint.Actions), never a single card.
+// the seat to act in st, best first by value, each valued one with its why,
+// as ExplainedHints gives them. A discard of k cards is one decision, k
+// engine actions: each of its hints is a whole legal discard
+// (Hint.Actions), never a single card, valued and explained in worlds of
+// its own (discardValues).
 //
 // st is neither changed nor read beyond what the seat may know: the
 // candidates come from the seat's views, and only the seat's own discards
@@ -25,9 +28,16 @@ func HintsAt(b Bot, st game.State, rng *rand.Rand, n int) ([]Hint, error) {
 	seat := st.ToAct()
 	legal := st.Legal(nil)
 	if len(legal) == 0 || legal[0].Kind != game.KindDiscard {
-		return Hints(b, st.View(game.Seat(seat)), rng, n)
+		return ExplainedHints(b, st.View(game.Seat(seat)), rng, n)
 	}
-	return discardHints(b, st, seat, rng, max(n, 1))
+	hs, err := discardHints(b, st, seat, rng, max(n, 1))
+	if err != nil {
+		return nil, err
+	}
+	if err := explain(st.View(game.Seat(seat)), hs); err != nil {
+		return nil, err
+	}
+	return hs, nil
 }
 
 // Whole discards (discardHints): the most candidates valued, and the
@@ -115,13 +125,14 @@ func discardHints(b Bot, st game.State, seat int, rng *rand.Rand, n int) ([]Hint
 	for i, cs := range sets {
 		acts[i] = discardOrder(st, seat, cs)
 	}
-	vals, err := discardValues(st, seat, acts, rng)
+	vals, seen, err := discardValues(st, seat, acts, rng)
 	if err != nil {
 		return nil, err
 	}
+	opp := why.Opponents(st, seat)
 	out := make([]Hint, len(acts))
 	for i, as := range acts {
-		out[i] = Hint{Action: as[0], Rest: as[1:], Value: vals[i], Valued: true}
+		out[i] = Hint{Action: as[0], Rest: as[1:], Value: vals[i], Valued: true, seen: seen[i], opponents: opp}
 	}
 	byValue(out)
 	return out[:min(n, len(out))], nil
@@ -130,14 +141,7 @@ func discardHints(b Bot, st game.State, seat int, rng *rand.Rand, n int) ([]Hint
 // ranks reports whether b, or the bot it hands v to, values its
 // candidates (a Ranker).
 func ranks(b Bot, v game.View) bool {
-	for {
-		d, ok := b.(delegator)
-		if !ok {
-			break
-		}
-		b = d.delegate(v)
-	}
-	_, ok := b.(Ranker)
+	_, ok := hintTarget(b, v).(Ranker)
 	return ok
 }
 
@@ -206,13 +210,16 @@ func discardOrder(st game.State, seat int, cs []card.Card) []game.Action {
 // sampled from the seat's view, each discard is made and the hand played
 // out by the rules bot at every seat, with the same random numbers for
 // every discard (so their differences are paired); a discard's value is
-// the seat's mean score.
-func discardValues(st game.State, seat int, discards [][]game.Action, rng *rand.Rand) ([]float64, error) {
+// the seat's mean score. seen[i] holds discard i's outcome in each of
+// those worlds, the hands the values are the means of.
+func discardValues(st game.State, seat int, discards [][]game.Action, rng *rand.Rand) (vals []float64, seen [][]why.Outcome, err error) {
 	v := st.View(game.Seat(seat))
 	r := st.Rules()
 	seed := rng.Uint64()
 	sums := make([]float64, len(discards))
+	seen = make([][]why.Outcome, len(discards))
 	worlds := 0
+	outs := make([]why.Outcome, len(discards))
 	for w := range discardWorlds {
 		wrng := rand.New(rand.NewPCG(seed, uint64(w)))
 		world, err := r.Resample(v, wrng)
@@ -220,49 +227,47 @@ func discardValues(st game.State, seat int, discards [][]game.Action, rng *rand.
 			continue
 		}
 		play := wrng.Uint64()
-		scores := make([]float64, len(discards))
 		ok := true
 		for i, d := range discards {
 			s := world.Clone()
 			for _, a := range d {
 				s.ApplyUnchecked(a)
 			}
-			x, err := playOut(s, rand.New(rand.NewPCG(play, uint64(w))))
-			if err != nil {
+			if err := playOut(s, rand.New(rand.NewPCG(play, uint64(w)))); err != nil {
 				ok = false
 				break
 			}
-			scores[i] = float64(x[seat])
+			outs[i] = why.Observe(s, seat, card.Hidden)
 		}
 		if !ok {
 			continue
 		}
 		worlds++
-		for i, x := range scores {
-			sums[i] += x
+		for i, o := range outs {
+			sums[i] += float64(o.Score)
+			seen[i] = append(seen[i], o)
 		}
 	}
 	if worlds == 0 {
-		return nil, errors.New("bot: no world could be sampled to value the discards")
+		return nil, nil, errors.New("bot: no world could be sampled to value the discards")
 	}
 	for i := range sums {
 		sums[i] /= float64(worlds)
 	}
-	return sums, nil
+	return sums, seen, nil
 }
 
-// playOut finishes s with the rules bot at every seat and returns the
-// scores.
-func playOut(s game.State, rng *rand.Rand) ([]int, error) {
+// playOut finishes s with the rules bot at every seat.
+func playOut(s game.State, rng *rand.Rand) error {
 	var rb rules.Bot
 	for !s.Done() {
 		a, err := rb.Act(s.View(game.Seat(s.ToAct())), rng)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.ApplyUnchecked(a)
 	}
-	return s.Result().Score, nil
+	return nil
 }
 
 // sameCards reports whether a and b hold the same cards.

@@ -3,6 +3,7 @@ package bot
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -15,23 +16,15 @@ import (
 	"trull/internal/game"
 )
 
-// WhyWorlds is the number of worlds Explain compares the hints in.
-const WhyWorlds = 24
-
-// Explain sets the Why of every valued hint of hs (Hints' order, best
-// first): each against the first, the first against the second. The
-// hints' candidates are played in the same WhyWorlds worlds, drawn from v
-// by the search's own sampler and finished by its default policy with the
-// same random numbers after each candidate (ismcts.Paired): the why
-// measures its differences, and its values (Why.Value, Why.BestValue), in
-// those worlds. They are not the search's worlds: the hint's Value is the
-// search's estimate over many more of them, so a why may find two close
-// candidates in the other order, and says so in its values. rng draws the
-// worlds: the same view and generator give the same whys.
-func Explain(v game.View, hs []Hint, rng *rand.Rand) error {
+// explain sets the Why of every valued hint of hs (best first, as Hints
+// orders them) whose finished hands were seen: each against the first,
+// the first against the second. The hands are those behind the values
+// (Hint.seen), every hint's in the same worlds, so a why's values are its
+// hint's.
+func explain(v game.View, hs []Hint) error {
 	var idx []int
 	for i, h := range hs {
-		if h.Valued {
+		if h.Valued && len(h.seen) > 0 {
 			idx = append(idx, i)
 		}
 	}
@@ -42,25 +35,16 @@ func Explain(v game.View, hs []Hint, rng *rand.Rand) error {
 	if err != nil {
 		return err
 	}
-	seat := v.ViewSeat()
-	cands := make([][]game.Action, len(idx))
-	s := why.Sample{Seat: seat, Actions: make([]game.RecordAction, len(idx)), Outcomes: make([][]why.Outcome, len(idx))}
+	s := why.Sample{Seat: v.ViewSeat(), Actions: make([]game.RecordAction, len(idx)), Outcomes: make([][]why.Outcome, len(idx))}
 	for k, i := range idx {
-		cands[k] = hs[i].Actions()
-		s.Actions[k] = game.EncodeHistory(r, cands[k])[0]
-		s.Outcomes[k] = make([]why.Outcome, 0, WhyWorlds)
-	}
-	var tc card.Card
-	err = ismcts.Paired(v, cands, WhyWorlds, rng, func(c, w int, st game.State, end bool) {
-		if !end {
-			s.Opponents = why.Opponents(st, seat)
-			tc = why.TrickCard(st, cands[c][0])
-			return
+		s.Actions[k] = hs[i].encoded(r)
+		s.Outcomes[k] = hs[i].seen
+		if len(hs[i].seen) != len(hs[idx[0]].seen) {
+			return fmt.Errorf("bot: hint %d was seen in %d worlds, the best in %d", i, len(hs[i].seen), len(hs[idx[0]].seen))
 		}
-		s.Outcomes[c] = append(s.Outcomes[c], why.Observe(st, seat, tc))
-	})
-	if err != nil {
-		return err
+		if s.Opponents == "" {
+			s.Opponents = hs[i].opponents
+		}
 	}
 	for k, i := range idx {
 		against := 0
@@ -71,6 +55,28 @@ func Explain(v game.View, hs []Hint, rng *rand.Rand) error {
 		hs[i].Why = &w
 	}
 	return nil
+}
+
+// recorder is an ismcts.Observer that keeps the outcomes of each
+// candidate in the worlds of one tree, as the seat counts them.
+type recorder struct {
+	seat      int
+	opponents string
+	trick     card.Card // why.TrickCard of the candidate last played
+	outcomes  map[game.Action][]why.Outcome
+}
+
+// Played notes the trick the candidate's card went to.
+func (r *recorder) Played(a game.Action, st game.State) {
+	if r.opponents == "" {
+		r.opponents = why.Opponents(st, r.seat)
+	}
+	r.trick = why.TrickCard(st, a)
+}
+
+// Finished keeps the candidate's outcome in this world.
+func (r *recorder) Finished(a game.Action, st game.State) {
+	r.outcomes[a] = append(r.outcomes[a], why.Observe(st, r.seat, r.trick))
 }
 
 // Hint is one candidate action of a bot with its estimate.
@@ -84,9 +90,17 @@ type Hint struct {
 	// bots; a forced action and the rules bot's single choice have none).
 	Value  float64
 	Valued bool
-	// Why, set by Explain on a valued hint, compares it with the best
-	// hint (the best with the second) in a paired sample of worlds.
+	// Why, set on a valued hint by ExplainedHints and HintsAt, compares
+	// it with the best hint (the best with the second) in the worlds
+	// behind their values.
 	Why *why.Why
+
+	// seen is the hint's outcome in each world behind its value, the same
+	// worlds in the same order for every hint of a ranking (nil where
+	// the ranking's worlds cannot be shown); opponents names the seat's
+	// other side in them.
+	seen      []why.Outcome
+	opponents string
 }
 
 // Ranker is a bot that values its candidate actions: Rank returns up to n
@@ -102,6 +116,38 @@ type Ranker interface {
 // levels' split by game, the Droggn endgame): Hints asks that one.
 type delegator interface {
 	delegate(v game.View) Bot
+}
+
+// hinter is a bot whose hints for some views come from another bot than
+// the one that plays (nil for the others): one whose values come from
+// worlds it can show (the levels' Droggn hints, DroggnHintSearch).
+type hinter interface {
+	hintBot(v game.View) Bot
+}
+
+// seer is a Ranker that can show the finished hands behind its values:
+// rankSeen is Rank with each candidate's outcomes in those worlds
+// (Hint.seen), where the decision's values come from such worlds.
+type seer interface {
+	rankSeen(v game.View, rng *rand.Rand) ([]Hint, error)
+}
+
+// hintTarget returns the bot that gives b's hints for v: the hint bot of
+// a hinter, and the bot a delegator hands v to, followed to the end.
+func hintTarget(b Bot, v game.View) Bot {
+	for {
+		if h, ok := b.(hinter); ok {
+			if hb := h.hintBot(v); hb != nil {
+				b = hb
+				continue
+			}
+		}
+		d, ok := b.(delegator)
+		if !ok {
+			return b
+		}
+		b = d.delegate(v)
+	}
 }
 
 // Actions returns the hint's engine actions: the one action, or every
@@ -122,29 +168,46 @@ func (h Hint) Actions() []game.Action {
 // values out of order. People read the values, so hints, `trull hint` and
 // the analysis list them by value.
 func Hints(b Bot, v game.View, rng *rand.Rand, n int) ([]Hint, error) {
+	return hints(b, v, rng, n, false)
+}
+
+// ExplainedHints is Hints with the why of every valued hint (Hint.Why):
+// what differs between it and the best (the best and the second) in the
+// worlds behind their values, where the bot can show them (the search
+// bots' flat and paired-root searches). The hints and their values are
+// those Hints gives.
+func ExplainedHints(b Bot, v game.View, rng *rand.Rand, n int) ([]Hint, error) {
+	return hints(b, v, rng, n, true)
+}
+
+// hints is Hints, and ExplainedHints with explained set.
+func hints(b Bot, v game.View, rng *rand.Rand, n int, explained bool) ([]Hint, error) {
 	n = max(n, 1)
-	for {
-		d, ok := b.(delegator)
-		if !ok {
-			break
-		}
-		b = d.delegate(v)
-	}
-	r, ok := b.(Ranker)
-	if !ok {
+	b = hintTarget(b, v)
+	var out []Hint
+	var err error
+	if sr, ok := b.(seer); ok && explained {
+		out, err = sr.rankSeen(v, rng)
+	} else if r, ok := b.(Ranker); ok {
+		out, err = r.Rank(v, rng, n)
+	} else {
 		a, err := b.Act(v, rng)
 		if err != nil {
 			return nil, err
 		}
 		return []Hint{{Action: a}}, nil
 	}
-	out, err := r.Rank(v, rng, n)
 	if err != nil {
 		return nil, err
 	}
 	byValue(out)
 	if len(out) > n {
 		out = out[:n]
+	}
+	if explained {
+		if err := explain(v, out); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
@@ -193,6 +256,37 @@ func (s search) Rank(v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 	return out, nil
 }
 
+// rankSeen is Rank with the finished hands of a flat or paired-root
+// search (ismcts.Bot.RankObserved): every root candidate's outcome in
+// every world of every tree, the trees in their order.
+func (s search) rankSeen(v game.View, rng *rand.Rand) ([]Hint, error) {
+	if s.bidder != nil && !cardPlay(v) {
+		return hints(s.bidder, v, rng, len(v.LegalActions()), true)
+	}
+	recs := map[int]*recorder{}
+	cands, observed, err := s.Bot.RankObserved(v, rng, func(tree int) ismcts.Observer {
+		r := &recorder{seat: v.ViewSeat(), outcomes: map[game.Action][]why.Outcome{}}
+		recs[tree] = r
+		return r
+	})
+	if err != nil {
+		return nil, err
+	}
+	trees := slices.Sorted(maps.Keys(recs))
+	out := make([]Hint, 0, len(cands))
+	for _, c := range cands {
+		h := Hint{Action: c.Action, Value: c.Value, Valued: c.Visits > 0}
+		if observed && h.Valued {
+			for _, t := range trees {
+				h.seen = append(h.seen, recs[t].outcomes[c.Action]...)
+				h.opponents = cmp.Or(h.opponents, recs[t].opponents)
+			}
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
 // sampled is a PIMC bot as a Ranker.
 type sampled struct{ *pimc.Bot }
 
@@ -233,13 +327,7 @@ func WhyWords(r game.Rules, hs []Hint, i int, l card.Lang) why.Words {
 	}
 	name := func(ra game.RecordAction) string { return names[key(ra)] }
 	w := *hs[i].Why
-	text := why.Text(w, name, l)
-	// The search ranks the first hint above the others; where the why's
-	// fewer worlds see it otherwise, the words say so first.
-	if (i == 0 && w.Score < 0) || (i > 0 && w.Score > 0) {
-		text = why.Ranked(w, name(hs[0].encoded(r)), name, l) + " " + text
-	}
-	return why.Words{Why: w, Text: text}
+	return why.Words{Why: w, Text: why.Text(w, name, l)}
 }
 
 // key identifies a record action.

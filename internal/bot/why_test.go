@@ -2,6 +2,8 @@ package bot
 
 import (
 	"flag"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -64,15 +66,12 @@ func TestExplainHints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Explain(st.View(game.ViewerOf(st.ToAct())), hs, rng); err != nil {
-			t.Fatal(err)
-		}
 		var out strings.Builder
 		for i, h := range hs {
 			if !h.Valued {
 				continue
 			}
-			if h.Why == nil || h.Why.Worlds != WhyWorlds {
+			if h.Why == nil || h.Why.Worlds == 0 || h.Why.Worlds != len(h.seen) {
 				t.Fatalf("%s: valued hint %d has no why: %+v", g, i, h)
 			}
 			against := 0
@@ -125,17 +124,104 @@ func BenchmarkHint(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; b.Loop(); i++ {
 					rng := rand.New(rand.NewPCG(uint64(i), 1))
-					hs, err := HintsAt(bt, st, rng, 3)
+					var err error
+					if withWhy {
+						_, err = ExplainedHints(bt, v, rng, 3)
+					} else {
+						_, err = Hints(bt, v, rng, 3)
+					}
 					if err != nil {
 						b.Fatal(err)
-					}
-					if withWhy {
-						if err := Explain(v, hs, rng); err != nil {
-							b.Fatal(err)
-						}
 					}
 				}
 			})
 		}
 	}
+}
+
+// TestWhyIsTheValuesWorlds: a hint's why comes from the very worlds of its
+// value: for every valued hint of the search levels, at bids, discards,
+// early card play and the solved last tricks of every game, the why's
+// value is the hint's value, its best value the compared hint's, and
+// every hint of a decision was seen in the same number of worlds.
+func TestWhyIsTheValuesWorlds(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		seats int
+	}{{"droggn", 3}, {"troggu", 3}, {"troggu", 6}, {"strohmandeln", 2}} {
+		t.Run(fmt.Sprintf("%s-%d", tc.game, tc.seats), func(t *testing.T) {
+			info, _ := game.Lookup(tc.game)
+			r, err := info.New(nil, tc.seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := New("ismcts@300")
+			checked, kinds := 0, map[game.Kind]int{}
+			for deal := 0; deal < 3; deal++ {
+				st, err := r.NewState(game.DeckFromSeed(r.Pack(), fmt.Sprint("why-worlds/", deal)), 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := rand.New(rand.NewPCG(uint64(deal), 5))
+				for step := 0; !st.Done(); step++ {
+					legal := st.Legal(nil)
+					if len(legal) > 1 && (step%5 == 0 || len(legal) < 4) {
+						hs, err := HintsAt(b, st, rand.New(rand.NewPCG(uint64(deal), uint64(step))), len(legal))
+						if err != nil {
+							t.Fatalf("deal %d step %d: %v", deal, step, err)
+						}
+						if checkWhyWorlds(t, st.Rules(), hs, fmt.Sprintf("deal %d step %d", deal, step)) {
+							checked++
+							kinds[legal[0].Kind]++
+						}
+					}
+					a, err := rules.Bot{}.Act(st.View(game.ViewerOf(st.ToAct())), rng)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := st.Apply(a); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if checked < 10 || kinds[game.KindPlay] == 0 {
+				t.Fatalf("only %d decisions explained (%v)", checked, kinds)
+			}
+			t.Logf("%d decisions explained, by kind %v", checked, kinds)
+		})
+	}
+}
+
+// checkWhyWorlds checks the whys of one decision's hints against their
+// values and reports whether any hint had a why.
+func checkWhyWorlds(t *testing.T, r game.Rules, hs []Hint, where string) bool {
+	t.Helper()
+	whys, worlds := 0, -1
+	for i, h := range hs {
+		if !h.Valued {
+			continue
+		}
+		if h.Why == nil {
+			if len(hs) > 1 && hs[1].Valued {
+				t.Errorf("%s: valued hint %d (%v) has no why", where, i, h.Action)
+			}
+			continue
+		}
+		whys++
+		if worlds < 0 {
+			worlds = h.Why.Worlds
+		}
+		if h.Why.Worlds != worlds || h.Why.Worlds != len(h.seen) || worlds == 0 {
+			t.Errorf("%s: hint %d compared in %d worlds, seen in %d, the first in %d", where, i, h.Why.Worlds, len(h.seen), worlds)
+		}
+		against := 0
+		if i == 0 {
+			against = 1
+		}
+		if math.Abs(h.Why.Value-h.Value) > 0.001 || math.Abs(h.Why.BestValue-hs[against].Value) > 0.001 {
+			t.Errorf("%s: hint %d (%v) valued %.4f against %.4f, its why says %.4f against %.4f",
+				where, i, game.EncodeHistory(r, h.Actions())[0], h.Value, hs[against].Value, h.Why.Value, h.Why.BestValue)
+		}
+	}
+	return whys > 0
 }

@@ -272,9 +272,6 @@ func (t *Table) hint(m clientMsg) [][]byte {
 	}
 	rng := game.NewRand(t.cfg.Seed+"/hints", uint64(t.seq))
 	hs, err := bot.HintsAt(t.hints, t.st.Clone(), rng, 3)
-	if err == nil {
-		err = bot.Explain(t.st.View(game.Seat(t.cfg.Seat)), hs, rng)
-	}
 	if err != nil {
 		return t.refuse(m.Seq, "hint_failed", nil, "hint: %v", err)
 	}

@@ -125,10 +125,6 @@ func (h *hinter) search(b bot.Bot, j hintJob) (out []hint, err error) {
 		h.log.Warn("hint failed", "bot", b.Name(), "seat", j.seat, "err", err)
 		return nil, errHintFailed
 	}
-	if err := bot.Explain(j.st.View(game.Seat(j.seat)), hs, rng); err != nil {
-		h.log.Warn("hint why failed", "bot", b.Name(), "seat", j.seat, "err", err)
-		return nil, errHintFailed
-	}
 	for i, x := range hs {
 		o := hint{Action: game.EncodeHistory(j.rules, x.Actions())[0], Bot: b.Name()}
 		if x.Valued {

@@ -26,6 +26,10 @@ type droggnWorld struct {
 	// equivalent cards (Options.Equivalent); ones holds the 1-point cards.
 	equiv bool
 	ones  card.Set
+	// gaveUp: an exact solve ran out of its budget (solveRoot); sv is
+	// the world's solver (solver).
+	gaveUp bool
+	sv     *solver.Solver
 }
 
 func newDroggnWorld(r *droggn.Rules) *droggnWorld {

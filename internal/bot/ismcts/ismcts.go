@@ -292,7 +292,7 @@ var ErrNotToAct = errors.New("ismcts: the seat of the view is not to act")
 // prefers another (see the package documentation). A forced action is
 // returned without search.
 func (b *Bot) Act(v game.View, rng *rand.Rand) (game.Action, error) {
-	cands, err := b.search(v, nil, rng)
+	cands, err := b.search(v, nil, rng, nil)
 	if err != nil {
 		return game.Action{}, err
 	}
@@ -320,7 +320,37 @@ func (b *Bot) Hint(v game.View, rng *rand.Rand) ([]Candidate, error) {
 // first: Hint without its limit, for analysis that needs the value of the
 // action a person took whatever its rank.
 func (b *Bot) Rank(v game.View, rng *rand.Rand) ([]Candidate, error) {
-	return b.search(v, nil, rng)
+	return b.search(v, nil, rng, nil)
+}
+
+// An Observer is shown the hands behind the values of a search that
+// scores every root candidate in every world (Flat, PairedRoot): for each
+// world and candidate, the world right after the candidate was played
+// (Played) and the hand finished as the search finished it (Finished): by
+// the default policy, by the tree below the candidate, or, in a world
+// solved exactly, by the line of play the solver's values give. A
+// candidate's value is the mean of the seat's scores of its finished
+// hands, so the observer sees the very worlds the values come from, each
+// world once for every candidate in turn. The states are valid during the
+// call only.
+type Observer interface {
+	Played(a game.Action, st game.State)
+	Finished(a game.Action, st game.State)
+}
+
+// RankObserved is Rank with an observer for each tree: obs(i) is shown the
+// hands of tree number i (trees may be searched at once, each with its
+// own observer; the numbers go on over the close rounds). It reports
+// whether the decision's values come from observed worlds: false for a
+// search that is not flat (its worlds differ between candidates), a
+// forced decision, or a decision left to the bidder or the prior.
+func (b *Bot) RankObserved(v game.View, rng *rand.Rand, obs func(tree int) Observer) ([]Candidate, bool, error) {
+	observed := false
+	cands, err := b.search(v, nil, rng, func(i int) Observer {
+		observed = true
+		return obs(i)
+	})
+	return cands, observed && (b.opts.Flat || b.opts.PairedRoot), err
 }
 
 // ActState decides for the seat to act of the true state st, searching
@@ -331,7 +361,7 @@ func (b *Bot) ActState(st game.State, rng *rand.Rand) (game.Action, error) {
 	if st.Done() || st.ToAct() < 0 {
 		return game.Action{}, ErrNotToAct
 	}
-	cands, err := b.search(st.View(game.Seat(st.ToAct())), st, rng)
+	cands, err := b.search(st.View(game.Seat(st.ToAct())), st, rng, nil)
 	if err != nil {
 		return game.Action{}, err
 	}
@@ -339,8 +369,9 @@ func (b *Bot) ActState(st game.State, rng *rand.Rand) (game.Action, error) {
 }
 
 // search runs the trees and returns the root candidates, best first. With
-// truth set, every iteration searches a copy of it instead of a sample.
-func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate, error) {
+// truth set, every iteration searches a copy of it instead of a sample;
+// with obs set, a flat search's trees show it their hands (RankObserved).
+func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tree int) Observer) ([]Candidate, error) {
 	legal := v.LegalActions()
 	seat := v.ViewSeat()
 	if len(legal) == 0 || v.Turn() != seat || seat < 0 {
@@ -412,7 +443,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 	var results []treeResult
 	var errs []error
 	for round := 0; ; round++ {
-		rs, es := b.round(rules, v, roots, def, truth, seed, round*o.Trees, total, perTree)
+		rs, es := b.round(rules, v, roots, def, truth, seed, round*o.Trees, total, perTree, obs)
 		results, errs = append(results, rs...), append(errs, es...)
 		if round >= o.CloseRounds || o.MaxTime > 0 || !undecided(roots, def, k, results, errs) {
 			break
@@ -424,10 +455,20 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand) ([]Candidate
 // round searches o.Trees trees, numbered from first (each tree's random
 // numbers come from the seed and its number), sharing total iterations.
 func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int, truth game.State, seed uint64,
-	first, total int, perTree time.Duration) ([]treeResult, []error) {
+	first, total int, perTree time.Duration, obs func(tree int) Observer) ([]treeResult, []error) {
 	o := b.opts
 	results := make([]treeResult, o.Trees)
 	errs := make([]error, o.Trees)
+	observers := make([]Observer, o.Trees)
+	if obs != nil && (o.Flat || o.PairedRoot) && truth == nil {
+		// Made here, in tree order, so that they need not be safe for
+		// concurrent creation.
+		for i := range observers {
+			observers[i] = obs(first + i)
+		}
+	} else {
+		obs = nil
+	}
 	var next int
 	var mu sync.Mutex
 	take := func() int {
@@ -463,6 +504,9 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 			}
 			if t.flat {
 				t.def = def
+				if obs != nil {
+					t.obs = observers[i]
+				}
 			}
 			results[i], errs[i] = t.run(max(iters, 1), deadline)
 		}

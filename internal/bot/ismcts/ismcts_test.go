@@ -599,9 +599,9 @@ func TestCloseRounds(t *testing.T) {
 			continue
 		}
 		v := st.View(game.ViewerOf(st.ToAct()))
-		a1, err1 := New(base).search(v, nil, game.NewRand("close", uint64(i)))
-		a2, err2 := New(more).search(v, nil, game.NewRand("close", uint64(i)))
-		a3, err3 := New(more).search(v, nil, game.NewRand("close", uint64(i)))
+		a1, err1 := New(base).search(v, nil, game.NewRand("close", uint64(i)), nil)
+		a2, err2 := New(more).search(v, nil, game.NewRand("close", uint64(i)), nil)
+		a3, err3 := New(more).search(v, nil, game.NewRand("close", uint64(i)), nil)
 		if err1 != nil || err2 != nil || err3 != nil {
 			t.Fatal(err1, err2, err3)
 		}

@@ -2,6 +2,7 @@ package ismcts
 
 import (
 	"math/rand/v2"
+	"trull/internal/bot/ssolver"
 
 	"trull/internal/bot/know"
 	"trull/internal/card"
@@ -22,6 +23,7 @@ type strohWorld struct {
 	team    [8]int8
 	ctx     playCtx
 	buf     []game.Action
+	sv      *ssolver.Solver // the world's solver (solver)
 }
 
 func newStrohWorld(r *strohmandeln.Rules) *strohWorld {

@@ -39,9 +39,7 @@ var ssolvers = sync.Pool{New: func() any { return ssolver.New() }}
 // Strohmandeln candidates are the legal actions (rootCandidates), which is
 // the order of the solver's values.
 func (w *strohWorld) solveRoot(roots []game.Action, out []float64) bool {
-	sv := ssolvers.Get().(*ssolver.Solver)
-	vals, ok := sv.Evaluate(w.s, strohSolveBudget)
-	ssolvers.Put(sv)
+	vals, ok := w.solver().Evaluate(w.s, strohSolveBudget)
 	if !ok || len(vals) != len(roots) {
 		return false
 	}
@@ -53,3 +51,49 @@ func (w *strohWorld) solveRoot(roots []game.Action, out []float64) bool {
 	}
 	return true
 }
+
+// solver returns the world's solver, taken from the pool on first use
+// and kept until release: the lines of a world go on with the table its
+// solveRoot filled. Each solveRoot starts a fresh table, so the solver
+// it comes from does not matter.
+func (w *strohWorld) solver() *ssolver.Solver {
+	if w.sv == nil {
+		w.sv = ssolvers.Get().(*ssolver.Solver)
+	}
+	return w.sv
+}
+
+// release gives the world's solver back to the pool.
+func (w *strohWorld) release() {
+	if w.sv != nil {
+		ssolvers.Put(w.sv)
+		w.sv = nil
+	}
+}
+
+// lines plays the hands out by the solver's best action for the seat to
+// act at each turn, with the table the world's solveRoot filled.
+func (w *strohWorld) lines() (func(rnd *game.FastSource), func()) {
+	sv := w.solver()
+	line := func(rnd *game.FastSource) {
+		for !w.s.Done() && w.s.Phase() == "play" {
+			vals, ok := sv.Continue(w.s, strohSolveBudget)
+			if !ok || len(vals) == 0 {
+				break
+			}
+			best := vals[0]
+			for _, av := range vals[1:] {
+				if av.Score > best.Score {
+					best = av
+				}
+			}
+			w.s.ApplyUnchecked(best.Action)
+		}
+		if !w.s.Done() {
+			w.playout(rnd)
+		}
+	}
+	return line, func() {}
+}
+
+var _ endgameSolver = (*strohWorld)(nil)

@@ -42,6 +42,8 @@ type tree struct {
 	dsum         []float64  // flat search: sums of reward differences to the default
 	dsq          []float64  // … and of their squares
 	truth        game.State // the true state, for the reference player; nil to sample
+	obs          Observer   // flat search: shown each candidate's hand in each world; nil for none
+	lines        uint64     // the solved worlds observeLines has played out
 
 	rng *rand.Rand      // for Resample
 	rnd game.FastSource // for the policy and tie-breaks
@@ -108,6 +110,9 @@ var errNoWorld = errors.New("ismcts: the view could not be resampled")
 // run does iters iterations (fewer when the deadline passes; at least one)
 // and returns the root statistics.
 func (t *tree) run(iters int, deadline time.Time) (treeResult, error) {
+	if r, ok := t.w.(interface{ release() }); ok {
+		defer r.release()
+	}
 	var lastErr error
 	done, failed := 0, 0
 	for it := 0; it < iters; it++ {
@@ -169,6 +174,9 @@ func (t *tree) iterateFlat() int {
 		t.rnd = game.FastSourceSeeded(seed)
 		st := t.w.state()
 		st.ApplyUnchecked(t.nodes[i].key)
+		if t.obs != nil {
+			t.obs.Played(t.nodes[i].key, st)
+		}
 		t.path = t.path[:0]
 		switch {
 		case st.Done():
@@ -176,6 +184,9 @@ func (t *tree) iterateFlat() int {
 			t.walk(i)
 		default:
 			t.w.playout(&t.rnd)
+		}
+		if t.obs != nil {
+			t.obs.Finished(t.nodes[i].key, t.w.state())
 		}
 		t.w.scores(t.rewards)
 		if t.deep {
@@ -205,7 +216,34 @@ func (t *tree) solveFlat() bool {
 		return false
 	}
 	t.recordFlat()
+	if t.obs != nil {
+		t.observeLines(es)
+	}
 	return true
+}
+
+// observeLines shows the observer each root candidate's hand in the
+// current determinization as the solver plays it out (endgameSolver.line),
+// the hand whose score solveRoot gave. The lines draw their few random
+// numbers (where a solve gives up) from a source of their own, so that
+// observing leaves the search's choices as they are.
+func (t *tree) observeLines(es endgameSolver) {
+	t.w.save()
+	t.lines++
+	rnd := game.FastSourceSeeded(t.lines * 0x2545f4914f6cdd1d)
+	line, done := es.lines()
+	defer done()
+	for _, a := range t.roots {
+		t.w.restore()
+		st := t.w.state()
+		st.ApplyUnchecked(a)
+		t.obs.Played(a, st)
+		if !st.Done() {
+			line(&rnd)
+		}
+		t.obs.Finished(a, t.w.state())
+	}
+	t.w.restore()
 }
 
 // flatInit makes the flat search's per-candidate buffers on first use.

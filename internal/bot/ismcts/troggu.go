@@ -407,3 +407,30 @@ func (w *trogguWorld) solveRoot(roots []game.Action, out []float64) bool {
 	}
 	return true
 }
+
+// lines plays the hands out by the solver's best card for the seat to
+// play at each turn, the lowest of equal ones.
+func (w *trogguWorld) lines() (func(rnd *game.FastSource), func()) {
+	sv := tsolvers.Get().(*tsolver.Solver)
+	line := func(rnd *game.FastSource) {
+		for !w.s.Done() && w.s.Phase() == "play" {
+			vals, ok := sv.Evaluate(w.s, solveBudget)
+			if !ok || len(vals) == 0 {
+				break
+			}
+			best := vals[0]
+			for _, cv := range vals[1:] {
+				if cv.Score > best.Score {
+					best = cv
+				}
+			}
+			w.s.PlayCard(best.Card)
+		}
+		if !w.s.Done() {
+			w.playout(rnd)
+		}
+	}
+	return line, func() { tsolvers.Put(sv) }
+}
+
+var _ endgameSolver = (*trogguWorld)(nil)

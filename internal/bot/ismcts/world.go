@@ -55,6 +55,13 @@ type endgameSolver interface {
 	// roots, every seat playing perfectly afterwards; false when the
 	// solver cannot (the position's contract, or its node budget).
 	solveRoot(roots []game.Action, out []float64) bool
+	// lines returns line, which finishes the hand from the current
+	// determinization as the solver's values play it: every seat takes
+	// the action that is best for it, the first of equal ones; where the
+	// solver cannot value a position it plays on by the default policy
+	// with rnd. The lines of one call of lines are played in the same
+	// world and may share what the solver learns; done releases it.
+	lines() (line func(rnd *game.FastSource), done func())
 }
 
 // newWorld returns the world for a view: a game's adapter, or the generic

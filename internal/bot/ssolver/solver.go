@@ -57,11 +57,26 @@ func (sv *Solver) Nodes() int { return sv.nodes }
 // announcements. ok is false outside the play phase or when the node
 // budget (0: none) runs out before the values are exact.
 func (sv *Solver) Evaluate(s *strohmandeln.State, budget int) (vals []ActionValue, ok bool) {
+	return sv.evaluate(s, budget, true)
+}
+
+// Continue is Evaluate keeping what the table holds from the calls before
+// it: for a position of the same world as they were (every card, the
+// face-down Strohmann cards included, where it was then), such as the next
+// position of a line of play, whose searches the table shortens.
+func (sv *Solver) Continue(s *strohmandeln.State, budget int) (vals []ActionValue, ok bool) {
+	return sv.evaluate(s, budget, false)
+}
+
+// evaluate is Evaluate, with the table's old entries retired when fresh.
+func (sv *Solver) evaluate(s *strohmandeln.State, budget int, fresh bool) (vals []ActionValue, ok bool) {
 	p, ok := sv.setup(s)
 	if !ok {
 		return nil, false
 	}
-	sv.gen++
+	if fresh {
+		sv.gen++
+	}
 	sv.nodes, sv.budget, sv.aborted = 0, budget, false
 	g := &sv.g
 	mover := p.toAct

@@ -271,15 +271,3 @@ func ActionName(r game.Rules, a game.Action, l card.Lang) string {
 	}
 	return r.Describe(a, l)
 }
-
-// Ranked words a why whose worlds rank its two actions otherwise than the
-// search that ranked them did (in its own worlds): first is the action
-// the search ranks first.
-func Ranked(w Why, first string, name func(game.RecordAction) string, l card.Lang) string {
-	de := l == card.German
-	return pick(de,
-		fmt.Sprintf("The search ranks %s first; in these %d worlds %s scores %s and %s %s.", first, w.Worlds,
-			name(w.Action), Number(w.Value, de), name(w.Best), Number(w.BestValue, de)),
-		fmt.Sprintf("Die Suche reiht %s zuerst; in diesen %d Welten erzielt %s %s und %s %s.", first, w.Worlds,
-			name(w.Action), Number(w.Value, de), name(w.Best), Number(w.BestValue, de)))
-}
