@@ -139,7 +139,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
     const h: Handlers = {
       status: (st) => dispatch({ kind: "status", status: st }),
       message: (msg) => {
-        if (msg.type === "invite" && !msg.move) api.replaceInvite(id, Number(msg.seat ?? -1), String(msg.url ?? ""));
+        if (msg.type === "invite" && !msg.move) api.replaceInvite(id, msg.seat, msg.url);
         dispatch({ kind: "message", msg, now: Date.now() });
       },
     };

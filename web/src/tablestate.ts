@@ -3,7 +3,7 @@
 
 import type { Action } from "./api";
 import type { Why } from "./analysis";
-import type { TableState } from "./contract.gen";
+import type { ServerMessage, StateMessage, TableState } from "./contract.gen";
 import type { Guide } from "./guide";
 import type { Refusal } from "./i18n";
 import type { Model } from "./model";
@@ -116,7 +116,7 @@ export interface TableView {
 /** TableEvent is what changes a TableView. */
 export type TableEvent =
   /** A message of the table, received at now (Date.now()). */
-  | { kind: "message"; msg: Record<string, unknown>; now: number }
+  | { kind: "message"; msg: ServerMessage; now: number }
   /** The connection's state changed. */
   | { kind: "status"; status: Status }
   /** The page asked for the seat's state anew: what it shows is old until the state comes. */
@@ -206,62 +206,64 @@ export function reduce(s: TableView, e: TableEvent): TableView {
   }
 }
 
-function onMessage(s: TableView, m: Record<string, unknown>, now: number): TableView {
+function onMessage(s: TableView, m: ServerMessage, now: number): TableView {
   switch (m.type) {
-    case "state": {
-      // The log only grows: an older state than the one shown is dropped.
-      const sq = typeof m.seq === "number" ? m.seq : -1;
-      if (sq >= 0 && sq < s.lastSeq) return s;
-      const seen: TableView = { ...s, lastSeq: sq, statesSeen: s.statesSeen + 1, fresh: false, chat: s.fresh ? [] : s.chat };
-      const table = (m.table as TableState | undefined) ?? s.tbl;
-      if (!table) return seen;
-      const hand = typeof m.hand === "number" ? m.hand : 0;
-      const mod = (m.model as Model | null) ?? null;
-      // Keep the finished hand for its result banner when the next one starts.
-      let lastDone = s.lastDone;
-      if (s.prev.m && s.prev.hand !== hand && s.prev.m.result) lastDone = { hand: s.prev.hand, m: s.prev.m };
-      if (mod?.result) lastDone = { hand, m: mod };
-      return {
-        ...seen,
-        tbl: table,
-        m: mod,
-        hand,
-        host: !!m.host,
-        legal: ((m.legal as Action[]) ?? []).map((a) => ({ ...a })),
-        guide: (m.guide as Guide | undefined) ?? null,
-        step: typeof m.step === "number" ? m.step : 0,
-        deadline: deadlineOf(m.turn_left_ms, now),
-        you: typeof m.you === "number" ? m.you : -1,
-        pending: false,
-        stale: false,
-        hint: null,
-        lastDone,
-        prev: { hand, m: mod },
-      };
-    }
+    case "state":
+      return onState(s, m, now);
     case "error": {
       // "Not your turn" for a click the page shows is not its turn any
       // more (a double click, a click as the turn passed) says nothing
       // new: the prompt already says whose turn it is.
-      const r = m as Refusal;
-      if ((r.code === "out_of_turn" || r.code === "hand_over") && !myTurn(s)) return { ...s, pending: false };
-      return { ...s, pending: false, refusal: r };
+      if ((m.code === "out_of_turn" || m.code === "hand_over") && !myTurn(s)) return { ...s, pending: false };
+      return { ...s, pending: false, refusal: m };
     }
     case "chat": {
-      const seat = Number(m.seat ?? -1);
-      const chat = [...s.chat.slice(-199), { seat, name: String(m.name ?? ""), text: String(m.text ?? "") }];
+      const seat = m.seat ?? -1;
+      const chat = [...s.chat.slice(-199), { seat, name: m.name ?? "", text: m.text ?? "" }];
       // A line seen before a reconnect comes again: it is not unread.
-      const at = typeof m.at_ms === "number" ? m.at_ms : 0;
+      const at = m.at_ms ?? 0;
       const old = at > 0 && at <= s.chatSeen;
       const unread = !old && s.tab !== "chat" && seat !== s.you ? s.unread + 1 : s.unread;
       return { ...s, chat, chatSeen: Math.max(s.chatSeen, at), unread };
     }
     case "invite":
-      return { ...s, link: { seat: Number(m.seat ?? -1), url: String(m.url ?? ""), move: !!m.move } };
+      return { ...s, link: { seat: m.seat ?? -1, url: m.url ?? "", move: !!m.move } };
     case "hint": {
-      const hs = (m.hints as Hint[]) ?? [];
+      const hs = m.hints ?? [];
       return { ...s, hint: hs.length ? { ...hs[0], alts: hs.slice(1) } : null };
     }
   }
   return s;
+}
+
+function onState(s: TableView, m: StateMessage, now: number): TableView {
+  // The log only grows: an older state than the one shown is dropped.
+  const sq = typeof m.seq === "number" ? m.seq : -1;
+  if (sq >= 0 && sq < s.lastSeq) return s;
+  const seen: TableView = { ...s, lastSeq: sq, statesSeen: s.statesSeen + 1, fresh: false, chat: s.fresh ? [] : s.chat };
+  const table = m.table ?? s.tbl;
+  if (!table) return seen;
+  const hand = typeof m.hand === "number" ? m.hand : 0;
+  const mod = m.model ?? null;
+  // Keep the finished hand for its result banner when the next one starts.
+  let lastDone = s.lastDone;
+  if (s.prev.m && s.prev.hand !== hand && s.prev.m.result) lastDone = { hand: s.prev.hand, m: s.prev.m };
+  if (mod?.result) lastDone = { hand, m: mod };
+  return {
+    ...seen,
+    tbl: table,
+    m: mod,
+    hand,
+    host: !!m.host,
+    legal: (m.legal ?? []).map((a) => ({ ...a })),
+    guide: m.guide ?? null,
+    step: typeof m.step === "number" ? m.step : 0,
+    deadline: deadlineOf(m.turn_left_ms, now),
+    you: typeof m.you === "number" ? m.you : -1,
+    pending: false,
+    stale: false,
+    hint: null,
+    lastDone,
+    prev: { hand, m: mod },
+  };
 }
