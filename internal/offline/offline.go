@@ -150,13 +150,7 @@ type clientMsg struct {
 }
 
 // errorMsg is the protocol's "error" message.
-type errorMsg struct {
-	Type   string      `json:"type"`
-	Error  string      `json:"error"`
-	Code   string      `json:"code,omitempty"`
-	Params game.Params `json:"params,omitempty"`
-	Seq    *int64      `json:"seq,omitempty"`
-}
+type errorMsg = wire.ErrorMsg
 
 // Receive answers one client message with the messages to deliver: the
 // state after a join, an action or a new hand; an error for a refused
@@ -292,22 +286,6 @@ func (t *Table) hint(m clientMsg) [][]byte {
 	return [][]byte{b}
 }
 
-// stateMsg is the protocol's "state" message without the game's view:
-// the browser draws the table model.
-type stateMsg struct {
-	Type  string            `json:"type"`
-	Seq   int64             `json:"seq"`
-	Ack   *int64            `json:"ack,omitempty"`
-	You   int               `json:"you"`
-	Host  bool              `json:"host"`
-	Table wire.Table        `json:"table"`
-	Hand  int               `json:"hand"`
-	Step  int               `json:"step"`
-	Done  bool              `json:"done"`
-	Model *tablemodel.Model `json:"model"`
-	Legal []json.RawMessage `json:"legal"`
-}
-
 // State returns the person's state message; ack is the client's seq it
 // answers, if any.
 func (t *Table) State(ack *int64) []byte {
@@ -343,8 +321,18 @@ func (t *Table) State(ack *int64) []byte {
 	if !t.st.Done() && t.st.ToAct() == t.cfg.Seat {
 		legal = game.LegalRecordActions(t.st)
 	}
-	b, err := json.Marshal(stateMsg{Type: "state", Seq: t.seq, Ack: ack, You: t.cfg.Seat, Host: true, Table: tj,
-		Hand: t.hand, Step: t.step, Done: t.st.Done(), Model: model, Legal: legal})
+	// The state message without the game's view: the browser draws the
+	// table model.
+	tb, err := json.Marshal(tj)
+	if err != nil {
+		panic(fmt.Sprintf("offline: encoding the table: %v", err))
+	}
+	mb, err := json.Marshal(model)
+	if err != nil {
+		panic(fmt.Sprintf("offline: encoding the table model: %v", err))
+	}
+	b, err := json.Marshal(wire.StateMsg{Type: "state", Seq: t.seq, Ack: ack, You: t.cfg.Seat, Host: true, Table: tb,
+		Hand: t.hand, Step: t.step, Done: t.st.Done(), Model: mb, Legal: legal})
 	if err != nil {
 		panic(fmt.Sprintf("offline: encoding the state: %v", err))
 	}

@@ -7,6 +7,7 @@ import (
 
 	"trull/internal/bot"
 	"trull/internal/game"
+	"trull/internal/wire"
 )
 
 // The fair table among people: the turn clock, the wait for every person
@@ -68,13 +69,7 @@ type moveData struct {
 
 // inviteMsg answers "free" and "move": the new link for the seat, sent to
 // the one who asked only.
-type inviteMsg struct {
-	Type string `json:"type"`
-	Seq  *int64 `json:"seq,omitempty"`
-	Seat int    `json:"seat"`
-	URL  string `json:"url"`
-	Move bool   `json:"move,omitempty"`
-}
+type inviteMsg = wire.InviteMsg
 
 // allClaimed reports whether every person seat has its person.
 func (t *table) allClaimed() bool {

@@ -35,24 +35,11 @@ type clientMsg struct {
 	Delta bool `json:"delta,omitempty"`
 }
 
-// errorMsg is the "error" message: Error is English for developers and
-// logs; Code and Params say the same for programs, which word it in the
-// player's language (docs/PROTOCOL.md lists the codes).
-type errorMsg struct {
-	Type   string      `json:"type"`
-	Error  string      `json:"error"`
-	Code   string      `json:"code,omitempty"`
-	Params game.Params `json:"params,omitempty"`
-	Seq    *int64      `json:"seq,omitempty"`
-}
+// errorMsg is the "error" message, a refusal.
+type errorMsg = wire.ErrorMsg
 
-type chatMsg struct {
-	Type string `json:"type"`
-	Seat int    `json:"seat"`
-	Name string `json:"name"`
-	Text string `json:"text"`
-	At   int64  `json:"at_ms"`
-}
+// chatMsg is the "chat" message.
+type chatMsg = wire.ChatMsg
 
 type (
 	hintMsg = wire.HintMsg

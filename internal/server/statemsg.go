@@ -159,24 +159,7 @@ func (t *table) tableJSON() tableParts {
 }
 
 // stateMsg is the "state" message (docs/PROTOCOL.md).
-type stateMsg struct {
-	Type  string          `json:"type"`
-	Seq   int64           `json:"seq"`
-	Ack   *int64          `json:"ack,omitempty"`
-	You   int             `json:"you"`
-	Host  bool            `json:"host"`
-	Table json.RawMessage `json:"table,omitempty"`
-	// TurnLeftMs is the acting person's time left (absent: no clock).
-	TurnLeftMs *int64            `json:"turn_left_ms,omitempty"`
-	Hand       int               `json:"hand"`
-	Step       int               `json:"step"`
-	Done       bool              `json:"done"`
-	View       json.RawMessage   `json:"view"`
-	Model      json.RawMessage   `json:"model"`
-	Legal      []json.RawMessage `json:"legal"`
-	// Guide is the guided hand's words for the person's seat (guided.go).
-	Guide json.RawMessage `json:"guide,omitempty"`
-}
+type stateMsg = wire.StateMsg
 
 // seatView is one seat's view of the hand: the game's own view, as JSON
 // only once a client asks for it, and the table model made from it

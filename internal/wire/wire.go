@@ -1,11 +1,14 @@
-// Package wire holds the messages of the table's WebSocket protocol that
-// more than one side writes (docs/PROTOCOL.md): the table part of a state
-// message and its seats, and the answer to a hint. The server
-// (internal/server) and the table on this device (internal/offline) write
-// the same JSON through these types, which the browser reads alike.
+// Package wire holds the messages the table's WebSocket protocol sends
+// to a client (docs/PROTOCOL.md): the state message with its table part
+// and seats, a refusal, a chat line, the answer to a hint, and a new
+// link. The server (internal/server) and the table on this device
+// (internal/offline) write the same JSON through these types, which the
+// browser reads alike: web/contract writes their TypeScript types.
 package wire
 
 import (
+	"encoding/json"
+
 	"trull/internal/bot/why"
 	"trull/internal/game"
 	"trull/internal/sitting"
@@ -88,4 +91,67 @@ type Hint struct {
 	// second) in a paired sample of worlds, worded in English and German
 	// ("text": {"en", "de"}).
 	Why *why.Words `json:"why,omitempty"`
+}
+
+// StateMsg is the "state" message: one seat's (or a spectator's) state of
+// the table after a change. Its parts that are the same for many
+// connections travel as JSON encoded once: Table is a Table, View the
+// game's view (game.View), Model the table model (tablemodel.Model,
+// null when it could not be made), each of Legal a game.RecordAction
+// (a discard phase's one entry with "count", game.LegalRecordActions),
+// Guide the guided hand's words (guide.Guide).
+type StateMsg struct {
+	Type string `json:"type"`
+	Seq  int64  `json:"seq"`
+	// Ack is the seq of the client's message this state answers.
+	Ack  *int64 `json:"ack,omitempty"`
+	You  int    `json:"you"`
+	Host bool   `json:"host"`
+	// Table is left out when it is the same as in the previous state on
+	// a connection that asked for deltas ("delta" in the join message).
+	Table json.RawMessage `json:"table,omitempty"`
+	// TurnLeftMs is the acting person's time left (absent: no clock).
+	TurnLeftMs *int64 `json:"turn_left_ms,omitempty"`
+	Hand       int    `json:"hand"`
+	Step       int    `json:"step"`
+	Done       bool   `json:"done"`
+	// View is left out for a connection that asked for none ("view":
+	// false in the join message).
+	View  json.RawMessage   `json:"view,omitempty"`
+	Model json.RawMessage   `json:"model"`
+	Legal []json.RawMessage `json:"legal"`
+	// Guide is the guided hand's words for the person's seat.
+	Guide json.RawMessage `json:"guide,omitempty"`
+}
+
+// ErrorMsg is the "error" message, a refusal: Error is English for
+// developers and logs; Code and Params say the same for programs, which
+// word it in the player's language (docs/PROTOCOL.md lists the codes).
+type ErrorMsg struct {
+	Type   string      `json:"type"`
+	Error  string      `json:"error"`
+	Code   string      `json:"code,omitempty"`
+	Params game.Params `json:"params,omitempty"`
+	Seq    *int64      `json:"seq,omitempty"`
+}
+
+// ChatMsg is the "chat" message: one line of the table's chat, At its
+// time in Unix milliseconds.
+type ChatMsg struct {
+	Type string `json:"type"`
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+	Text string `json:"text"`
+	At   int64  `json:"at_ms"`
+}
+
+// InviteMsg is the "invite" message, the answer to "free" and "move":
+// the new link for the seat, sent to the one who asked only. Move marks
+// the link that moves the asker's seat to another device.
+type InviteMsg struct {
+	Type string `json:"type"`
+	Seq  *int64 `json:"seq,omitempty"`
+	Seat int    `json:"seat"`
+	URL  string `json:"url"`
+	Move bool   `json:"move,omitempty"`
 }

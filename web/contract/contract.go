@@ -1,15 +1,23 @@
 // Package contract writes the TypeScript types of what the server sends
 // the browser app, from the Go types themselves: the table model
-// (internal/tablemodel) with the pieces of views and results it holds, and
-// the table part of a state message (internal/wire) with its seats and
-// score sheet. The
-// app imports them from web/src/contract.gen.ts, which `go generate
-// ./web/...` writes (gencontract) and TestGenerated holds in step, so that
-// a field added, renamed or made optional in Go is one the app sees.
+// (internal/tablemodel) with the pieces of views and results it holds, the
+// table part of a state message (internal/wire) with its seats and score
+// sheet, and the messages of a table's WebSocket (wire.StateMsg, …) as one
+// union on their "type", ServerMessage. The app imports them from
+// web/src/contract.gen.ts, which `go generate ./web/...` writes
+// (gencontract) and TestGenerated holds in step, so that a field added,
+// renamed or made optional in Go is one the app sees.
+//
+// A type is written from its fields and their json tags. The JSON of a
+// type with its own MarshalJSON, and of a json.RawMessage field, is not
+// what reflection sees: such a type is described in byHand, such a field
+// in encoded, and Generate refuses one that is in neither.
 package contract
 
 import (
 	"bytes"
+	"encoding"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/doc/comment"
@@ -19,8 +27,12 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 
+	"trull/internal/bot/why"
+	"trull/internal/game"
+	"trull/internal/guide"
 	"trull/internal/tablemodel"
 	"trull/internal/wire"
 )
@@ -31,14 +43,78 @@ const File = "web/src/contract.gen.ts"
 // roots are the types the app receives; the types they hold follow.
 var roots = []reflect.Type{reflect.TypeFor[tablemodel.Model](), reflect.TypeFor[wire.Table]()}
 
+// message is a message the server sends on a table's WebSocket: its Go
+// type, whose field Type is always Type.
+type message struct {
+	Type string
+	T    reflect.Type
+}
+
+// messages are the messages of a table's WebSocket to a client
+// (docs/PROTOCOL.md), in the order of the union ServerMessage.
+var messages = []message{
+	{"state", reflect.TypeFor[wire.StateMsg]()},
+	{"error", reflect.TypeFor[wire.ErrorMsg]()},
+	{"chat", reflect.TypeFor[wire.ChatMsg]()},
+	{"hint", reflect.TypeFor[wire.HintMsg]()},
+	{"invite", reflect.TypeFor[wire.InviteMsg]()},
+}
+
 // names are the TypeScript names of Go types whose Go names the app uses
-// for something else (its component PileView draws a Pile).
+// for something else (its component PileView draws a Pile), or that
+// would be alike in TypeScript (why.Words and game.Words).
 var names = map[string]string{
 	"trull/internal/games/strohmandeln.PileView":   "Pile",
 	"trull/internal/games/strohmandeln.PlayerView": "StrohPlayer",
 	"trull/internal/wire.Table":                    "TableState",
 	"trull/internal/wire.Seat":                     "SeatInfo",
+	"trull/internal/wire.StateMsg":                 "StateMessage",
+	"trull/internal/wire.ErrorMsg":                 "ErrorMessage",
+	"trull/internal/wire.ChatMsg":                  "ChatMessage",
+	"trull/internal/wire.HintMsg":                  "HintMessage",
+	"trull/internal/wire.InviteMsg":                "InviteMessage",
+	"trull/internal/wire.Hint":                     "HintCandidate",
+	"trull/internal/bot/why.Why":                   "WhyMeasured",
+	"trull/internal/bot/why.Words":                 "WhyWords",
 }
+
+// handType is the TypeScript of a type whose JSON its own MarshalJSON
+// writes, and the types it names, written from their fields.
+type handType struct {
+	TS   string
+	Uses []reflect.Type
+}
+
+// byHand describes the JSON of the types with their own MarshalJSON,
+// which reflection does not see. They are described here, in one place,
+// rather than by methods of their own packages, which would have to
+// import this one's view of TypeScript.
+var byHand = map[string]handType{
+	// why.Words writes its Why's fields and "text": one string, or
+	// {"en", "de"} with both languages (why.Words.MarshalJSON).
+	"trull/internal/bot/why.Words": {"WhyMeasured & { text?: string | Words }",
+		[]reflect.Type{reflect.TypeFor[why.Why](), reflect.TypeFor[game.Words]()}},
+}
+
+// encoded are the json.RawMessage fields, JSON encoded before it is
+// sent: the Go type of what each holds (nil: the app does not read it,
+// unknown), or the TypeScript of a field whose entries are of more than
+// one Go type, with the types it names.
+var encoded = map[string]handType{
+	"trull/internal/wire.StateMsg.Table": {Uses: []reflect.Type{reflect.TypeFor[wire.Table]()}},
+	"trull/internal/wire.StateMsg.View":  {},
+	"trull/internal/wire.StateMsg.Model": {Uses: []reflect.Type{reflect.TypeFor[*tablemodel.Model]()}},
+	// game.LegalRecordActions: record actions, and for a discard phase
+	// one entry with the number of cards to discard.
+	"trull/internal/wire.StateMsg.Legal": {"(RecordAction & { count?: number })[]", []reflect.Type{reflect.TypeFor[game.RecordAction]()}},
+	"trull/internal/wire.StateMsg.Guide": {Uses: []reflect.Type{reflect.TypeFor[guide.Guide]()}},
+}
+
+var (
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	rawMessageType    = reflect.TypeFor[json.RawMessage]()
+)
 
 // fieldTypes are fields whose TypeScript type is narrower than their Go
 // type, with the module that declares it.
@@ -50,17 +126,37 @@ var fieldTypes = map[string]struct{ ts, from string }{
 // Generate returns the TypeScript declarations of the root types and of
 // every struct type they hold, each with its Go doc comments.
 func Generate() ([]byte, error) {
-	g := &gen{docs: map[string]string{}, seen: map[reflect.Type]bool{}, parsed: map[string]bool{}}
+	return generate(roots, messages)
+}
+
+// generate writes the declarations of the root types and the types they
+// hold, then those of the messages and the types they hold, and the
+// messages' union.
+func generate(roots []reflect.Type, messages []message) ([]byte, error) {
+	g := &gen{docs: map[string]string{}, seen: map[reflect.Type]bool{}, parsed: map[string]bool{}, msgs: map[reflect.Type]string{}}
 	for _, t := range roots {
 		g.queue = append(g.queue, t)
 		g.seen[t] = true
 	}
-	for len(g.queue) > 0 {
-		t := g.queue[0]
-		g.queue = g.queue[1:]
-		if err := g.declare(t); err != nil {
-			return nil, err
+	if err := g.drain(); err != nil {
+		return nil, err
+	}
+	union := make([]string, 0, len(messages))
+	for _, m := range messages {
+		if g.seen[m.T] {
+			return nil, fmt.Errorf("contract: the message %s is held by another type", m.T)
 		}
+		g.queue = append(g.queue, m.T)
+		g.seen[m.T] = true
+		g.msgs[m.T] = m.Type
+		union = append(union, g.name(m.T))
+	}
+	if err := g.drain(); err != nil {
+		return nil, err
+	}
+	if len(union) > 0 {
+		g.body.WriteString("/** ServerMessage is a message of a table's WebSocket to the app, told apart by its type. */\n")
+		fmt.Fprintf(&g.body, "export type ServerMessage = %s;\n\n", strings.Join(union, " | "))
 	}
 	var out bytes.Buffer
 	out.WriteString("// Code generated by web/contract/gencontract from the Go types; DO NOT EDIT.\n")
@@ -80,19 +176,49 @@ func Generate() ([]byte, error) {
 type gen struct {
 	queue   []reflect.Type
 	seen    map[reflect.Type]bool
-	docs    map[string]string // "pkg.Type" and "pkg.Type.Field" → doc text
-	parsed  map[string]bool   // packages whose comments are read
+	msgs    map[reflect.Type]string // message type → its "type"
+	docs    map[string]string       // "pkg.Type" and "pkg.Type.Field" → doc text
+	parsed  map[string]bool         // packages whose comments are read
 	imports []string
 	body    bytes.Buffer
+	err     error // the first type typeOf could not write
 }
 
-// declare writes the interface of struct type t.
+// drain declares the queued types and those they hold.
+func (g *gen) drain() error {
+	for len(g.queue) > 0 {
+		t := g.queue[0]
+		g.queue = g.queue[1:]
+		if err := g.declare(t); err != nil {
+			return err
+		}
+	}
+	return g.err
+}
+
+// declare writes the interface of struct type t, or the type byHand
+// describes.
 func (g *gen) declare(t reflect.Type) error {
 	if err := g.readDocs(t.PkgPath()); err != nil {
 		return err
 	}
 	key := t.PkgPath() + "." + t.Name()
 	g.writeDoc("", g.docs[key])
+	if h, ok := byHand[key]; ok {
+		for _, u := range h.Uses {
+			g.typeOf(u, false)
+		}
+		fmt.Fprintf(&g.body, "export type %s = %s;\n\n", g.name(t), h.TS)
+		return g.err
+	}
+	if t.Kind() != reflect.Struct {
+		return fmt.Errorf("contract: %s is no struct", key)
+	}
+	if _, isMsg := g.msgs[t]; isMsg {
+		if f, ok := t.FieldByName("Type"); !ok || f.Tag.Get("json") != "type" {
+			return fmt.Errorf("contract: the message %s has no field Type with the json name type", key)
+		}
+	}
 	fmt.Fprintf(&g.body, "export interface %s {\n", g.name(t))
 	for i := range t.NumField() {
 		f := t.Field(i)
@@ -105,7 +231,34 @@ func (g *gen) declare(t reflect.Type) error {
 			continue
 		}
 		optional := strings.Contains(opts, "omitempty")
-		ts := g.typeOf(f.Type, optional)
+		var ts string
+		switch typ, isMsg := g.msgs[t]; {
+		case isMsg && f.Name == "Type":
+			if f.Type.Kind() != reflect.String {
+				return fmt.Errorf("contract: %s.Type is no string", key)
+			}
+			ts = strconv.Quote(typ)
+		case f.Type == rawMessageType || f.Type == reflect.SliceOf(rawMessageType):
+			e, ok := encoded[key+"."+f.Name]
+			if !ok {
+				return fmt.Errorf("contract: %s.%s is JSON encoded before: name what it holds in encoded", key, f.Name)
+			}
+			ts = "unknown"
+			for _, u := range e.Uses {
+				ts = g.typeOf(u, optional)
+				if f.Type != rawMessageType {
+					ts += "[]"
+				}
+			}
+			if e.TS != "" {
+				ts = e.TS
+			}
+		default:
+			ts = g.typeOf(f.Type, optional)
+		}
+		if g.err != nil {
+			return g.err
+		}
 		if o, ok := fieldTypes[key+"."+f.Name]; ok {
 			ts = o.ts
 			g.imports = append(g.imports, fmt.Sprintf("import type { %s } from %q;", o.ts, o.from))
@@ -126,6 +279,21 @@ func (g *gen) declare(t reflect.Type) error {
 // slice or map is never null: the writers of these types make them
 // non-nil (tablemodel's nonNil, the sitting's copies).
 func (g *gen) typeOf(t reflect.Type, optional bool) string {
+	if t.Kind() != reflect.Pointer && (t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType) ||
+		t.Implements(textMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerType)) {
+		key := t.PkgPath() + "." + t.Name()
+		if _, ok := byHand[key]; !ok {
+			if g.err == nil {
+				g.err = fmt.Errorf("contract: %s writes its own JSON: describe it in byHand", key)
+			}
+			return "unknown"
+		}
+		if !g.seen[t] {
+			g.seen[t] = true
+			g.queue = append(g.queue, t)
+		}
+		return g.name(t)
+	}
 	switch t.Kind() {
 	case reflect.Pointer:
 		if optional {

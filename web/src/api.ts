@@ -66,7 +66,7 @@ export interface Created {
 
 /** Action is an action in hand-record form (docs/FORMAT.md). */
 export interface Action {
-  seat?: number;
+  seat?: number | null;
   act: string;
   call?: string;
   card?: string;

@@ -277,3 +277,217 @@ export interface Payment {
   amount: number;
 }
 
+/**
+ * StateMsg is the "state" message: one seat's (or a spectator's) state of the table after a change.
+ * Its parts that are the same for many connections travel as JSON encoded once: Table is a Table,
+ * View the game's view (game.View), Model the table model (tablemodel.Model, null when it could
+ * not be made), each of Legal a game.RecordAction (a discard phase's one entry with "count",
+ * game.LegalRecordActions), Guide the guided hand's words (guide.Guide).
+ */
+export interface StateMessage {
+  type: "state";
+  seq: number;
+  /** Ack is the seq of the client's message this state answers. */
+  ack?: number;
+  you: number;
+  host: boolean;
+  /**
+   * Table is left out when it is the same as in the previous state on a connection that asked for deltas
+   * ("delta" in the join message).
+   */
+  table?: TableState;
+  /** TurnLeftMs is the acting person's time left (absent: no clock). */
+  turn_left_ms?: number;
+  hand: number;
+  step: number;
+  done: boolean;
+  /** View is left out for a connection that asked for none ("view": false in the join message). */
+  view?: unknown;
+  model: Model | null;
+  legal: (RecordAction & { count?: number })[];
+  /** Guide is the guided hand's words for the person's seat. */
+  guide?: Guide;
+}
+
+/**
+ * ErrorMsg is the "error" message, a refusal: Error is English for developers and logs; Code and
+ * Params say the same for programs, which word it in the player's language (docs/PROTOCOL.md lists the
+ * codes).
+ */
+export interface ErrorMessage {
+  type: "error";
+  error: string;
+  code?: string;
+  params?: Record<string, string>;
+  seq?: number;
+}
+
+/** ChatMsg is the "chat" message: one line of the table's chat, At its time in Unix milliseconds. */
+export interface ChatMessage {
+  type: "chat";
+  seat: number;
+  name: string;
+  text: string;
+  at_ms: number;
+}
+
+/** HintMsg is the "hint" message: whole decisions, best first by value. */
+export interface HintMessage {
+  type: "hint";
+  seq?: number;
+  hints: HintCandidate[];
+}
+
+/**
+ * InviteMsg is the "invite" message, the answer to "free" and "move": the new link for the seat,
+ * sent to the one who asked only. Move marks the link that moves the asker's seat to another device.
+ */
+export interface InviteMessage {
+  type: "invite";
+  seq?: number;
+  seat: number;
+  url: string;
+  move?: boolean;
+}
+
+/** RecordAction is one action of a record. */
+export interface RecordAction {
+  seat: number | null;
+  act: string;
+  call?: string;
+  card?: string;
+  cards?: string[];
+  say?: string;
+}
+
+/** Guide is what the guide shows the person's seat for one state. */
+export interface Guide {
+  lesson: string;
+  /**
+   * Phase is the phase its Intro introduces ("deal" is shown with the first decision, "done" at the
+   * end).
+   */
+  phase: string;
+  intro: Step[];
+  /** Trick explains the last finished trick: who won it and why. */
+  trick?: Step[];
+  /**
+   * Advice says what to do now and why, when the seat is to act; Suggest is that action, as the record
+   * writes it.
+   */
+  advice?: Step;
+  suggest?: RecordAction;
+  /** Limits are the rules that keep the seat's other cards from being played now (game.Limits). */
+  limits?: Limit[];
+  /**
+   * Free says that the seat, following a lead, can neither follow suit nor trump, so any card may be
+   * played.
+   */
+  free?: boolean;
+}
+
+/** Hint is one candidate of a hint. */
+export interface HintCandidate {
+  action: RecordAction;
+  value: number | null;
+  bot: string;
+  /**
+   * Why, on a valued hint, compares it with the best (the best with the second) in a paired sample of
+   * worlds, worded in English and German ("text": {"en", "de"}).
+   */
+  why?: WhyWords;
+}
+
+/**
+ * Step is one thing the guide says: a code the browser's catalogue words, with its parameters.
+ * Parameters named card, cards (comma-separated), best or suggest are card IDs; seat and winner are
+ * seats; the others are numbers or words of the catalogue.
+ */
+export interface Step {
+  code: string;
+  params?: Record<string, string>;
+}
+
+/**
+ * A Limit names a rule that keeps some of the cards of the seat to act from being played (or
+ * discarded) now, with the refusal's code and parameters as IllegalError gives them: "you must follow
+ * hearts" over the hearts-less cards of the hand, "keep the Pagat" over the Pagat.
+ */
+export interface Limit {
+  code: string;
+  params?: Record<string, string>;
+  /** record IDs, in pack order */
+  cards: string[];
+}
+
+/**
+ * Words is a Why with its words: Text in one language, or, with TextDE set, Text in English and TextDE
+ * in German, written as "text": {"en", "de"} (as the server's hint message words a why).
+ */
+export type WhyWords = WhyMeasured & { text?: string | Words };
+
+/**
+ * Why is what differs between an action and the best one in the same worlds, every field the action's
+ * minus the best's.
+ */
+export interface WhyMeasured {
+  action: RecordAction;
+  best: RecordAction;
+  /** Worlds is the number of worlds compared. */
+  worlds: number;
+  /**
+   * Value and BestValue are the two actions' mean scores for the seat over these worlds; Score is Value
+   * − BestValue.
+   */
+  value: number;
+  best_value: number;
+  score: number;
+  /**
+   * Trick counts the worlds in which the seat's side takes the trick the card is played to (absent for
+   * an action that is no card).
+   */
+  trick?: Count;
+  /** CardPoints is the mean difference of the seat's side's card points. */
+  card_points: number;
+  /**
+   * Game counts the worlds in which the seat's side wins the game (its "game" or "match" item counts for
+   * it): the contract made or the win threshold reached.
+   */
+  game?: Count;
+  /** Items are the scored items that differ, the largest mean difference first. */
+  items?: ItemDiff[];
+  /** Opponents names the seat's other side (Opponents). */
+  opponents: string;
+}
+
+/** Count is a number of worlds for the action explained and for the best. */
+export interface Count {
+  action: number;
+  best: number;
+}
+
+/** ItemDiff is how one scored item differs between the action and the best. */
+export interface ItemDiff {
+  /** Item is the engine's item name (docs/FORMAT.md "items"). */
+  item: string;
+  /**
+   * Points is the mean difference of the item's points for the seat's side, the action's minus the
+   * best's, over all worlds.
+   */
+  points: number;
+  /**
+   * Worlds is the number of worlds in which the item differs; Worse of them count less for the seat's
+   * side with the action.
+   */
+  worlds: number;
+  worse: number;
+  /**
+   * Typical is the item's points in a world where it differs and is scored (its largest magnitude),
+   * as the engine scores it.
+   */
+  typical: number;
+}
+
+/** ServerMessage is a message of a table's WebSocket to the app, told apart by its type. */
+export type ServerMessage = StateMessage | ErrorMessage | ChatMessage | HintMessage | InviteMessage;
+

@@ -10,14 +10,6 @@ import type { TableState } from "./tablestate";
 /** clockWarnMs: the clock turns to a warning in its last 10 seconds. */
 export const clockWarnMs = 10_000;
 
-/**
- * deadlineOf returns when the acting person's clock ends, in Date.now()
- * time, or null: left is a state message's "turn_left_ms".
- */
-export function deadlineOf(left: unknown, now: number): number | null {
-  return typeof left === "number" ? now + left : null;
-}
-
 /** TurnClock counts down the acting person's time; mine says what happens at zero. */
 export function TurnClock(p: { deadline: number | null; mine: boolean; lang: Lang }) {
   const [now, setNow] = useState(Date.now());

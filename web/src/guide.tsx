@@ -4,36 +4,15 @@
 
 import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
-import type { Action } from "./api";
 import { cardName, suitName, type GameName } from "./cards";
 import { contractName, errorText, explain, GUIDE, itemName, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { navigate } from "./router";
 
-/** Step is one thing the guide says: a code and its parameters. */
-export interface Step {
-  code: string;
-  params?: Record<string, string>;
-}
-
-/** Limit is a rule that keeps some of the seat's cards from being played. */
-export interface Limit {
-  code: string;
-  params?: Record<string, string>;
-  cards: string[];
-}
-
-/** Guide is the "guide" of a state message at a learning table. */
-export interface Guide {
-  lesson: string;
-  phase: string;
-  intro: Step[];
-  trick?: Step[];
-  advice?: Step;
-  suggest?: Action;
-  limits?: Limit[];
-  free?: boolean;
-}
+// The guide of a state message at a learning table, its steps and limits,
+// as the server writes them (internal/guide).
+export type { Guide, Limit, Step } from "./contract.gen";
+import type { Guide, Step } from "./contract.gen";
 
 /** LESSONS are the guided hands, as the server knows them. */
 export const LESSONS: { name: string; game: GameName }[] = [

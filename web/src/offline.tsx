@@ -17,6 +17,7 @@ import { downloadJSON } from "./result";
 import { linkClick, navigate } from "./router";
 import { Table } from "./table";
 import type { Handlers, Transport } from "./ws";
+import type { ServerMessage, StateMessage } from "./contract.gen";
 
 /** OfflineConfig is a sitting on this device (internal/offline.Config). */
 export interface OfflineConfig {
@@ -75,7 +76,7 @@ export class OfflineConn implements Transport {
     h.status({ state: "connecting" });
     this.w = new Worker(new URL("./offline.worker.ts", import.meta.url));
     this.w.onmessage = (e: MessageEvent) => {
-      const d = e.data as { kind: string; msg?: Record<string, unknown>; error?: string; records?: unknown[] };
+      const d = e.data as { kind: string; msg?: ServerMessage; error?: string; records?: unknown[] };
       switch (d.kind) {
         case "ready":
           h.status({ state: "open" });
@@ -121,9 +122,9 @@ export class OfflineConn implements Transport {
   }
 
   /** keep stores the hand a state message ends in the browser's list of hands played here. */
-  private keep(c: OfflineConfig, m: Record<string, unknown>) {
+  private keep(c: OfflineConfig, m: StateMessage) {
     const deal = typeof m.hand === "number" ? m.hand : -1;
-    const res = (m.model as { result?: { contract?: string; score?: number[] } } | null)?.result;
+    const res = m.model?.result;
     if (deal < 0 || !res) return;
     this.records()
       .then((recs) => {

@@ -3,21 +3,20 @@
 // places the board, the result and the side panels.
 
 import * as api from "./api";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
-import { actionLabel, closeText, errorText, explain, t, tr, type Lang, type Refusal } from "./i18n";
-import type { GameName } from "./cards";
-import { bidBefore, type Model } from "./model";
+import { actionLabel, closeText, errorText, explain, t, tr, type Lang } from "./i18n";
+import { bidBefore } from "./model";
 import { linkClick, navigate } from "./router";
 import { Conn, joinMsg, wsURL, type Handlers, type Status, type Transport } from "./ws";
 import { seatNames, tableTitle } from "./names";
-import type { TableState, ChatMsg, Tab, Hint } from "./tablestate";
+import { initialView, myTurn, reduce, type TableEvent, type TableState, type Tab } from "./tablestate";
 import { ResultBox, SettlementBox } from "./result";
 import { LogPanel, Sheet, ChatPanel } from "./side";
 import { Board } from "./board";
 import { soundOn, storeSound, useTurnSignal } from "./turn";
-import { deadlineOf, LinkBox, StandIn, WaitPlayers } from "./fair";
-import { GuidePanel, type Guide } from "./guide";
+import { LinkBox, StandIn, WaitPlayers } from "./fair";
+import { GuidePanel } from "./guide";
 import { PracticeBar, practiceSeat } from "./practice";
 import { DailyBar, DailyChoices } from "./daily";
 
@@ -119,132 +118,29 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
  */
 export function Table(p: { id: string; lang: Lang; token: string | null; connect?: (h: Handlers) => Transport }) {
   const { id, lang, token } = p;
-  const [status, setStatus] = useState<Status>({ state: "connecting" });
-  const [tbl, setTbl] = useState<TableState | null>(null);
-  // The table part of the last state message: a state leaves it out when
-  // it did not change ("delta" in the join message).
-  const tblRef = useRef<TableState | null>(null);
-  const [m, setModel] = useState<Model | null>(null);
-  const [handNo, setHandNo] = useState(0);
-  const [isHost, setHost] = useState(false);
-  const [legal, setLegal] = useState<Action[]>([]);
-  const [chat, setChat] = useState<ChatMsg[]>([]);
-  const [unread, setUnread] = useState(0);
-  const [hint, setHint] = useState<Hint | null>(null);
-  const [guide, setGuide] = useState<Guide | null>(null);
-  const [toast, setToast] = useState("");
-  const [pending, setPending] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [tab, setTab] = useState<Tab>("log");
-  const [lastDone, setLastDone] = useState<{ hand: number; m: Model } | null>(null);
-  const [dismissed, setDismissed] = useState(-1);
-  const [deadline, setDeadline] = useState<number | null>(null);
-  const [link, setLink] = useState<{ seat: number; url: string; move: boolean } | null>(null);
-  const [step, setStep] = useState(0);
-  // The state on the page is old: the tab was hidden for long, or a turn
-  // clock ran out without news; a fresh connection brings the seat's state.
-  const [stale, setStale] = useState(false);
-  // The lone formalities taken for the viewer: their log entry and label.
-  const [autos, setAutos] = useState<AutoTaken[]>([]);
+  const [v, dispatch0] = useReducer(reduce, undefined, initialView);
+  // cur is the newest view, ahead of the page drawn while events wait
+  // for it: an action sent marks the view pending at once, so that the
+  // second click of a double click, arriving before the page is drawn
+  // again, sends nothing.
+  const cur = useRef(v);
+  cur.current = v;
+  const dispatch = (e: TableEvent) => {
+    cur.current = reduce(cur.current, e);
+    dispatch0(e);
+  };
+  const { status, tbl, m, hand: handNo, legal, guide, pending, deadline, link, chat, unread, hint, tab, autos } = v;
   const conn = useRef<Transport | null>(null);
-  // An action is on its way: set at once, so that the second click of a
-  // double click, arriving before the page is drawn again, sends nothing.
-  const pendingRef = useRef(false);
-  const myTurnRef = useRef(false);
-  const lastSeq = useRef(-1);
-  const fresh = useRef(true);
-  const chatSeen = useRef(0);
-  const statesSeen = useRef(0);
-  const autoKey = useRef("");
-  const seq = useRef(0);
-  const prev = useRef<{ hand: number; m: Model | null }>({ hand: -1, m: null });
-  const tabRef = useRef<Tab>("log");
-  tabRef.current = tab;
-  const gameRef = useRef<GameName | null>(null);
-  gameRef.current = tbl?.game ?? null;
-  const langRef = useRef<Lang>(lang);
-  langRef.current = lang;
-  // The seat of this connection: its own chat lines are not unread.
-  const youRef = useRef(-1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dismissed, setDismissed] = useState(-1);
   const [sound, setSound] = useState(soundOn);
 
   useEffect(() => {
     const h: Handlers = {
-      status: (st) => {
-        // A new connection replays the chat: the first state clears the old lines.
-        if (st.state === "connecting") fresh.current = true;
-        setStatus(st);
-      },
-      message: (m) => {
-        switch (m.type) {
-          case "state": {
-            // The log only grows: an older state than the one shown is dropped.
-            const sq = typeof m.seq === "number" ? m.seq : -1;
-            if (sq >= 0 && sq < lastSeq.current) break;
-            lastSeq.current = sq;
-            statesSeen.current++;
-            if (fresh.current) {
-              fresh.current = false;
-              setChat([]);
-            }
-            const table = (m.table as TableState | undefined) ?? tblRef.current;
-            if (!table) break;
-            tblRef.current = table;
-            const hand = typeof m.hand === "number" ? m.hand : 0;
-            const mod = (m.model as Model | null) ?? null;
-            // Keep the finished hand for its result banner when the next one starts.
-            if (prev.current.m && prev.current.hand !== hand && prev.current.m.result) {
-              setLastDone({ hand: prev.current.hand, m: prev.current.m });
-            }
-            if (mod?.result) setLastDone({ hand, m: mod });
-            prev.current = { hand, m: mod };
-            youRef.current = typeof m.you === "number" ? m.you : -1;
-            setTbl(table);
-            setDeadline(deadlineOf(m.turn_left_ms, Date.now()));
-            setModel(mod);
-            setHandNo(hand);
-            setHost(!!m.host);
-            setLegal(((m.legal as Action[]) ?? []).map((a) => ({ ...a })));
-            setGuide((m.guide as Guide | undefined) ?? null);
-            setStep(typeof m.step === "number" ? m.step : 0);
-            pendingRef.current = false;
-            setPending(false);
-            setStale(false);
-            setHint(null);
-            break;
-          }
-          case "error": {
-            pendingRef.current = false;
-            setPending(false);
-            // "Not your turn" for a click the page shows is not its turn
-            // any more (a double click, a click as the turn passed) says
-            // nothing new: the prompt already says whose turn it is.
-            const r = m as Refusal;
-            if ((r.code === "out_of_turn" || r.code === "hand_over") && !myTurnRef.current) break;
-            setToast(explain(r, gameRef.current, langRef.current));
-            break;
-          }
-          case "chat": {
-            setChat((old) => [...old.slice(-199), { seat: Number(m.seat ?? -1), name: String(m.name ?? ""), text: String(m.text ?? "") }]);
-            // A line seen before a reconnect comes again: it is not unread.
-            const at = typeof m.at_ms === "number" ? m.at_ms : 0;
-            const old = at > 0 && at <= chatSeen.current;
-            chatSeen.current = Math.max(chatSeen.current, at);
-            if (!old && tabRef.current !== "chat" && Number(m.seat ?? -1) !== youRef.current) setUnread((n) => n + 1);
-            break;
-          }
-          case "invite": {
-            const l = { seat: Number(m.seat ?? -1), url: String(m.url ?? ""), move: !!m.move };
-            setLink(l);
-            if (!l.move) api.replaceInvite(id, l.seat, l.url);
-            break;
-          }
-          case "hint": {
-            const hs = (m.hints as Hint[]) ?? [];
-            setHint(hs.length ? { ...hs[0], alts: hs.slice(1) } : null);
-            break;
-          }
-        }
+      status: (st) => dispatch({ kind: "status", status: st }),
+      message: (msg) => {
+        if (msg.type === "invite" && !msg.move) api.replaceInvite(id, msg.seat, msg.url);
+        dispatch({ kind: "message", msg, now: Date.now() });
       },
     };
     const c = p.connect ? p.connect(h) : new Conn(wsURL(id), joinMsg(token, token ? null : api.hostToken(id)), h);
@@ -252,29 +148,29 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
     return () => c.close();
   }, [id, token]);
 
+  const toast = v.refusal ? explain(v.refusal, tbl?.game ?? null, lang) : "";
   useEffect(() => {
     if (!toast) return;
-    const tm = setTimeout(() => setToast(""), 6000);
+    const tm = setTimeout(() => dispatch({ kind: "closeRefusal" }), 6000);
     return () => clearTimeout(tm);
   }, [toast]);
 
   // The page may say "your turn" only with a live connection and a fresh state.
-  const offline = stale
+  const offline = v.stale
     ? t(lang, "stale")
     : status.state === "failed"
       ? closeText(status.code, lang)
       : status.state !== "open"
         ? t(lang, "offline")
         : "";
-  const myTurn = !!m && m.seat >= 0 && m.toAct === m.seat && legal.length > 0 && !offline;
-  myTurnRef.current = myTurn;
-  useTurnSignal(tbl ? tableTitle(tbl, lang)[0] : "trull", myTurn, t(lang, "yourTurn"), sound);
+  const mine = myTurn(v);
+  useTurnSignal(tbl ? tableTitle(tbl, lang)[0] : "trull", mine, t(lang, "yourTurn"), sound);
 
   // Drop a selection that no longer fits the legal actions.
   useEffect(() => setSelected([]), [legal]);
 
   const refresh = () => {
-    setStale(true);
+    dispatch({ kind: "stale" });
     conn.current?.refresh();
   };
   // A tab that was hidden for a while may hold an old state (a laptop
@@ -295,41 +191,38 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
   // a while later means the connection is dead without having said so.
   useEffect(() => {
     if (deadline == null) return;
-    const seen = statesSeen.current;
+    const seen = cur.current.statesSeen;
     const tm = setTimeout(() => {
-      if (statesSeen.current === seen) refresh();
+      if (cur.current.statesSeen === seen) refresh();
     }, Math.max(0, deadline - Date.now()) + CLOCK_SILENCE_MS);
     return () => clearTimeout(tm);
   }, [deadline]);
 
   const act = (a: Action) => {
-    if (pendingRef.current || !myTurnRef.current) return;
+    if (cur.current.pending || !myTurn(cur.current)) return;
     const clean: Action = { act: a.act };
     if (a.call) clean.call = a.call;
     if (a.card) clean.card = a.card;
     if (a.cards) clean.cards = a.cards;
     if (a.say) clean.say = a.say;
-    seq.current++;
-    if (conn.current?.send({ type: "act", action: clean, seq: seq.current })) {
-      pendingRef.current = true;
-      setPending(true);
-    }
+    const seq = cur.current.seq + 1;
+    const sent = !!conn.current?.send({ type: "act", action: clean, seq });
+    dispatch({ kind: "acted", seq, sent });
   };
 
   // A decision with one legal action that is a formality (stay, ich liege,
   // no lay-out, a forced pass) is taken at once, as the terminal's Enter
   // takes the only choice; the log says so.
   useEffect(() => {
-    if (!m || !tbl || !myTurn || pending || legal.length !== 1 || !isFormality(legal[0])) return;
+    if (!m || !tbl || !mine || pending || legal.length !== 1 || !isFormality(legal[0])) return;
     // A stand-in bot that plays the seat answers for itself.
     if (tbl.started === false || tbl.seats[m.seat]?.takeover) return;
-    const key = `${handNo}/${step}`;
-    if (autoKey.current === key) return;
-    autoKey.current = key;
+    const key = `${handNo}/${v.step}`;
+    if (cur.current.autoKey === key) return;
     const label = actionLabel(legal[0], { game: m.game, lang, bidBefore: bidBefore(m), isDeclarer: m.seat === m.declarer });
-    setAutos((old) => [...old.filter((x) => x.hand === handNo), { hand: handNo, at: m.log.length, label }]);
+    dispatch({ kind: "took", key, auto: { hand: handNo, at: m.log.length, label } });
     act(legal[0]);
-  }, [legal, myTurn, pending]);
+  }, [legal, mine, pending]);
   const send = (msg: unknown) => conn.current?.send(msg);
 
   if (status.state === "failed" && !tbl) {
@@ -358,9 +251,10 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
   }
   const names = seatNames(tbl.seats, lang);
   const game = tbl.game;
+  const lastDone = v.lastDone;
   const showResult = lastDone && lastDone.hand !== dismissed && (lastDone.hand !== handNo || m?.result) ? lastDone : null;
   const over = tbl.state === "over";
-  const host = isHost || !!api.hostToken(id);
+  const host = v.host || !!api.hostToken(id);
   const canNext = !!token && !!m?.result && lastDone?.hand === handNo && !over;
 
   return (
@@ -394,7 +288,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
         )}
       </div>
       {toast && (
-        <div class="toast" role="alert" onClick={() => setToast("")}>
+        <div class="toast" role="alert" onClick={() => dispatch({ kind: "closeRefusal" })}>
           {toast}
         </div>
       )}
@@ -406,14 +300,14 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
           help={t(lang, "moveHelp")}
           url={link.url}
           lang={lang}
-          close={() => setLink(null)}
+          close={() => dispatch({ kind: "closeLink" })}
         />
       )}
       <WaitPlayers tbl={tbl} names={names} lang={lang} start={host ? () => send({ type: "start", host_token: api.hostToken(id) ?? undefined }) : undefined} />
       {token && m && m.seat >= 0 && <StandIn tbl={tbl} seat={m.seat} lang={lang} back={() => send({ type: "back" })} />}
       <div class="board">
         <div class="main-col">
-          {m && guide && <GuidePanel guide={guide} m={m} lang={lang} names={names} myTurn={myTurn} over={over} />}
+          {m && guide && <GuidePanel guide={guide} m={m} lang={lang} names={names} myTurn={mine} over={over} />}
           {m && (
             <Board
               m={m}
@@ -470,10 +364,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
                 class={tab === k ? "on" : ""}
                 aria-selected={tab === k}
                 data-tab={k}
-                onClick={() => {
-                  setTab(k);
-                  if (k === "chat") setUnread(0);
-                }}
+                onClick={() => dispatch({ kind: "tab", tab: k })}
               >
                 {t(lang, k)}
                 {k === "chat" && unread > 0 && <span class="unread">{unread}</span>}
@@ -496,13 +387,6 @@ const STALE_HIDDEN_MS = 20_000;
 
 /** CLOCK_SILENCE_MS: this long after a turn clock ran out without a new state, the connection is renewed. */
 const CLOCK_SILENCE_MS = 5_000;
-
-/** AutoTaken is a lone formality the page took for the viewer: the hand, its log entry, its label. */
-interface AutoTaken {
-  hand: number;
-  at: number;
-  label: string;
-}
 
 /**
  * isFormality reports whether an action, when it is the only legal one,
