@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "000259e664dd8415";
+const VERSION = "7dcaada83dfdc046";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
