@@ -304,6 +304,34 @@ func (s sampled) Rank(v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 	return out, nil
 }
 
+// rankSeen is Rank with pimc's hands (pimc.Bot.RankObserved): every
+// candidate's outcome in every world (each playout of it, where a world's
+// value is a mean of several), the worlds in their order.
+func (s sampled) rankSeen(v game.View, rng *rand.Rand) ([]Hint, error) {
+	recs := map[int]*recorder{}
+	cands, observed, err := s.Bot.RankObserved(v, rng, func(w int) pimc.Observer {
+		r := &recorder{seat: v.ViewSeat(), outcomes: map[game.Action][]why.Outcome{}}
+		recs[w] = r
+		return r
+	})
+	if err != nil {
+		return nil, err
+	}
+	worlds := slices.Sorted(maps.Keys(recs))
+	out := make([]Hint, 0, len(cands))
+	for _, c := range cands {
+		h := Hint{Action: c.Action, Value: c.Value, Valued: c.Worlds > 0}
+		if observed && h.Valued {
+			for _, w := range worlds {
+				h.seen = append(h.seen, recs[w].outcomes[c.Action]...)
+				h.opponents = cmp.Or(h.opponents, recs[w].opponents)
+			}
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
 // cardPlay reports whether the seat of v is to play a card.
 func cardPlay(v game.View) bool {
 	l := v.LegalActions()

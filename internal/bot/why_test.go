@@ -148,14 +148,16 @@ func TestWhyIsTheValuesWorlds(t *testing.T) {
 	for _, tc := range []struct {
 		game  string
 		seats int
-	}{{"droggn", 3}, {"troggu", 3}, {"troggu", 6}, {"strohmandeln", 2}} {
-		t.Run(fmt.Sprintf("%s-%d", tc.game, tc.seats), func(t *testing.T) {
+		bot   string
+	}{{"droggn", 3, "ismcts@300"}, {"droggn", 3, "pimc@8"}, {"droggn", 4, "ismcts@300"}, {"troggu", 3, "ismcts@300"},
+		{"troggu", 6, "ismcts@300"}, {"troggu", 3, "pimc@4"}, {"strohmandeln", 2, "ismcts@300"}} {
+		t.Run(fmt.Sprintf("%s-%d-%s", tc.game, tc.seats, tc.bot), func(t *testing.T) {
 			info, _ := game.Lookup(tc.game)
 			r, err := info.New(nil, tc.seats)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, _ := New("ismcts@300")
+			b, _ := New(tc.bot)
 			checked, kinds := 0, map[game.Kind]int{}
 			for deal := 0; deal < 3; deal++ {
 				st, err := r.NewState(game.DeckFromSeed(r.Pack(), fmt.Sprint("why-worlds/", deal)), 0)

@@ -22,19 +22,30 @@ const (
 // finishing the hand with finish, Playouts times on common random numbers.
 func (b *Bot) simDecision(d *decision, cands []game.Action) {
 	d.cands = cands
-	d.score = func(w *droggn.State, rng *rand.Rand, _ func() *solver.Solver, out []float64) {
+	d.score = func(w *droggn.State, rng *rand.Rand, _ func() *solver.Solver, out []float64, see Observer) {
 		seed := rng.Uint64()
 		src := rand.NewPCG(seed, 0)
 		prng := rand.New(src)
 		tmp := w.Copy()
+		var line []card.Card
 		for i, a := range d.cands {
 			sum := 0.0
 			for k := 0; k < b.opts.Playouts; k++ {
 				w.CopyInto(tmp)
 				tmp.ApplyUnchecked(a)
 				src.Seed(seed, uint64(k))
-				x, decl := finish(tmp, prng)
+				if see != nil {
+					see.Played(a, tmp)
+				}
+				var x, decl int
+				x, decl, line = finish(tmp, prng, line[:0])
 				sum += d.payoff(decl, x)
+				if see != nil {
+					for _, c := range line {
+						tmp.PlayCard(c)
+					}
+					see.Finished(a, tmp)
+				}
 			}
 			out[i] = sum / float64(b.opts.Playouts)
 		}
@@ -44,8 +55,9 @@ func (b *Bot) simDecision(d *decision, cands []game.Action) {
 // finish completes a hand from any phase with simple choices (pass, the
 // heuristic discards and buy, no lay-out, no doubling) and a heuristic
 // playout, and returns the declarer's result X and the declarer (-1 after
-// a throw-in).
-func finish(s *droggn.State, rng *rand.Rand) (x, declarer int) {
+// a throw-in). s is brought to the card play; the playout's cards, which
+// would finish it, are appended to line.
+func finish(s *droggn.State, rng *rand.Rand, line []card.Card) (x, declarer int, cards []card.Card) {
 	for !s.Done() && s.CurrentPhase() != droggn.PhPlay {
 		seat := int8(s.ToAct())
 		var a game.Action
@@ -64,10 +76,10 @@ func finish(s *droggn.State, rng *rand.Rand) (x, declarer int) {
 		s.ApplyUnchecked(a)
 	}
 	if s.Done() {
-		return s.FastScore(), s.Declarer()
+		return s.FastScore(), s.Declarer(), line
 	}
-	x, _ = solver.Playout(s, rng)
-	return x, s.Declarer()
+	x, line, _ = solver.PlayoutLine(s, rng, line)
+	return x, s.Declarer(), line
 }
 
 // heuristicDiscard returns the declarer's best legal discard by

@@ -150,6 +150,32 @@ func (b *Bot) Act(v game.View, rng *rand.Rand) (game.Action, error) {
 	return cands[best].Action, nil
 }
 
+// An Observer is shown the hands behind a decision's values: for each
+// world and candidate (each of its playouts, where a world's value is the
+// mean of several), the world right after the candidate was played
+// (Played) and the hand finished as the value was found (Finished): along
+// the solver's line where the world is solved exactly, or by the playout.
+// The states are valid during the call only.
+type Observer interface {
+	Played(a game.Action, st game.State)
+	Finished(a game.Action, st game.State)
+}
+
+// RankObserved returns every candidate with its value, in the order of the
+// view's candidates, with obs(w) shown the hands of world number w (worlds
+// may be scored at once, each with its own observer). A candidate's value
+// is the mean of its shown hands' scores: a doubling is not reduced by the
+// margin Act asks of it. It reports whether the values come from observed
+// worlds (false for a forced decision or one left to Options.Others).
+func (b *Bot) RankObserved(v game.View, rng *rand.Rand, obs func(world int) Observer) ([]Candidate, bool, error) {
+	observed := false
+	cands, err := b.evaluateSeen(v, rng, func(w int) Observer {
+		observed = true
+		return obs(w)
+	})
+	return cands, observed, err
+}
+
 // Hint returns up to n candidate actions with their estimated values, best
 // first (all of them when n ≤ 0). A forced action comes back alone, not
 // evaluated (Worlds 0). For decisions with many legal actions (discards,
@@ -182,12 +208,18 @@ type decision struct {
 	seats int
 	cands []game.Action
 	// score fills out[i] with the seat's score for cands[i] in world w;
-	// sv returns the worker's solver.
-	score func(w *droggn.State, rng *rand.Rand, sv func() *solver.Solver, out []float64)
+	// sv returns the worker's solver; see, when set, is shown the hands.
+	score func(w *droggn.State, rng *rand.Rand, sv func() *solver.Solver, out []float64, see Observer)
 }
 
 // evaluate returns the candidates of the view's decision with their values.
 func (b *Bot) evaluate(gv game.View, rng *rand.Rand) ([]Candidate, error) {
+	return b.evaluateSeen(gv, rng, nil)
+}
+
+// evaluateSeen is evaluate with obs(w), when set, shown world w's hands;
+// the values are then the plain means of these hands.
+func (b *Bot) evaluateSeen(gv game.View, rng *rand.Rand, obs func(world int) Observer) ([]Candidate, error) {
 	v, ok := gv.(*droggn.View)
 	if !ok || v == nil || v.State() == nil {
 		return nil, ErrGame
@@ -223,14 +255,14 @@ func (b *Bot) evaluate(gv game.View, rng *rand.Rand) ([]Candidate, error) {
 	if len(d.cands) == 1 {
 		return []Candidate{{Action: d.cands[0]}}, nil
 	}
-	sums, worlds := b.run(d, seed)
+	sums, worlds := b.run(d, seed, obs)
 	out := make([]Candidate, len(d.cands))
 	for i, a := range d.cands {
 		out[i] = Candidate{Action: a, Worlds: worlds}
 		if worlds > 0 {
 			out[i].Value = sums[i] / float64(worlds)
 		}
-		if a.Kind == game.KindDouble && a.Call != droggn.CallGut {
+		if a.Kind == game.KindDouble && a.Call != droggn.CallGut && obs == nil {
 			out[i].Value -= doublingMargin(v.State())
 		}
 	}
@@ -258,9 +290,17 @@ func (d *decision) payoffMean(declarer int, x float64) float64 {
 
 // run scores every world on the workers and returns the sums per candidate
 // (added in world order) and the number of worlds that could be sampled.
-func (b *Bot) run(d *decision, seed uint64) ([]float64, int) {
+func (b *Bot) run(d *decision, seed uint64, obs func(world int) Observer) ([]float64, int) {
 	n := b.opts.Worlds
 	res := make([][]float64, n)
+	observers := make([]Observer, n)
+	if obs != nil {
+		// Made here, in world order, so that they need not be safe for
+		// concurrent creation.
+		for i := range observers {
+			observers[i] = obs(i)
+		}
+	}
 	var deadline time.Time
 	if b.opts.MaxTime > 0 {
 		deadline = time.Now().Add(b.opts.MaxTime)
@@ -296,7 +336,7 @@ func (b *Bot) run(d *decision, seed uint64) ([]float64, int) {
 				continue
 			}
 			out := make([]float64, len(d.cands))
-			d.score(w, rng, get, out)
+			d.score(w, rng, get, out, observers[i])
 			res[i] = out
 		}
 	}
@@ -350,7 +390,7 @@ func (b *Bot) playDecision(d *decision, legal []game.Action) {
 		index[a.Card] = i
 	}
 	decl := s.Declarer()
-	d.score = func(w *droggn.State, rng *rand.Rand, get func() *solver.Solver, out []float64) {
+	d.score = func(w *droggn.State, rng *rand.Rand, get func() *solver.Solver, out []float64, see Observer) {
 		if left <= b.opts.SolveTricks {
 			sv := get()
 			sv.Reset()
@@ -359,12 +399,58 @@ func (b *Bot) playDecision(d *decision, legal []game.Action) {
 					out[i] = d.payoff(decl, cv.Value)
 				}
 			}
+			if see != nil {
+				// Where a solve gave up, the value is the line's, so
+				// that the values are the shown hands' scores.
+				seeLines(w, legal, sv, b.opts.Budget, see, func(i int, x int) { out[i] = d.payoff(decl, x) })
+			}
 			return
 		}
-		for _, e := range solver.Rollouts(w, b.opts.Playouts, rng.Uint64()) {
+		var seen func(c card.Card, i int, line []card.Card)
+		if see != nil {
+			st := w.Copy()
+			seen = func(c card.Card, _ int, line []card.Card) {
+				w.CopyInto(st)
+				a := legal[index[c]]
+				st.PlayCard(c)
+				see.Played(a, st)
+				for _, x := range line {
+					st.PlayCard(x)
+				}
+				see.Finished(a, st)
+			}
+		}
+		for _, e := range solver.RolloutLines(w, b.opts.Playouts, rng.Uint64(), seen) {
 			if i, ok := index[e.Card]; ok {
 				out[i] = d.payoffMean(decl, e.Mean)
 			}
 		}
+	}
+}
+
+// seeLines shows see every card of legal in world w played out along the
+// solver's line: at each turn the card sv finds best for the seat to play,
+// with the table Evaluate filled for w; where a solve gives up (the
+// budget), the heuristic policy finishes the hand. result gets each card's
+// index in legal and the declarer's result X of its finished hand.
+func seeLines(w *droggn.State, legal []game.Action, sv *solver.Solver, budget int, see Observer, result func(i, x int)) {
+	st := w.Copy()
+	for i, a := range legal {
+		w.CopyInto(st)
+		st.PlayCard(a.Card)
+		see.Played(a, st)
+		for !st.Done() {
+			_, best, _, exact := sv.Solve(st, budget)
+			if !exact || best == card.None {
+				_, line, _ := solver.PlayoutLine(st, nil, nil)
+				for _, x := range line {
+					st.PlayCard(x)
+				}
+				break
+			}
+			st.PlayCard(best)
+		}
+		see.Finished(a, st)
+		result(i, st.FastScore())
 	}
 }

@@ -173,17 +173,26 @@ func (ru *rules) policy(p *pos, rng *rand.Rand) card.Card {
 // playout is deterministic; otherwise one card in eight is random. s is
 // not changed. It returns 0 and false when s is not in its play phase.
 func Playout(s *droggn.State, rng *rand.Rand) (int, bool) {
+	x, _, ok := PlayoutLine(s, rng, nil)
+	return x, ok
+}
+
+// PlayoutLine is Playout that also returns the cards the playout played,
+// in order, appended to line.
+func PlayoutLine(s *droggn.State, rng *rand.Rand, line []card.Card) (int, []card.Card, bool) {
 	if s.Done() {
-		return s.FastScore(), true
+		return s.FastScore(), line, true
 	}
 	ru, p, err := newPosition(s, nil)
 	if err != nil {
-		return 0, false
+		return 0, line, false
 	}
 	for !p.done {
-		ru.play(&p, ru.policy(&p, rng))
+		c := ru.policy(&p, rng)
+		ru.play(&p, c)
+		line = append(line, c)
 	}
-	return int(ru.value(&p)), true
+	return int(ru.value(&p)), line, true
 }
 
 // Estimate is a card's mean result X over heuristic playouts.
@@ -198,6 +207,13 @@ type Estimate struct {
 // stream (seed, i), so the cards are compared on common random numbers. It
 // returns nil when s is not in its play phase.
 func Rollouts(s *droggn.State, n int, seed uint64) []Estimate {
+	return RolloutLines(s, n, seed, nil)
+}
+
+// RolloutLines is Rollouts that also shows see, when it is not nil, each
+// playout: the card, the playout's number and the cards played after the
+// card to the end of the hand, in order (valid during the call only).
+func RolloutLines(s *droggn.State, n int, seed uint64, see func(c card.Card, i int, line []card.Card)) []Estimate {
 	if s.Done() {
 		return nil
 	}
@@ -210,6 +226,7 @@ func Rollouts(s *droggn.State, n int, seed uint64) []Estimate {
 	rng := rand.New(src)
 	legal := ru.legal(&p)
 	out := make([]Estimate, 0, legal.Len())
+	var line []card.Card
 	for t := legal; !t.Empty(); {
 		c := t.Pop()
 		sum := int64(0)
@@ -217,10 +234,18 @@ func Rollouts(s *droggn.State, n int, seed uint64) []Estimate {
 			src.Seed(seed, uint64(i))
 			q := p
 			ru.play(&q, c)
+			line = line[:0]
 			for !q.done {
-				ru.play(&q, ru.policy(&q, rng))
+				next := ru.policy(&q, rng)
+				ru.play(&q, next)
+				if see != nil {
+					line = append(line, next)
+				}
 			}
 			sum += ru.value(&q)
+			if see != nil {
+				see(c, i, line)
+			}
 		}
 		out = append(out, Estimate{Card: c, Mean: float64(sum) / float64(n)})
 	}
