@@ -107,6 +107,9 @@ type Rules interface {
 	// NextDealer returns the dealer of the hand after one that ended with
 	// res and was dealt by dealer (same dealer after a throw-in or fold).
 	NextDealer(dealer int, res Result) int
+	// Traits describes the variant to game-agnostic code: its point
+	// scale, its birds, how its sittings end, … (see Traits).
+	Traits() Traits
 }
 
 // State is one hand in progress. A State is not safe for concurrent use.
