@@ -32,12 +32,10 @@ const File = "web/src/contract.gen.ts"
 var roots = []reflect.Type{reflect.TypeFor[tablemodel.Model](), reflect.TypeFor[wire.Table]()}
 
 // names are the TypeScript names of Go types whose Go names the app uses
-// for something else (its component PileView draws a Pile).
+// for something else.
 var names = map[string]string{
-	"trull/internal/games/strohmandeln.PileView":   "Pile",
-	"trull/internal/games/strohmandeln.PlayerView": "StrohPlayer",
-	"trull/internal/wire.Table":                    "TableState",
-	"trull/internal/wire.Seat":                     "SeatInfo",
+	"trull/internal/wire.Table": "TableState",
+	"trull/internal/wire.Seat":  "SeatInfo",
 }
 
 // fieldTypes are fields whose TypeScript type is narrower than their Go

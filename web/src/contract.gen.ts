@@ -135,7 +135,7 @@ export interface Result {
   items: Item[];
 }
 
-/** PlayerView is the public state of one seat. */
+/** StrohPlayer is the public state of one seat in Strohmandeln. */
 export interface StrohPlayer {
   /** HandSize is the number of cards in the hand. */
   hand_size: number;
@@ -257,7 +257,7 @@ export interface Item {
   points: number;
 }
 
-/** PileView is one Strohmann as both players see it. */
+/** Pile is one Strohmann as both players see it. */
 export interface Pile {
   /**
    * Turned are the cards turned up so far, from the top down (each went into the hand, was played,
