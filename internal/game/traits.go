@@ -29,6 +29,14 @@ type Traits struct {
 	// PlaysFromTable is set when a seat plays cards lying on the table
 	// besides its hand (Strohmandeln's Strohmänner).
 	PlaysFromTable bool
+	// Declarer names the declarer before his name at the table, in
+	// English and German, where the contract's name does not say who
+	// plays it (Droggn's "declarer"/"Spieler"); empty otherwise.
+	Declarer Words
+	// Auction is set when the bids are an auction of contracts in the
+	// common words (pass, Solo, …) that a table lists until the contract
+	// is known (Droggn, Troggu); Strohmandeln's undertaking is not.
+	Auction bool
 	// DeclarerSide names the declarer's side in a result item for people,
 	// in English and German, when the game says it otherwise than "the
 	// declarer" (Troggu's "the Tappist's side"); empty otherwise.

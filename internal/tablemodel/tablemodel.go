@@ -83,11 +83,18 @@ type Model struct {
 	TricksWon []int      `json:"tricksWon"`
 	Log       []LogEntry `json:"log"`
 	Result    *Result    `json:"result"`
+	// Side is the seat's own side's pile so far as far as the seat may know
+	// it, as the result will count it (Droggn, Troggu); absent while it may
+	// not, and for a spectator.
+	Side *SideCount `json:"side,omitempty"`
 
 	// Droggn. BoughtFrom and PagatLaid are seats, −1 for none (and in
 	// the other games).
 	TalonShown []string `json:"talonShown,omitempty"`
 	TalonSize  int      `json:"talonSize,omitempty"`
+	// Talon is the untouched talon of a Super or Super Mord, shown when
+	// the hand is over; it counts for the declarer.
+	Talon      []string `json:"talon,omitempty"`
 	Discards   []string `json:"discards,omitempty"`
 	Bought     string   `json:"bought,omitempty"`
 	BoughtFrom int      `json:"boughtFrom"`
@@ -111,10 +118,27 @@ type Model struct {
 	Forced        bool     `json:"forced,omitempty"`
 	FoolPowerless bool     `json:"foolPowerless,omitempty"`
 	DiscardCount  int      `json:"discardCount,omitempty"`
+	// Won is each seat's pile so far: the tricks it won and their card
+	// points (every trick is played face up, so this is public).
+	Won []Count `json:"won,omitempty"`
 
 	// Strohmandeln.
 	Doubled bool          `json:"doubled,omitempty"`
 	Players []StrohPlayer `json:"players,omitempty"`
+}
+
+// Count is a pile: its tricks and their card points.
+type Count struct {
+	Tricks int `json:"tricks"`
+	Points int `json:"points"`
+}
+
+// SideCount is a side's pile, with the points that win it the hand where
+// the game says them to the side as it plays (Troggu's 58; 0 otherwise).
+type SideCount struct {
+	Tricks int `json:"tricks"`
+	Points int `json:"points"`
+	Wins   int `json:"wins,omitempty"`
 }
 
 // Tabler is a view that draws itself as the table model: every game's

@@ -8,8 +8,11 @@ func (v *View) Table() *tablemodel.Model {
 	m := &tablemodel.Model{Game: Name, Variant: v.Variant, Seat: v.Seat, Seats: v.Seats, Dealer: v.Dealer, SitsOut: v.SitsOut,
 		Elder: -1, Phase: v.Phase, ToAct: v.ToAct, Hand: tablemodel.NonNil(v.Hand), HandSizes: tablemodel.NonNil(v.HandSizes),
 		Contract: v.Contract, Declarer: v.Declarer, Partner: -1, Tricks: []tablemodel.Trick{}, Log: []tablemodel.LogEntry{},
-		TalonShown: v.TalonShown, TalonSize: v.TalonSize, Discards: v.Discards, Bought: v.Bought, BoughtFrom: v.BoughtFrom,
+		TalonShown: v.TalonShown, TalonSize: v.TalonSize, Talon: v.Talon, Discards: v.Discards, Bought: v.Bought, BoughtFrom: v.BoughtFrom,
 		Asked: v.Asked, BuyLost: v.BuyLost, Offered: v.Offered, PagatLaid: v.PagatLaid, FoolLaid: v.FoolLaid, Doublings: v.Doublings,
+	}
+	if v.Count != nil {
+		m.Side = &tablemodel.SideCount{Tricks: v.Count.Tricks, Points: v.Count.Points}
 	}
 	if v.Count != nil && v.Seat != v.SitsOut {
 		pts := v.Count.Points

@@ -24,5 +24,7 @@ func (r *Rules) Traits() game.Traits {
 		Loss:         game.LossScale{Inaccuracy: 2, Mistake: 6, Blunder: 15},
 		ClosingHands: ClosingHands,
 		Birds:        []card.Card{card.Trump(1)},
+		Declarer:     game.Words{EN: "declarer", DE: "Spieler"},
+		Auction:      true,
 	}
 }

@@ -28,6 +28,15 @@ func (v *View) Table() *tablemodel.Model {
 	for _, e := range v.Log {
 		m.Log = append(m.Log, tablemodel.LogEntry{Seat: e.Seat, Act: e.Act, Call: e.Call, Trump: e.Trump, Count: e.Count, Cards: e.Cards})
 	}
+	for _, w := range v.Won {
+		m.Won = append(m.Won, tablemodel.Count{Tricks: w.Tricks, Points: w.Points})
+	}
+	if c := v.Side; c != nil {
+		m.Side = &tablemodel.SideCount{Tricks: c.Tricks, Points: c.Points}
+		if v.Contract != "misere" {
+			m.Side.Wins = WinPoints
+		}
+	}
 	if v.Partner != nil {
 		m.Partner = *v.Partner
 	}
