@@ -41,6 +41,45 @@ type Traits struct {
 	// in English and German, when the game says it otherwise than "the
 	// declarer" (Troggu's "the Tappist's side"); empty otherwise.
 	DeclarerSide Words
+	// Tell words an action in the circumstances a surface shows it in, in
+	// the game's own words where Rules.Describe's one wording is not
+	// enough (Droggn's "gut" once a bid is made, "ich liege"); ok is false
+	// for an action the surface words itself. Nil when the game has no
+	// such words.
+	Tell func(a RecordAction, t Telling, l card.Lang) (text string, ok bool)
+}
+
+// Voice is how a surface shows an action.
+type Voice uint8
+
+// The voices of Telling.
+const (
+	// VoiceChoice is the person's own choice, in a list of choices.
+	VoiceChoice Voice = iota
+	// VoiceDeed is another seat's action in the move log, in the third
+	// person.
+	VoiceDeed
+	// VoiceListed is a bid in the list of the bidding so far, after the
+	// bidder's name.
+	VoiceListed
+)
+
+// Telling is the circumstances in which a surface words an action.
+type Telling struct {
+	Voice Voice
+	// BidMade is set once a seat has made a bid (not a pass) in the hand.
+	BidMade bool
+	// ByDeclarer is set when the acting seat is the declarer.
+	ByDeclarer bool
+}
+
+// Say words a in its circumstances by the traits' Tell; ok is false when
+// the game leaves it to the surface.
+func (t Traits) Say(a RecordAction, tg Telling, l card.Lang) (string, bool) {
+	if t.Tell == nil {
+		return "", false
+	}
+	return t.Tell(a, tg, l)
 }
 
 // PointScale is how a variant counts card points: the unit, the points of
