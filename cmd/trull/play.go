@@ -23,7 +23,7 @@ import (
 // playCmd is `trull play GAME`: a sitting in the terminal, one person
 // against computer players.
 type playCmd struct {
-	Game    gameFlag `arg:"" help:"The game: droggn, troggu or strohmandeln."`
+	Game    gameFlag `arg:"" help:"The game: ${games}."`
 	Players int      `help:"Number of players (default: the game's smallest: 3, Strohmandeln 2)."`
 	Options string   `help:"Variant options as k=v,k=v (the names of docs/RULES.md without the game prefix)."`
 	Seed    string   `help:"Seed of the deals (default: from the clock)."`
