@@ -9,6 +9,12 @@
 // struct in one step, and RecordOptions and Canonical write it back. The
 // registry (Register, Lookup, ParseVariant) builds Rules from either form.
 //
+// Each variant describes itself to game-agnostic code in its Traits (point
+// scale, losses, birds, how its sittings end, its words for the moments
+// Describe cannot tell), and each view draws itself into the table model
+// (tablemodel.Tabler), so that code outside the engines asks the rules
+// instead of switching on a game's name.
+//
 // A game lives in its own package under internal/games and never imports
 // bots, the server or the store.
 package game
