@@ -21,7 +21,7 @@ import (
 // arenaCmd is `trull arena`: duplicate matches between bots.
 type arenaCmd struct {
 	Merge        []string `arg:"" optional:"" name:"merge FILE" help:"merge FILE…: the report of a whole match from the files of all its shards (--shard, --out)."`
-	Game         gameFlag `default:"droggn" help:"The game: droggn, troggu or strohmandeln."`
+	Game         gameFlag `default:"${defaultGame}" help:"The game: ${games}."`
 	Players      int      `help:"Number of players (default: the game's smallest)."`
 	Options      string   `help:"Variant options k=v,k=v."`
 	Bots         botsFlag `default:"rules,random" help:"Bots to compare, comma-separated (${bots}; budgets such as ismcts@600)."`
@@ -303,7 +303,7 @@ func verdict(p arena.Pair) string {
 func rulesFromFlags(gameName string, players int, options string) (game.Rules, error) {
 	info, ok := game.Lookup(strings.ToLower(gameName))
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q (droggn, troggu, strohmandeln)", gameName)
+		return nil, fmt.Errorf("unknown game %q (%s)", gameName, gameList(", "))
 	}
 	if players == 0 {
 		players = info.MinSeats

@@ -23,7 +23,7 @@ type loadCmd struct {
 	TurnClock int           `name:"turn-clock" default:"90" help:"The tables' turn clock in seconds (0: none)."`
 	Sources   int           `default:"1" help:"Spread the connections over this many loopback source addresses from 127.0.0.2 (a server on loopback only), so that its per-address limits see many clients."`
 	Compress  bool          `default:"true" negatable:"" help:"Ask for compressed WebSocket messages, as browsers do."`
-	Game      string        `default:"droggn" enum:"droggn,troggu,strohmandeln" help:"Game of the tables."`
+	Game      string        `default:"${defaultGame}" enum:"${gameEnum}" help:"Game of the tables."`
 	Seed      uint64        `default:"1" help:"Seed of the simulated people's choices."`
 	JSON      bool          `name:"json" help:"Print the report as JSON."`
 	CPUProf   string        `name:"cpuprofile" placeholder:"FILE" help:"Write the generator's own CPU profile to FILE (go tool pprof), to tell its cost from the server's."`

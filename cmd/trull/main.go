@@ -102,7 +102,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		kong.Description("Droggn, Troggu and Strohmandeln: three Alpine Tarock games, with computer players."),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(n int) { panic(exitCode(n)) }),
-		kong.Vars{"version": version(), "bots": strings.Join(bot.Names(), ", ")},
+		kong.Vars{"version": version(), "bots": strings.Join(bot.Names(), ", "), "games": gameList(" or "),
+			"gameEnum": strings.Join(gameNames(), ","), "defaultGame": defaultGame},
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 	)
 	if err != nil {
@@ -213,6 +214,28 @@ func version() string {
 	return v + " " + bi.GoVersion
 }
 
+// defaultGame is the game the commands play when none is named.
+const defaultGame = "droggn"
+
+// gameNames returns the names of the registered games.
+func gameNames() []string {
+	var out []string
+	for _, g := range game.Games() {
+		out = append(out, g.Name)
+	}
+	return out
+}
+
+// gameList names the registered games in a sentence: "a, b or c" with last
+// " or ", "a, b, c" with last ", ".
+func gameList(last string) string {
+	names := gameNames()
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + last + names[len(names)-1]
+}
+
 // gameFlag is a game name, case-insensitive: Droggn, troggu, STROHMANDELN.
 type gameFlag string
 
@@ -224,7 +247,7 @@ func (g *gameFlag) Decode(ctx *kong.DecodeContext) error {
 	}
 	s = strings.ToLower(strings.TrimSpace(s))
 	if _, ok := game.Lookup(s); !ok {
-		return fmt.Errorf("unknown game %q (droggn, troggu, strohmandeln)", s)
+		return fmt.Errorf("unknown game %q (%s)", s, gameList(", "))
 	}
 	*g = gameFlag(s)
 	return nil

@@ -16,14 +16,14 @@ import (
 	"trull/internal/bot"
 	"trull/internal/card"
 	"trull/internal/game"
-	"trull/internal/games/droggn"
 	"trull/internal/sitting"
+	"trull/internal/tablemodel"
 )
 
 // playCmd is `trull play GAME`: a sitting in the terminal, one person
 // against computer players.
 type playCmd struct {
-	Game    gameFlag `arg:"" help:"The game: droggn, troggu or strohmandeln."`
+	Game    gameFlag `arg:"" help:"The game: ${games}."`
 	Players int      `help:"Number of players (default: the game's smallest: 3, Strohmandeln 2)."`
 	Options string   `help:"Variant options as k=v,k=v (the names of docs/RULES.md without the game prefix)."`
 	Seed    string   `help:"Seed of the deals (default: from the clock)."`
@@ -592,8 +592,7 @@ func (p *player) parseBuy(st game.State, legal []game.Action, text string) (game
 			"Zwei Karten nennen: die gebotene, dann die verlangte (z.B. ♠4 XXI), oder 'nichts' tippen.")
 	}
 	offer, ask := cards[0], cards[1]
-	v, _ := st.View(game.Seat(p.human)).(*droggn.View)
-	if v != nil {
+	if v, err := tablemodel.Of(st.View(game.Seat(p.human))); err == nil {
 		own := func(ids []string) bool {
 			for _, c := range p.ids(ids) {
 				if c == ask {

@@ -5,9 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"trull/internal/card"
 	"trull/internal/game"
-	"trull/internal/games/droggn"
 )
 
 // showResult shows the end of a hand: the table as it lies (what the count
@@ -16,11 +14,11 @@ import (
 // the totals, in at most 80 columns.
 func (p *player) showResult(st game.State) {
 	p.logMoves(st)
-	v := st.View(game.Seat(p.human))
-	fmt.Fprintf(p.out, "\n%s", p.render(p.screenOf(v)))
-	if dv, ok := v.(*droggn.View); ok && dv.Contract == "supermord" {
+	m := tableOf(st.View(game.Seat(p.human)))
+	fmt.Fprintf(p.out, "\n%s", p.render(p.screenOfModel(m)))
+	if m.Contract == "supermord" {
 		left := 0
-		for _, n := range dv.HandSizes {
+		for _, n := range m.HandSizes {
 			left += n
 		}
 		if left > 0 {
@@ -66,9 +64,9 @@ func (p *player) showResult(st game.State) {
 		p.say(fmt.Sprintf("%s: %+d", line, it.Points))
 	}
 	rows := []tableRow{{label: p.t("Card points", "Augen")}}
-	pk := p.rules.Pack()
+	scale := p.rules.Traits().Scale
 	for _, cp := range res.CardPoints {
-		rows[0].cells = append(rows[0].cells, thirdsOrPoints(pk, cp))
+		rows[0].cells = append(rows[0].cells, thirdsOrPoints(scale, cp))
 	}
 	if sheet := p.sit.Sheet(); len(sheet) > 0 {
 		last := sheet[len(sheet)-1]
@@ -90,11 +88,11 @@ func signed(xs []int) []string {
 	return out
 }
 
-// thirdsOrPoints formats a hand's card points: Strohmandeln's 54-card pack
-// counts in thirds ("35⅔"), the others in points.
-func thirdsOrPoints(pk *card.Pack, n int) string {
-	if pk.Family == card.Strohmandeln {
-		return thirds(pk, n)
+// thirdsOrPoints formats a hand's card points in the unit of the
+// variant's scale: thirds ("35⅔") or points.
+func thirdsOrPoints(sc game.PointScale, n int) string {
+	if sc.Thirds() {
+		return thirds(sc, n)
 	}
 	return strconv.Itoa(n)
 }

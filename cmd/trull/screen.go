@@ -6,9 +6,7 @@ import (
 
 	"trull/internal/card"
 	"trull/internal/game"
-	"trull/internal/games/droggn"
-	"trull/internal/games/strohmandeln"
-	"trull/internal/games/troggu"
+	"trull/internal/tablemodel"
 )
 
 // width is the terminal width the table is laid out for.
@@ -43,17 +41,17 @@ type screen struct {
 	handNote string
 }
 
-// screenOf reads a seat's view into the common screen.
-func (p *player) screenOf(v game.View) screen {
-	switch v := v.(type) {
-	case *droggn.View:
-		return p.droggnScreen(v)
-	case *troggu.View:
-		return p.trogguScreen(v)
-	case *strohmandeln.View:
-		return p.strohScreen(v)
+// screenOf reads a seat's view into the common screen, through the table
+// model the browser draws.
+func (p *player) screenOf(v game.View) screen { return p.screenOfModel(tableOf(v)) }
+
+// tableOf returns the table model of a view; every game's view has one.
+func tableOf(v game.View) *tablemodel.Model {
+	m, err := tablemodel.Of(v)
+	if err != nil {
+		panic(fmt.Sprintf("trull play: %v", err))
 	}
-	panic(fmt.Sprintf("trull play: no screen for %T", v))
+	return m
 }
 
 // render lays the screen out in at most 80 columns. The finished tricks
@@ -154,75 +152,223 @@ func (p *player) shorts(cs []card.Card) string {
 	return strings.Join(out, " ")
 }
 
-func (p *player) droggnScreen(v *droggn.View) screen {
-	s := screen{turn: v.ToAct, hand: p.ids(v.Hand)}
-	if v.Contract != "" {
-		s.contract = fmt.Sprintf("%s · %s %s", p.contractWord(v.Contract), p.t("declarer", "Spieler"), p.names[v.Declarer])
-		if v.Doublings > 0 {
-			s.contract += fmt.Sprintf(" · ×%d", 1<<v.Doublings)
-		}
-	} else {
-		s.contract = p.bids(v.Log)
+// screenOfModel draws the table model: each part of the screen from the
+// model's fields that hold it, in the words the rules' traits give.
+func (p *player) screenOfModel(m *tablemodel.Model) screen {
+	tr := p.rules.Traits()
+	s := screen{turn: m.ToAct, hand: p.ids(m.Hand), contract: p.contractLine(m, tr)}
+	s.facts = p.facts(m)
+	if n := len(m.Tricks); n > 0 {
+		s.last = p.trickText(m.Tricks[n-1])
 	}
-	if v.SitsOut >= 0 {
-		if v.SitsOut == p.human {
-			s.facts = append(s.facts, p.t("You sit out this hand (you dealt) and score with the defenders",
+	if m.Trick != nil && len(m.Trick.Plays) > 0 {
+		s.trick = p.trickText(*m.Trick)
+	}
+	if m.Phase == "play" || m.Result != nil {
+		s.count = p.counts(m, tr)
+	}
+	if m.FoolPowerless && len(m.Hand) > 0 {
+		s.handNote = p.t(" — your Bättler has lost its power: keep it for the last trick", " — dein Bättler hat seine Kraft verloren: bis zum letzten Stich behalten")
+	}
+	return s
+}
+
+// contractLine names the contract and who plays it, or the bidding so far.
+func (p *player) contractLine(m *tablemodel.Model, tr game.Traits) string {
+	switch {
+	case m.Contract == "" && tr.Auction:
+		return p.bids(m.Log)
+	case m.Contract == "":
+		return ""
+	case m.Contract == "undertaken":
+		line := p.subject(m.Declarer, pair{"Undertaken by %s", "Aufgenommen von %s"}, pair{"You undertook the game", "Du hast aufgenommen"})
+		if m.Doubled {
+			line += p.t(", doubled", ", verdoppelt")
+		}
+		return line
+	case m.Declarer >= 0:
+		line := p.contractWord(m.Contract) + " · " + p.names[m.Declarer]
+		if w := tr.Declarer.In(p.lang); w != "" {
+			line = fmt.Sprintf("%s · %s %s", p.contractWord(m.Contract), w, p.names[m.Declarer])
+		}
+		if m.Forced {
+			line += p.t(" (forced)", " (Pflichtspiel)")
+		}
+		if m.Doublings > 0 {
+			line += fmt.Sprintf(" · ×%d", 1<<m.Doublings)
+		}
+		return line
+	case tr.AllAlone(m.Contract):
+		return p.contractWord(m.Contract) + p.t(": everyone plays for himself", ": jeder spielt für sich")
+	}
+	return p.contractWord(m.Contract)
+}
+
+// facts are the table's public facts, each from the model's fields that
+// hold it: who sits out, the talon or Tapp, what is laid out, bought,
+// called and discarded, and each seat's cards on the table.
+func (p *player) facts(m *tablemodel.Model) []string {
+	var out []string
+	if m.SitsOut >= 0 {
+		if m.SitsOut == p.human {
+			out = append(out, p.t("You sit out this hand (you dealt) and score with the defenders",
 				"Du feierst in diesem Spiel (du hast gegeben) und zählst mit den Gegenspielern"))
 		} else {
-			s.facts = append(s.facts, fmt.Sprintf(p.t("%s sits out (dealt)", "%s feiert (hat gegeben)"), p.names[v.SitsOut]))
+			out = append(out, fmt.Sprintf(p.t("%s sits out (dealt)", "%s feiert (hat gegeben)"), p.names[m.SitsOut]))
 		}
 	}
-	if len(v.TalonShown) > 0 {
-		s.facts = append(s.facts, "Talon: "+p.shorts(p.ids(v.TalonShown)))
+	if len(m.TalonShown) > 0 {
+		out = append(out, "Talon: "+p.shorts(p.ids(m.TalonShown)))
 	}
-	if v.PagatLaid >= 0 {
-		s.facts = append(s.facts, p.subject(v.PagatLaid, pair{"%s has laid out the Pagat", "%s hat den Pagat ausgelegt"},
+	if m.PagatLaid >= 0 {
+		out = append(out, p.subject(m.PagatLaid, pair{"%s has laid out the Pagat", "%s hat den Pagat ausgelegt"},
 			pair{"You have laid out the Pagat", "Du hast den Pagat ausgelegt"}))
 	}
-	if v.FoolLaid {
-		s.facts = append(s.facts, p.subject(v.Declarer, pair{"%s has laid out the Gstieß", "%s hat den Gstieß ausgelegt"},
+	if m.FoolLaid {
+		out = append(out, p.subject(m.Declarer, pair{"%s has laid out the Gstieß", "%s hat den Gstieß ausgelegt"},
 			pair{"You have laid out the Gstieß", "Du hast den Gstieß ausgelegt"}))
 	}
-	s.facts = append(s.facts, p.buyFacts(v)...)
-	if len(v.Discards) > 0 {
+	out = append(out, p.buyFacts(m)...)
+	if m.CalledTrump > 0 {
+		out = append(out, p.called(m))
+	}
+	if m.TappSize > 0 && len(m.Tapp) == 0 {
+		out = append(out, fmt.Sprintf(p.t("Tapp: %d cards face down", "Tapp: %d Karten verdeckt"), m.TappSize))
+	}
+	if len(m.Tapp) > 0 {
+		out = append(out, "Tapp: "+p.shorts(p.ids(m.Tapp)))
+	}
+	if len(m.TappTaken) > 0 {
+		out = append(out, p.t("You took from the Tapp: ", "Aus dem Tapp genommen: ")+p.shorts(p.ids(m.TappTaken)))
+	}
+	for _, e := range m.Log {
+		if e.Act == "discard" && e.Seat != p.human && len(e.Cards) == 0 && e.Count > 0 {
+			out = append(out, fmt.Sprintf(p.t("%s discarded %d cards face down", "%s hat %d Karten verdeckt gedrückt"), p.names[e.Seat], e.Count))
+		}
+	}
+	if len(m.Discards) > 0 {
 		label := p.t("Discards: ", "Gedrückt: ")
-		if p.human == v.Declarer && v.Result == nil {
+		if p.human == m.Declarer && m.Result == nil {
 			label = p.t("Your discards: ", "Deine gedrückten Karten: ")
 		}
-		s.facts = append(s.facts, label+p.shorts(p.ids(v.Discards)))
+		out = append(out, label+p.shorts(p.ids(m.Discards)))
 	}
-	if len(v.Talon) > 0 {
-		s.facts = append(s.facts, p.t("Talon (counts for the declarer): ", "Talon (zählt für den Spieler): ")+p.shorts(p.ids(v.Talon)))
+	if len(m.Talon) > 0 {
+		out = append(out, p.t("Talon (counts for the declarer): ", "Talon (zählt für den Spieler): ")+p.shorts(p.ids(m.Talon)))
 	}
-	if len(v.Tricks) > 0 {
-		t := v.Tricks[len(v.Tricks)-1]
-		tt := trickText{winner: t.Winner}
-		for _, pc := range t.Cards {
-			tt.plays = append(tt.plays, play{seat: pc.Seat, card: p.ids([]string{pc.Card})[0]})
+	for seat, pv := range m.Players {
+		out = append(out, p.player(seat, pv))
+	}
+	return out
+}
+
+// called words the called trump and what is known of the partner.
+func (p *player) called(m *tablemodel.Model) string {
+	who := p.t("secret", "geheim")
+	switch {
+	case m.Partner == p.human:
+		who = p.t("you", "du")
+	case m.Partner >= 0:
+		who = p.names[m.Partner]
+	case m.Alone:
+		who = p.t("none: the Tappist plays alone", "keiner: der Tappist spielt allein")
+	}
+	mark := ""
+	for _, c := range p.ids(m.Hand) {
+		if c == card.Trump(m.CalledTrump) && p.human != m.Declarer {
+			mark = p.t(" (you hold it: you are the partner)", " (du hast ihn: du bist der Partner)")
 		}
-		s.last = &tt
 	}
-	if len(v.Trick) > 0 {
-		cur := trickText{winner: -1}
-		for _, pc := range v.Trick {
-			cur.plays = append(cur.plays, play{seat: pc.Seat, card: p.ids([]string{pc.Card})[0]})
+	return fmt.Sprintf(p.t("Called: %s%s · partner: %s", "Gerufen: %s%s · Partner: %s"),
+		p.cardName(card.Trump(m.CalledTrump)), mark, who)
+}
+
+// player words a seat's hand and Strohmänner as the table shows them.
+func (p *player) player(seat int, pv tablemodel.StrohPlayer) string {
+	var piles []string
+	for k, pile := range pv.Strohmaenner {
+		top := "–"
+		if pile.Top != "" {
+			top = p.shorts(p.ids([]string{pile.Top}))
 		}
-		s.trick = &cur
+		piles = append(piles, fmt.Sprintf("%d:%s+%d", k+1, top, pile.FaceDown))
 	}
-	if c := v.Count; c != nil && (v.Phase == "play" || v.Result != nil) {
-		side, with := p.t("Your side", "Deine Seite"), ""
-		if p.human == v.Declarer {
+	f := fmt.Sprintf("%s: %d %s · Strohmänner %s", p.names[seat], pv.HandSize, p.t("in hand", "in der Hand"), strings.Join(piles, " "))
+	if seat != p.human && len(pv.Known) > 0 {
+		f += p.t(" · known: ", " · bekannt: ") + p.shorts(p.ids(pv.Known))
+	}
+	if len(pv.Announced) > 0 {
+		var said []string
+		for _, a := range pv.Announced {
+			said = append(said, p.announceWord(a))
+		}
+		f += p.t(" · announced ", " · angesagt: ") + strings.Join(said, ", ")
+	}
+	return f
+}
+
+// trickText reads a trick of the model, with what goes with each card.
+func (p *player) trickText(t tablemodel.Trick) *trickText {
+	tt := trickText{winner: t.Winner}
+	for _, pl := range t.Plays {
+		note := sayWord(pl.Say)
+		if pl.Powerless {
+			note = p.powerless(true)
+		}
+		tt.plays = append(tt.plays, play{seat: pl.Seat, card: p.ids([]string{pl.Card})[0], note: note})
+	}
+	return &tt
+}
+
+// counts are the lines of the running count, each from the model's
+// figures: every seat's pile, the seat's own side's, or each player's
+// tricks and the points the seat may see.
+func (p *player) counts(m *tablemodel.Model, tr game.Traits) []string {
+	var out []string
+	var won []string
+	for seat, w := range m.Won {
+		if w.Tricks > 0 || w.Points > 0 {
+			won = append(won, fmt.Sprintf("%s %d/%d", p.names[seat], w.Tricks, w.Points))
+		}
+	}
+	if len(won) > 0 {
+		out = append(out, p.t("Won (tricks/points): ", "Gewonnen (Stiche/Augen): ")+strings.Join(won, " · "))
+	}
+	if c := m.Side; c != nil {
+		side, with, need := p.t("Your side", "Deine Seite"), "", ""
+		switch {
+		case tr.AllAlone(m.Contract):
+			side, need = p.t("You", "Du"), p.t(" (the most points pays)", " (die meisten Augen zahlen)")
+		case p.human == m.Declarer && m.Partner < 0:
 			side = p.t("You", "Du")
-			if len(v.Discards) > 0 {
+		}
+		if c.Wins > 0 && need == "" {
+			need = fmt.Sprintf(p.t(" (%d win)", " (%d gewinnen)"), c.Wins)
+		}
+		if p.human == m.Declarer {
+			if len(m.Discards) > 0 {
 				with = p.t(" with your discards", " mit den gedrückten Karten")
 			}
-			if len(v.Talon) > 0 {
+			if len(m.Talon) > 0 {
 				with = p.t(" with the talon", " mit dem Talon")
 			}
 		}
-		s.count = append(s.count, fmt.Sprintf("%s: %s, %s%s", side, p.tricks(c.Tricks), p.cardPoints(c.Points), with))
+		out = append(out, fmt.Sprintf("%s: %s, %s%s%s", side, p.tricks(c.Tricks), p.cardPoints(c.Points), with, need))
 	}
-	return s
+	var players []string
+	for seat, pv := range m.Players {
+		if pv.CardPoints != nil {
+			players = append(players, fmt.Sprintf(p.t("%s %s, %s points", "%s %s, %s Augen"), p.names[seat], p.tricks(pv.Tricks), thirds(tr.Scale, *pv.CardPoints)))
+		} else {
+			// The opponent's pile may not be looked at (§3.3): its tricks
+			// are counted, its points are not shown.
+			players = append(players, fmt.Sprintf("%s %s", p.names[seat], p.tricks(pv.Tricks)))
+		}
+	}
+	if len(players) > 0 {
+		out = append(out, strings.Join(players, " · "))
+	}
+	return out
 }
 
 // subject says a sentence of seat: of another seat in the third person, of
@@ -234,9 +380,9 @@ func (p *player) subject(seat int, other, you pair) string {
 	return fmt.Sprintf(p.word(other), p.names[seat])
 }
 
-// buyFacts words a Droggn buy as the seat may know it: the card asked for,
-// who gave it, or why the right to buy was lost, and the offered card.
-func (p *player) buyFacts(v *droggn.View) []string {
+// buyFacts words a buy as the seat may know it: the card asked for, who
+// gave it, or why the right to buy was lost, and the offered card.
+func (p *player) buyFacts(v *tablemodel.Model) []string {
 	var out []string
 	switch {
 	case v.Asked != "" && !v.BuyLost:
@@ -276,7 +422,7 @@ func (p *player) buyFacts(v *droggn.View) []string {
 }
 
 // bids lists the bidding so far.
-func (p *player) bids(log []droggn.LogEntry) string {
+func (p *player) bids(log []tablemodel.LogEntry) string {
 	var out []string
 	for _, e := range log {
 		if e.Act == "bid" {
@@ -289,174 +435,11 @@ func (p *player) bids(log []droggn.LogEntry) string {
 	return p.t("Bidding: ", "Reizen: ") + strings.Join(out, ", ")
 }
 
-func (p *player) trogguScreen(v *troggu.View) screen {
-	s := screen{turn: v.ToAct, hand: p.ids(v.Hand)}
-	switch {
-	case v.Contract != "" && v.Declarer >= 0:
-		s.contract = fmt.Sprintf("%s · %s", p.contractWord(v.Contract), p.names[v.Declarer])
-		if v.Forced {
-			s.contract += p.t(" (forced)", " (Pflichtspiel)")
-		}
-	case v.Contract != "":
-		s.contract = p.contractWord(v.Contract) + p.t(": everyone plays for himself", ": jeder spielt für sich")
-	default:
-		var out []string
-		for _, e := range v.Log {
-			if e.Act == "bid" {
-				out = append(out, p.names[e.Seat]+" "+p.bidWord(e.Call))
-			}
-		}
-		if len(out) > 0 {
-			s.contract = p.t("Bidding: ", "Reizen: ") + strings.Join(out, ", ")
-		}
-	}
-	if v.CalledTrump > 0 {
-		who := p.t("secret", "geheim")
-		switch {
-		case v.Partner != nil && *v.Partner == p.human:
-			who = p.t("you", "du")
-		case v.Partner != nil:
-			who = p.names[*v.Partner]
-		case v.Alone:
-			who = p.t("none: the Tappist plays alone", "keiner: der Tappist spielt allein")
-		}
-		mark := ""
-		for _, c := range p.ids(v.Hand) {
-			if c == card.Trump(v.CalledTrump) && p.human != v.Declarer {
-				mark = p.t(" (you hold it: you are the partner)", " (du hast ihn: du bist der Partner)")
-			}
-		}
-		s.facts = append(s.facts, fmt.Sprintf(p.t("Called: %s%s · partner: %s", "Gerufen: %s%s · Partner: %s"),
-			p.cardName(card.Trump(v.CalledTrump)), mark, who))
-	}
-	if v.TappSize > 0 && len(v.Tapp) == 0 {
-		s.facts = append(s.facts, fmt.Sprintf(p.t("Tapp: %d cards face down", "Tapp: %d Karten verdeckt"), v.TappSize))
-	}
-	if len(v.Tapp) > 0 {
-		s.facts = append(s.facts, "Tapp: "+p.shorts(p.ids(v.Tapp)))
-	}
-	if len(v.TappTaken) > 0 {
-		s.facts = append(s.facts, p.t("You took from the Tapp: ", "Aus dem Tapp genommen: ")+p.shorts(p.ids(v.TappTaken)))
-	}
-	for _, e := range v.Log {
-		if e.Act == "discard" && e.Seat != p.human && len(e.Cards) == 0 {
-			s.facts = append(s.facts, fmt.Sprintf(p.t("%s discarded %d cards face down", "%s hat %d Karten verdeckt gedrückt"), p.names[e.Seat], e.Count))
-		}
-	}
-	if len(v.Discards) > 0 {
-		s.facts = append(s.facts, p.t("Discards: ", "Gedrückt: ")+p.shorts(p.ids(v.Discards)))
-	}
-	if len(v.Tricks) > 0 {
-		t := v.Tricks[len(v.Tricks)-1]
-		tt := trickText{winner: t.Winner}
-		for _, pl := range t.Plays {
-			tt.plays = append(tt.plays, play{seat: pl.Seat, card: p.ids([]string{pl.Card})[0], note: p.powerless(pl.Powerless)})
-		}
-		s.last = &tt
-	}
-	if v.Trick != nil {
-		cur := trickText{winner: -1}
-		for _, pl := range v.Trick.Plays {
-			cur.plays = append(cur.plays, play{seat: pl.Seat, card: p.ids([]string{pl.Card})[0], note: p.powerless(pl.Powerless)})
-		}
-		s.trick = &cur
-	}
-	if v.Phase == "play" || v.Result != nil {
-		var parts []string
-		for seat, w := range v.Won {
-			if w.Tricks > 0 || w.Points > 0 {
-				parts = append(parts, fmt.Sprintf("%s %d/%d", p.names[seat], w.Tricks, w.Points))
-			}
-		}
-		if len(parts) > 0 {
-			s.count = append(s.count, p.t("Won (tricks/points): ", "Gewonnen (Stiche/Augen): ")+strings.Join(parts, " · "))
-		}
-		if c := v.Side; c != nil {
-			side, need := p.t("Your side", "Deine Seite"), p.t(" (58 win)", " (58 gewinnen)")
-			switch {
-			case v.Contract == "misere":
-				side, need = p.t("You", "Du"), p.t(" (the most points pays)", " (die meisten Augen zahlen)")
-			case p.human == v.Declarer && v.Partner == nil:
-				side = p.t("You", "Du")
-			}
-			s.count = append(s.count, fmt.Sprintf("%s: %s, %s%s", side, p.tricks(c.Tricks), p.cardPoints(c.Points), need))
-		}
-	}
-	if v.FoolPowerless && len(v.Hand) > 0 {
-		s.handNote = p.t(" — your Bättler has lost its power: keep it for the last trick", " — dein Bättler hat seine Kraft verloren: bis zum letzten Stich behalten")
-	}
-	return s
-}
-
 func (p *player) powerless(yes bool) string {
 	if yes {
 		return p.t("(powerless)", "(machtlos)")
 	}
 	return ""
-}
-
-func (p *player) strohScreen(v *strohmandeln.View) screen {
-	s := screen{turn: v.ToAct, hand: p.ids(v.Hand)}
-	switch v.Contract {
-	case "undertaken":
-		s.contract = p.subject(v.Undertaker, pair{"Undertaken by %s", "Aufgenommen von %s"}, pair{"You undertook the game", "Du hast aufgenommen"})
-		if v.Doubled {
-			s.contract += p.t(", doubled", ", verdoppelt")
-		}
-	case "":
-	default:
-		s.contract = p.contractWord(v.Contract)
-	}
-	pk := p.rules.Pack()
-	var counts []string
-	for seat, pv := range v.Players {
-		var piles []string
-		for k, pile := range pv.Strohmaenner {
-			top := "–"
-			if pile.Top != "" {
-				top = p.shorts(p.ids([]string{pile.Top}))
-			}
-			piles = append(piles, fmt.Sprintf("%d:%s+%d", k+1, top, pile.FaceDown))
-		}
-		f := fmt.Sprintf("%s: %d %s · Strohmänner %s", p.names[seat], pv.HandSize, p.t("in hand", "in der Hand"), strings.Join(piles, " "))
-		if seat != p.human && len(pv.Known) > 0 {
-			f += p.t(" · known: ", " · bekannt: ") + p.shorts(p.ids(pv.Known))
-		}
-		if len(pv.Announced) > 0 {
-			var said []string
-			for _, a := range pv.Announced {
-				said = append(said, p.announceWord(a))
-			}
-			f += p.t(" · announced ", " · angesagt: ") + strings.Join(said, ", ")
-		}
-		s.facts = append(s.facts, f)
-		if pv.CardPoints != nil {
-			counts = append(counts, fmt.Sprintf(p.t("%s %s, %s points", "%s %s, %s Augen"), p.names[seat], p.tricks(pv.Tricks), thirds(pk, *pv.CardPoints)))
-		} else {
-			// The opponent's pile may not be looked at (§3.3): its tricks
-			// are counted, its points are not shown.
-			counts = append(counts, fmt.Sprintf("%s %s", p.names[seat], p.tricks(pv.Tricks)))
-		}
-	}
-	if len(v.Tricks) > 0 {
-		t := v.Tricks[len(v.Tricks)-1]
-		tt := trickText{winner: t.Winner}
-		for _, pl := range t.Plays {
-			tt.plays = append(tt.plays, play{seat: pl.Seat, card: p.ids([]string{pl.Card})[0], note: sayWord(pl.Say)})
-		}
-		s.last = &tt
-	}
-	if len(v.Trick) > 0 {
-		cur := trickText{winner: -1}
-		for _, pl := range v.Trick {
-			cur.plays = append(cur.plays, play{seat: pl.Seat, card: p.ids([]string{pl.Card})[0], note: sayWord(pl.Say)})
-		}
-		s.trick = &cur
-	}
-	if v.Phase == "play" || v.Result != nil {
-		s.count = append(s.count, strings.Join(counts, " · "))
-	}
-	return s
 }
 
 // announceWord names a classic announcement by its record word.
@@ -480,10 +463,10 @@ func sayWord(say string) string {
 	return ""
 }
 
-// thirds formats Strohmandeln card points: thirds as points and a
-// fraction with the 54-card pack ("35⅔"), whole points with 40 cards.
-func thirds(pk *card.Pack, n int) string {
-	if pk.Size() != 54 {
+// thirds formats card points on a scale: thirds as points and a fraction
+// where the scale counts thirds ("35⅔"), whole points elsewhere.
+func thirds(sc game.PointScale, n int) string {
+	if !sc.Thirds() {
 		return fmt.Sprint(n)
 	}
 	whole, frac := n/3, [3]string{"", "⅓", "⅔"}[(n%3+3)%3]

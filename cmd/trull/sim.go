@@ -21,7 +21,7 @@ import (
 // as `trull sim merge DIR…`, the shards of a study merged.
 type simCmd struct {
 	Merge   []string `arg:"" optional:"" name:"merge DIR" help:"merge DIR…: merge the output directories of every shard of a study (--shard) into its records, summary, report and plots in --out."`
-	Game    gameFlag `default:"droggn" help:"The game: droggn, troggu or strohmandeln."`
+	Game    gameFlag `default:"${defaultGame}" help:"The game: ${games}."`
 	Players int      `help:"Number of players (default: the game's smallest)."`
 	Options string   `help:"Variant A's options k=v,k=v."`
 	Compare string   `help:"Variant B: options k=v,… applied on top of --options, played on the same deals."`

@@ -62,11 +62,10 @@ func (p *player) itemName(item string) string { return why.ItemName(item, p.lang
 
 // sideName names a side of a result item in the game's words.
 func (p *player) sideName(side string) string {
-	troggu := p.rules.Game() == "troggu"
 	switch side {
 	case "declarer":
-		if troggu {
-			return p.t("the Tappist's side", "Tappist-Seite")
+		if w := p.rules.Traits().DeclarerSide; w != (game.Words{}) {
+			return w.In(p.lang)
 		}
 		return p.t("the declarer", "Spieler")
 	case "defenders":
@@ -85,8 +84,8 @@ func (p *player) sideName(side string) string {
 
 // bidWord names a bid by its record word.
 func (p *player) bidWord(w string) string {
-	if w == "pass" && p.rules.Game() == "troggu" {
-		return p.t("pass", "passe")
+	if s, ok := p.rules.Traits().Say(game.RecordAction{Act: game.KindBid.String(), Call: w}, game.Telling{Voice: game.VoiceListed}, p.lang); ok {
+		return s
 	}
 	if x, ok := bidWords[w]; ok {
 		return p.word(x)
@@ -150,16 +149,9 @@ func (p *player) choice(a game.Action) string {
 		return fmt.Sprintf(p.t("call %s", "%s rufen"), p.cardObject(a.Card))
 	case a.Kind == game.KindLayout && a.Card != card.None:
 		return fmt.Sprintf(p.t("lay out %s", "%s auslegen"), p.cardObject(a.Card))
-	case a.Kind == game.KindBid && p.rules.Game() == "droggn" && p.rules.EncodeAction(a).Call == "pass":
-		if p.bidMade {
-			return p.t("pass (gut)", "gut")
-		}
-		return p.t("pass (weiter)", "weiter")
-	case a.Kind == game.KindLayout && p.rules.Game() == "droggn":
-		if p.declarer == p.human {
-			return p.t("ich liege (no lay-out)", "ich liege (nicht auslegen)")
-		}
-		return p.t("no lay-out", "nicht auslegen")
+	}
+	if s, ok := p.tell(a, game.VoiceChoice); ok {
+		return s
 	}
 	return p.rules.Describe(a, p.lang)
 }
@@ -167,6 +159,9 @@ func (p *player) choice(a game.Action) string {
 // deed names another seat's action for the move log, in the third person
 // ("calls trump XX", "legt den Pagat (I) aus").
 func (p *player) deed(a game.Action) string {
+	if s, ok := p.tell(a, game.VoiceDeed); ok {
+		return s
+	}
 	switch {
 	case a.Kind == game.KindDiscard && a.Card != card.None && a.Card != card.Hidden:
 		return fmt.Sprintf(p.t("discards %s", "drückt %s"), p.cardObject(a.Card))
@@ -174,11 +169,6 @@ func (p *player) deed(a game.Action) string {
 		return fmt.Sprintf(p.t("calls %s", "ruft %s"), p.cardObject(a.Card))
 	case a.Kind == game.KindLayout && a.Card != card.None:
 		return fmt.Sprintf(p.t("lays out %s", "legt %s aus"), p.cardObject(a.Card))
-	case a.Kind == game.KindLayout && p.rules.Game() == "droggn":
-		if p.declarer == int(a.Seat) {
-			return "ich liege"
-		}
-		return p.t("no lay-out", "legt nicht aus")
 	case a.Kind == game.KindBuy && a.Card == card.None:
 		return p.t("does not buy", "kauft nicht")
 	case a.Kind == game.KindBuy:
@@ -186,26 +176,18 @@ func (p *player) deed(a game.Action) string {
 	case a.Kind == game.KindPlay:
 		return fmt.Sprintf(p.t("plays %s", "spielt %s"), p.cardObject(a.Card))
 	case a.Kind == game.KindBid:
-		if w := p.rules.EncodeAction(a).Call; bidWords[w] != (pair{}) && p.rules.Game() != "strohmandeln" {
-			switch {
-			case w == "pass" && p.rules.Game() == "troggu":
-				return p.t("passes", "passe")
-			case w == "pass" && p.bidMade:
-				return "gut"
-			}
+		if w := p.rules.EncodeAction(a).Call; bidWords[w] != (pair{}) && p.rules.Traits().Auction {
 			return p.bidWord(w)
-		}
-	case a.Kind == game.KindDouble && p.rules.Game() == "droggn":
-		switch p.rules.EncodeAction(a).Call {
-		case "gut":
-			return "gut"
-		case "schwacher":
-			return p.t("gives a Schwacher (doubles)", "gibt einen Schwachen")
-		case "retour":
-			return p.t("Retour (redoubles)", "Retour")
 		}
 	}
 	return p.rules.Describe(a, p.lang)
+}
+
+// tell words a in the game's own words for its voice, where the game has
+// them (game.Traits.Tell).
+func (p *player) tell(a game.Action, voice game.Voice) (string, bool) {
+	t := game.Telling{Voice: voice, BidMade: p.bidMade, ByDeclarer: p.declarer == int(a.Seat)}
+	return p.rules.Traits().Say(p.rules.EncodeAction(a), t, p.lang)
 }
 
 // standingOf formats the seats' totals: "you +12 · Bot 1 −4 · …".

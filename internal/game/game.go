@@ -9,6 +9,12 @@
 // struct in one step, and RecordOptions and Canonical write it back. The
 // registry (Register, Lookup, ParseVariant) builds Rules from either form.
 //
+// Each variant describes itself to game-agnostic code in its Traits (point
+// scale, losses, birds, how its sittings end, its words for the moments
+// Describe cannot tell), and each view draws itself into the table model
+// (tablemodel.Tabler), so that code outside the engines asks the rules
+// instead of switching on a game's name.
+//
 // A game lives in its own package under internal/games and never imports
 // bots, the server or the store.
 package game
@@ -107,6 +113,9 @@ type Rules interface {
 	// NextDealer returns the dealer of the hand after one that ended with
 	// res and was dealt by dealer (same dealer after a throw-in or fold).
 	NextDealer(dealer int, res Result) int
+	// Traits describes the variant to game-agnostic code: its point
+	// scale, its birds, how its sittings end, … (see Traits).
+	Traits() Traits
 }
 
 // State is one hand in progress. A State is not safe for concurrent use.

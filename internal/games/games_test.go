@@ -35,3 +35,29 @@ func TestOptionWords(t *testing.T) {
 		}
 	}
 }
+
+// TestTraits checks that every game describes each of its variants
+// consistently: a win threshold above half the scale, losses that grow
+// from inaccuracy to blunder, birds of the variant's pack.
+func TestTraits(t *testing.T) {
+	for _, g := range game.Games() {
+		for seats := g.MinSeats; seats <= g.MaxSeats; seats++ {
+			r, err := g.Parse("", seats)
+			if err != nil {
+				t.Fatalf("%s with %d seats: %v", g.Name, seats, err)
+			}
+			tr := r.Traits()
+			if s := tr.Scale; s.Total <= 0 || 2*s.WinFrom < s.Total || s.WinFrom > s.Total || s.Unit == "" {
+				t.Errorf("%s: point scale %+v", r, s)
+			}
+			if l := tr.Loss; l.Inaccuracy <= 0 || l.Mistake <= l.Inaccuracy || l.Blunder <= l.Mistake {
+				t.Errorf("%s: loss scale %+v does not grow", r, l)
+			}
+			for _, b := range tr.Birds {
+				if !r.Pack().Has(b) {
+					t.Errorf("%s: bird %v is not in the pack", r, b)
+				}
+			}
+		}
+	}
+}

@@ -13,8 +13,8 @@ import (
 
 // TestImportRules holds the one-way data flow of docs/ARCHITECTURE.md:
 // each package imports only the packages of this module that lie below
-// it. The card package imports nothing of ours; an engine only card and
-// game, never another engine; the bots, the table model, the sitting and
+// it. The card package imports nothing of ours; an engine only card,
+// game and the table model it draws its views into, never another engine; the bots, the table model, the sitting and
 // the store nothing that plays tables or keeps them; the server the
 // store's interface but no implementation of it, which the command
 // chooses; no production code imports the test support (gametest).
@@ -36,11 +36,11 @@ func TestImportRules(t *testing.T) {
 	}{
 		{"../card", nil},
 		{"../game", []string{"trull/internal/card"}},
-		{"../games", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/..."}},
+		{"../games", []string{"trull/internal/card", "trull/internal/game", "trull/internal/tablemodel", "trull/internal/games/..."}},
 		// An engine knows no other engine.
-		{"../games/droggn", []string{"trull/internal/card", "trull/internal/game"}},
-		{"../games/troggu", []string{"trull/internal/card", "trull/internal/game"}},
-		{"../games/strohmandeln", []string{"trull/internal/card", "trull/internal/game"}},
+		{"../games/droggn", []string{"trull/internal/card", "trull/internal/game", "trull/internal/tablemodel"}},
+		{"../games/troggu", []string{"trull/internal/card", "trull/internal/game", "trull/internal/tablemodel"}},
+		{"../games/strohmandeln", []string{"trull/internal/card", "trull/internal/game", "trull/internal/tablemodel"}},
 		// Matches and studies play bots at sittings; no table, no store.
 		{"../arena", with(b+"/...", "trull/internal/sitting")},
 		{"../sim", with(b+"/...", "trull/internal/sitting", "trull/internal/arena")},
@@ -63,8 +63,9 @@ func TestImportRules(t *testing.T) {
 		{"../bot/rules", with(b + "/know")},
 		{"../bot/pimc", with(b+"/know", b+"/solver", b+"/tsolver", b+"/ssolver")},
 		{"../bot/ismcts", with(b+"/know", b+"/solver", b+"/tsolver", b+"/ssolver")},
-		// The table model reads the engines' views only.
-		{"../tablemodel", base},
+		// The table model is a shape the engines' views draw themselves
+		// into: it knows no engine.
+		{"../tablemodel", []string{"trull/internal/card", "trull/internal/game"}},
 		// The guide reads the seat's view through the table model.
 		{"../guide", with("trull/internal/tablemodel")},
 		// Analysis and the tactics suite value decisions with the bots;

@@ -25,11 +25,11 @@ func TestScale(t *testing.T) {
 		rules game.Rules
 		want  PointScale
 	}{
-		{"Droggn wins with half the pack", droggn.Default(3), PointScale{"card points", 74, 37}},
-		{"Droggn winRule=38 needs one more", droggn.MustParse(3, "winRule=38"), PointScale{"card points", 74, 38}},
-		{"Droggn with 78 cards", droggn.MustParse(3, "pack=78"), PointScale{"card points", 78, 39}},
-		{"Troggu", must(troggu.New(nil, 5)), PointScale{"card points", 114, 58}},
-		{"Strohmandeln counts thirds", must(strohmandeln.New(nil, 2)), PointScale{"thirds of a card point", 210, 107}},
+		{"Droggn wins with half the pack", droggn.Default(3), PointScale{Unit: "card points", Total: 74, WinFrom: 37}},
+		{"Droggn winRule=38 needs one more", droggn.MustParse(3, "winRule=38"), PointScale{Unit: "card points", Total: 74, WinFrom: 38}},
+		{"Droggn with 78 cards", droggn.MustParse(3, "pack=78"), PointScale{Unit: "card points", Total: 78, WinFrom: 39}},
+		{"Troggu", must(troggu.New(nil, 5)), PointScale{Unit: "card points", Total: 114, WinFrom: 58}},
+		{"Strohmandeln counts thirds", must(strohmandeln.New(nil, 2)), PointScale{Unit: "thirds of a card point", Total: 210, WinFrom: 107}},
 	}
 	for _, c := range cases {
 		if got := Scale(c.rules); got != c.want {
@@ -49,7 +49,7 @@ func testOutput() Output {
 	b := []Hand{a[0], hand("solo", 1, []int{30, 37, 7}, []int{1, -2, 1}), hand("ansager", 2, []int{20, 17, 37}, []int{1, 1, -2}), a[3]}
 	st := Study{Game: "droggn", Players: 3, Compare: "winRule=38", Variants: []string{"droggn()", "droggn(winRule=38)"},
 		Bots: []string{"rules"}, Hands: 4, Seed: "s",
-		Points: []PointScale{{"card points", 74, 37}, {"card points", 74, 38}}}
+		Points: []PointScale{{Unit: "card points", Total: 74, WinFrom: 37}, {Unit: "card points", Total: 74, WinFrom: 38}}}
 	return Build(st, nil, [][]Hand{a, b})
 }
 
@@ -157,7 +157,7 @@ func TestCharts(t *testing.T) {
 func TestChartsOneVariant(t *testing.T) {
 	hs := []Hand{hand("undertaken", 0, []int{120, 90}, []int{3, -3}), hand("simple", 1, []int{100, 110}, []int{-1, 1})}
 	st := Study{Game: "strohmandeln", Players: 2, Variants: []string{"strohmandeln()"}, Bots: []string{"rules"}, Hands: 2, Seed: "s",
-		Points: []PointScale{{"thirds of a card point", 210, 107}}}
+		Points: []PointScale{{Unit: "thirds of a card point", Total: 210, WinFrom: 107}}}
 	cs := charts(Build(st, nil, [][]Hand{hs}))
 	for _, c := range cs {
 		if c.Name == "differences" {

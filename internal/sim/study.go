@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"trull/internal/card"
 	"trull/internal/game"
 )
 
@@ -38,41 +37,11 @@ type Study struct {
 	Points []PointScale `json:"points"`
 }
 
-// PointScale is how a variant counts card points: the unit, the points of
-// the whole pack, and the points with which a declarer wins.
-type PointScale struct {
-	Unit  string `json:"unit"`
-	Total int    `json:"total"`
-	// WinFrom is the least count that wins the game for the declarer.
-	WinFrom int `json:"win_from"`
-}
+// PointScale is how a variant counts card points (game.PointScale).
+type PointScale = game.PointScale
 
-// Scale returns the point scale of a variant: Droggn half its pack (37 of
-// 74, 39 of 78), won with half under winRule=37 and one more under 38;
-// Troggu 58 of 114; Strohmandeln in thirds of a point, 107 of 210, or
-// with the 40-card pack in points, 45 of 88.
-func Scale(r game.Rules) PointScale {
-	switch r.Game() {
-	case "droggn":
-		half := 37
-		if r.Pack() == card.Droggn78 {
-			half = 39
-		}
-		win := half
-		if fmt.Sprint(r.Options()["winRule"]) == "38" {
-			win++
-		}
-		return PointScale{Unit: "card points", Total: 2 * half, WinFrom: win}
-	case "troggu":
-		return PointScale{Unit: "card points", Total: 114, WinFrom: 58}
-	case "strohmandeln":
-		if r.Pack() == card.Stroh40 {
-			return PointScale{Unit: "card points", Total: 88, WinFrom: 45}
-		}
-		return PointScale{Unit: "thirds of a card point", Total: 210, WinFrom: 107}
-	}
-	return PointScale{Unit: "card points", Total: r.Pack().Total, WinFrom: r.Pack().Total/2 + 1}
-}
+// Scale returns the point scale of a variant, as its rules describe it.
+func Scale(r game.Rules) PointScale { return r.Traits().Scale }
 
 // Title names the study for people: "Droggn, 3 players".
 func (s Study) Title() string {

@@ -85,3 +85,5 @@ func played(pts int, double bool) game.Result {
 func redeal() game.Result {
 	return game.Result{Contract: "fold", Declarer: -1, Partner: -1, Redeal: true, Score: []int{0, 0}}
 }
+
+func (r *script) Traits() game.Traits { return game.Traits{Scale: game.HalfScale(r.Pack())} }

@@ -38,11 +38,6 @@ var (
 	ErrEndRequested = errors.New("sitting: the end of the sitting was already requested")
 )
 
-// DroggnClosingHands is the number of played hands after an end request in
-// Droggn: "the next declarer will deal the first of the last three hands"
-// (RULES §1.3 SESSION_END, ruling A17).
-const DroggnClosingHands = 4
-
 // EndRule says when a sitting ends. Both limits may be set; the sitting ends
 // at whichever comes first. Only played hands count: a thrown-in or folded
 // hand (game.Result.Redeal) is dealt again and counts for nothing.
@@ -60,13 +55,13 @@ type EndRule struct {
 // FixedHands returns the rule that ends a sitting after n played hands.
 func FixedHands(n int) EndRule { return EndRule{Hands: n} }
 
-// DefaultEnd returns the usual end rule of the game: Droggn's request rule
-// (four more played hands), or a number of hands given by a "hands" option
-// of the variant (Troggu). Other games end only on request, with the hand in
-// progress.
+// DefaultEnd returns the usual end rule of the game: the closing hands its
+// traits give after a request (Droggn's four), or a number of hands given
+// by a "hands" option of the variant (Troggu). Other games end only on
+// request, with the hand in progress.
 func DefaultEnd(r game.Rules) EndRule {
-	if r.Game() == "droggn" {
-		return EndRule{Closing: DroggnClosingHands}
+	if n := r.Traits().ClosingHands; n > 0 {
+		return EndRule{Closing: n}
 	}
 	switch n := r.Options()["hands"].(type) {
 	case int:

@@ -1,17 +1,15 @@
-// Package tablemodel gives the views of the three games one shape, the
-// table model the browser draws: the seats, the hand, the tricks, the log
-// and the result in the same fields for every game, and what only one game
-// has in fields of its own. A model is made from a seat's view alone, so it
-// tells the seat nothing the view does not.
+// Package tablemodel is the one shape of a table that every game's view
+// draws itself into (its Table method), the table model the browser and
+// the terminal draw: the seats, the hand, the tricks, the log and the
+// result in the same fields for every game, and what only one game has in
+// fields of its own. A model is made from a seat's view alone, so it tells
+// the seat nothing the view does not. The package knows no engine.
 package tablemodel
 
 import (
 	"fmt"
 
 	"trull/internal/game"
-	"trull/internal/games/droggn"
-	"trull/internal/games/strohmandeln"
-	"trull/internal/games/troggu"
 )
 
 // Play is one card played to a trick.
@@ -85,11 +83,18 @@ type Model struct {
 	TricksWon []int      `json:"tricksWon"`
 	Log       []LogEntry `json:"log"`
 	Result    *Result    `json:"result"`
+	// Side is the seat's own side's pile so far as far as the seat may know
+	// it, as the result will count it (Droggn, Troggu); absent while it may
+	// not, and for a spectator.
+	Side *SideCount `json:"side,omitempty"`
 
 	// Droggn. BoughtFrom and PagatLaid are seats, −1 for none (and in
 	// the other games).
 	TalonShown []string `json:"talonShown,omitempty"`
 	TalonSize  int      `json:"talonSize,omitempty"`
+	// Talon is the untouched talon of a Super or Super Mord, shown when
+	// the hand is over; it counts for the declarer.
+	Talon      []string `json:"talon,omitempty"`
 	Discards   []string `json:"discards,omitempty"`
 	Bought     string   `json:"bought,omitempty"`
 	BoughtFrom int      `json:"boughtFrom"`
@@ -113,27 +118,48 @@ type Model struct {
 	Forced        bool     `json:"forced,omitempty"`
 	FoolPowerless bool     `json:"foolPowerless,omitempty"`
 	DiscardCount  int      `json:"discardCount,omitempty"`
+	// Won is each seat's pile so far: the tricks it won and their card
+	// points (every trick is played face up, so this is public).
+	Won []Count `json:"won,omitempty"`
 
 	// Strohmandeln.
-	Doubled bool                      `json:"doubled,omitempty"`
-	Players []strohmandeln.PlayerView `json:"players,omitempty"`
+	Doubled bool          `json:"doubled,omitempty"`
+	Players []StrohPlayer `json:"players,omitempty"`
 }
 
-// Of makes the table model of a view of one of the three games.
+// Count is a pile: its tricks and their card points.
+type Count struct {
+	Tricks int `json:"tricks"`
+	Points int `json:"points"`
+}
+
+// SideCount is a side's pile, with the points that win it the hand where
+// the game says them to the side as it plays (Troggu's 58; 0 otherwise).
+type SideCount struct {
+	Tricks int `json:"tricks"`
+	Points int `json:"points"`
+	Wins   int `json:"wins,omitempty"`
+}
+
+// Tabler is a view that draws itself as the table model: every game's
+// view is one (each engine's Table method), so that the model is made
+// without naming a game here.
+type Tabler interface {
+	game.View
+	// Table returns the view's table model.
+	Table() *Model
+}
+
+// Of makes the table model of a view.
 func Of(v game.View) (*Model, error) {
-	switch v := v.(type) {
-	case *droggn.View:
-		return ofDroggn(v), nil
-	case *troggu.View:
-		return ofTroggu(v), nil
-	case *strohmandeln.View:
-		return ofStroh(v), nil
+	if t, ok := v.(Tabler); ok {
+		return t.Table(), nil
 	}
 	return nil, fmt.Errorf("tablemodel: no table model for a view of %s", v.Game())
 }
 
-// wonBy counts the finished tricks of each seat.
-func wonBy(tricks []Trick, seats int) []int {
+// WonBy counts the finished tricks of each seat.
+func WonBy(tricks []Trick, seats int) []int {
 	won := make([]int, seats)
 	for _, t := range tricks {
 		if t.Winner >= 0 && t.Winner < seats {
@@ -143,9 +169,10 @@ func wonBy(tricks []Trick, seats int) []int {
 	return won
 }
 
-// current is the trick being played: its plays so far, led by the first of
-// them or, while it is empty in the play phase, by the seat to act.
-func current(plays []Play, phase string, toAct int) *Trick {
+// Current is the trick being played: its plays so far, led by the first of
+// them or, while it is empty in the play phase, by the seat to act; nil
+// while there are no plays outside the play phase.
+func Current(plays []Play, phase string, toAct int) *Trick {
 	if len(plays) == 0 && phase != "play" {
 		return nil
 	}
@@ -156,124 +183,51 @@ func current(plays []Play, phase string, toAct int) *Trick {
 	return &Trick{Leader: leader, Plays: plays, Winner: -1}
 }
 
-func result(r *game.Result, declarer, partner int) *Result {
+// ResultOf is the model's result of a finished hand's result, nil for none.
+func ResultOf(r *game.Result, declarer, partner int) *Result {
 	if r == nil {
 		return nil
 	}
 	return &Result{Contract: r.Contract, Declarer: declarer, Partner: partner, CardPoints: r.CardPoints, Score: r.Score, Items: r.Items}
 }
 
-func nonNil[T any](s []T) []T {
+// NonNil returns s, or an empty slice for nil, so that it marshals as [].
+func NonNil[T any](s []T) []T {
 	if s == nil {
 		return []T{}
 	}
 	return s
 }
 
-func ofDroggn(v *droggn.View) *Model {
-	m := &Model{Game: "droggn", Variant: v.Variant, Seat: v.Seat, Seats: v.Seats, Dealer: v.Dealer, SitsOut: v.SitsOut,
-		Elder: -1, Phase: v.Phase, ToAct: v.ToAct, Hand: nonNil(v.Hand), HandSizes: nonNil(v.HandSizes),
-		Contract: v.Contract, Declarer: v.Declarer, Partner: -1, Tricks: []Trick{}, Log: []LogEntry{},
-		TalonShown: v.TalonShown, TalonSize: v.TalonSize, Discards: v.Discards, Bought: v.Bought, BoughtFrom: v.BoughtFrom,
-		Asked: v.Asked, BuyLost: v.BuyLost, Offered: v.Offered, PagatLaid: v.PagatLaid, FoolLaid: v.FoolLaid, Doublings: v.Doublings,
-	}
-	if v.Count != nil && v.Seat != v.SitsOut {
-		pts := v.Count.Points
-		m.TrickPoints = &pts
-	}
-	// The plays of every trick in one array.
-	n := len(v.Trick)
-	for _, t := range v.Tricks {
-		n += len(t.Cards)
-	}
-	all := make([]Play, 0, n)
-	plays := func(ps []droggn.PlayView) []Play {
-		start := len(all)
-		for _, p := range ps {
-			all = append(all, Play{Seat: p.Seat, Card: p.Card})
-		}
-		return all[start:len(all):len(all)]
-	}
-	m.Tricks = make([]Trick, 0, len(v.Tricks))
-	for _, t := range v.Tricks {
-		m.Tricks = append(m.Tricks, Trick{Leader: t.Leader, Plays: plays(t.Cards), Winner: t.Winner, Hidden: t.Hidden})
-	}
-	m.Trick = current(plays(v.Trick), v.Phase, v.ToAct)
-	m.TricksWon = wonBy(m.Tricks, m.Seats)
-	m.Log = make([]LogEntry, 0, len(v.Log))
-	for _, e := range v.Log {
-		m.Log = append(m.Log, LogEntry{Seat: e.Seat, Act: e.Act, Call: e.Call, Cards: e.Cards, Hidden: e.Hidden})
-	}
-	m.Result = result(v.Result, v.Declarer, -1)
-	return m
+// StrohPlayer is the public state of one seat in Strohmandeln.
+type StrohPlayer struct {
+	// HandSize is the number of cards in the hand.
+	HandSize int `json:"hand_size"`
+	// Known are the hand cards the opponent knows: taken up from a
+	// Strohmann, announced, or T18 after "Ross!".
+	Known []string `json:"known"`
+	// Unknown is the number of this hand's cards the viewer does not know
+	// (0 for the viewer's own hand).
+	Unknown int `json:"unknown"`
+	// Strohmaenner are the seat's three Strohmänner.
+	Strohmaenner [3]Pile `json:"strohmaenner"`
+	// Tricks is the number of tricks won; CardPoints their card points in
+	// the game's unit (thirds with 54 cards), absent for the opponent's
+	// pile (and both for a spectator) while the hand is played, unless
+	// every trick may be looked back at.
+	Tricks     int  `json:"tricks"`
+	CardPoints *int `json:"card_points,omitempty"`
+	// Announced lists the classic announcements made ("trull", "fourkings").
+	Announced []string `json:"announced,omitempty"`
 }
 
-func ofTroggu(v *troggu.View) *Model {
-	m := &Model{Game: "troggu", Variant: v.Variant, Seat: v.Seat, Seats: v.Players, Dealer: v.Dealer, SitsOut: -1,
-		Elder: -1, Phase: v.Phase, ToAct: v.ToAct, Hand: nonNil(v.Hand), HandSizes: nonNil(v.HandSizes),
-		Contract: v.Contract, Declarer: v.Declarer, Partner: -1, Tricks: []Trick{}, Log: []LogEntry{}, BoughtFrom: -1, PagatLaid: -1,
-		TappSize: v.TappSize, TappTaken: v.TappTaken, Tapp: v.Tapp, Discards: v.Discards, CalledTrump: v.CalledTrump,
-		Alone: v.Alone, Forced: v.Forced, FoolPowerless: v.FoolPowerless, DiscardCount: v.DiscardCount}
-	conv := func(t troggu.ViewTrick) Trick {
-		ps := make([]Play, len(t.Plays))
-		for i, p := range t.Plays {
-			ps[i] = Play{Seat: p.Seat, Card: p.Card, Powerless: p.Powerless}
-		}
-		return Trick{Leader: t.Leader, Plays: ps, Winner: t.Winner}
-	}
-	for _, t := range v.Tricks {
-		m.Tricks = append(m.Tricks, conv(t))
-	}
-	if v.Trick != nil {
-		t := conv(*v.Trick)
-		m.Trick = &t
-	}
-	m.TricksWon = wonBy(m.Tricks, m.Seats)
-	for _, e := range v.Log {
-		m.Log = append(m.Log, LogEntry{Seat: e.Seat, Act: e.Act, Call: e.Call, Trump: e.Trump, Count: e.Count, Cards: e.Cards})
-	}
-	if v.Partner != nil {
-		m.Partner = *v.Partner
-	}
-	if r := v.Result; r != nil {
-		m.Result = &Result{Contract: r.Contract, Declarer: r.Declarer, Partner: r.Partner, CardPoints: r.CardPoints, Score: r.Score, Items: r.Items}
-		if m.Partner < 0 {
-			m.Partner = r.Partner
-		}
-	}
-	return m
-}
-
-func ofStroh(v *strohmandeln.View) *Model {
-	m := &Model{Game: "strohmandeln", Variant: v.Variant, Seat: v.Seat, Seats: 2, Dealer: v.Dealer, SitsOut: -1,
-		Elder: v.Elder, Phase: v.Phase, ToAct: v.ToAct, Hand: nonNil(v.Hand), Contract: v.Contract,
-		Declarer: v.Undertaker, Partner: -1, Tricks: []Trick{}, Log: []LogEntry{}, BoughtFrom: -1, PagatLaid: -1, Doubled: v.Doubled}
-	for _, p := range v.Players {
-		p.Known = nonNil(p.Known)
-		m.Players = append(m.Players, p)
-	}
-	plays := func(ps []strohmandeln.PlayView) []Play {
-		out := make([]Play, len(ps))
-		for i, p := range ps {
-			out[i] = Play{Seat: p.Seat, Card: p.Card, From: p.From, Say: p.Say}
-		}
-		return out
-	}
-	for _, t := range v.Tricks {
-		m.Tricks = append(m.Tricks, Trick{Leader: t.Leader, Plays: plays(t.Plays), Winner: t.Winner, Hidden: t.Hidden})
-	}
-	m.Trick = current(plays(v.Trick), v.Phase, v.ToAct)
-	for _, p := range v.Players {
-		m.HandSizes = append(m.HandSizes, p.HandSize)
-		m.TricksWon = append(m.TricksWon, p.Tricks)
-	}
-	for _, a := range v.Actions {
-		// Card plays are in the tricks; a play with a call is logged for the call.
-		if a.Act == "play" && a.Say == "" {
-			continue
-		}
-		m.Log = append(m.Log, LogEntry{Seat: a.Seat, Act: a.Act, Call: a.Call, Card: a.Card, Say: a.Say})
-	}
-	m.Result = result(v.Result, v.Undertaker, -1)
-	return m
+// Pile is one Strohmann as both players see it.
+type Pile struct {
+	// Turned are the cards turned up so far, from the top down (each went
+	// into the hand, was played, or is the exposed top).
+	Turned []string `json:"turned"`
+	// Top is the exposed top card, "" when none.
+	Top string `json:"top,omitempty"`
+	// FaceDown is the number of cards still face down.
+	FaceDown int `json:"face_down"`
 }

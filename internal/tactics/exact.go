@@ -15,8 +15,9 @@ const maxMinimax = 4
 // values returns seat's exact score in st for each legal card, every hand
 // seen and every seat playing perfectly: the open-card solvers where they
 // reach (a card that may be played with a word said is worth its better
-// way), and a plain search over the engine's checked moves in Troggu's
-// Misère, the other seats against the deciding one. ok is false where
+// way), and a plain search over the engine's checked moves in a contract
+// where everyone plays for himself (Troggu's Misère, Traits.EachForHimself),
+// the other seats against the deciding one. ok is false where
 // neither reaches.
 func values(st game.State, seat int) (map[card.Card]float64, bool) {
 	cards := playable(st)
@@ -45,7 +46,7 @@ func values(st game.State, seat int) (map[card.Card]float64, bool) {
 		}
 		return out, true
 	}
-	if st.Rules().Game() != "troggu" || view(st, seat).Contract != "misere" || left(st, seat) > maxMinimax {
+	if !st.Rules().Traits().AllAlone(view(st, seat).Contract) || left(st, seat) > maxMinimax {
 		return nil, false
 	}
 	for _, c := range cards {

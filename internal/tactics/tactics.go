@@ -37,7 +37,10 @@ import (
 )
 
 // Themes are the kinds of positions, in the order a position is tagged:
-// the first that applies names it.
+// the first that applies names it. Each is found from the rules' traits
+// (game.Traits): "misere" a contract where everyone plays for himself,
+// "fool" a Fool that may lose its power, "strohmann" a card from the
+// table, "bird" a bird.
 var Themes = []string{"misere", "fool", "strohmann", "bird", "threshold", "smear", "other"}
 
 // Position is one decision with its good answers.
@@ -196,14 +199,15 @@ func Theme(st game.State, e Exam) string {
 	}
 	slices.Sort(bad)
 	all := append(slices.Clone(good), bad...)
+	tr := r.Traits()
 	switch {
-	case r.Game() == "troggu" && v.Contract == "misere":
+	case tr.AllAlone(v.Contract):
 		return "misere"
-	case r.Game() == "troggu" && slices.Contains(all, card.Fool):
+	case tr.FoolLosesPower && slices.Contains(all, card.Fool):
 		return "fool"
-	case r.Game() == "strohmandeln" && slices.ContainsFunc(bad, func(c card.Card) bool { return !slices.Contains(v.Hand, p.ID(c)) }):
+	case tr.PlaysFromTable && slices.ContainsFunc(bad, func(c card.Card) bool { return !slices.Contains(v.Hand, p.ID(c)) }):
 		return "strohmann"
-	case slices.ContainsFunc(bad, isBird(r)) || (slices.ContainsFunc(v.Hand, func(id string) bool { c, _ := p.Parse(id); return isBird(r)(c) }) && !slices.ContainsFunc(good, isBird(r)) && left(st, seat) <= 3):
+	case slices.ContainsFunc(bad, tr.IsBird) || (slices.ContainsFunc(v.Hand, func(id string) bool { c, _ := p.Parse(id); return tr.IsBird(c) }) && !slices.ContainsFunc(good, tr.IsBird) && left(st, seat) <= 3):
 		return "bird"
 	case thresholdSwing(st, good, bad):
 		return "threshold"
@@ -211,21 +215,6 @@ func Theme(st game.State, e Exam) string {
 		return "smear"
 	}
 	return "other"
-}
-
-// isBird reports the cards whose winning of a last trick is scored: the
-// Pagat in Droggn and Strohmandeln, the Uhu and Kakadu in the 54-card
-// Strohmandeln.
-func isBird(r game.Rules) func(card.Card) bool {
-	return func(c card.Card) bool {
-		switch r.Game() {
-		case "droggn":
-			return c == card.Trump(1)
-		case "strohmandeln":
-			return c == card.Trump(1) || (r.Pack().Has(card.Trump(3)) && (c == card.Trump(2) || c == card.Trump(3)))
-		}
-		return false
-	}
 }
 
 // thresholdSwing reports whether a good card wins the hand for the seat

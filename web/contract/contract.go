@@ -61,21 +61,19 @@ var messages = []message{
 }
 
 // names are the TypeScript names of Go types whose Go names the app uses
-// for something else (its component PileView draws a Pile), or that
-// would be alike in TypeScript (why.Words and game.Words).
+// for something else, or that would be alike in TypeScript (why.Words
+// and game.Words).
 var names = map[string]string{
-	"trull/internal/games/strohmandeln.PileView":   "Pile",
-	"trull/internal/games/strohmandeln.PlayerView": "StrohPlayer",
-	"trull/internal/wire.Table":                    "TableState",
-	"trull/internal/wire.Seat":                     "SeatInfo",
-	"trull/internal/wire.StateMsg":                 "StateMessage",
-	"trull/internal/wire.ErrorMsg":                 "ErrorMessage",
-	"trull/internal/wire.ChatMsg":                  "ChatMessage",
-	"trull/internal/wire.HintMsg":                  "HintMessage",
-	"trull/internal/wire.InviteMsg":                "InviteMessage",
-	"trull/internal/wire.Hint":                     "HintCandidate",
-	"trull/internal/bot/why.Why":                   "WhyMeasured",
-	"trull/internal/bot/why.Words":                 "WhyWords",
+	"trull/internal/wire.Table":     "TableState",
+	"trull/internal/wire.Seat":      "SeatInfo",
+	"trull/internal/wire.StateMsg":  "StateMessage",
+	"trull/internal/wire.ErrorMsg":  "ErrorMessage",
+	"trull/internal/wire.ChatMsg":   "ChatMessage",
+	"trull/internal/wire.HintMsg":   "HintMessage",
+	"trull/internal/wire.InviteMsg": "InviteMessage",
+	"trull/internal/wire.Hint":      "HintCandidate",
+	"trull/internal/bot/why.Why":    "WhyMeasured",
+	"trull/internal/bot/why.Words":  "WhyWords",
 }
 
 // handType is the TypeScript of a type whose JSON its own MarshalJSON

@@ -29,9 +29,19 @@ export interface Model {
   tricksWon: number[];
   log: LogEntry[];
   result: Result | null;
+  /**
+   * Side is the seat's own side's pile so far as far as the seat may know it, as the result will count
+   * it (Droggn, Troggu); absent while it may not, and for a spectator.
+   */
+  side?: SideCount;
   /** Droggn. BoughtFrom and PagatLaid are seats, −1 for none (and in the other games). */
   talonShown?: string[];
   talonSize?: number;
+  /**
+   * Talon is the untouched talon of a Super or Super Mord, shown when the hand is over; it counts for
+   * the declarer.
+   */
+  talon?: string[];
   discards?: string[];
   bought?: string;
   boughtFrom: number;
@@ -55,6 +65,11 @@ export interface Model {
   forced?: boolean;
   foolPowerless?: boolean;
   discardCount?: number;
+  /**
+   * Won is each seat's pile so far: the tricks it won and their card points (every trick is played face
+   * up, so this is public).
+   */
+  won?: Count[];
   /** Strohmandeln. */
   doubled?: boolean;
   players?: StrohPlayer[];
@@ -135,7 +150,23 @@ export interface Result {
   items: Item[];
 }
 
-/** PlayerView is the public state of one seat. */
+/**
+ * SideCount is a side's pile, with the points that win it the hand where the game says them to the
+ * side as it plays (Troggu's 58; 0 otherwise).
+ */
+export interface SideCount {
+  tricks: number;
+  points: number;
+  wins?: number;
+}
+
+/** Count is a pile: its tricks and their card points. */
+export interface Count {
+  tricks: number;
+  points: number;
+}
+
+/** StrohPlayer is the public state of one seat in Strohmandeln. */
 export interface StrohPlayer {
   /** HandSize is the number of cards in the hand. */
   hand_size: number;
@@ -257,7 +288,7 @@ export interface Item {
   points: number;
 }
 
-/** PileView is one Strohmann as both players see it. */
+/** Pile is one Strohmann as both players see it. */
 export interface Pile {
   /**
    * Turned are the cards turned up so far, from the top down (each went into the hand, was played,
