@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "7dcaada83dfdc046";
+const VERSION = "5bd7188590cc7ffb";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
