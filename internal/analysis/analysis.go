@@ -340,7 +340,7 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 		return d, nil
 	}
 	rng := game.NewRand(cfg.Seed, uint64(t.step)+1)
-	hs, err := bot.ExplainedHints(b, st.View(game.Seat(seat)), rng, len(legal))
+	hs, err := bot.ValuedHints(b, st.View(game.Seat(seat)), rng, t.taken)
 	if err != nil {
 		return d, err
 	}

@@ -49,7 +49,9 @@ func record(t testing.TB, v knowledge.Variant, hand int, p float64) *game.Record
 }
 
 // TestForcedAndDeterministic: a forced move is never a mistake, the report
-// is the same for the same seed whatever the number of workers, and every
+// is the same for the same seed whatever the number of workers, every
+// decision with a choice is valued (bids, discards, buys, doublings and
+// lay-outs included, whatever the search would have tried) and every
 // valued decision's loss is its best value minus the taken one's.
 func TestForcedAndDeterministic(t *testing.T) {
 	for _, v := range []knowledge.Variant{{Game: "droggn", Players: 3}, {Game: "troggu", Players: 6}, {Game: "strohmandeln", Players: 2}} {
@@ -74,6 +76,7 @@ func TestForcedAndDeterministic(t *testing.T) {
 					t.Errorf("%s step %d: a forced move lost %g", v, d.Step, d.Loss)
 				}
 			case Unvalued:
+				t.Errorf("%s step %d (%s): a decision with a choice is not valued", v, d.Step, d.Phase)
 			default:
 				valued++
 				var taken *Candidate
@@ -146,3 +149,45 @@ var (
 	RecordOf      = record
 	EngineActions = engineActions
 )
+
+// TestEveryChoiceValued: with the search levels (the default's paired
+// searches and Droggn's pimc) every decision that had a choice is valued
+// and explained, in every phase of every game, over hands with random
+// mistakes (so that actions the searches would not try are taken).
+func TestEveryChoiceValued(t *testing.T) {
+	hands := 3
+	if testing.Short() {
+		hands = 1
+	}
+	for _, tc := range []struct {
+		v   knowledge.Variant
+		bot string
+	}{
+		{knowledge.Variant{Game: "droggn", Players: 3}, "ismcts@100"},
+		{knowledge.Variant{Game: "droggn", Players: 4}, "pimc@4"},
+		{knowledge.Variant{Game: "troggu", Players: 3}, "ismcts@100"},
+		{knowledge.Variant{Game: "troggu", Players: 5}, "ismcts@100"},
+		{knowledge.Variant{Game: "strohmandeln", Players: 2}, "ismcts@100"},
+	} {
+		phases := map[string]int{}
+		for hand := 0; hand < hands; hand++ {
+			rec := record(t, tc.v, 40+hand, 0.3)
+			rep, err := Analyze(rec, Config{Bot: tc.bot, Seat: -1, Seed: "every", Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range rep.Decisions {
+				switch {
+				case d.Class == Forced:
+				case d.Class == Unvalued:
+					t.Errorf("%s %s hand %d step %d (%s, took %v): not valued", tc.v, tc.bot, hand, d.Step, d.Phase, d.Taken)
+				case len(d.Candidates) > 1 && d.Why == nil:
+					t.Errorf("%s %s hand %d step %d (%s): valued without a why", tc.v, tc.bot, hand, d.Step, d.Phase)
+				default:
+					phases[d.Phase]++
+				}
+			}
+		}
+		t.Logf("%s %s: valued decisions by phase %v", tc.v, tc.bot, phases)
+	}
+}

@@ -129,7 +129,7 @@ type hinter interface {
 // rankSeen is Rank with each candidate's outcomes in those worlds
 // (Hint.seen), where the decision's values come from such worlds.
 type seer interface {
-	rankSeen(v game.View, rng *rand.Rand) ([]Hint, error)
+	rankSeen(v game.View, rng *rand.Rand, include []game.Action) ([]Hint, error)
 }
 
 // hintTarget returns the bot that gives b's hints for v: the hint bot of
@@ -180,14 +180,34 @@ func ExplainedHints(b Bot, v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 	return hints(b, v, rng, n, true)
 }
 
-// hints is Hints, and ExplainedHints with explained set.
-func hints(b Bot, v game.View, rng *rand.Rand, n int, explained bool) ([]Hint, error) {
+// ValuedHints is ExplainedHints with every candidate (none cut off), where
+// the legal action a is valued and explained too although the bot's search
+// would not try it (a discard, a buy or a doubling beside the few it
+// considers), and so is every legal action of a decision with at most
+// allLegal of them (a doubling the search would not even try): the
+// analysis of the action a person took, beside the alternatives.
+func ValuedHints(b Bot, v game.View, rng *rand.Rand, a game.Action) ([]Hint, error) {
+	legal := v.LegalActions()
+	include := []game.Action{a}
+	if len(legal) <= allLegal {
+		include = legal
+	}
+	return hints(b, v, rng, len(legal)+1, true, include...)
+}
+
+// allLegal is the most legal actions of a decision whose every action
+// ValuedHints values.
+const allLegal = 6
+
+// hints is Hints, and ExplainedHints with explained set (and the legal
+// actions of include among the candidates of a bot that shows its worlds).
+func hints(b Bot, v game.View, rng *rand.Rand, n int, explained bool, include ...game.Action) ([]Hint, error) {
 	n = max(n, 1)
 	b = hintTarget(b, v)
 	var out []Hint
 	var err error
 	if sr, ok := b.(seer); ok && explained {
-		out, err = sr.rankSeen(v, rng)
+		out, err = sr.rankSeen(v, rng, include)
 	} else if r, ok := b.(Ranker); ok {
 		out, err = r.Rank(v, rng, n)
 	} else {
@@ -259,16 +279,16 @@ func (s search) Rank(v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 // rankSeen is Rank with the finished hands of a flat or paired-root
 // search (ismcts.Bot.RankObserved): every root candidate's outcome in
 // every world of every tree, the trees in their order.
-func (s search) rankSeen(v game.View, rng *rand.Rand) ([]Hint, error) {
+func (s search) rankSeen(v game.View, rng *rand.Rand, include []game.Action) ([]Hint, error) {
 	if s.bidder != nil && !cardPlay(v) {
-		return hints(s.bidder, v, rng, len(v.LegalActions()), true)
+		return hints(s.bidder, v, rng, len(v.LegalActions())+1, true, include...)
 	}
 	recs := map[int]*recorder{}
 	cands, observed, err := s.Bot.RankObserved(v, rng, func(tree int) ismcts.Observer {
 		r := &recorder{seat: v.ViewSeat(), outcomes: map[game.Action][]why.Outcome{}}
 		recs[tree] = r
 		return r
-	})
+	}, include...)
 	if err != nil {
 		return nil, err
 	}
@@ -307,13 +327,13 @@ func (s sampled) Rank(v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 // rankSeen is Rank with pimc's hands (pimc.Bot.RankObserved): every
 // candidate's outcome in every world (each playout of it, where a world's
 // value is a mean of several), the worlds in their order.
-func (s sampled) rankSeen(v game.View, rng *rand.Rand) ([]Hint, error) {
+func (s sampled) rankSeen(v game.View, rng *rand.Rand, include []game.Action) ([]Hint, error) {
 	recs := map[int]*recorder{}
 	cands, observed, err := s.Bot.RankObserved(v, rng, func(w int) pimc.Observer {
 		r := &recorder{seat: v.ViewSeat(), outcomes: map[game.Action][]why.Outcome{}}
 		recs[w] = r
 		return r
-	})
+	}, include...)
 	if err != nil {
 		return nil, err
 	}

@@ -83,9 +83,11 @@ func TestImportRules(t *testing.T) {
 			"trull/internal/sitting", "trull/internal/analysis", "trull/internal/tablemodel", "trull/internal/replayview", "trull/internal/guide", "trull/internal/tactics", "trull/internal/daily", "trull/internal/wire", "trull/internal/store", "trull/web"}},
 		// The browser tests' support starts a server on a fresh database and
 		// speaks to it as a browser does.
-		// The contract with the browser app is written from the table
-		// model's types.
-		{"../../web/contract", []string{"trull/internal/game", "trull/internal/tablemodel", "trull/internal/wire", "trull/web/contract"}},
+		// The contract with the browser app is written from the types the
+		// app receives: the table model, the protocol's messages and what
+		// they carry (the whys, the guide's steps).
+		{"../../web/contract", []string{"trull/internal/game", "trull/internal/tablemodel", "trull/internal/wire", "trull/internal/bot/why",
+			"trull/internal/guide", "trull/web/contract"}},
 		{"../../e2e/webtest", []string{"trull/internal/server", "trull/internal/store/sqlite"}},
 		// The command and the engine for the browser use everything but the
 		// test support.

@@ -340,16 +340,19 @@ type Observer interface {
 
 // RankObserved is Rank with an observer for each tree: obs(i) is shown the
 // hands of tree number i (trees may be searched at once, each with its
-// own observer; the numbers go on over the close rounds). It reports
-// whether the decision's values come from observed worlds: false for a
-// search that is not flat (its worlds differ between candidates), a
+// own observer; the numbers go on over the close rounds). The legal
+// actions of include are searched too where the search would leave them
+// out (a discard or a buy beside its few candidates, a doubling past the
+// doublings it tries): the analysis values the action a person took. It
+// reports whether the decision's values come from observed worlds: false
+// for a search that is not flat (its worlds differ between candidates), a
 // forced decision, or a decision left to the bidder or the prior.
-func (b *Bot) RankObserved(v game.View, rng *rand.Rand, obs func(tree int) Observer) ([]Candidate, bool, error) {
+func (b *Bot) RankObserved(v game.View, rng *rand.Rand, obs func(tree int) Observer, include ...game.Action) ([]Candidate, bool, error) {
 	observed := false
 	cands, err := b.search(v, nil, rng, func(i int) Observer {
 		observed = true
 		return obs(i)
-	})
+	}, include...)
 	return cands, observed && (b.opts.Flat || b.opts.PairedRoot), err
 }
 
@@ -370,8 +373,9 @@ func (b *Bot) ActState(st game.State, rng *rand.Rand) (game.Action, error) {
 
 // search runs the trees and returns the root candidates, best first. With
 // truth set, every iteration searches a copy of it instead of a sample;
-// with obs set, a flat search's trees show it their hands (RankObserved).
-func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tree int) Observer) ([]Candidate, error) {
+// with obs set, a flat search's trees show it their hands, and the legal
+// actions of include are among the candidates (RankObserved).
+func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tree int) Observer, include ...game.Action) ([]Candidate, error) {
 	legal := v.LegalActions()
 	seat := v.ViewSeat()
 	if len(legal) == 0 || v.Turn() != seat || seat < 0 {
@@ -395,6 +399,11 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 	}
 	seed := rng.Uint64()
 	roots, def := rootCandidates(v, legal)
+	for _, a := range include {
+		if slices.Contains(legal, a) && !slices.Contains(roots, a) {
+			roots = append(slices.Clip(roots), a)
+		}
+	}
 	if len(roots) == 1 {
 		return []Candidate{{Action: roots[0], Share: 1}}, nil
 	}

@@ -165,14 +165,16 @@ type Observer interface {
 // view's candidates, with obs(w) shown the hands of world number w (worlds
 // may be scored at once, each with its own observer). A candidate's value
 // is the mean of its shown hands' scores: a doubling is not reduced by the
-// margin Act asks of it. It reports whether the values come from observed
-// worlds (false for a forced decision or one left to Options.Others).
-func (b *Bot) RankObserved(v game.View, rng *rand.Rand, obs func(world int) Observer) ([]Candidate, bool, error) {
+// margin Act asks of it. The legal actions of include are valued too where
+// pimc would leave them out (a discard, buy or doubling beside its few
+// candidates). It reports whether the values come from observed worlds
+// (false for a forced decision or one left to Options.Others).
+func (b *Bot) RankObserved(v game.View, rng *rand.Rand, obs func(world int) Observer, include ...game.Action) ([]Candidate, bool, error) {
 	observed := false
 	cands, err := b.evaluateSeen(v, rng, func(w int) Observer {
 		observed = true
 		return obs(w)
-	})
+	}, include)
 	return cands, observed, err
 }
 
@@ -214,12 +216,13 @@ type decision struct {
 
 // evaluate returns the candidates of the view's decision with their values.
 func (b *Bot) evaluate(gv game.View, rng *rand.Rand) ([]Candidate, error) {
-	return b.evaluateSeen(gv, rng, nil)
+	return b.evaluateSeen(gv, rng, nil, nil)
 }
 
-// evaluateSeen is evaluate with obs(w), when set, shown world w's hands;
-// the values are then the plain means of these hands.
-func (b *Bot) evaluateSeen(gv game.View, rng *rand.Rand, obs func(world int) Observer) ([]Candidate, error) {
+// evaluateSeen is evaluate with obs(w), when set, shown world w's hands
+// (the values are then the plain means of these hands), and the legal
+// actions of include among the candidates.
+func (b *Bot) evaluateSeen(gv game.View, rng *rand.Rand, obs func(world int) Observer, include []game.Action) ([]Candidate, error) {
 	v, ok := gv.(*droggn.View)
 	if !ok || v == nil || v.State() == nil {
 		return nil, ErrGame
@@ -251,6 +254,11 @@ func (b *Bot) evaluateSeen(gv game.View, rng *rand.Rand, obs func(world int) Obs
 		b.simDecision(d, know.DoubleCandidates(v.State(), legal))
 	default: // lay-outs: every legal action
 		b.simDecision(d, legal)
+	}
+	for _, a := range include {
+		if slices.Contains(legal, a) && !slices.Contains(d.cands, a) {
+			d.cands = append(slices.Clip(d.cands), a)
+		}
 	}
 	if len(d.cands) == 1 {
 		return []Candidate{{Action: d.cands[0]}}, nil
