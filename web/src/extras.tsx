@@ -28,15 +28,15 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
   }
   const cards: ComponentChildren[] = [];
   if (g === "droggn") {
-    if (m.talonShown && m.talonShown.length) {
-      cards.push(<Group label={talonWord(g)} ids={m.talonShown} m={m} lang={lang} />);
-    } else if (m.talonSize && m.talonSize > 0) {
+    if (m.talon_shown && m.talon_shown.length) {
+      cards.push(<Group label={talonWord(g)} ids={m.talon_shown} m={m} lang={lang} />);
+    } else if (m.talon_size && m.talon_size > 0) {
       cards.push(
         <div class="group">
           <span class="glabel">
             <Glossed text={talonWord(g)} game={g} lang={lang} />
           </span>
-          <Backs n={m.talonSize} game={g} lang={lang} small />
+          <Backs n={m.talon_size} game={g} lang={lang} small />
         </div>,
       );
     }
@@ -53,29 +53,29 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
       );
     if (m.asked) {
       lines.push(
-        m.buyLost
+        m.buy_lost
           ? t(lang, "buyLost", cardName(m.asked, g, lang))
-          : t(lang, "bought", cardName(m.asked, g, lang), names[m.boughtFrom ?? -1] ?? "?"),
+          : t(lang, "bought", cardName(m.asked, g, lang), names[m.bought_from ?? -1] ?? "?"),
       );
     }
     if (m.offered) lines.push(t(lang, "offered", cardName(m.offered, g, lang)));
   }
   if (g === "troggu") {
-    if (m.calledTrump) lines.push(t(lang, "called", cardName("T" + m.calledTrump, g, lang)));
+    if (m.called_trump) lines.push(t(lang, "called", cardName("T" + m.called_trump, g, lang)));
     if (m.partner >= 0) lines.push(t(lang, "partnerIs", names[m.partner]));
     if (m.alone) lines.push(`${names[m.declarer] ?? ""} ${t(lang, "alone")}`);
-    if (m.foolPowerless) lines.push(t(lang, "powerless", foolWord(g)));
+    if (m.fool_powerless) lines.push(t(lang, "powerless", foolWord(g)));
     if (m.tapp && m.tapp.length) cards.push(<Group label="Tapp" ids={m.tapp} m={m} lang={lang} />);
-    else if (m.tappSize && m.tappSize > 0)
+    else if (m.tapp_size && m.tapp_size > 0)
       cards.push(
         <div class="group">
           <span class="glabel">
             <Glossed text="Tapp" game={g} lang={lang} />
           </span>
-          <Backs n={m.tappSize} game={g} lang={lang} small />
+          <Backs n={m.tapp_size} game={g} lang={lang} small />
         </div>,
       );
-    if (m.tappTaken && m.tappTaken.length && m.phase === "discard") cards.push(<Group label={t(lang, "tappTaken")} ids={m.tappTaken} m={m} lang={lang} />);
+    if (m.tapp_taken && m.tapp_taken.length && m.phase === "discard") cards.push(<Group label={t(lang, "tappTaken")} ids={m.tapp_taken} m={m} lang={lang} />);
     if (m.discards && m.discards.length) cards.push(<Group label={t(lang, "discards")} ids={m.discards} m={m} lang={lang} />);
   }
   if (!lines.length && !cards.length) return null;

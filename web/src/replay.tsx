@@ -242,7 +242,7 @@ function Viewer(p: { record: string; lang: Lang; table?: { tableId: string; hand
 function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; lang: Lang; m: Model | null }) {
   const { res, game, names, lang } = p;
   const fm = { game, variant: res.variant ?? p.m?.variant ?? "" };
-  const sitsOut = p.m?.sitsOut ?? -1;
+  const sitsOut = p.m?.sits_out ?? -1;
   const sides = resultSides({ ...res, contract: res.contract ?? "" }, game, names, sitsOut, lang);
   return (
     <div class="result">
@@ -281,7 +281,7 @@ function StepView(p: { m: Model; step: ReplayStep; names: string[]; lang: Lang }
       {hands && (
         <div class="all-hands">
           {hands.map((h, s) => (
-            <div class={"ahand" + (s === m.toAct ? " turn" : "")}>
+            <div class={"ahand" + (s === m.to_act ? " turn" : "")}>
               <span class="who">{names[s]}</span>
               <span class="gcards">
                 {sortHand(h).map((c) => (

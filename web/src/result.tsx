@@ -134,14 +134,14 @@ export function ResultBox(p: {
   const { m, lang, names } = p;
   const r = m.result as Result;
   if (!r) return null;
-  const sides = resultSides(r, m.game, names, m.sitsOut, lang);
+  const sides = resultSides(r, m.game, names, m.sits_out, lang);
   return (
     <section class="result box" data-testid="result">
       <h3>
         {t(lang, "newerHand", p.hand + 1)}: <Glossed text={contractName(m.game, r.contract, lang)} game={m.game} lang={lang} />
         {r.declarer !== undefined && r.declarer >= 0 ? ` — ${names[r.declarer]}` : m.declarer >= 0 ? ` — ${names[m.declarer]}` : ""}
       </h3>
-      {sides && <SideLine sides={sides} names={names} sitsOut={m.sitsOut} fm={m} lang={lang} />}
+      {sides && <SideLine sides={sides} names={names} sitsOut={m.sits_out} fm={m} lang={lang} />}
       <ResTable names={names} cardPoints={sides ? [] : r.card_points} score={r.score} fm={m} lang={lang} />
       {r.items.length > 0 && (
         <ul class="items">

@@ -180,7 +180,7 @@ export function isOffline(s: TableView): boolean {
 
 /** myTurn reports whether the viewer is to act now: only with a live connection and a fresh state. */
 export function myTurn(s: TableView): boolean {
-  return !!s.m && s.m.seat >= 0 && s.m.toAct === s.m.seat && s.legal.length > 0 && !isOffline(s);
+  return !!s.m && s.m.seat >= 0 && s.m.to_act === s.m.seat && s.legal.length > 0 && !isOffline(s);
 }
 
 /** reduce returns the view after one event; it changes nothing it is given. */
