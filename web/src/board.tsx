@@ -3,9 +3,9 @@
 
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Action } from "./api";
-import { cardName, packOf, sortHand } from "./cards";
+import { packOf, sortHand } from "./cards";
 import { Card, Icon } from "./face";
-import { actionHelp, actionLabel, t, tr, type Lang } from "./i18n";
+import { actionHelp, actionLabel, cardName, t, type Lang } from "./i18n";
 import { bidBefore, type Model } from "./model";
 import { Extras, StrohSide } from "./extras";
 import { type TableState, type Hint, hintText, sameAction } from "./tablestate";
@@ -178,7 +178,7 @@ export function Board(p: BoardProps) {
               disabled={!offer || !ask || p.pending}
               onClick={() => p.act({ act: "buy", cards: [offer, ask] })}
             >
-              {offer && ask ? t(lang, "buyBtn", cardName(offer, game, lang), cardName(ask, game, lang)) : tr(lang, "buy", "kaufen")}
+              {offer && ask ? t(lang, "buyBtn", cardName(offer, game, lang), cardName(ask, game, lang)) : t(lang, "buyPlain")}
             </button>
           </div>
         )}

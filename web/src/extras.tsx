@@ -2,9 +2,9 @@
 // Tapp or discards, and the Strohmänner.
 
 import type { ComponentChildren } from "preact";
-import { cardName, sortHand } from "./cards";
+import { sortHand } from "./cards";
 import { Backs, Card } from "./face";
-import { contractName, declarerWord, foolWord, t, talonWord, tr, type Lang } from "./i18n";
+import { cardName, contractName, declarerWord, foolWord, t, talonWord, type Lang } from "./i18n";
 import type { Model, Pile } from "./model";
 import { fmtPoints } from "./names";
 import { Glossed } from "./glossary";
@@ -19,7 +19,7 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
     if (g === "strohmandeln" && m.declarer >= 0) s += ` — ${names[m.declarer]}`;
     if (m.doublings && m.doublings > 0) s += ` — ×${2 ** m.doublings} (Schwacher${m.doublings > 1 ? "/Retour" : ""})`;
     if (m.doubled) s += ` — ${t(lang, "doubled")}`;
-    if (m.forced) s += tr(lang, " (forced)", " (Pflicht)");
+    if (m.forced) s += t(lang, "forcedMark");
     lines.push(
       <span class="contract">
         <Glossed text={s} game={g} lang={lang} />
@@ -65,12 +65,12 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
     if (m.partner >= 0) lines.push(t(lang, "partnerIs", names[m.partner]));
     if (m.alone) lines.push(`${names[m.declarer] ?? ""} ${t(lang, "alone")}`);
     if (m.fool_powerless) lines.push(t(lang, "powerless", foolWord(g)));
-    if (m.tapp && m.tapp.length) cards.push(<Group label="Tapp" ids={m.tapp} m={m} lang={lang} />);
+    if (m.tapp && m.tapp.length) cards.push(<Group label={t(lang, "tapp")} ids={m.tapp} m={m} lang={lang} />);
     else if (m.tapp_size && m.tapp_size > 0)
       cards.push(
         <div class="group">
           <span class="glabel">
-            <Glossed text="Tapp" game={g} lang={lang} />
+            <Glossed text={t(lang, "tapp")} game={g} lang={lang} />
           </span>
           <Backs n={m.tapp_size} game={g} lang={lang} small />
         </div>,
@@ -146,7 +146,7 @@ export function StrohSide(p: {
     <section class={"stroh" + (p.mine ? " mine" : "")} data-stroh={seat}>
       <div class="stroh-head">
         <span>
-          Strohmänner — {seat === m.seat ? t(lang, "you") : p.names[seat]}
+          {t(lang, "strohmaennerOf", seat === m.seat ? t(lang, "you") : p.names[seat])}
         </span>
         <span class="muted">
           {(pl.card_points ?? 0) > 0 && `${t(lang, "cardPoints")}: ${fmtPoints(pl.card_points ?? 0, m)}`}

@@ -3,7 +3,7 @@
 // a side whose tricks are turned down shows its number of tricks only.
 
 import { points } from "./cards";
-import { declarerWord, t, tr, type Lang } from "./i18n";
+import { declarerWord, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { fmtPoints } from "./names";
 
@@ -54,7 +54,7 @@ function sides(m: Model, names: string[], lang: Lang): Side[] {
   return [
     { label: `${declarerWord(m.game, m.contract, lang)} (${team.map(who).join(" + ")})`, seats: team },
     {
-      label: secret ? tr(lang, "the others (partner not known yet)", "die anderen (Partner noch unbekannt)") : tr(lang, "defenders", "Gegenspieler"),
+      label: secret ? t(lang, "othersUnknown") : t(lang, "defenders"),
       seats: others,
     },
   ];
@@ -82,7 +82,7 @@ export function PointsLine(p: { m: Model; names: string[]; lang: Lang }) {
   });
   return (
     <div class="points-line" data-testid="points">
-      <span class="pl-title">{tr(lang, "Taken so far:", "Bisher:")}</span>
+      <span class="pl-title">{t(lang, "takenSoFar")}</span>
       {parts.map((x) => (
         <span class="pl-side">
           <strong>{x.label}</strong> {x.pts !== null && <>{x.pts} {t(lang, x.pts === "1" ? "point1" : "points")} · </>}

@@ -4,7 +4,7 @@ import { keepRecordForReplay } from "./engine";
 import { localRecord, OFFLINE_ID } from "./local";
 import * as api from "./api";
 import { useState } from "preact/hooks";
-import { contractName, declarerWord, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
+import { contractName, declarerWord, errorText, itemName, sideName, t, type Lang } from "./i18n";
 import type { GameName } from "./cards";
 import type { Model, Result } from "./model";
 import { linkClick, navigate } from "./router";
@@ -101,7 +101,7 @@ export function resultSides(
   if (r.partner != null && r.partner >= 0 && r.partner !== d) team.push(r.partner);
   const others = names.map((_, i) => i).filter((i) => !team.includes(i) && i !== sitsOut);
   const out: SidePoints[] = [{ label: declarerWord(game, r.contract, lang), seats: team, points: cp[d] }];
-  if (others.length) out.push({ label: tr(lang, "defenders", "Gegenspieler"), seats: others, points: cp[others[0]] });
+  if (others.length) out.push({ label: t(lang, "defenders"), seats: others, points: cp[others[0]] });
   return out;
 }
 

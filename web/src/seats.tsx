@@ -2,7 +2,7 @@
 
 import type { SeatInfo } from "./api";
 import { Icon } from "./face";
-import { botLabel, declarerWord, t, tr, type Lang } from "./i18n";
+import { botLabel, declarerWord, foolWord, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { Glossed } from "./glossary";
 
@@ -12,11 +12,11 @@ export function roleBadges(m: Model, seat: number, lang: Lang): string[] {
   const badges: string[] = [];
   if (seat === m.dealer) badges.push(t(lang, "dealer"));
   if (seat === m.elder) badges.push(t(lang, "elder"));
-  if (seat === m.sits_out) badges.push(tr(lang, "sits out (feiert)", "feiert"));
+  if (seat === m.sits_out) badges.push(t(lang, "sitsOutBadge"));
   if (seat === m.declarer && m.contract) badges.push(declarerWord(game, m.contract, lang));
-  if (seat === m.partner && m.partner >= 0) badges.push("Partner");
-  if (game === "droggn" && m.pagat_laid === seat) badges.push("Pagat " + t(lang, "laidOut"));
-  if (game === "droggn" && m.fool_laid && seat === m.declarer) badges.push("Gstieß " + t(lang, "laidOut"));
+  if (seat === m.partner && m.partner >= 0) badges.push(t(lang, "partnerBadge"));
+  if (game === "droggn" && m.pagat_laid === seat) badges.push(t(lang, "laidOutCard", "Pagat"));
+  if (game === "droggn" && m.fool_laid && seat === m.declarer) badges.push(t(lang, "laidOutCard", foolWord(game)));
   return badges;
 }
 

@@ -5,7 +5,7 @@ import type { Action } from "./api";
 import type { Why } from "./analysis";
 import type { ServerMessage, StateMessage, TableState } from "./contract.gen";
 import type { Guide } from "./guide";
-import type { Refusal } from "./i18n";
+import { decimal, type Lang, type Refusal } from "./i18n";
 import type { Model } from "./model";
 import type { Status } from "./ws";
 
@@ -29,11 +29,11 @@ export interface Hint {
 }
 
 /** hintText is a candidate with its estimated score, e.g. "XXI (+4.2)", in German with a decimal comma ("+4,2"). */
-export function hintText(h: Hint, label: (a: Action) => string, lang: "en" | "de" = "en"): string {
+export function hintText(h: Hint, label: (a: Action) => string, lang: Lang = "en"): string {
   if (h.value == null) return label(h.action);
   const v = Math.round(h.value * 10) / 10;
   const n = Math.abs(v).toFixed(1).replace(/\.0$/, "");
-  return `${label(h.action)} (${v > 0 ? "+" : v < 0 ? "−" : ""}${lang === "de" ? n.replace(".", ",") : n})`;
+  return `${label(h.action)} (${v > 0 ? "+" : v < 0 ? "−" : ""}${decimal(lang, n)})`;
 }
 
 export function sameAction(a: Action, b: Action): boolean {
