@@ -33,20 +33,20 @@ func readGlossary(t *testing.T) glossary {
 }
 
 // rulesSections counts the sections of each game's rules page in each
-// language (rules.tsx: const NAME: Text = { en: [ [title, …], … ], de: … }).
+// language (i18n.ts: const NAME: Text = { en: [ [title, …], … ], de: … }).
 func rulesSections(t *testing.T) map[string]map[string]int {
 	t.Helper()
-	src := readSrc(t, "rules.tsx")
-	texts := regexp.MustCompile(`const TEXTS: Record<GameName, Text> = \{([^}]*)\}`).FindStringSubmatch(src)
+	src := readSrc(t, "i18n.ts")
+	texts := regexp.MustCompile(`const RULES_TEXT: Record<GameName, Text> = \{([^}]*)\}`).FindStringSubmatch(src)
 	if texts == nil {
-		t.Fatal("rules.tsx: no TEXTS table")
+		t.Fatal("i18n.ts: no RULES_TEXT table")
 	}
 	out := map[string]map[string]int{}
 	for _, kv := range regexp.MustCompile(`(\w+): (\w+)`).FindAllStringSubmatch(texts[1], -1) {
 		game, name := kv[1], kv[2]
 		start := strings.Index(src, "const "+name+": Text = {")
 		if start < 0 {
-			t.Fatalf("rules.tsx: no text %s", name)
+			t.Fatalf("i18n.ts: no rules text %s", name)
 		}
 		body := src[start:]
 		body = body[:strings.Index(body, "\n};")]

@@ -71,7 +71,7 @@ func TestRiderName(t *testing.T) {
 	if !strings.Contains(string(rules), "`N` (rider)") {
 		t.Fatal("docs/RULES.md no longer calls Droggn's N the rider")
 	}
-	src := readSrc(t, "cards.ts")
+	src := readSrc(t, "i18n.ts")
 	courts := src[strings.Index(src, "const COURT_NAMES"):]
 	courts = courts[:strings.Index(courts, "};")]
 	re := regexp.MustCompile(`(?s)(droggn|troggu|strohmandeln): \{\s*en: \{[^}]*N: "([^"]+)"[^}]*\},\s*de: \{[^}]*N: "([^"]+)"`)

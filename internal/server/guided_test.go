@@ -142,7 +142,7 @@ func TestGuidedNoLeak(t *testing.T) {
 					Type  string `json:"type"`
 					Step  int    `json:"step"`
 					Model struct {
-						CalledTrump int `json:"calledTrump"`
+						CalledTrump int `json:"called_trump"`
 					} `json:"model"`
 					Guide json.RawMessage `json:"guide"`
 				}

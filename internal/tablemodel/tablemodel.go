@@ -68,19 +68,19 @@ type Model struct {
 	Seats   int    `json:"seats"`
 	Dealer  int    `json:"dealer"`
 	// SitsOut is the dealer of a four-player Droggn, who sits the hand out.
-	SitsOut int `json:"sitsOut"`
+	SitsOut int `json:"sits_out"`
 	// Elder is Strohmandeln's Vorhand.
 	Elder     int        `json:"elder"`
 	Phase     string     `json:"phase"`
-	ToAct     int        `json:"toAct"`
+	ToAct     int        `json:"to_act"`
 	Hand      []string   `json:"hand"`
-	HandSizes []int      `json:"handSizes"`
+	HandSizes []int      `json:"hand_sizes"`
 	Contract  string     `json:"contract"`
 	Declarer  int        `json:"declarer"`
 	Partner   int        `json:"partner"`
 	Tricks    []Trick    `json:"tricks"`
 	Trick     *Trick     `json:"trick"`
-	TricksWon []int      `json:"tricksWon"`
+	TricksWon []int      `json:"tricks_won"`
 	Log       []LogEntry `json:"log"`
 	Result    *Result    `json:"result"`
 	// Side is the seat's own side's pile so far as far as the seat may know
@@ -90,34 +90,34 @@ type Model struct {
 
 	// Droggn. BoughtFrom and PagatLaid are seats, −1 for none (and in
 	// the other games).
-	TalonShown []string `json:"talonShown,omitempty"`
-	TalonSize  int      `json:"talonSize,omitempty"`
+	TalonShown []string `json:"talon_shown,omitempty"`
+	TalonSize  int      `json:"talon_size,omitempty"`
 	// Talon is the untouched talon of a Super or Super Mord, shown when
 	// the hand is over; it counts for the declarer.
 	Talon      []string `json:"talon,omitempty"`
 	Discards   []string `json:"discards,omitempty"`
 	Bought     string   `json:"bought,omitempty"`
-	BoughtFrom int      `json:"boughtFrom"`
+	BoughtFrom int      `json:"bought_from"`
 	Asked      string   `json:"asked,omitempty"`
-	BuyLost    bool     `json:"buyLost,omitempty"`
+	BuyLost    bool     `json:"buy_lost,omitempty"`
 	Offered    string   `json:"offered,omitempty"`
-	PagatLaid  int      `json:"pagatLaid"`
-	FoolLaid   bool     `json:"foolLaid,omitempty"`
+	PagatLaid  int      `json:"pagat_laid"`
+	FoolLaid   bool     `json:"fool_laid,omitempty"`
 	Doublings  int      `json:"doublings,omitempty"`
 	// TrickPoints is the card points of the seat's side so far as the
 	// result will count them, from the engine (droggn.View.Count; absent
 	// for a spectator, the dealer who sits out, and before a declarer).
-	TrickPoints *int `json:"trickPoints,omitempty"`
+	TrickPoints *int `json:"trick_points,omitempty"`
 
 	// Troggu.
-	TappSize      int      `json:"tappSize,omitempty"`
-	TappTaken     []string `json:"tappTaken,omitempty"`
+	TappSize      int      `json:"tapp_size,omitempty"`
+	TappTaken     []string `json:"tapp_taken,omitempty"`
 	Tapp          []string `json:"tapp,omitempty"`
-	CalledTrump   int      `json:"calledTrump,omitempty"`
+	CalledTrump   int      `json:"called_trump,omitempty"`
 	Alone         bool     `json:"alone,omitempty"`
 	Forced        bool     `json:"forced,omitempty"`
-	FoolPowerless bool     `json:"foolPowerless,omitempty"`
-	DiscardCount  int      `json:"discardCount,omitempty"`
+	FoolPowerless bool     `json:"fool_powerless,omitempty"`
+	DiscardCount  int      `json:"discard_count,omitempty"`
 	// Won is each seat's pile so far: the tricks it won and their card
 	// points (every trick is played face up, so this is public).
 	Won []Count `json:"won,omitempty"`

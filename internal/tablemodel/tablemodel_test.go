@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"trull/internal/game"
@@ -91,10 +94,39 @@ func check(t *testing.T, r game.Rules, st game.State, viewer game.Viewer, step i
 	var fields map[string]json.RawMessage
 	b, _ = json.Marshal(m)
 	json.Unmarshal(b, &fields)
-	for _, k := range []string{"game", "variant", "seat", "seats", "dealer", "sitsOut", "elder", "phase", "toAct", "hand", "handSizes",
-		"contract", "declarer", "partner", "tricks", "trick", "tricksWon", "log", "result", "boughtFrom", "pagatLaid"} {
+	for _, k := range []string{"game", "variant", "seat", "seats", "dealer", "sits_out", "elder", "phase", "to_act", "hand", "hand_sizes",
+		"contract", "declarer", "partner", "tricks", "trick", "tricks_won", "log", "result", "bought_from", "pagat_laid"} {
 		if _, ok := fields[k]; !ok {
 			t.Fatalf("%s: the model has no %q: %s", where(), k, b)
 		}
+	}
+}
+
+// TestSnakeCase checks that every JSON name of the model is in snake_case,
+// the naming of the rest of the protocol (docs/PROTOCOL.md).
+func TestSnakeCase(t *testing.T) {
+	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(ty reflect.Type) {
+		for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice || ty.Kind() == reflect.Array {
+			ty = ty.Elem()
+		}
+		if ty.Kind() != reflect.Struct || seen[ty] {
+			return
+		}
+		seen[ty] = true
+		for i := 0; i < ty.NumField(); i++ {
+			f := ty.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" || !snake.MatchString(name) {
+				t.Errorf("%s.%s: JSON name %q is not snake_case", ty.Name(), f.Name, name)
+			}
+			walk(f.Type)
+		}
+	}
+	walk(reflect.TypeFor[tablemodel.Model]())
+	if len(seen) < 8 {
+		t.Fatalf("walked only %d types", len(seen))
 	}
 }

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Action, Words } from "./api";
 import type { GameName } from "./cards";
-import { actionLabel, t, tr, type LabelCtx, type Lang } from "./i18n";
+import { actionLabel, className, decimal, ordinal, phaseName, say, t, type LabelCtx, type Lang } from "./i18n";
 
 /**
  * Why says what differs between an action and the best one (the best:
@@ -19,10 +19,7 @@ export interface Why {
 
 /** whyText is a why's words for the page: a German page shows none that exist only in English. */
 export function whyText(w: Why | null | undefined, lang: Lang): string {
-  const x = w?.text;
-  if (!x) return "";
-  if (typeof x === "string") return lang === "en" ? x : "";
-  return lang === "de" ? x.de : x.en;
+  return say(lang, w?.text);
 }
 
 /** A candidate action and the deciding seat's expected score after it. */
@@ -61,15 +58,6 @@ export interface Report {
   seats: { seat: number; name: string; decisions: number; valued: number; good?: number; loss: number; good_share: number; worst: number[] }[];
 }
 
-const CLASS_NAMES: Record<string, [string, string]> = {
-  good: ["good", "gut"],
-  inaccuracy: ["inaccuracy", "Ungenauigkeit"],
-  mistake: ["mistake", "Fehler"],
-  blunder: ["blunder", "grober Fehler"],
-  forced: ["forced", "erzwungen"],
-  unvalued: ["not valued", "nicht bewertet"],
-};
-
 const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"];
 
 /** Namer names the actions of a decision as the table does (actionLabel), in the hand's context before it. */
@@ -80,46 +68,25 @@ export function namer(game: GameName, lang: Lang, ctx: (i: number, seat: number)
   return (a, d) => (a ? actionLabel(a, { game, lang, ...ctx(d.action, d.seat) }) : "");
 }
 
-const ORDINALS: Record<Lang, string[]> = {
-  en: ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"],
-  de: ["erste", "zweite", "dritte", "vierte", "fünfte", "sechste", "siebte", "achte", "neunte", "zehnte"],
-};
-
-const PHASES: Record<string, [string, string]> = {
-  bidding: ["bidding", "Reizen"],
-  bid: ["bidding", "Reizen"],
-  discard: ["discard", "Drücken"],
-  exchange: ["exchange with the Tapp", "Tausch mit dem Tapp"],
-  buy: ["buying", "Kaufen"],
-  layout: ["lay-out", "Auslegen"],
-  doubling: ["doubling", "Doppeln"],
-  double: ["doubling", "Doppeln"],
-  call: ["calling a trump", "Rufen"],
-  fold: ["fold or stay", "Zusammenwerfen oder bleiben"],
-  play: ["card play", "Kartenspiel"],
-};
-
 /** place says where in the hand a decision was made: "trick 7, second card", "Stich 7, zweite Karte", or the phase. */
 export function place(d: Decision, lang: Lang): string {
-  const nth = (n: number) => ORDINALS[lang][n - 1] ?? `${n}.`;
-  if (d.trick && d.nth) return tr(lang, `trick ${d.trick}, ${nth(d.nth)} card`, `Stich ${d.trick}, ${nth(d.nth)} Karte`);
-  const p = PHASES[d.phase];
-  const w = p ? tr(lang, ...p) : tr(lang, "decision", "Entscheidung");
-  return d.nth ? tr(lang, `${w}, ${nth(d.nth)} card`, `${w}, ${nth(d.nth)} Karte`) : w;
+  if (d.trick && d.nth) return t(lang, "trickNth", d.trick, ordinal(d.nth, lang));
+  const w = phaseName(d.phase, lang);
+  return d.nth ? t(lang, "phaseNth", w, ordinal(d.nth, lang)) : w;
 }
 
 /** num writes a value with two decimals, a minus sign and, in German, a decimal comma. */
 export function num(v: number, lang: Lang, digits = 2): string {
   const s = Math.abs(v).toFixed(digits);
-  return (v < 0 && Number(s) !== 0 ? "−" : "") + (lang === "de" ? s.replace(".", ",") : s);
+  return (v < 0 && Number(s) !== 0 ? "−" : "") + decimal(lang, s);
 }
 
 /** goodText says how many of a seat's valued decisions were good: "14 of 19 valued decisions good (74%)". */
 export function goodText(s: Report["seats"][number], lang: Lang): string {
-  if (!s.valued) return tr(lang, "no decision valued", "keine Entscheidung bewertet");
+  if (!s.valued) return t(lang, "noneValued");
   const good = s.good ?? Math.round(s.good_share * s.valued);
   const pct = Math.round(100 * s.good_share);
-  return tr(lang, `${good} of ${s.valued} valued decisions good (${pct}%)`, `${good} von ${s.valued} bewerteten Entscheidungen gut (${pct} %)`);
+  return t(lang, "goodOfValued", good, s.valued, pct);
 }
 
 /** takenValue is the deciding seat's expected score after the action taken. */
@@ -234,7 +201,7 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
       },
       error: (why) => {
         // The server's reason is English: a German page says it in general.
-        setErr((lang === "en" && why) || tr(lang, "The analysis could not be loaded.", "Die Analyse konnte nicht geladen werden."));
+        setErr(say(lang, why) || t(lang, "analysisFailed"));
         setProgress(null);
       },
     });
@@ -246,11 +213,11 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
           {t(lang, "analyse")}
         </button>{" "}
         <button type="button" class="btn" onClick={() => start("fast")} disabled={!!progress}>
-          {tr(lang, "Quick look", "Schneller Blick")}
+          {t(lang, "quickLook")}
         </button>
         {progress && (
           <p class="muted" data-testid="analysis-progress">
-            {tr(lang, "Valuing the decisions", "Die Entscheidungen werden bewertet")}: {progress[0]}/{progress[1] || "…"}
+            {t(lang, "valuing")}: {progress[0]}/{progress[1] || "…"}
           </p>
         )}
         {err && <p class="error">{err}</p>}
@@ -262,15 +229,15 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
   return (
     <div class="analysis" data-testid="analysis">
       <h4>
-        {tr(lang, "Analysis", "Analyse")} <span class="muted">({report.bot})</span>
+        {t(lang, "analysisTitle")} <span class="muted">({report.bot})</span>
       </h4>
       <Graph report={report} names={p.names} at={p.at} jump={p.jump} lang={lang} name={p.name} />
       <table class="res">
         <thead>
           <tr>
             <th />
-            <th>{tr(lang, "expected loss", "erwarteter Verlust")}</th>
-            <th>{tr(lang, "good decisions", "gute Entscheidungen")}</th>
+            <th>{t(lang, "expectedLoss")}</th>
+            <th>{t(lang, "goodDecisions")}</th>
           </tr>
         </thead>
         <tbody>
@@ -286,11 +253,11 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
       {here.map((d) => (
         <p class={"verdict " + d.class} data-testid="verdict">
           {place(d, lang)}, {p.names[d.seat]}: {p.name(d.taken, d)}
-          {takenValue(d) !== null ? ` (${tr(lang, "expected", "erwartet")} ${num(takenValue(d)!, lang)})` : ""} — {tr(lang, ...CLASS_NAMES[d.class])}
+          {takenValue(d) !== null ? ` (${t(lang, "expectedValue")} ${num(takenValue(d)!, lang)})` : ""} — {className(d.class, lang)}
           {d.best && d.class !== "good" && d.class !== "forced" && d.candidates?.length
-            ? ` · ${tr(lang, "best", "am besten")}: ${p.name(d.best, d)} (${tr(lang, "expected", "erwartet")} ${num(d.candidates[0].value, lang)})`
+            ? ` · ${t(lang, "bestChoice")}: ${p.name(d.best, d)} (${t(lang, "expectedValue")} ${num(d.candidates[0].value, lang)})`
             : ""}
-          {d.open_card?.length ? ` · ${tr(lang, "all hands seen", "alle Karten offen")}: ${p.name(d.open_card[0].action, d)} (${num(d.open_card[0].value, lang, 0)})` : ""}
+          {d.open_card?.length ? ` · ${t(lang, "allHandsSeen")}: ${p.name(d.open_card[0].action, d)} (${num(d.open_card[0].value, lang, 0)})` : ""}
           {whyText(d.why, lang) && d.class !== "good" && d.class !== "forced" && (
             <span class="why" data-testid="why">
               <br />
@@ -311,7 +278,7 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
             >
               {place(d, lang)}
             </a>{" "}
-            {p.names[d.seat]}: {p.name(d.taken, d)} — {tr(lang, ...CLASS_NAMES[d.class])} ({num(-d.loss, lang)}; {tr(lang, "best", "am besten")}: {p.name(d.best, d)})
+            {p.names[d.seat]}: {p.name(d.taken, d)} — {className(d.class, lang)} ({num(-d.loss, lang)}; {t(lang, "bestChoice")}: {p.name(d.best, d)})
             {whyText(d.why, lang) && <div class="why muted">{whyText(d.why, lang)}</div>}
           </li>
         ))}
@@ -329,7 +296,7 @@ function Graph(p: { report: Report; names: string[]; at: number; jump: (i: numbe
     T = 10,
     B = 22;
   const pts = p.report.decisions.map((d) => ({ d, v: takenValue(d) })).filter((x) => x.v !== null) as { d: Decision; v: number }[];
-  if (!pts.length) return <p class="muted">{tr(p.lang, "No decision was valued.", "Keine Entscheidung wurde bewertet.")}</p>;
+  if (!pts.length) return <p class="muted">{t(p.lang, "noDecisionValued")}</p>;
   const maxX = Math.max(...p.report.decisions.map((d) => d.action)) + 1;
   let lo = Math.min(...pts.map((x) => x.v), 0),
     hi = Math.max(...pts.map((x) => x.v), 0);
@@ -338,7 +305,7 @@ function Graph(p: { report: Report; names: string[]; at: number; jump: (i: numbe
   const y = (v: number) => T + ((H - T - B) * (hi - v)) / (hi - lo);
   const seats = [...new Set(pts.map((q) => q.d.seat))].sort((a, b) => a - b);
   return (
-    <svg class="graph" width="100%" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={tr(p.lang, "expected score through the hand", "erwartete Wertung im Lauf des Spiels")} data-testid="graph">
+    <svg class="graph" width="100%" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t(p.lang, "scoreGraph")} data-testid="graph">
       <line x1={L} x2={W - R} y1={y(0)} y2={y(0)} stroke="#999" stroke-dasharray="3 3" />
       <text x={4} y={y(hi) + 4} font-size="10">
         {num(hi, p.lang, 1)}

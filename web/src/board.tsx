@@ -3,9 +3,9 @@
 
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Action } from "./api";
-import { cardName, packOf, sortHand } from "./cards";
+import { packOf, sortHand } from "./cards";
 import { Card, Icon } from "./face";
-import { actionHelp, actionLabel, t, tr, type Lang } from "./i18n";
+import { actionHelp, actionLabel, cardName, t, type Lang } from "./i18n";
 import { bidBefore, type Model } from "./model";
 import { Extras, StrohSide } from "./extras";
 import { type TableState, type Hint, hintText, sameAction } from "./tablestate";
@@ -53,7 +53,7 @@ export function seatOrder(m: Model): number[] {
 export function Board(p: BoardProps) {
   const { m, legal, lang, names } = p;
   const game = m.game;
-  const myTurn = m.seat >= 0 && m.toAct === m.seat && legal.length > 0 && !p.offline;
+  const myTurn = m.seat >= 0 && m.to_act === m.seat && legal.length > 0 && !p.offline;
   const plays = legal.filter((a) => a.act === "play");
   const discards = legal.filter((a) => a.act === "discard");
   const buys = legal.filter((a) => a.act === "buy" && a.cards && a.cards.length === 2);
@@ -64,7 +64,7 @@ export function Board(p: BoardProps) {
   for (const a of discards) for (const c of a.cards ?? (a.card ? [a.card] : [])) discardable.add(c);
   const discardCount =
     discards.find((a) => typeof a.count === "number")?.count ??
-    (game === "droggn" ? 3 : game === "troggu" ? (m.tappTaken?.length || m.tappSize || 0) - (m.discardCount ?? 0) : 0);
+    (game === "droggn" ? 3 : game === "troggu" ? (m.tapp_taken?.length || m.tapp_size || 0) - (m.discard_count ?? 0) : 0);
   const [offer, setOffer] = useState("");
   const [ask, setAsk] = useState("");
   const [explain, setExplain] = useState(false);
@@ -137,7 +137,7 @@ export function Board(p: BoardProps) {
           waiting={p.tbl.started === false}
           offline={p.offline}
         />
-        {!p.offline && <TurnClock deadline={p.deadline} mine={m.seat >= 0 && m.toAct === m.seat} lang={lang} />}
+        {!p.offline && <TurnClock deadline={p.deadline} mine={m.seat >= 0 && m.to_act === m.seat} lang={lang} />}
         {p.autoNote && !myTurn && (
           <p class="auto-note muted" data-testid="auto-note">
             {t(lang, "autoNote", p.autoNote)}
@@ -178,7 +178,7 @@ export function Board(p: BoardProps) {
               disabled={!offer || !ask || p.pending}
               onClick={() => p.act({ act: "buy", cards: [offer, ask] })}
             >
-              {offer && ask ? t(lang, "buyBtn", cardName(offer, game, lang), cardName(ask, game, lang)) : tr(lang, "buy", "kaufen")}
+              {offer && ask ? t(lang, "buyBtn", cardName(offer, game, lang), cardName(ask, game, lang)) : t(lang, "buyPlain")}
             </button>
           </div>
         )}
@@ -261,7 +261,7 @@ export function Board(p: BoardProps) {
           <div class="hand-label">
             {t(lang, "hand")} ({hand.length}){" "}
             <span class="my-tricks" data-testid="my-tricks" title={t(lang, "tricks")}>
-              <Icon name="tricks" /> {(m.tricksWon[m.seat] ?? 0) === 1 ? t(lang, "trickWon") : t(lang, "tricksWon", m.tricksWon[m.seat] ?? 0)}
+              <Icon name="tricks" /> {(m.tricks_won[m.seat] ?? 0) === 1 ? t(lang, "trickWon") : t(lang, "tricksWon", m.tricks_won[m.seat] ?? 0)}
             </span>{" "}
             {roleBadges(m, m.seat, lang).map((b) => (
               <span class="role">
@@ -308,10 +308,10 @@ export function Prompt(p: {
   offline?: string;
 }) {
   const { m, lang } = p;
-  if (m.result || m.toAct < 0) return <p class="turn">{t(lang, p.over ? "sittingOver" : "handOver")}</p>;
+  if (m.result || m.to_act < 0) return <p class="turn">{t(lang, p.over ? "sittingOver" : "handOver")}</p>;
   if (p.waiting) return <p class="turn">{t(lang, "notStarted")}</p>;
   // A page that lost its connection, or holds an old state, cannot say whose turn it is.
   if (p.offline) return <p class="turn offline" data-testid="offline">{p.offline}</p>;
   if (p.myTurn) return <p class="turn me">{t(lang, "yourTurn") + (p.plays ? " — " + t(lang, "playCard") : "")}</p>;
-  return <p class="turn">{t(lang, "waitingFor", p.names[m.toAct] ?? "?")}</p>;
+  return <p class="turn">{t(lang, "waitingFor", p.names[m.to_act] ?? "?")}</p>;
 }

@@ -1,7 +1,6 @@
 // Card identifiers (docs/RULES.md §0.2), names in both languages and each
 // game's words, ordering for the player's hand.
 
-import type { Lang } from "./lang";
 
 /** The three games. */
 export type GameName = "droggn" | "troggu" | "strohmandeln";
@@ -74,79 +73,6 @@ export const FOOL_NAME: Record<GameName, string> = {
   troggu: "Bättler",
   strohmandeln: "Sküs",
 };
-
-const SUIT_NAMES: Record<Lang, Record<string, string>> = {
-  en: { S: "spades", C: "clubs", H: "hearts", D: "diamonds", Sw: "swords", Ba: "batons", Cu: "cups", Co: "coins" },
-  de: { S: "Pik", C: "Kreuz", H: "Herz", D: "Karo", Sw: "Schwerter", Ba: "Stäbe", Cu: "Kelche", Co: "Münzen" },
-};
-
-const COURT_NAMES: Record<GameName, Record<Lang, Record<string, string>>> = {
-  droggn: {
-    en: { J: "jack", N: "rider", Q: "queen", K: "king" },
-    de: { J: "Bube", N: "Reiter", Q: "Dame", K: "König" },
-  },
-  troggu: {
-    en: { J: "jack", N: "cavalier", Q: "queen", K: "king" },
-    de: { J: "Bube", N: "Cavall", Q: "Dame", K: "König" },
-  },
-  strohmandeln: {
-    en: { J: "jack", N: "rider", Q: "queen", K: "king" },
-    de: { J: "Bube", N: "Reiter", Q: "Dame", K: "König" },
-  },
-};
-
-/** Court letters drawn on the faces, per language and game. */
-const COURT_LETTERS: Record<GameName, Record<Lang, Record<string, string>>> = {
-  droggn: { en: { J: "J", N: "R", Q: "Q", K: "K" }, de: { J: "B", N: "R", Q: "D", K: "K" } },
-  troggu: { en: { J: "J", N: "C", Q: "Q", K: "K" }, de: { J: "B", N: "C", Q: "D", K: "K" } },
-  strohmandeln: { en: { J: "J", N: "R", Q: "Q", K: "K" }, de: { J: "B", N: "R", Q: "D", K: "K" } },
-};
-
-/** suitName names a suit in the language. */
-export function suitName(suit: string, lang: Lang): string {
-  return SUIT_NAMES[lang][suit] ?? suit;
-}
-
-/** cardName names a card for people, in the game's words. */
-export function cardName(id: string, game: GameName, lang: Lang): string {
-  const p = parse(id);
-  switch (p.kind) {
-    case "fool":
-      return lang === "de" ? "der " + FOOL_NAME[game] : FOOL_NAME[game] + " (Fool)";
-    case "trump":
-      if (p.n === 21) return "Mond (XXI)";
-      if (p.n === 1) return "Pagat (I)";
-      if (game === "strohmandeln" && p.n === 2) return "Uhu (II)";
-      if (game === "strohmandeln" && p.n === 3) return "Kakadu (III)";
-      return (lang === "de" ? "Tarock " : "trump ") + roman(p.n);
-    case "suit": {
-      let r: string;
-      if (p.pip === 0) r = COURT_NAMES[game][lang][p.rank];
-      else if (game === "troggu") r = roman(p.pip);
-      else if (p.pip === 1) r = lang === "de" ? "Ass" : "ace";
-      else r = String(p.pip);
-      return lang === "de" ? `${suitName(p.suit, lang)}-${r}` : `${r} of ${suitName(p.suit, lang)}`;
-    }
-  }
-  return id;
-}
-
-/** rankLabel is the index drawn in a card's corner. */
-export function rankLabel(id: string, game: GameName, lang: Lang): string {
-  const p = parse(id);
-  switch (p.kind) {
-    case "fool":
-      return "";
-    case "trump":
-      return roman(p.n);
-    case "suit":
-      if (p.pip === 0) return COURT_LETTERS[game][lang][p.rank];
-      if (game === "troggu") return roman(p.pip);
-      if (p.pip === 1) return "A";
-      return String(p.pip);
-  }
-  return "?";
-}
 
 /** points returns a card's nominal value (docs/RULES.md §0.4 "raw"). */
 export function points(id: string, game: GameName, variant = ""): number {

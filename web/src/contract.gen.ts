@@ -14,19 +14,19 @@ export interface Model {
   seats: number;
   dealer: number;
   /** SitsOut is the dealer of a four-player Droggn, who sits the hand out. */
-  sitsOut: number;
+  sits_out: number;
   /** Elder is Strohmandeln's Vorhand. */
   elder: number;
   phase: string;
-  toAct: number;
+  to_act: number;
   hand: string[];
-  handSizes: number[];
+  hand_sizes: number[];
   contract: string;
   declarer: number;
   partner: number;
   tricks: Trick[];
   trick: Trick | null;
-  tricksWon: number[];
+  tricks_won: number[];
   log: LogEntry[];
   result: Result | null;
   /**
@@ -35,8 +35,8 @@ export interface Model {
    */
   side?: SideCount;
   /** Droggn. BoughtFrom and PagatLaid are seats, −1 for none (and in the other games). */
-  talonShown?: string[];
-  talonSize?: number;
+  talon_shown?: string[];
+  talon_size?: number;
   /**
    * Talon is the untouched talon of a Super or Super Mord, shown when the hand is over; it counts for
    * the declarer.
@@ -44,27 +44,27 @@ export interface Model {
   talon?: string[];
   discards?: string[];
   bought?: string;
-  boughtFrom: number;
+  bought_from: number;
   asked?: string;
-  buyLost?: boolean;
+  buy_lost?: boolean;
   offered?: string;
-  pagatLaid: number;
-  foolLaid?: boolean;
+  pagat_laid: number;
+  fool_laid?: boolean;
   doublings?: number;
   /**
    * TrickPoints is the card points of the seat's side so far as the result will count them, from the
    * engine (droggn.View.Count; absent for a spectator, the dealer who sits out, and before a declarer).
    */
-  trickPoints?: number;
+  trick_points?: number;
   /** Troggu. */
-  tappSize?: number;
-  tappTaken?: string[];
+  tapp_size?: number;
+  tapp_taken?: string[];
   tapp?: string[];
-  calledTrump?: number;
+  called_trump?: number;
   alone?: boolean;
   forced?: boolean;
-  foolPowerless?: boolean;
-  discardCount?: number;
+  fool_powerless?: boolean;
+  discard_count?: number;
   /**
    * Won is each seat's pile so far: the tricks it won and their card points (every trick is played face
    * up, so this is public).

@@ -2,9 +2,9 @@
 // Tapp or discards, and the Strohmänner.
 
 import type { ComponentChildren } from "preact";
-import { cardName, sortHand } from "./cards";
+import { sortHand } from "./cards";
 import { Backs, Card } from "./face";
-import { contractName, declarerWord, foolWord, t, talonWord, tr, type Lang } from "./i18n";
+import { cardName, contractName, declarerWord, foolWord, t, talonWord, type Lang } from "./i18n";
 import type { Model, Pile } from "./model";
 import { fmtPoints } from "./names";
 import { Glossed } from "./glossary";
@@ -19,7 +19,7 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
     if (g === "strohmandeln" && m.declarer >= 0) s += ` — ${names[m.declarer]}`;
     if (m.doublings && m.doublings > 0) s += ` — ×${2 ** m.doublings} (Schwacher${m.doublings > 1 ? "/Retour" : ""})`;
     if (m.doubled) s += ` — ${t(lang, "doubled")}`;
-    if (m.forced) s += tr(lang, " (forced)", " (Pflicht)");
+    if (m.forced) s += t(lang, "forcedMark");
     lines.push(
       <span class="contract">
         <Glossed text={s} game={g} lang={lang} />
@@ -28,15 +28,15 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
   }
   const cards: ComponentChildren[] = [];
   if (g === "droggn") {
-    if (m.talonShown && m.talonShown.length) {
-      cards.push(<Group label={talonWord(g)} ids={m.talonShown} m={m} lang={lang} />);
-    } else if (m.talonSize && m.talonSize > 0) {
+    if (m.talon_shown && m.talon_shown.length) {
+      cards.push(<Group label={talonWord(g)} ids={m.talon_shown} m={m} lang={lang} />);
+    } else if (m.talon_size && m.talon_size > 0) {
       cards.push(
         <div class="group">
           <span class="glabel">
             <Glossed text={talonWord(g)} game={g} lang={lang} />
           </span>
-          <Backs n={m.talonSize} game={g} lang={lang} small />
+          <Backs n={m.talon_size} game={g} lang={lang} small />
         </div>,
       );
     }
@@ -53,29 +53,29 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
       );
     if (m.asked) {
       lines.push(
-        m.buyLost
+        m.buy_lost
           ? t(lang, "buyLost", cardName(m.asked, g, lang))
-          : t(lang, "bought", cardName(m.asked, g, lang), names[m.boughtFrom ?? -1] ?? "?"),
+          : t(lang, "bought", cardName(m.asked, g, lang), names[m.bought_from ?? -1] ?? "?"),
       );
     }
     if (m.offered) lines.push(t(lang, "offered", cardName(m.offered, g, lang)));
   }
   if (g === "troggu") {
-    if (m.calledTrump) lines.push(t(lang, "called", cardName("T" + m.calledTrump, g, lang)));
+    if (m.called_trump) lines.push(t(lang, "called", cardName("T" + m.called_trump, g, lang)));
     if (m.partner >= 0) lines.push(t(lang, "partnerIs", names[m.partner]));
     if (m.alone) lines.push(`${names[m.declarer] ?? ""} ${t(lang, "alone")}`);
-    if (m.foolPowerless) lines.push(t(lang, "powerless", foolWord(g)));
-    if (m.tapp && m.tapp.length) cards.push(<Group label="Tapp" ids={m.tapp} m={m} lang={lang} />);
-    else if (m.tappSize && m.tappSize > 0)
+    if (m.fool_powerless) lines.push(t(lang, "powerless", foolWord(g)));
+    if (m.tapp && m.tapp.length) cards.push(<Group label={t(lang, "tapp")} ids={m.tapp} m={m} lang={lang} />);
+    else if (m.tapp_size && m.tapp_size > 0)
       cards.push(
         <div class="group">
           <span class="glabel">
-            <Glossed text="Tapp" game={g} lang={lang} />
+            <Glossed text={t(lang, "tapp")} game={g} lang={lang} />
           </span>
-          <Backs n={m.tappSize} game={g} lang={lang} small />
+          <Backs n={m.tapp_size} game={g} lang={lang} small />
         </div>,
       );
-    if (m.tappTaken && m.tappTaken.length && m.phase === "discard") cards.push(<Group label={t(lang, "tappTaken")} ids={m.tappTaken} m={m} lang={lang} />);
+    if (m.tapp_taken && m.tapp_taken.length && m.phase === "discard") cards.push(<Group label={t(lang, "tappTaken")} ids={m.tapp_taken} m={m} lang={lang} />);
     if (m.discards && m.discards.length) cards.push(<Group label={t(lang, "discards")} ids={m.discards} m={m} lang={lang} />);
   }
   if (!lines.length && !cards.length) return null;
@@ -146,7 +146,7 @@ export function StrohSide(p: {
     <section class={"stroh" + (p.mine ? " mine" : "")} data-stroh={seat}>
       <div class="stroh-head">
         <span>
-          Strohmänner — {seat === m.seat ? t(lang, "you") : p.names[seat]}
+          {t(lang, "strohmaennerOf", seat === m.seat ? t(lang, "you") : p.names[seat])}
         </span>
         <span class="muted">
           {(pl.card_points ?? 0) > 0 && `${t(lang, "cardPoints")}: ${fmtPoints(pl.card_points ?? 0, m)}`}

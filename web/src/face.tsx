@@ -3,9 +3,9 @@
 // signs are shared <symbol>s defined once in <FaceDefs/>; each card is a
 // small inline SVG with a 60×90 view box.
 
+import { cardName, rankLabel, type Lang } from "./i18n";
 import type { JSX } from "preact";
-import { cardName, FOOL_NAME, isRed, parse, rankLabel, type GameName } from "./cards";
-import type { Lang } from "./i18n";
+import { FOOL_NAME, isRed, parse, type GameName } from "./cards";
 
 const INK = "#1b1b1b";
 const RED = "#c4161c";

@@ -6,7 +6,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { GameName } from "./cards";
 import GLOSSARY from "./glossary.json";
-import { t, type Lang } from "./i18n";
+import { say, t, type Lang } from "./i18n";
 
 /** GlossTerm is one word of a game, explained in both languages. */
 export interface GlossTerm {
@@ -110,7 +110,7 @@ export function Term(p: { term: GlossTerm; lang: Lang; children: ComponentChildr
         // Shown by a resting mouse only, the tip lets clicks through to
         // what lies under it (a card of the hand); pinned, its link works.
         <span class={"gloss-tip" + (pinned ? "" : " passive")} role="tooltip" id={tip} data-testid="gloss-tip">
-          {term[lang]}{" "}
+          {say(lang, term)}{" "}
           <a href={`/rules/${term.game}#${term.section}`} target="_blank" rel="noopener" data-testid="gloss-link">
             {t(lang, "glossRules")}
           </a>

@@ -4,8 +4,8 @@
 
 import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
-import { cardName, suitName, type GameName } from "./cards";
-import { contractName, errorText, explain, GUIDE, itemName, t, type Lang } from "./i18n";
+import type { GameName } from "./cards";
+import { andList, cardName, contractName, errorText, explain, GUIDE, itemName, pick, suitName, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { navigate } from "./router";
 
@@ -33,12 +33,12 @@ export const markDone = (lesson: string) => api.storePref(doneKey(lesson), true)
 /** g words a catalogue key of the guide. */
 export function g(lang: Lang, key: string): string {
   const s = GUIDE[key];
-  return s ? s[lang === "de" ? 1 : 0] : key;
+  return s ? pick(lang, s) : key;
 }
 
 /** startLesson creates a learning table and goes to it. */
 export async function startLesson(lesson: string, lang: Lang): Promise<void> {
-  const name = api.storedName() || (lang === "de" ? "Du" : "You");
+  const name = api.storedName() || t(lang, "youName");
   const game = LESSONS.find((l) => l.name === lesson)?.game ?? "droggn";
   const c = await api.createTable({ game, players: 0, options: {}, bots: [], name, lesson });
   api.storeSeat(c.id, { token: c.seat_token, seat: c.seat, name });
@@ -106,11 +106,6 @@ function variant(s: Step, you: number): string {
   return tries.find((k) => GUIDE[k]) ?? s.code;
 }
 
-function list(items: string[], lang: Lang): string {
-  if (items.length < 2) return items.join("");
-  return items.slice(0, -1).join(", ") + (lang === "de" ? " und " : " and ") + items[items.length - 1];
-}
-
 /** points shows card points, in thirds for Strohmandeln ("36⅔"). */
 function points(v: string, game: GameName): string {
   if (game !== "strohmandeln") return v;
@@ -127,8 +122,8 @@ export function stepText(s: Step, game: GameName, lang: Lang, names: string[], y
     const v = ps[name];
     if (v === undefined || v === "") return undefined;
     if (CARD_ONE.has(name)) return cardName(v, game, lang);
-    if (CARD_LISTS.has(name)) return list(v.split(",").map((c) => cardName(c, game, lang)), lang);
-    if (SEATS.has(name)) return Number(v) === you ? (lang === "de" ? "du" : "you") : names[Number(v)] ?? v;
+    if (CARD_LISTS.has(name)) return andList(v.split(",").map((c) => cardName(c, game, lang)), lang);
+    if (SEATS.has(name)) return Number(v) === you ? t(lang, "you") : names[Number(v)] ?? v;
     if (name === "suit") return suitName(v, lang);
     if (name === "contract") return contractName(game, v, lang);
     if (name === "call") return GUIDE["call." + v] ? g(lang, "call." + v) : contractName(game, v, lang);

@@ -6,7 +6,7 @@ import * as api from "./api";
 import type { Capacity, GameSpec, OptionSpec, TableInfo } from "./api";
 import type { GameName } from "./cards";
 import { Icon } from "./face";
-import { botLabel, errorText, explain, t, TITLE, tr, type Lang } from "./i18n";
+import { botLabel, errorText, explain, t, TITLE, type Lang } from "./i18n";
 import { botSeatName, optionHelp, optionLabel, tableTitle, valueLabel } from "./names";
 import { OFFLINE_BOT, startOffline } from "./offline";
 import { linkClick, navigate } from "./router";
@@ -335,7 +335,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
         </label>
       </div>
       <fieldset class="seats-form">
-        <legend>{tr(lang, "Seats", "Plätze")}</legend>
+        <legend>{t(lang, "seatsLegend")}</legend>
         {seatBots.map((b, i) => (
           <label class="seat-row">
             <span>{t(lang, "seatN", i + 1)}</span>

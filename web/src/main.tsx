@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
 import type { GameName } from "./cards";
 import { FaceDefs } from "./face";
-import { t, type Lang } from "./i18n";
+import { isLang, otherLang, t, type Lang } from "./i18n";
 import { UpdateBanner } from "./install";
 import { DailyPage } from "./daily";
 import { Lobby } from "./lobby";
@@ -19,9 +19,9 @@ import "./style.css";
 
 function initialLang(): Lang {
   const q = new URLSearchParams(location.search).get("lang");
-  if (q === "de" || q === "en") return q;
+  if (isLang(q)) return q;
   const p = api.pref<Lang>("lang");
-  if (p === "de" || p === "en") return p;
+  if (isLang(p)) return p;
   return (navigator.language || "").toLowerCase().startsWith("de") ? "de" : "en";
 }
 
@@ -32,7 +32,7 @@ function App() {
     document.documentElement.lang = lang;
   }, [lang]);
   const toggle = () => {
-    const l: Lang = lang === "de" ? "en" : "de";
+    const l = otherLang(lang);
     api.storePref("lang", l);
     setLang(l);
   };

@@ -2,7 +2,7 @@
 
 import type { OptionSpec, SeatInfo, Words } from "./api";
 import type { GameName } from "./cards";
-import { t, TITLE, tr, type Lang } from "./i18n";
+import { say, saySplit, t, TITLE, type Lang } from "./i18n";
 
 /**
  * seatNames gives every seat a distinct display name: a bot's seat is
@@ -19,17 +19,12 @@ export function botSeatName(i: number): string {
   return `Bot ${i + 1}`;
 }
 
-/** words picks the text of lang. */
-export function words(w: Words | undefined, lang: Lang): string {
-  return w ? (lang === "de" ? w.de : w.en) : "";
-}
-
 /**
  * variantTitle names a variant for people ("Droggn, 4 players, Pack: 78
  * cards") from the server's words, or the game's title when it sent none.
  */
 export function variantTitle(v: { game: GameName; variant_title?: Words }, lang: Lang): string {
-  return words(v.variant_title, lang) || TITLE[v.game] || v.game;
+  return say(lang, v.variant_title) || TITLE[v.game] || v.game;
 }
 
 /** tableTitle is a table's name followed by its variant, or the variant alone. */
@@ -55,22 +50,22 @@ export function signed(v: number): string {
 
 /** optionHelp is an option's one-line explanation in lang. */
 export function optionHelp(o: OptionSpec, lang: Lang): string {
-  return (lang === "de" ? o.help_de : o.help) || o.help;
+  return saySplit(lang, o.help, o.help_de) || o.help;
 }
 
 /** optionLabel names an option for people. */
 export function optionLabel(o: OptionSpec, lang: Lang): string {
-  return words(o.label, lang) || o.name;
+  return say(lang, o.label) || o.name;
 }
 
 /** valueLabel words one value of an option: an enum's label, a number with its unit, yes or no. */
 export function valueLabel(o: OptionSpec, v: unknown, lang: Lang): string {
-  if (o.kind === "bool") return v ? tr(lang, "yes", "ja") : tr(lang, "no", "nein");
+  if (o.kind === "bool") return v ? t(lang, "yes") : t(lang, "no");
   if (o.kind === "enum") {
     const i = (o.values ?? []).indexOf(String(v));
-    return words(o.value_labels?.[i], lang) || String(v);
+    return say(lang, o.value_labels?.[i]) || String(v);
   }
   if (v === null || v === undefined) return t(lang, "unlimited");
-  const u = words(o.unit, lang);
+  const u = say(lang, o.unit);
   return u ? `${v} ${u}` : String(v);
 }

@@ -10,7 +10,7 @@ import * as api from "./api";
 import type { GameName } from "./cards";
 import { keepRecordForReplay } from "./engine";
 import { forgetHand, keepHand, listHands, type StoredHand } from "./handstore";
-import { contractName, t, TITLE, type Lang } from "./i18n";
+import { contractName, locale, t, TITLE, type Lang } from "./i18n";
 import { OFFLINE_ID, setRecordSource } from "./local";
 import { signed } from "./names";
 import { downloadJSON } from "./result";
@@ -252,7 +252,7 @@ export function HandsPage(p: { lang: Lang }) {
               const mine = h.score[h.seat];
               return (
                 <tr key={h.id} data-testid="hand-here">
-                  <td>{new Date(h.at).toLocaleString(lang === "de" ? "de-AT" : "en-GB", { dateStyle: "short", timeStyle: "short" })}</td>
+                  <td>{new Date(h.at).toLocaleString(locale(lang), { dateStyle: "short", timeStyle: "short" })}</td>
                   <td>
                     {TITLE[g] ?? h.game}: {contractName(g, h.contract, lang)}
                   </td>

@@ -3,7 +3,7 @@
 // a side whose tricks are turned down shows its number of tricks only.
 
 import { points } from "./cards";
-import { declarerWord, t, tr, type Lang } from "./i18n";
+import { declarerWord, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { fmtPoints } from "./names";
 
@@ -45,7 +45,7 @@ interface Side {
 /** sides lists who counts together in this hand: the declarer's side and the others, or every seat alone. */
 function sides(m: Model, names: string[], lang: Lang): Side[] {
   const who = (s: number) => (s === m.seat ? t(lang, "you") : names[s] ?? "?");
-  const all = Array.from({ length: m.seats }, (_, i) => i).filter((s) => s !== m.sitsOut);
+  const all = Array.from({ length: m.seats }, (_, i) => i).filter((s) => s !== m.sits_out);
   if (m.declarer < 0 || m.game === "strohmandeln" || m.contract === "misere") return all.map((s) => ({ label: who(s), seats: [s] }));
   const team = [m.declarer];
   if (m.partner >= 0 && m.partner !== m.declarer) team.push(m.partner);
@@ -54,7 +54,7 @@ function sides(m: Model, names: string[], lang: Lang): Side[] {
   return [
     { label: `${declarerWord(m.game, m.contract, lang)} (${team.map(who).join(" + ")})`, seats: team },
     {
-      label: secret ? tr(lang, "the others (partner not known yet)", "die anderen (Partner noch unbekannt)") : tr(lang, "defenders", "Gegenspieler"),
+      label: secret ? t(lang, "othersUnknown") : t(lang, "defenders"),
       seats: others,
     },
   ];
@@ -67,14 +67,14 @@ export function PointsLine(p: { m: Model; names: string[]; lang: Lang }) {
   const ps = piles(m);
   const parts = sides(m, p.names, lang).map((sd) => {
     const cards = sd.seats.flatMap((s) => ps[s] ?? []);
-    const tricks = sd.seats.reduce((a, s) => a + (m.tricksWon[s] ?? 0), 0);
+    const tricks = sd.seats.reduce((a, s) => a + (m.tricks_won[s] ?? 0), 0);
     let pts: number | null;
     if (m.game === "strohmandeln" && m.players) {
       const each = sd.seats.map((s) => m.players?.[s]?.card_points);
       pts = each.some((x) => x === undefined) ? null : each.reduce((a: number, x) => a + (x ?? 0), 0);
-    } else if (m.trickPoints !== undefined && sd.seats.includes(m.seat)) {
+    } else if (m.trick_points !== undefined && sd.seats.includes(m.seat)) {
       // The seat's own side, as the engine counts it (a Gstieß where it lies).
-      pts = m.trickPoints;
+      pts = m.trick_points;
     } else {
       pts = m.tricks.some((tk) => tk.hidden && sd.seats.includes(tk.winner)) ? null : countPoints(cards, m);
     }
@@ -82,7 +82,7 @@ export function PointsLine(p: { m: Model; names: string[]; lang: Lang }) {
   });
   return (
     <div class="points-line" data-testid="points">
-      <span class="pl-title">{tr(lang, "Taken so far:", "Bisher:")}</span>
+      <span class="pl-title">{t(lang, "takenSoFar")}</span>
       {parts.map((x) => (
         <span class="pl-side">
           <strong>{x.label}</strong> {x.pts !== null && <>{x.pts} {t(lang, x.pts === "1" ? "point1" : "points")} · </>}

@@ -6,9 +6,9 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, call, type Action, type Words } from "./api";
-import { cardName, sortHand, type GameName } from "./cards";
+import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
-import { errorText, foolWord, t, TITLE, type Key, type Lang } from "./i18n";
+import { cardName, errorText, foolWord, objectCase, say, t, TITLE, type Key, type Lang } from "./i18n";
 import type { Model, Trick } from "./model";
 import { seatOrder } from "./board";
 import { SeatChip } from "./seats";
@@ -16,7 +16,6 @@ import { Extras, StrohSide } from "./extras";
 import { TrickView } from "./trick";
 import { PointsLine } from "./points";
 import { num } from "./analysis";
-import { words } from "./names";
 import { linkClick, navigate } from "./router";
 import "./puzzles.css";
 
@@ -282,7 +281,7 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
       <div class="tbar">
         <span class="tname">
           <strong>{t(lang, "puzzlesOf", TITLE[game])}</strong>
-          {pz?.variant_title && <span class="muted"> {words(pz.variant_title, lang)}</span>}
+          {pz?.variant_title && <span class="muted"> {say(lang, pz.variant_title)}</span>}
         </span>
         {at >= 0 && <span class="muted">{t(lang, "puzzleN", at + 1, shown.length)}</span>}
         <StreakLine pr={pr} lang={lang} />
@@ -406,7 +405,7 @@ function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
   const game = pz.game;
   const name = (a: Action) => cardName(a.card ?? "", game, lang);
   // "Du hast den Gstieß gespielt."
-  const object = (a: Action) => (lang === "de" ? name(a).replace(/^der /, "den ") : name(a));
+  const object = (a: Action) => objectCase(lang, name(a));
   return (
     <section ref={box} class={"box verdict " + (ans.correct ? "right" : "wrong")} data-testid="verdict" data-correct={ans.correct ? "1" : "0"}>
       <h3>{t(lang, ans.correct ? "puzzleRight" : "puzzleWrong")}</h3>

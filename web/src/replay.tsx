@@ -7,7 +7,7 @@ import { ApiError, type ReplayResult, type ReplayStep } from "./api";
 import { localReplay, takeRecordForReplay } from "./engine";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
-import { actionLabel, contractName, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
+import { actionLabel, contractName, errorText, itemName, saySplit, sideName, t, type Lang } from "./i18n";
 import { bidBefore, lastTrick, type Model } from "./model";
 import { Glossed } from "./glossary";
 import { linkClick } from "./router";
@@ -193,24 +193,24 @@ function Viewer(p: { record: string; lang: Lang; table?: { tableId: string; hand
       {steps.length > 0 && m && (
         <>
           <div class="stepper">
-            <button type="button" class="btn" onClick={() => setI(0)} disabled={i === 0} aria-label="first">
+            <button type="button" class="btn" onClick={() => setI(0)} disabled={i === 0} aria-label={t(lang, "firstLabel")}>
               {t(lang, "first")}
             </button>
-            <button type="button" class="btn" onClick={() => setI(Math.max(0, i - 1))} disabled={i === 0} aria-label="previous">
+            <button type="button" class="btn" onClick={() => setI(Math.max(0, i - 1))} disabled={i === 0} aria-label={t(lang, "prevLabel")}>
               {t(lang, "prev")}
             </button>
             <input type="range" min={0} max={steps.length - 1} value={i} onInput={(e) => setI(Number((e.target as HTMLInputElement).value))} />
-            <button type="button" class="btn" onClick={() => setI(Math.min(steps.length - 1, i + 1))} disabled={i >= steps.length - 1} aria-label="next">
+            <button type="button" class="btn" onClick={() => setI(Math.min(steps.length - 1, i + 1))} disabled={i >= steps.length - 1} aria-label={t(lang, "nextLabel")}>
               {t(lang, "next")}
             </button>
-            <button type="button" class="btn" onClick={() => setI(steps.length - 1)} disabled={i >= steps.length - 1} aria-label="last">
+            <button type="button" class="btn" onClick={() => setI(steps.length - 1)} disabled={i >= steps.length - 1} aria-label={t(lang, "lastLabel")}>
               {t(lang, "last")}
             </button>
           </div>
           <p class="muted">
             {t(lang, "step", i + 1, steps.length)}
             {step.action
-              ? ` — ${nm(step.action.seat ?? -1)}: ${(lang === "de" ? step.text_de : step.text) || actionLabel(step.action, { game, lang, isDeclarer: step.action.seat === m.declarer })}`
+              ? ` — ${nm(step.action.seat ?? -1)}: ${saySplit(lang, step.text, step.text_de) || actionLabel(step.action, { game, lang, isDeclarer: step.action.seat === m.declarer })}`
               : ""}
           </p>
           <StepView m={m} step={step} names={names.map((_, k) => nm(k))} lang={lang} />
@@ -242,7 +242,7 @@ function Viewer(p: { record: string; lang: Lang; table?: { tableId: string; hand
 function ReplaySummary(p: { res: ReplayResult; game: GameName; names: string[]; lang: Lang; m: Model | null }) {
   const { res, game, names, lang } = p;
   const fm = { game, variant: res.variant ?? p.m?.variant ?? "" };
-  const sitsOut = p.m?.sitsOut ?? -1;
+  const sitsOut = p.m?.sits_out ?? -1;
   const sides = resultSides({ ...res, contract: res.contract ?? "" }, game, names, sitsOut, lang);
   return (
     <div class="result">
@@ -281,7 +281,7 @@ function StepView(p: { m: Model; step: ReplayStep; names: string[]; lang: Lang }
       {hands && (
         <div class="all-hands">
           {hands.map((h, s) => (
-            <div class={"ahand" + (s === m.toAct ? " turn" : "")}>
+            <div class={"ahand" + (s === m.to_act ? " turn" : "")}>
               <span class="who">{names[s]}</span>
               <span class="gcards">
                 {sortHand(h).map((c) => (
@@ -295,7 +295,7 @@ function StepView(p: { m: Model; step: ReplayStep; names: string[]; lang: Lang }
       {cur && (
         <div class="trick">
           <div class="trick-label">
-            {tr(lang, "Trick", "Stich")} {m.trick && m.trick.plays.length ? m.tricks.length + 1 : m.tricks.length}
+            {t(lang, "trick")} {m.trick && m.trick.plays.length ? m.tricks.length + 1 : m.tricks.length}
           </div>
           <div class="trick-cards">
             {cur.plays.map((pl) => (

@@ -4,7 +4,7 @@ import { keepRecordForReplay } from "./engine";
 import { localRecord, OFFLINE_ID } from "./local";
 import * as api from "./api";
 import { useState } from "preact/hooks";
-import { contractName, declarerWord, errorText, itemName, sideName, t, tr, type Lang } from "./i18n";
+import { contractName, declarerWord, errorText, itemName, sideName, t, type Lang } from "./i18n";
 import type { GameName } from "./cards";
 import type { Model, Result } from "./model";
 import { linkClick, navigate } from "./router";
@@ -101,7 +101,7 @@ export function resultSides(
   if (r.partner != null && r.partner >= 0 && r.partner !== d) team.push(r.partner);
   const others = names.map((_, i) => i).filter((i) => !team.includes(i) && i !== sitsOut);
   const out: SidePoints[] = [{ label: declarerWord(game, r.contract, lang), seats: team, points: cp[d] }];
-  if (others.length) out.push({ label: tr(lang, "defenders", "Gegenspieler"), seats: others, points: cp[others[0]] });
+  if (others.length) out.push({ label: t(lang, "defenders"), seats: others, points: cp[others[0]] });
   return out;
 }
 
@@ -134,14 +134,14 @@ export function ResultBox(p: {
   const { m, lang, names } = p;
   const r = m.result as Result;
   if (!r) return null;
-  const sides = resultSides(r, m.game, names, m.sitsOut, lang);
+  const sides = resultSides(r, m.game, names, m.sits_out, lang);
   return (
     <section class="result box" data-testid="result">
       <h3>
         {t(lang, "newerHand", p.hand + 1)}: <Glossed text={contractName(m.game, r.contract, lang)} game={m.game} lang={lang} />
         {r.declarer !== undefined && r.declarer >= 0 ? ` — ${names[r.declarer]}` : m.declarer >= 0 ? ` — ${names[m.declarer]}` : ""}
       </h3>
-      {sides && <SideLine sides={sides} names={names} sitsOut={m.sitsOut} fm={m} lang={lang} />}
+      {sides && <SideLine sides={sides} names={names} sitsOut={m.sits_out} fm={m} lang={lang} />}
       <ResTable names={names} cardPoints={sides ? [] : r.card_points} score={r.score} fm={m} lang={lang} />
       {r.items.length > 0 && (
         <ul class="items">

@@ -2,7 +2,7 @@
 
 import type { SeatInfo } from "./api";
 import { Icon } from "./face";
-import { botLabel, declarerWord, t, tr, type Lang } from "./i18n";
+import { botLabel, declarerWord, foolWord, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { Glossed } from "./glossary";
 
@@ -12,11 +12,11 @@ export function roleBadges(m: Model, seat: number, lang: Lang): string[] {
   const badges: string[] = [];
   if (seat === m.dealer) badges.push(t(lang, "dealer"));
   if (seat === m.elder) badges.push(t(lang, "elder"));
-  if (seat === m.sitsOut) badges.push(tr(lang, "sits out (feiert)", "feiert"));
+  if (seat === m.sits_out) badges.push(t(lang, "sitsOutBadge"));
   if (seat === m.declarer && m.contract) badges.push(declarerWord(game, m.contract, lang));
-  if (seat === m.partner && m.partner >= 0) badges.push("Partner");
-  if (game === "droggn" && m.pagatLaid === seat) badges.push("Pagat " + t(lang, "laidOut"));
-  if (game === "droggn" && m.foolLaid && seat === m.declarer) badges.push("Gstieß " + t(lang, "laidOut"));
+  if (seat === m.partner && m.partner >= 0) badges.push(t(lang, "partnerBadge"));
+  if (game === "droggn" && m.pagat_laid === seat) badges.push(t(lang, "laidOutCard", "Pagat"));
+  if (game === "droggn" && m.fool_laid && seat === m.declarer) badges.push(t(lang, "laidOutCard", foolWord(game)));
   return badges;
 }
 
@@ -31,14 +31,14 @@ export function SeatChip(p: {
 }) {
   const { m, seat, lang, info } = p;
   const badges = roleBadges(m, seat, lang);
-  const turn = m.toAct === seat;
+  const turn = m.to_act === seat;
   const absent = !!info && !info.bot && !info.takeover && !!info.taken && info.connected === false;
   const free = !!info && !info.bot && !info.takeover && !info.taken;
   const standIn = !!info && !info.bot && !!info.takeover && !!info.taken;
   const person = !!info && !info.bot;
-  const size = m.handSizes[seat] ?? 0;
+  const size = m.hand_sizes[seat] ?? 0;
   return (
-    <div class={"chip" + (turn ? " turn" : "") + (seat === m.sitsOut ? " out" : "")} data-seat={seat}>
+    <div class={"chip" + (turn ? " turn" : "") + (seat === m.sits_out ? " out" : "")} data-seat={seat}>
       <div class="chip-name">
         {turn && <span class="arrow">▶</span>}
         {(info?.bot || info?.takeover) && <Icon name="bot" title={botLabel((info.bot || info.takeover)!, lang)} />}
@@ -57,7 +57,7 @@ export function SeatChip(p: {
           <Icon name="cards" /> {size}
         </span>
         <span title={t(lang, "tricks")}>
-          <Icon name="tricks" /> {m.tricksWon[seat] ?? 0}
+          <Icon name="tricks" /> {m.tricks_won[seat] ?? 0}
         </span>
         {info?.bot && <span class="lvl">{botLabel(info.bot, lang)}</span>}
       </div>

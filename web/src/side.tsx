@@ -2,8 +2,7 @@
 
 import { OFFLINE_ID } from "./local";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { cardName } from "./cards";
-import { contractName, logText, t, tr, type Lang } from "./i18n";
+import { cardName, contractName, logText, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { linkClick } from "./router";
 import { signed } from "./names";
@@ -84,7 +83,7 @@ export function Sheet(p: { tbl: TableState; names: string[]; lang: Lang; onEnd?:
         <thead>
           <tr>
             <th>#</th>
-            {!many && <th>{tr(lang, "Game", "Spiel")}</th>}
+            {!many && <th>{t(lang, "game")}</th>}
             {names.map((n) => (
               <th class="nm" title={n}>
                 <span>{n}</span>

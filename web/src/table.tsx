@@ -5,7 +5,7 @@
 import * as api from "./api";
 import { useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
-import { actionLabel, closeText, errorText, explain, t, tr, type Lang } from "./i18n";
+import { actionLabel, closeText, errorText, explain, t, type Lang } from "./i18n";
 import { bidBefore } from "./model";
 import { linkClick, navigate } from "./router";
 import { Conn, joinMsg, wsURL, type Handlers, type Status, type Transport } from "./ws";
@@ -64,7 +64,7 @@ function Claim(p: { id: string; invite: string; lang: Lang }) {
   };
   return (
     <main class="claim box">
-      <h2>{moving ? t(lang, "moveTitle") : tr(lang, "You are invited to a table", "Du bist an einen Tisch eingeladen")}</h2>
+      <h2>{moving ? t(lang, "moveTitle") : t(lang, "invited")}</h2>
       {info && (
         <p>
           <TitleLine v={info} lang={lang} />
@@ -411,7 +411,7 @@ export function TitleLine(p: { v: Parameters<typeof tableTitle>[0]; lang: Lang }
 
 function StatusLine(p: { status: Status; lang: Lang }) {
   const { status, lang } = p;
-  if (status.state === "open") return <span class="conn ok" title="online" />;
+  if (status.state === "open") return <span class="conn ok" title={t(lang, "online")} />;
   if (status.state === "waiting") return <span class="conn warn">{t(lang, "reconnecting", status.retryIn ?? 0)}</span>;
   if (status.state === "failed") return <span class="conn bad">{closeText(status.code, lang)}</span>;
   return <span class="conn warn">{t(lang, "connecting")}</span>;

@@ -14,22 +14,22 @@ function model(over: Partial<Model> = {}): Model {
     seat: 0,
     seats: 3,
     dealer: 2,
-    sitsOut: -1,
+    sits_out: -1,
     elder: -1,
     phase: "play",
-    toAct: 0,
+    to_act: 0,
     hand: ["T1", "H7"],
-    handSizes: [2, 2, 2],
+    hand_sizes: [2, 2, 2],
     contract: "",
     declarer: -1,
     partner: -1,
     tricks: [],
     trick: null,
-    tricksWon: [0, 0, 0],
+    tricks_won: [0, 0, 0],
     log: [],
     result: null,
-    boughtFrom: -1,
-    pagatLaid: -1,
+    bought_from: -1,
+    pagat_laid: -1,
     ...over,
   };
 }
@@ -104,7 +104,7 @@ describe("reduce", () => {
 
   it("keeps the table part a delta state leaves out and drops an older state", () => {
     const first = run(initialView(), open, state({ seq: 1, turn_left_ms: 5_000 }));
-    const s = run(first, state({ seq: 2, table: undefined, step: 1, model: model({ toAct: 1, hand: ["H7"] }), legal: [] }));
+    const s = run(first, state({ seq: 2, table: undefined, step: 1, model: model({ to_act: 1, hand: ["H7"] }), legal: [] }));
     expect(s.tbl).toBe(first.tbl);
     expect(s.m?.hand).toEqual(["H7"]);
     expect(s).toMatchObject({ step: 1, lastSeq: 2, statesSeen: 2, deadline: null });
@@ -134,7 +134,7 @@ describe("reduce", () => {
   it("keeps \"not your turn\" only while the page shows the viewer's turn", () => {
     const mine = run(initialView(), open, state(), { kind: "acted", seq: 1, sent: true });
     expect(run(mine, msg({ type: "error", error: "not your turn", code: "out_of_turn" })).refusal?.code).toBe("out_of_turn");
-    const theirs = run(mine, state({ seq: 2, model: model({ toAct: 1 }), legal: [] }));
+    const theirs = run(mine, state({ seq: 2, model: model({ to_act: 1 }), legal: [] }));
     for (const code of ["out_of_turn", "hand_over"]) {
       const s = run(theirs, msg({ type: "error", error: "no", code }));
       expect(s.refusal).toBeNull();
@@ -215,7 +215,7 @@ describe("reduce", () => {
   });
 
   it("keeps the finished hand's result when the next hand starts", () => {
-    const done = model({ phase: "done", toAct: -1, result: RESULT });
+    const done = model({ phase: "done", to_act: -1, result: RESULT });
     let s = run(initialView(), open, state({ seq: 1, hand: 0 }), state({ seq: 2, hand: 0, done: true, model: done, legal: [] }));
     expect(s.lastDone).toEqual({ hand: 0, m: done });
     s = run(s, state({ seq: 3, hand: 1, model: model({ phase: "bid" }) }));

@@ -5,7 +5,7 @@ import type { Action } from "./api";
 import type { Why } from "./analysis";
 import type { ServerMessage, StateMessage, TableState } from "./contract.gen";
 import type { Guide } from "./guide";
-import type { Refusal } from "./i18n";
+import { decimal, type Lang, type Refusal } from "./i18n";
 import type { Model } from "./model";
 import type { Status } from "./ws";
 
@@ -29,11 +29,11 @@ export interface Hint {
 }
 
 /** hintText is a candidate with its estimated score, e.g. "XXI (+4.2)", in German with a decimal comma ("+4,2"). */
-export function hintText(h: Hint, label: (a: Action) => string, lang: "en" | "de" = "en"): string {
+export function hintText(h: Hint, label: (a: Action) => string, lang: Lang = "en"): string {
   if (h.value == null) return label(h.action);
   const v = Math.round(h.value * 10) / 10;
   const n = Math.abs(v).toFixed(1).replace(/\.0$/, "");
-  return `${label(h.action)} (${v > 0 ? "+" : v < 0 ? "−" : ""}${lang === "de" ? n.replace(".", ",") : n})`;
+  return `${label(h.action)} (${v > 0 ? "+" : v < 0 ? "−" : ""}${decimal(lang, n)})`;
 }
 
 export function sameAction(a: Action, b: Action): boolean {
@@ -180,7 +180,7 @@ export function isOffline(s: TableView): boolean {
 
 /** myTurn reports whether the viewer is to act now: only with a live connection and a fresh state. */
 export function myTurn(s: TableView): boolean {
-  return !!s.m && s.m.seat >= 0 && s.m.toAct === s.m.seat && s.legal.length > 0 && !isOffline(s);
+  return !!s.m && s.m.seat >= 0 && s.m.to_act === s.m.seat && s.legal.length > 0 && !isOffline(s);
 }
 
 /** reduce returns the view after one event; it changes nothing it is given. */

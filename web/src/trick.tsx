@@ -6,7 +6,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Card } from "./face";
-import { t, type Lang } from "./i18n";
+import { callWord, t, type Lang } from "./i18n";
 import { lastTrick, type Model, type Trick } from "./model";
 
 /** HOLD_MS is how long a finished trick stays beside the next one once that is led. */
@@ -100,7 +100,7 @@ function TrickCards(p: {
               game={m.game}
               lang={lang}
               small={p.small}
-              badge={pl.say ? (pl.say === "ross" ? "Ross!" : "Topschin!") : pl.powerless ? "✕" : undefined}
+              badge={pl.say ? callWord(pl.say) : pl.powerless ? "✕" : undefined}
             />
             <span class="who">{pl.seat === m.seat ? t(lang, "you") : p.names[pl.seat]}</span>
           </div>
