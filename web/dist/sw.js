@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "5bd7188590cc7ffb";
+const VERSION = "4b042533f9092a9c";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
