@@ -108,15 +108,19 @@ func TestExplainHints(t *testing.T) {
 	}
 }
 
-// BenchmarkHint times a hint of the default level at a card play, with
-// and without the whys of its candidates.
+// BenchmarkHint times a hint of the default level with and without the
+// whys of its candidates, at an early card play and at one whose worlds
+// are solved exactly (the whys then follow the solver's line in each).
 func BenchmarkHint(b *testing.B) {
-	for _, g := range []string{"droggn", "troggu", "strohmandeln"} {
-		st := playState(b, g, "why/"+g, 5)
+	for _, pos := range []struct {
+		game  string
+		cards int
+	}{{"droggn", 5}, {"droggn", 40}, {"troggu", 5}, {"troggu", 36}, {"strohmandeln", 5}, {"strohmandeln", 36}} {
+		st := playState(b, pos.game, "why/"+pos.game, pos.cards)
 		v := st.View(game.ViewerOf(st.ToAct()))
 		bt, _ := New("ismcts")
 		for _, withWhy := range []bool{false, true} {
-			name := g + "/hint"
+			name := fmt.Sprintf("%s-%d/hint", pos.game, pos.cards)
 			if withWhy {
 				name += "+why"
 			}

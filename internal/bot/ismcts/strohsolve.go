@@ -77,15 +77,9 @@ func (w *strohWorld) lines() (func(rnd *game.FastSource), func()) {
 	sv := w.solver()
 	line := func(rnd *game.FastSource) {
 		for !w.s.Done() && w.s.Phase() == "play" {
-			vals, ok := sv.Continue(w.s, strohSolveBudget)
-			if !ok || len(vals) == 0 {
+			best, ok := sv.Best(w.s, strohSolveBudget)
+			if !ok {
 				break
-			}
-			best := vals[0]
-			for _, av := range vals[1:] {
-				if av.Score > best.Score {
-					best = av
-				}
 			}
 			w.s.ApplyUnchecked(best.Action)
 		}

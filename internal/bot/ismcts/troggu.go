@@ -29,6 +29,7 @@ type trogguWorld struct {
 	team     [8]int8
 	misere   bool
 	teamDone bool
+	sv       *tsolver.Solver // the world's solver (solver)
 	ctx      playCtx
 	buf      []game.Action
 
@@ -392,9 +393,7 @@ var tsolvers = sync.Pool{New: func() any { return tsolver.New() }}
 
 // solveRoot scores each candidate card by the exact solver.
 func (w *trogguWorld) solveRoot(roots []game.Action, out []float64) bool {
-	sv := tsolvers.Get().(*tsolver.Solver)
-	defer tsolvers.Put(sv)
-	vals, ok := sv.Evaluate(w.s, solveBudget)
+	vals, ok := w.solver().Evaluate(w.s, solveBudget)
 	if !ok {
 		return false
 	}
@@ -408,13 +407,33 @@ func (w *trogguWorld) solveRoot(roots []game.Action, out []float64) bool {
 	return true
 }
 
+// solver returns the world's solver, taken from the pool on first use
+// and kept until release: the lines of a world go on with the table its
+// solveRoot filled. Each solveRoot starts a fresh table, so the solver it
+// comes from does not matter.
+func (w *trogguWorld) solver() *tsolver.Solver {
+	if w.sv == nil {
+		w.sv = tsolvers.Get().(*tsolver.Solver)
+	}
+	return w.sv
+}
+
+// release gives the world's solver back to the pool.
+func (w *trogguWorld) release() {
+	if w.sv != nil {
+		tsolvers.Put(w.sv)
+		w.sv = nil
+	}
+}
+
 // lines plays the hands out by the solver's best card for the seat to
-// play at each turn, the lowest of equal ones.
+// play at each turn, the lowest of equal ones, with the table the world's
+// solveRoot filled.
 func (w *trogguWorld) lines() (func(rnd *game.FastSource), func()) {
-	sv := tsolvers.Get().(*tsolver.Solver)
+	sv := w.solver()
 	line := func(rnd *game.FastSource) {
 		for !w.s.Done() && w.s.Phase() == "play" {
-			vals, ok := sv.Evaluate(w.s, solveBudget)
+			vals, ok := sv.Continue(w.s, solveBudget)
 			if !ok || len(vals) == 0 {
 				break
 			}
@@ -430,7 +449,7 @@ func (w *trogguWorld) lines() (func(rnd *game.FastSource), func()) {
 			w.playout(rnd)
 		}
 	}
-	return line, func() { tsolvers.Put(sv) }
+	return line, func() {}
 }
 
 var _ endgameSolver = (*trogguWorld)(nil)

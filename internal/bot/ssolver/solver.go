@@ -120,6 +120,83 @@ func (sv *Solver) evaluate(s *strohmandeln.State, budget int, fresh bool) (vals 
 	return vals, true
 }
 
+// Best returns an action of the seat to act in s with the best final Score
+// for it, and that Score, keeping the table as Continue does: a line of
+// play asks it at each turn. The first action is valued exactly; each
+// other is searched only as far as it takes to show that it is no better
+// (one null-window search), and valued exactly only when it is. ok is
+// false where Evaluate's would be.
+func (sv *Solver) Best(s *strohmandeln.State, budget int) (best ActionValue, ok bool) {
+	p, ok := sv.setup(s)
+	if !ok {
+		return ActionValue{}, false
+	}
+	sv.nodes, sv.budget, sv.aborted = 0, budget, false
+	g := &sv.g
+	mover := p.toAct
+	if !g.extended {
+		g.announceSeat(&p, 1-mover)
+	}
+	sv.legal = s.Legal(sv.legal[:0])
+	sg := int(sign(mover))
+	found := false
+	var tried [128]bool // representatives of cards played silently
+	for _, a := range sv.legal {
+		child := p
+		c := a.Card
+		switch a.Kind {
+		case game.KindAnnounce:
+			g.announceAll(&child)
+		case game.KindPlay:
+			if a.Call == strohmandeln.SayNone {
+				if c = g.representative(&p, c); tried[c] {
+					continue // as good as the card it stands for
+				}
+				tried[c] = true
+			}
+			g.play(&child, mv(c, a.Call))
+		default:
+			return ActionValue{}, false
+		}
+		if !found {
+			v := sv.value(&child, 0)
+			if sv.aborted {
+				return ActionValue{}, false
+			}
+			best, found = ActionValue{Action: a, Score: v * sg}, true
+			continue
+		}
+		// Better for the mover: above the best for seat 0, below it for
+		// seat 1 (values are seat 0's score).
+		t := best.Score * sg
+		beta := t + 1
+		if sg < 0 {
+			beta = t
+		}
+		r := sv.probe(&child, beta)
+		if sv.aborted {
+			return ActionValue{}, false
+		}
+		if (sg > 0 && r >= beta) || (sg < 0 && r < beta) {
+			v := sv.value(&child, t)
+			if sv.aborted {
+				return ActionValue{}, false
+			}
+			best = ActionValue{Action: a, Score: v * sg}
+		}
+	}
+	return best, found
+}
+
+// probe is one null-window search of p around beta (see search).
+func (sv *Solver) probe(p *pos, beta int) int {
+	sv.stack[0] = *p
+	if p.left == 0 {
+		return sv.g.final(p)
+	}
+	return sv.search(0, beta)
+}
+
 // value returns the exact value of p (seat 0's score) by MTD(f): null-window
 // searches from guess that close in on it from both sides.
 func (sv *Solver) value(p *pos, guess int) int {

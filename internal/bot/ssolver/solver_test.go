@@ -90,3 +90,46 @@ func saidRoss(s *strohmandeln.State) bool {
 	}
 	return false
 }
+
+// TestBestLine: Best's action has the best of Evaluate's scores for the
+// seat to act, and a line of play by Best from any position ends in the
+// score Evaluate gave the position's best action (the table kept along
+// the line), over the positions of TestAgainstMinimax.
+func TestBestLine(t *testing.T) {
+	sv, line := New(), New()
+	total := 0
+	for ci, tc := range minimaxCases {
+		rng := rand.New(rand.NewPCG(uint64(ci), 19))
+		for i := 0; i < tc.count; i++ {
+			s := tc.d.position(rng)
+			vals, ok := sv.Evaluate(s, 0)
+			if !ok {
+				t.Fatalf("%s position %d: Evaluate failed", tc.name, i)
+			}
+			want := vals[0].Score
+			for _, av := range vals[1:] {
+				want = max(want, av.Score)
+			}
+			seat := s.ToAct()
+			st := s.Clone().(*strohmandeln.State)
+			line.gen++ // a fresh table for each position's line
+			for first := true; !st.Done(); first = false {
+				best, ok := line.Best(st, 0)
+				if !ok {
+					t.Fatalf("%s position %d: Best failed at %v", tc.name, i, st.History())
+				}
+				if first && best.Score != want {
+					t.Fatalf("%s position %d: Best scores %d, Evaluate's best %d", tc.name, i, best.Score, want)
+				}
+				if err := st.Apply(best.Action); err != nil {
+					t.Fatalf("%s position %d: Best's action %v: %v", tc.name, i, best.Action, err)
+				}
+			}
+			if got := st.Result().Score[seat]; got != want {
+				t.Fatalf("%s position %d: the line ends in %d for seat %d, Evaluate's best is %d", tc.name, i, got, seat, want)
+			}
+			total++
+		}
+	}
+	t.Logf("%d lines played", total)
+}

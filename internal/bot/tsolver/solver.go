@@ -44,12 +44,27 @@ func (sv *Solver) Nodes() int { return sv.nodes }
 // or when the node budget (0: none) runs out before the values are exact.
 // The cards come in ascending order, as State.LegalCards lists them.
 func (sv *Solver) Evaluate(s *troggu.State, budget int) (vals []CardValue, ok bool) {
+	return sv.evaluate(s, budget, true)
+}
+
+// Continue is Evaluate keeping what the table holds from the calls before
+// it: for a position of the same deal and contract as they were (every
+// card where it was then), such as the next position of a line of play,
+// whose searches the table shortens.
+func (sv *Solver) Continue(s *troggu.State, budget int) (vals []CardValue, ok bool) {
+	return sv.evaluate(s, budget, false)
+}
+
+// evaluate is Evaluate, with the table's old entries retired when fresh.
+func (sv *Solver) evaluate(s *troggu.State, budget int, fresh bool) (vals []CardValue, ok bool) {
 	p, g, ok := setup(s)
 	if !ok {
 		return nil, false
 	}
 	sv.g = g
-	sv.gen++
+	if fresh {
+		sv.gen++
+	}
 	sv.nodes, sv.budget, sv.aborted = 0, budget, false
 	legal := g.legal(&p)
 	moves := g.moves(&p, legal)
