@@ -70,42 +70,25 @@ func (sv *Solver) Continue(s *strohmandeln.State, budget int) (vals []ActionValu
 
 // evaluate is Evaluate, with the table's old entries retired when fresh.
 func (sv *Solver) evaluate(s *strohmandeln.State, budget int, fresh bool) (vals []ActionValue, ok bool) {
-	p, ok := sv.setup(s)
-	if !ok {
-		return nil, false
-	}
 	if fresh {
 		sv.gen++
 	}
-	sv.nodes, sv.budget, sv.aborted = 0, budget, false
-	g := &sv.g
-	mover := p.toAct
-	if !g.extended {
-		// The other seat announces at its turn whatever it holds; the
-		// seat to act may still play a card of a set unannounced.
-		g.announceSeat(&p, 1-mover)
+	p, ok := sv.start(s, budget)
+	if !ok {
+		return nil, false
 	}
-	sv.legal = s.Legal(sv.legal[:0])
+	mover := p.toAct
 	vals = make([]ActionValue, len(sv.legal))
 	guess := 0
 	var byRep [128]int // the value of a representative card played silently, +1000
 	for i, a := range sv.legal {
-		child := p
-		c := a.Card
-		switch a.Kind {
-		case game.KindAnnounce:
-			g.announceAll(&child)
-		case game.KindPlay:
-			if a.Call == strohmandeln.SayNone {
-				c = g.representative(&p, c)
-				if byRep[c] != 0 {
-					vals[i] = ActionValue{Action: a, Score: byRep[c] - 1000}
-					continue
-				}
-			}
-			g.play(&child, mv(c, a.Call))
-		default:
+		child, c, ok := sv.g.after(&p, a)
+		if !ok {
 			return nil, false
+		}
+		if c != card.None && byRep[c] != 0 {
+			vals[i] = ActionValue{Action: a, Score: byRep[c] - 1000}
+			continue
 		}
 		v := sv.value(&child, guess)
 		if sv.aborted {
@@ -113,11 +96,49 @@ func (sv *Solver) evaluate(s *strohmandeln.State, budget int, fresh bool) (vals 
 		}
 		guess = v
 		vals[i] = ActionValue{Action: a, Score: v * int(sign(mover))}
-		if a.Kind == game.KindPlay && a.Call == strohmandeln.SayNone {
+		if c != card.None {
 			byRep[c] = vals[i].Score + 1000
 		}
 	}
 	return vals, true
+}
+
+// start prepares a search of s with the given node budget: the position
+// with the other seat's announcements made (it announces at its turn
+// whatever it holds; the seat to act may still play a card of a set
+// unannounced) and the legal actions in sv.legal.
+func (sv *Solver) start(s *strohmandeln.State, budget int) (pos, bool) {
+	p, ok := sv.setup(s)
+	if !ok {
+		return pos{}, false
+	}
+	sv.nodes, sv.budget, sv.aborted = 0, budget, false
+	if !sv.g.extended {
+		sv.g.announceSeat(&p, 1-p.toAct)
+	}
+	sv.legal = s.Legal(sv.legal[:0])
+	return p, true
+}
+
+// after returns the position after the legal action a in p and, for a
+// card played silently, the card that stands for it (its equivalents'
+// representative; card.None for any other action). ok is false for an
+// action the solver does not play.
+func (g *rules) after(p *pos, a game.Action) (child pos, rep card.Card, ok bool) {
+	child, c, rep := *p, a.Card, card.None
+	switch a.Kind {
+	case game.KindAnnounce:
+		g.announceAll(&child)
+	case game.KindPlay:
+		if a.Call == strohmandeln.SayNone {
+			c = g.representative(p, c)
+			rep = c
+		}
+		g.play(&child, mv(c, a.Call))
+	default:
+		return pos{}, card.None, false
+	}
+	return child, rep, true
 }
 
 // Best returns an action of the seat to act in s with the best final Score
@@ -127,36 +148,23 @@ func (sv *Solver) evaluate(s *strohmandeln.State, budget int, fresh bool) (vals 
 // (one null-window search), and valued exactly only when it is. ok is
 // false where Evaluate's would be.
 func (sv *Solver) Best(s *strohmandeln.State, budget int) (best ActionValue, ok bool) {
-	p, ok := sv.setup(s)
+	p, ok := sv.start(s, budget)
 	if !ok {
 		return ActionValue{}, false
 	}
-	sv.nodes, sv.budget, sv.aborted = 0, budget, false
-	g := &sv.g
-	mover := p.toAct
-	if !g.extended {
-		g.announceSeat(&p, 1-mover)
-	}
-	sv.legal = s.Legal(sv.legal[:0])
-	sg := int(sign(mover))
+	sg := int(sign(p.toAct))
 	found := false
 	var tried [128]bool // representatives of cards played silently
 	for _, a := range sv.legal {
-		child := p
-		c := a.Card
-		switch a.Kind {
-		case game.KindAnnounce:
-			g.announceAll(&child)
-		case game.KindPlay:
-			if a.Call == strohmandeln.SayNone {
-				if c = g.representative(&p, c); tried[c] {
-					continue // as good as the card it stands for
-				}
-				tried[c] = true
-			}
-			g.play(&child, mv(c, a.Call))
-		default:
+		child, c, ok := sv.g.after(&p, a)
+		if !ok {
 			return ActionValue{}, false
+		}
+		if c != card.None {
+			if tried[c] {
+				continue // as good as the card it stands for
+			}
+			tried[c] = true
 		}
 		if !found {
 			v := sv.value(&child, 0)
