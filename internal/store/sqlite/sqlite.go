@@ -2,7 +2,11 @@
 // (modernc.org/sqlite, pure Go) in WAL mode with synchronous=FULL, so an
 // acknowledged event survives a crash of the process or of the machine.
 // Appends from all tables are batched into group commits by one writer
-// connection; reads use a pool of their own.
+// connection; reads use a pool of their own. The write-ahead log is copied
+// into the database file by a connection of its own in the background
+// (checkpointer), never by a commit: SQLite's automatic checkpoint would
+// make the commit that crosses its threshold, and every table waiting on
+// that group commit, wait for the copy and its fsync.
 //
 // One server owns an SQLite file: Open takes an exclusive lock on
 // "<file>.lock" beside it and, on Linux, on the database file itself, so a
@@ -23,6 +27,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/pressly/goose/v3"
 	msqlite "modernc.org/sqlite"
@@ -53,7 +58,22 @@ type Store struct {
 	mu     sync.Mutex
 	locks  map[string]*lock
 	closed bool
+
+	ckpt     *sql.DB       // the checkpointer's connection
+	ckptStop chan struct{} // closed by Close
+	ckptDone chan struct{} // closed when the checkpointer has stopped
 }
+
+// The background checkpoints (checkpointer): a passive checkpoint every
+// checkpointEvery, which copies what it can without holding up the writer;
+// once the log holds walRestartPages pages or more, a restarting one,
+// which waits for the last frames and lets the next write start the log
+// from its beginning, so that the log stays small. Variables for the
+// tests.
+var (
+	checkpointEvery = time.Second
+	walRestartPages = 8192 // 32 MiB of 4 KiB pages
+)
 
 var _ store.Store = (*Store)(nil)
 
@@ -88,7 +108,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)"
 	u := "file:" + (&url.URL{Path: path}).EscapedPath()
-	s.W, err = sql.Open("sqlite", u+"?"+pragmas+"&_txlock=immediate")
+	s.W, err = sql.Open("sqlite", u+"?"+pragmas+"&_pragma=wal_autocheckpoint(0)&_txlock=immediate")
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
@@ -107,12 +127,51 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	s.R.SetMaxOpenConns(4)
 	s.R.SetMaxIdleConns(4)
+	s.ckpt, err = sql.Open("sqlite", u+"?"+pragmas+"&_pragma=wal_autocheckpoint(0)")
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	s.ckpt.SetMaxOpenConns(1)
+	s.ckpt.SetMaxIdleConns(1)
+	s.ckpt.SetConnMaxLifetime(0)
 	if err := s.checkFile(); err != nil {
 		return nil, err
 	}
 	s.Start()
+	s.ckptStop, s.ckptDone = make(chan struct{}), make(chan struct{})
+	go s.checkpointer()
 	ok = true
 	return s, nil
+}
+
+// checkpointer copies the write-ahead log into the database until Close:
+// a passive checkpoint every checkpointEvery, a restarting one when the log
+// has grown to walRestartPages (see there). A failed checkpoint is tried
+// again at the next tick; the log keeps every commit meanwhile.
+func (s *Store) checkpointer() {
+	defer close(s.ckptDone)
+	tick := time.NewTicker(checkpointEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ckptStop:
+			return
+		case <-tick.C:
+		}
+		if pages, err := s.checkpoint("PASSIVE"); err == nil && pages >= walRestartPages {
+			s.checkpoint("RESTART")
+		}
+	}
+}
+
+// checkpoint runs one checkpoint of the given mode and returns the pages
+// the log held.
+func (s *Store) checkpoint(mode string) (int, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var busy, pages, copied int
+	err := s.ckpt.QueryRowContext(ctx, "PRAGMA wal_checkpoint("+mode+")").Scan(&busy, &pages, &copied)
+	return pages, err
 }
 
 // checkFile reports store.ErrUnhealthy once the path no longer names the
@@ -227,11 +286,18 @@ func (s *Store) Close() error {
 	s.locks = map[string]*lock{}
 	s.mu.Unlock()
 	s.Stop()
+	if s.ckptStop != nil {
+		close(s.ckptStop)
+		<-s.ckptDone
+	}
 	return s.closeDBs()
 }
 
 func (s *Store) closeDBs() error {
 	var errs []error
+	if s.ckpt != nil {
+		errs = append(errs, s.ckpt.Close())
+	}
 	if s.R != nil {
 		errs = append(errs, s.R.Close())
 	}

@@ -264,3 +264,61 @@ func TestPingFreeSpace(t *testing.T) {
 		t.Fatalf("Ping without the space check: %v", err)
 	}
 }
+
+// TestBackgroundCheckpoint: commits never copy the write-ahead log into
+// the database (the writer's automatic checkpoint is off); the
+// checkpointer does, so that the log stays near its restart size however
+// much is written, and every event is there after a reopen.
+func TestBackgroundCheckpoint(t *testing.T) {
+	every, restart := checkpointEvery, walRestartPages
+	checkpointEvery, walRestartPages = 10*time.Millisecond, 64
+	t.Cleanup(func() { checkpointEvery, walRestartPages = every, restart })
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "trull.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var auto int
+	if err := s.W.QueryRowContext(ctx, "PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {
+		t.Fatalf("the writer's automatic checkpoint: %d (%v), want 0 (off)", auto, err)
+	}
+	now := time.Now()
+	tb := store.Table{ID: "x", Game: "droggn", Variant: "droggn()", Status: store.StatusOpen, Info: []byte(`{}`), Created: now, Updated: now}
+	if err := s.CreateTable(ctx, tb, store.Event{Seq: 1, Kind: "create", Data: []byte(`{}`), At: now}); err != nil {
+		t.Fatal(err)
+	}
+	// About 8 MiB of events: 2,000 pages and more of log without a
+	// checkpoint, thirty times the restart size.
+	data := []byte(`{"seat":0,"act":"play","card":"T21","pad":"` + strings.Repeat("x", 4000) + `"}`)
+	const n = 2000
+	maxWAL := int64(0)
+	for i := range n {
+		if err := s.Append(ctx, "x", store.Event{Seq: int64(i + 2), Kind: "act", Data: data, At: now}); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Stat(path + "-wal"); err == nil {
+			maxWAL = max(maxWAL, fi.Size())
+		}
+		if i%100 == 99 {
+			time.Sleep(5 * checkpointEvery) // let the checkpointer run
+		}
+	}
+	// A hundred appends between checkpoints write about 1.6 MiB of log;
+	// without the checkpointer it would hold all 8 MiB.
+	if limit := int64(n*len(data)) / 3; maxWAL > limit {
+		t.Errorf("the log grew to %d bytes, want at most %d (what a few hundred appends write)", maxWAL, limit)
+	}
+	t.Logf("%d events of %d bytes: the log's largest size %d bytes", n, len(data), maxWAL)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	if evs, err := s2.Events(ctx, "x", 0); err != nil || len(evs) != n+1 {
+		t.Fatalf("after reopening: %d events, %v; want %d", len(evs), err, n+1)
+	}
+}
