@@ -23,6 +23,7 @@ type fakePlayed struct {
 func (v *fakeView) ViewSeat() int               { return v.Seat }
 func (v *fakeView) Viewer() game.Viewer         { return game.Seat(v.Seat) }
 func (v *fakeView) Game() string                { return v.GameName }
+func (v *fakeView) Rules() game.Rules           { return nil }
 func (v *fakeView) Turn() int                   { return v.Seat }
 func (v *fakeView) LegalActions() []game.Action { return v.legal }
 func (v *fakeView) Cards() card.Set             { return card.Set{} }

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
@@ -126,13 +124,23 @@ func smBeats(a, b card.Card) bool {
 	return !tgTrumpish(a) && a.Suit() == b.Suit() && b.Rank() > a.Rank()
 }
 
+// strohOpts returns the options of a Strohmandeln view's rules, the
+// defaults when it names none.
+func strohOpts(v *strohmandeln.View) strohmandeln.Options {
+	if r, ok := v.Rules().(*strohmandeln.Rules); ok {
+		return r.Opts()
+	}
+	return strohmandeln.Options{}
+}
+
 // newSmKnow reads a Strohmandeln view.
 func newSmKnow(v *strohmandeln.View, p *smParams) *smKnow {
+	o := strohOpts(v)
 	k := &smKnow{p: p, v: v, pack: card.Stroh54, seat: v.Seat, opp: 1 - v.Seat,
-		extended: !strings.Contains(v.Variant, "scoring=classic"),
-		penalty:  !strings.Contains(v.Variant, "silentBonusFailurePenalty=false"),
+		extended: o.Scoring != strohmandeln.Classic,
+		penalty:  !o.NoSilentBonusFailurePenalty,
 		topUnder: map[card.Card]int{}, oppUnder: map[card.Card]int{}, nTricks: 27}
-	if strings.Contains(v.Variant, "pack=40") {
+	if o.Pack40 {
 		k.pack, k.nTricks = card.Stroh40, 20
 	}
 	k.hand = smSet(v.Hand)

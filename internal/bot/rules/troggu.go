@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
@@ -153,10 +151,20 @@ func tgAbove(t card.Card) card.Set {
 	return card.Set{Lo: card.TrumpsAndFool.Lo &^ (2<<uint(t) - 1), Hi: 0}
 }
 
+// trogguOpts returns the options of a Troggu view's rules, the defaults
+// when it names none.
+func trogguOpts(v *troggu.View) troggu.Options {
+	if r, ok := v.Rules().(*troggu.Rules); ok {
+		return r.Opts()
+	}
+	return troggu.Options{}
+}
+
 // newTgKnow reads a Troggu view.
 func newTgKnow(v *troggu.View, p *tgParams) *tgKnow {
+	o := trogguOpts(v)
 	k := &tgKnow{p: p, v: v, n: v.Players, seat: v.Seat, decl: v.Declarer, contract: v.Contract,
-		overtrump: strings.Contains(v.Variant, "mustOvertrump=true"), powerless: v.FoolPowerless}
+		overtrump: o.MustOvertrump, powerless: v.FoolPowerless}
 	k.misere = k.contract == "misere"
 	if v.CalledTrump > 0 {
 		k.called = card.Trump(v.CalledTrump)
@@ -176,7 +184,7 @@ func newTgKnow(v *troggu.View, p *tgParams) *tgKnow {
 	// A forced Tappist held FOOL, or T1 with FOOL in the Tapp he took up;
 	// FOOL cannot be discarded, so it is in his hand until played.
 	if v.Forced && k.decl >= 0 && k.decl != k.seat && !k.played.Has(card.Fool) && !k.hand.Has(card.Fool) &&
-		!strings.Contains(v.Variant, "fourKingsDiscard=anyFivePoint") {
+		o.FourKingsDiscard != troggu.AnyFivePoint {
 		k.known[k.decl].Add(card.Fool)
 	}
 	k.unknown = card.Troggu62.Cards.Minus(k.hand).Minus(k.played).Minus(k.discards).Minus(k.tappTaken)
