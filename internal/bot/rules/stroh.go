@@ -116,14 +116,6 @@ func smParse(id string) card.Card { return orNone(card.French.ParseID(id)) }
 // smSet parses a list of card IDs.
 func smSet(ids []string) card.Set { return idSet(ids, smParse) }
 
-// smBeats reports whether b, played second, beats the lead a.
-func smBeats(a, b card.Card) bool {
-	if tgTrumpish(b) {
-		return !tgTrumpish(a) || b > a
-	}
-	return !tgTrumpish(a) && a.Suit() == b.Suit() && b.Rank() > a.Rank()
-}
-
 // strohOpts returns the options of a Strohmandeln view's rules, the
 // defaults when it names none.
 func strohOpts(v *strohmandeln.View) strohmandeln.Options {
@@ -349,7 +341,7 @@ func (k *smKnow) rossSafe() bool {
 	if tgAbove(card.Trump(18)).Intersect(k.pack.Cards).Overlaps(k.oppOut()) {
 		return false
 	}
-	return k.lead == card.None || smBeats(k.lead, card.Trump(17))
+	return k.lead == card.None || strohmandeln.Beats(card.Trump(17), k.lead)
 }
 
 // playValue rates playing c now.
@@ -357,7 +349,7 @@ func (k *smKnow) playValue(c card.Card) float64 {
 	pp := k.p
 	var p, t float64
 	if k.lead != card.None {
-		if smBeats(k.lead, c) {
+		if strohmandeln.Beats(c, k.lead) {
 			p = 1
 		}
 		t = k.pts(k.lead) + k.pts(c)

@@ -127,21 +127,6 @@ func tgSet(ids []string) card.Set { return idSet(ids, tgParse) }
 // tgTrumpish reports whether c takes tricks as a trump (T1…T21, FOOL).
 func tgTrumpish(c card.Card) bool { return c.IsTrump() || c == card.Fool }
 
-// tgBeats reports whether c takes a trick whose best card so far is best
-// (card.None when no card counts yet). The Fool (value 22) is the highest
-// trump; a suit card beats only a lower card of its own suit.
-func tgBeats(c, best card.Card) bool {
-	switch {
-	case best == card.None:
-		return true
-	case tgTrumpish(c):
-		return !tgTrumpish(best) || c > best
-	case tgTrumpish(best):
-		return false
-	}
-	return c.Suit() == best.Suit() && c.Rank() > best.Rank()
-}
-
 // tgAbove returns the trumps (the Fool included) above the trump t, or all
 // of them for a suit card.
 func tgAbove(t card.Card) card.Set {
@@ -215,7 +200,7 @@ func (k *tgKnow) readTrick(t troggu.ViewTrick, cur bool) {
 		if gov == card.None {
 			gov = c
 		}
-		if tgBeats(c, best) {
+		if troggu.Beats(c, best) {
 			best = c
 		}
 		if cur {
@@ -244,7 +229,7 @@ func (k *tgKnow) inferVoid(o int, c, gov, best card.Card) {
 			k.void[o] = k.void[o].Union(card.TrumpsAndFool)
 		}
 	}
-	if mustTrump && k.overtrump && tgTrumpish(c) && tgTrumpish(best) && !tgBeats(c, best) {
+	if mustTrump && k.overtrump && tgTrumpish(c) && tgTrumpish(best) && !troggu.Beats(c, best) {
 		// With mustOvertrump a lower trump shows that nothing beats best.
 		k.void[o] = k.void[o].Union(tgAbove(best))
 	}
@@ -337,7 +322,7 @@ func tgPts(c card.Card) float64 { return float64(card.Troggu62.Points(c)) }
 func (k *tgKnow) best() (card.Card, int) {
 	b, w := card.None, -1
 	for i, c := range k.trick {
-		if tgBeats(c, b) {
+		if troggu.Beats(c, b) {
 			b, w = c, k.trickSeats[i]
 		}
 	}
@@ -690,7 +675,7 @@ func (k *tgKnow) playValue(c card.Card) float64 {
 	gov := k.gov()
 	dead := c == card.Fool && k.powerless // a powerless FOOL takes no part
 	nb, ns := cur, curSeat
-	if !dead && tgBeats(c, cur) {
+	if !dead && troggu.Beats(c, cur) {
 		nb, ns = c, k.seat
 	}
 	if gov == card.None && !dead {

@@ -9,10 +9,14 @@ import (
 // (a powerless FOOL never reaches the comparison).
 func isTrumpish(c card.Card) bool { return c < 64 }
 
-// beats reports whether c beats b, the card winning the trick so far.
-// Trumps (FOOL highest, value 22) beat suit cards and compare by value; a
-// suit card beats only a lower card of its own suit. Any card beats None.
-func beats(c, b card.Card) bool {
+// Beats reports whether c, played to a trick after b, the card winning it
+// so far, takes the trick from b (docs/RULES.md §2.3): trumps (FOOL the
+// highest, value 22) beat suit cards and compare by value; a suit card
+// beats only a lower card of its own suit. Any card takes a trick that no
+// card has won yet (b is card.None). A powerless FOOL takes no part in a
+// trick's order: the caller leaves it out. It is the rule the play settles
+// tricks by, for bots and the sampler.
+func Beats(c, b card.Card) bool {
 	if b == card.None {
 		return true
 	}

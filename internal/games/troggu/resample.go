@@ -257,10 +257,10 @@ func (sm *sampler) parseTricks(v *View) (excl [MaxSeats]card.Set, err error) {
 					excl[p] = excl[p].Union(card.TrumpsOnly)
 				}
 			}
-			if overtrump && c.IsTrump() && isTrumpish(best) && !beats(c, best) {
+			if overtrump && c.IsTrump() && isTrumpish(best) && !Beats(c, best) {
 				excl[p] = excl[p].Union(above(best))
 			}
-			if beats(c, best) {
+			if Beats(c, best) {
 				best = c
 			}
 		}
