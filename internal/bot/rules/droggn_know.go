@@ -94,18 +94,7 @@ func (k *dgKnow) readPlays(hist []game.Action) {
 		}
 		pos := n % 3
 		cur[pos] = c
-		if gov := governing(cur[:pos]); gov != card.None && c != card.Fool {
-			if gov.IsTrump() {
-				if !c.IsTrump() {
-					k.void[seat] = k.void[seat].Union(card.TrumpsOnly)
-				}
-			} else if c.IsTrump() || c.Suit() != gov.Suit() {
-				k.void[seat] = k.void[seat].Union(card.SuitMask(gov.Suit()))
-				if !c.IsTrump() {
-					k.void[seat] = k.void[seat].Union(card.TrumpsOnly)
-				}
-			}
-		}
+		k.void[seat] = k.void[seat].Union(droggn.Void(c, governing(cur[:pos])))
 		n++
 	}
 }

@@ -177,21 +177,10 @@ func newSmKnow(v *strohmandeln.View, p *smParams) *smKnow {
 }
 
 // inferVoid records what the opponent showed by answering the lead a with
-// b: his hidden hand never gains cards, so a void shown is for good.
+// b (strohmandeln.Void): his hidden hand never gains cards, so a void
+// shown is for good.
 func (k *smKnow) inferVoid(a, b card.Card) {
-	if tgTrumpish(a) {
-		if !tgTrumpish(b) {
-			k.oppVoid = k.oppVoid.Union(card.TrumpsAndFool)
-		}
-		return
-	}
-	if !tgTrumpish(b) && b.Suit() == a.Suit() {
-		return
-	}
-	k.oppVoid = k.oppVoid.Union(card.SuitMask(a.Suit()))
-	if !tgTrumpish(b) {
-		k.oppVoid = k.oppVoid.Union(card.TrumpsAndFool)
-	}
+	k.oppVoid = k.oppVoid.Union(strohmandeln.Void(b, a))
 }
 
 // pts returns the points of c in the pack played.

@@ -211,28 +211,15 @@ func (k *tgKnow) readTrick(t troggu.ViewTrick, cur bool) {
 }
 
 // inferVoid records what seat o showed by playing c to a trick governed by
-// gov whose best card so far was best.
+// gov whose best card so far was best (troggu.Void). A seat that showed it
+// holds no numbered trump counts as without FOOL too: it is gone, or it
+// lost its power by the renege.
 func (k *tgKnow) inferVoid(o int, c, gov, best card.Card) {
-	mustTrump := false
-	if tgTrumpish(gov) {
-		mustTrump = true
-		if !tgTrumpish(c) {
-			// No trump, or a renege: FOOL, if held, has no power.
-			k.void[o] = k.void[o].Union(card.TrumpsAndFool)
-		}
-	} else if !tgTrumpish(c) && c.Suit() == gov.Suit() {
-		return
-	} else {
-		k.void[o] = k.void[o].Union(card.SuitMask(gov.Suit()))
-		mustTrump = true
-		if !tgTrumpish(c) {
-			k.void[o] = k.void[o].Union(card.TrumpsAndFool)
-		}
+	no := troggu.Void(c, gov, best, k.overtrump)
+	if no.Intersect(card.TrumpsOnly) == card.TrumpsOnly {
+		no.Add(card.Fool)
 	}
-	if mustTrump && k.overtrump && tgTrumpish(c) && tgTrumpish(best) && !troggu.Beats(c, best) {
-		// With mustOvertrump a lower trump shows that nothing beats best.
-		k.void[o] = k.void[o].Union(tgAbove(best))
-	}
+	k.void[o] = k.void[o].Union(no)
 }
 
 // sides fills friend: 1 for the seat itself and known friends, 0 for known

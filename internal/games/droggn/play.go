@@ -129,6 +129,29 @@ func Beats(c, best card.Card) bool {
 	return best >= 64 && c>>4 == best>>4 && c > best
 }
 
+// Void returns the cards a seat shows it does not hold by playing c to a
+// trick governed by gov, the trick's first card that is not the Gstieß
+// (card.None when c is the first; §1.4 steps 3–4): the led suit when c
+// does not follow it, and the trumps when c is no trump where it had to
+// follow or trump. The Gstieß, which may always be played, shows nothing.
+// The sampler and the bots infer voids by it.
+func Void(c, gov card.Card) card.Set {
+	switch {
+	case gov == card.None || c == card.Fool:
+		return card.Set{}
+	case gov.IsTrump():
+		if !c.IsTrump() {
+			return card.TrumpsOnly
+		}
+		return card.Set{}
+	case c.IsTrump():
+		return card.SuitMask(gov.Suit())
+	case c.Suit() != gov.Suit():
+		return card.SuitMask(gov.Suit()).Union(card.TrumpsOnly)
+	}
+	return card.Set{}
+}
+
 // PlayCard plays c for the seat to act (unchecked fast path; unlike
 // ApplyUnchecked it does not record the action in the history).
 func (s *State) PlayCard(c card.Card) {

@@ -170,6 +170,25 @@ func Beats(c, lead card.Card) bool {
 	return rank(c, lead) > uint(lead>>6^1)<<7+uint(lead)
 }
 
+// Void returns the cards a player shows he cannot play by answering the
+// lead with c (docs/RULES.md §3.3): the led suit when c is not of it, and
+// the Tarocks (the Sküs included) when c is no Tarock where he had to
+// follow or play a Tarock. A lead shows nothing (lead is card.None). The
+// sampler and the bots infer voids by it.
+func Void(c, lead card.Card) card.Set {
+	var no card.Set
+	if lead == card.None || isTarock(c) == isTarock(lead) && (isTarock(c) || c.Suit() == lead.Suit()) {
+		return no
+	}
+	if !isTarock(lead) {
+		no = card.SuitMask(lead.Suit())
+	}
+	if !isTarock(c) {
+		no = no.Union(tarocks)
+	}
+	return no
+}
+
 // rank orders the cards of a trick led by lead, without branches (who wins
 // a trick is a coin toss to the branch predictor): a Tarock ranks 128 + its
 // value (they lie below 64, the Sküs highest), a card of the led suit its

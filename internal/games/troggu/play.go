@@ -26,6 +26,34 @@ func Beats(c, b card.Card) bool {
 	return !isTrumpish(b) && c>>4 == b>>4 && c > b
 }
 
+// Void returns the cards a seat shows it does not hold by playing c to a
+// trick led by lead and won so far by best, among the cards with power (a
+// powerless FOOL shows nothing and takes no part: the caller leaves it
+// out; lead is card.None when c leads), by §2.3: the led suit when c does
+// not follow it; the numbered trumps when c is no trump where it had to
+// follow or trump (FOOL may still be held: a renege is not announced);
+// with mustOvertrump (overtrump), every trump that beats best and FOOL
+// when c is a trump that does not. The sampler and the bots infer voids
+// by it.
+func Void(c, lead, best card.Card, overtrump bool) card.Set {
+	var no card.Set
+	if lead == card.None {
+		return no
+	}
+	if follow := followMask(lead); !follow.Has(c) {
+		if follow != card.TrumpsAndFool {
+			no = follow
+		}
+		if !isTrumpish(c) {
+			no = no.Union(card.TrumpsOnly)
+		}
+	}
+	if overtrump && c.IsTrump() && isTrumpish(best) && !Beats(c, best) {
+		no = no.Union(above(best))
+	}
+	return no
+}
+
 // above returns the trumps (FOOL included) that beat the trump t.
 func above(t card.Card) card.Set {
 	return card.Set{Lo: card.TrumpsAndFool.Lo &^ (2<<uint(t) - 1), Hi: 0}

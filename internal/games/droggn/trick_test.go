@@ -49,3 +49,39 @@ func TestBeatsSettles(t *testing.T) {
 		t.Fatalf("only %d tricks checked", checked)
 	}
 }
+
+// TestVoidHolds checks Void against the hands: in many random hands, no
+// seat holds a card that Void says its play showed it lacks, and the
+// plays show voids often.
+func TestVoidHolds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 13))
+	shown := 0
+	for _, players := range []int{3, 4} {
+		r := MustParse(players, "")
+		for h := 0; h < 300; h++ {
+			s, err := r.Deal(game.ShuffledDeck(r.Pack(), rng), rng.IntN(players))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !s.Done() {
+				legal := s.Legal(nil)
+				a := legal[rng.IntN(len(legal))]
+				gov := s.gov
+				s.ApplyUnchecked(a)
+				if a.Kind != game.KindPlay {
+					continue
+				}
+				no := Void(a.Card, gov)
+				if held := s.hands[a.Seat].Intersect(no); !held.Empty() {
+					t.Fatalf("%s: seat %d played %v to a trick governed by %v and holds %v", r, a.Seat, a.Card, gov, held)
+				}
+				if !no.Empty() {
+					shown++
+				}
+			}
+		}
+	}
+	if shown < 1000 {
+		t.Fatalf("only %d plays showed a void", shown)
+	}
+}
