@@ -36,7 +36,11 @@ func newTrickRules(foolTrump bool, beats func(c, best card.Card) bool, size int,
 		tr.strengths[i] = int16(tr.strengthOf(c))
 		tr.costs[i] = int32(tr.costOf(c))
 	}
-	for _, b := range append([]card.Card{card.None}, pack.Order...) {
+	for i := -1; i < len(pack.Order); i++ {
+		b := card.None
+		if i >= 0 {
+			b = pack.Order[i]
+		}
 		for _, c := range pack.Order {
 			if beats(c, b) {
 				tr.takers[b].Add(c)
