@@ -54,20 +54,12 @@ type Thresholds struct {
 	Blunder    float64 `json:"blunder"`
 }
 
-// ThresholdsOf returns a game's thresholds. Droggn scores the declarer's
-// game value (20, 40, 80 and more) against each defender, Troggu pays in
-// stakes of one or two, Strohmandeln in game points of three or four: a
-// blunder is about a quarter of a typical hand's swing, an inaccuracy a
-// twentieth of it.
-func ThresholdsOf(gameName string) Thresholds {
-	switch gameName {
-	case "droggn":
-		return Thresholds{Inaccuracy: 2, Mistake: 6, Blunder: 15}
-	case "troggu":
-		return Thresholds{Inaccuracy: 0.1, Mistake: 0.3, Blunder: 0.6}
-	default:
-		return Thresholds{Inaccuracy: 0.25, Mistake: 0.75, Blunder: 1.5}
-	}
+// ThresholdsOf returns the thresholds of a variant, its Traits' loss
+// scale: a blunder is about a quarter of a typical hand's swing, an
+// inaccuracy a twentieth of it (game.LossScale).
+func ThresholdsOf(r game.Rules) Thresholds {
+	l := r.Traits().Loss
+	return Thresholds{Inaccuracy: l.Inaccuracy, Mistake: l.Mistake, Blunder: l.Blunder}
 }
 
 // classOf classifies a loss.
@@ -262,7 +254,7 @@ func Analyze(rec *game.Record, cfg Config) (*Report, error) {
 		}
 	}
 	rep := &Report{Format: Format, Game: r.Game(), Variant: r.String(), Title: game.Title(r, card.English), Bot: cfg.Bot, Seed: cfg.Seed,
-		Complete: st.Done(), Thresholds: ThresholdsOf(r.Game()), Decisions: make([]Decision, len(tasks)), rules: r, lang: cfg.Lang}
+		Complete: st.Done(), Thresholds: ThresholdsOf(r), Decisions: make([]Decision, len(tasks)), rules: r, lang: cfg.Lang}
 	if err := run(tasks, rep, cfg); err != nil {
 		return nil, err
 	}
