@@ -21,15 +21,13 @@ import (
 	"sync"
 
 	"trull/internal/bot"
-	"trull/internal/bot/solver"
-	"trull/internal/bot/ssolver"
-	"trull/internal/bot/tsolver"
+	"trull/internal/bot/opencard"
+	_ "trull/internal/bot/solver"  // registers the Droggn open-card evaluator
+	_ "trull/internal/bot/ssolver" // registers the Strohmandeln one
+	_ "trull/internal/bot/tsolver" // registers the Troggu one
 	"trull/internal/bot/why"
 	"trull/internal/card"
 	"trull/internal/game"
-	"trull/internal/games/droggn"
-	"trull/internal/games/strohmandeln"
-	"trull/internal/games/troggu"
 	"trull/internal/tablemodel"
 )
 
@@ -54,20 +52,12 @@ type Thresholds struct {
 	Blunder    float64 `json:"blunder"`
 }
 
-// ThresholdsOf returns a game's thresholds. Droggn scores the declarer's
-// game value (20, 40, 80 and more) against each defender, Troggu pays in
-// stakes of one or two, Strohmandeln in game points of three or four: a
-// blunder is about a quarter of a typical hand's swing, an inaccuracy a
-// twentieth of it.
-func ThresholdsOf(gameName string) Thresholds {
-	switch gameName {
-	case "droggn":
-		return Thresholds{Inaccuracy: 2, Mistake: 6, Blunder: 15}
-	case "troggu":
-		return Thresholds{Inaccuracy: 0.1, Mistake: 0.3, Blunder: 0.6}
-	default:
-		return Thresholds{Inaccuracy: 0.25, Mistake: 0.75, Blunder: 1.5}
-	}
+// ThresholdsOf returns the thresholds of a variant, its Traits' loss
+// scale: a blunder is about a quarter of a typical hand's swing, an
+// inaccuracy a twentieth of it (game.LossScale).
+func ThresholdsOf(r game.Rules) Thresholds {
+	l := r.Traits().Loss
+	return Thresholds{Inaccuracy: l.Inaccuracy, Mistake: l.Mistake, Blunder: l.Blunder}
 }
 
 // classOf classifies a loss.
@@ -262,7 +252,7 @@ func Analyze(rec *game.Record, cfg Config) (*Report, error) {
 		}
 	}
 	rep := &Report{Format: Format, Game: r.Game(), Variant: r.String(), Title: game.Title(r, card.English), Bot: cfg.Bot, Seed: cfg.Seed,
-		Complete: st.Done(), Thresholds: ThresholdsOf(r.Game()), Decisions: make([]Decision, len(tasks)), rules: r, lang: cfg.Lang}
+		Complete: st.Done(), Thresholds: ThresholdsOf(r), Decisions: make([]Decision, len(tasks)), rules: r, lang: cfg.Lang}
 	if err := run(tasks, rep, cfg); err != nil {
 		return nil, err
 	}
@@ -381,82 +371,27 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 }
 
 // OpenCard returns every legal card's open-card value for the seat to
-// play, where an exact solver reaches: Droggn with at most eight tricks
-// left, Troggu in its last tricks (not Misère), Strohmandeln with at most
-// ten tricks left (a card said with "Ross!" or "Topschin!" is valued as
-// its own action). Nil elsewhere. budget bounds each solve in nodes (0: a
-// default).
+// play, where the exact solver of the game reaches (its evaluator in the
+// opencard registry: Droggn with at most eight tricks left, Troggu in its
+// last tricks, not Misère, Strohmandeln with at most ten tricks left, a
+// card said with "Ross!" or "Topschin!" valued as its own action). Nil
+// elsewhere. budget bounds each solve in nodes (0: a default).
 func OpenCard(st game.State, seat, budget int) []OpenValue {
 	r := st.Rules()
+	e := opencard.Lookup(r.Game())
+	if e == nil {
+		return nil
+	}
+	vals, ok := e.Evaluate(st, seat, budget)
+	if !ok {
+		return nil
+	}
 	var out []OpenValue
-	switch s := st.(type) {
-	case *droggn.State:
-		if s.CurrentPhase() != droggn.PhPlay || s.Hand(seat).Len() > 8 {
-			return nil
-		}
-		if budget <= 0 {
-			budget = 2_000_000
-		}
-		n := r.Seats()
-		for _, cv := range solver.Evaluate(s, budget) {
-			v := -cv.Value
-			if seat == s.Declarer() {
-				v = (n - 1) * cv.Value
-			}
-			a := game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: cv.Card}
-			out = append(out, OpenValue{Action: r.EncodeAction(a), Value: v, Exact: cv.Exact, act: a})
-		}
-	case *troggu.State:
-		if s.Phase() != "play" || s.Hand(seat).Len() > trogguReach(r.Seats()) {
-			return nil
-		}
-		if budget <= 0 {
-			budget = 2_000_000
-		}
-		vals, ok := tsolver.New().Evaluate(s, budget)
-		if !ok {
-			return nil
-		}
-		for _, cv := range vals {
-			a := game.Action{Seat: int8(seat), Kind: game.KindPlay, Card: cv.Card}
-			out = append(out, OpenValue{Action: r.EncodeAction(a), Value: cv.Score, Exact: true, act: a})
-		}
-	case *strohmandeln.State:
-		v, ok := s.View(game.Seat(seat)).(*strohmandeln.View)
-		if !ok || v.Phase != "play" || r.(*strohmandeln.Rules).Tricks()-len(v.Tricks) > strohReach {
-			return nil
-		}
-		if budget <= 0 {
-			budget = 2_000_000
-		}
-		vals, ok := ssolver.New().Evaluate(s, budget)
-		if !ok {
-			return nil
-		}
-		for _, av := range vals {
-			if av.Action.Kind == game.KindPlay {
-				out = append(out, OpenValue{Action: r.EncodeAction(av.Action), Value: av.Score, Exact: true, act: av.Action})
-			}
-		}
+	for _, v := range vals {
+		out = append(out, OpenValue{Action: r.EncodeAction(v.Action), Value: v.Value, Exact: v.Exact, act: v.Action})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Value > out[j].Value })
 	return out
-}
-
-// strohReach is the most tricks left from which the Strohmandeln solver
-// answers within a few milliseconds.
-const strohReach = 10
-
-// trogguReach is the number of cards in hand from which the Troggu solver
-// answers quickly: fewer with more seats.
-func trogguReach(seats int) int {
-	switch {
-	case seats <= 4:
-		return 7
-	case seats <= 6:
-		return 5
-	}
-	return 4
 }
 
 // summarize sums each seat's decisions.

@@ -17,10 +17,10 @@ import (
 func TestDominatedCard(t *testing.T) {
 	for _, v := range []knowledge.Variant{{Game: "droggn", Players: 3}, {Game: "troggu", Players: 3}, {Game: "strohmandeln", Players: 2}} {
 		found := 0
-		th := analysis.ThresholdsOf(v.Game)
 		for hand := 0; hand < 60 && found < 3; hand++ {
 			rec := analysis.RecordOf(t, v, hand, 0)
 			r, _ := rec.RulesOf()
+			th := analysis.ThresholdsOf(r)
 			deck, _ := rec.DeckOf(r)
 			st, _ := r.NewState(deck, *rec.Dealer)
 			for step, a := range analysis.EngineActions(t, r, deck, rec) {

@@ -31,9 +31,9 @@ func explain(v game.View, hs []Hint) error {
 	if len(idx) < 2 {
 		return nil
 	}
-	r, err := ismcts.RulesOf(v)
-	if err != nil {
-		return err
+	r := v.Rules()
+	if r == nil {
+		return fmt.Errorf("bot: a %s view names no rules", v.Game())
 	}
 	s := why.Sample{Seat: v.ViewSeat(), Actions: make([]game.RecordAction, len(idx)), Outcomes: make([][]why.Outcome, len(idx))}
 	for k, i := range idx {

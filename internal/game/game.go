@@ -178,6 +178,11 @@ type View interface {
 	ViewSeat() int
 	// Game returns the game name.
 	Game() string
+	// Rules returns the variant of the hand: the rules the view was made
+	// with, or for a view decoded from JSON the rules its canonical
+	// variant string names. Nil when the view names no rules of its game.
+	// Bots read the variant's options through it, typed.
+	Rules() Rules
 	// Turn returns the seat to act, -1 when the hand is over.
 	Turn() int
 	// LegalActions returns the seat's legal actions when it is to act.

@@ -88,3 +88,14 @@ func ParseVariant(variant string) (Rules, error) {
 	}
 	return info.Parse(strings.Join(opts, ","), players)
 }
+
+// RulesNamed returns the Rules of game that the canonical variant string
+// names, nil when it names none (another game, or a string ParseVariant
+// refuses). A view decoded from JSON finds its rules with it.
+func RulesNamed(game, variant string) Rules {
+	r, err := ParseVariant(variant)
+	if err != nil || r.Game() != game {
+		return nil
+	}
+	return r
+}

@@ -26,6 +26,12 @@ type Traits struct {
 	// FoolLosesPower is set when the Fool can lose its power in the play
 	// (Troggu's Bättler, reneged with).
 	FoolLosesPower bool
+	// Beats reports whether c, played to a trick after best, the card
+	// winning it so far (card.None when none does yet), takes the trick
+	// from best: the game's trick order (droggn.Beats, troggu.Beats,
+	// strohmandeln.Beats), for game-agnostic players. Nil for a game
+	// without tricks.
+	Beats func(c, best card.Card) bool
 	// PlaysFromTable is set when a seat plays cards lying on the table
 	// besides its hand (Strohmandeln's Strohmänner).
 	PlaysFromTable bool

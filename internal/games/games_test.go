@@ -3,6 +3,7 @@ package games_test
 import (
 	"testing"
 
+	"trull/internal/card"
 	"trull/internal/game"
 	_ "trull/internal/games"
 )
@@ -38,7 +39,9 @@ func TestOptionWords(t *testing.T) {
 
 // TestTraits checks that every game describes each of its variants
 // consistently: a win threshold above half the scale, losses that grow
-// from inaccuracy to blunder, birds of the variant's pack.
+// from inaccuracy to blunder, birds of the variant's pack, a trick order
+// in which no card takes a trick from itself, nor two cards each from the
+// other, and every card but an excuse (Droggn's Gstieß) an empty trick.
 func TestTraits(t *testing.T) {
 	for _, g := range game.Games() {
 		for seats := g.MinSeats; seats <= g.MaxSeats; seats++ {
@@ -57,6 +60,24 @@ func TestTraits(t *testing.T) {
 				if !r.Pack().Has(b) {
 					t.Errorf("%s: bird %v is not in the pack", r, b)
 				}
+			}
+			if tr.Beats == nil {
+				t.Errorf("%s: no trick order", r)
+				continue
+			}
+			excuses := 0
+			for _, c := range r.Pack().Order {
+				if !tr.Beats(c, card.None) {
+					excuses++
+				}
+				for _, b := range r.Pack().Order {
+					if tr.Beats(c, b) && (c == b || tr.Beats(b, c)) {
+						t.Errorf("%s: %v and %v each take a trick from the other", r, c, b)
+					}
+				}
+			}
+			if excuses > 1 {
+				t.Errorf("%s: %d cards cannot take an empty trick", r, excuses)
 			}
 		}
 	}

@@ -190,6 +190,9 @@ func checkViews(st game.State, rng *rand.Rand) error {
 		if v.ViewSeat() != seat || v.Turn() != st.ToAct() {
 			return fmt.Errorf("view of seat %d says seat %d, turn %d", seat, v.ViewSeat(), v.Turn())
 		}
+		if vr := v.Rules(); vr == nil || vr.String() != r.String() {
+			return fmt.Errorf("view of seat %d has the rules %v, the hand %s", seat, vr, r)
+		}
 	}
 	// Resample for the seat to act and one other seat: the sampled world must
 	// look the same from that seat, and offer the same legal actions.

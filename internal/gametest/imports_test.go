@@ -55,9 +55,12 @@ func TestImportRules(t *testing.T) {
 		// Storage keeps events; it neither plays nor serves.
 		{"../store", []string{"trull/internal/store/..."}},
 		{"../bot/know", base},
-		{"../bot/solver", base},
-		{"../bot/tsolver", base},
-		{"../bot/ssolver", base},
+		// The open-card evaluators' registry knows no game; each solver
+		// registers its own.
+		{"../bot/opencard", []string{"trull/internal/game"}},
+		{"../bot/solver", with(b + "/opencard")},
+		{"../bot/tsolver", with(b + "/opencard")},
+		{"../bot/ssolver", with(b + "/opencard")},
 		// The why reads finished hands; its callers draw and play them.
 		{"../bot/why", base},
 		{"../bot/rules", with(b + "/know")},

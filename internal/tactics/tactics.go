@@ -167,7 +167,7 @@ func Examine(st game.State, worlds int, rng *rand.Rand) (e Exam, ok bool) {
 			sum[c] += l
 		}
 	}
-	th := analysis.ThresholdsOf(r.Game())
+	th := analysis.ThresholdsOf(r)
 	e = Exam{Mean: map[card.Card]float64{}, Least: map[card.Card]float64{}}
 	for _, c := range cards {
 		if worst[c] == 0 {

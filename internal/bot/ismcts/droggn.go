@@ -33,7 +33,7 @@ type droggnWorld struct {
 }
 
 func newDroggnWorld(r *droggn.Rules) *droggnWorld {
-	w := &droggnWorld{r: r, s: new(droggn.State), tr: newTrickRules(false, 3, r.Pack()),
+	w := &droggnWorld{r: r, s: new(droggn.State), tr: newTrickRules(false, droggn.Beats, 3, r.Pack()),
 		buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = r.Seats(), &w.team
 	w.ones = droggnOnes(r.Pack())

@@ -685,9 +685,9 @@ func variance(sum, sq float64, n int) float64 {
 	return max(0, (sq-float64(n)*m*m)/float64(n-1))
 }
 
-// rulesOf finds the rules of a view: the variant string names them.
+// rulesOf returns the rules of a view, an error when it names none.
 func rulesOf(v game.View) (game.Rules, error) {
-	if r := adapterRules(v); r != nil {
+	if r := v.Rules(); r != nil {
 		return r, nil
 	}
 	return nil, errors.New("ismcts: cannot find the rules of a " + v.Game() + " view")

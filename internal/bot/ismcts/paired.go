@@ -7,9 +7,6 @@ import (
 	"trull/internal/game"
 )
 
-// RulesOf returns the rules of a view's hand (its variant).
-func RulesOf(v game.View) (game.Rules, error) { return rulesOf(v) }
-
 // Paired plays candidate decisions in the same worlds: it draws n
 // determinizations of v with the search's own sampler (the game adapter's
 // resample, which weighs what the bids and the play reveal), and in each

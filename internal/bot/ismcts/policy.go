@@ -21,15 +21,31 @@ type trickRules struct {
 	// made by newTrickRules: the policy looks them up.
 	strengths [128]int16
 	costs     [128]int32
+	// takers[b] holds the cards of the pack that take a trick from b, the
+	// card winning it so far (card.None: none yet), by the game's Beats.
+	takers [128]card.Set
 }
 
-// newTrickRules returns the trick rules of a game with its tables made.
-func newTrickRules(foolTrump bool, size int, pack *card.Pack) trickRules {
+// newTrickRules returns the trick rules of a game with its tables made;
+// beats is the game's trick order (droggn.Beats, troggu.Beats,
+// strohmandeln.Beats).
+func newTrickRules(foolTrump bool, beats func(c, best card.Card) bool, size int, pack *card.Pack) trickRules {
 	tr := trickRules{foolTrump: foolTrump, size: size, pack: pack}
 	for i := range tr.strengths {
 		c := card.Card(i)
 		tr.strengths[i] = int16(tr.strengthOf(c))
 		tr.costs[i] = int32(tr.costOf(c))
+	}
+	for i := -1; i < len(pack.Order); i++ {
+		b := card.None
+		if i >= 0 {
+			b = pack.Order[i]
+		}
+		for _, c := range pack.Order {
+			if beats(c, b) {
+				tr.takers[b].Add(c)
+			}
+		}
 	}
 	return tr
 }
@@ -74,19 +90,8 @@ func (tr *trickRules) trumpish(c card.Card) bool {
 }
 
 // beats reports whether c, played later, takes a trick whose best card so
-// far is best (card.None when no card counts yet).
-func (tr *trickRules) beats(c, best card.Card) bool {
-	if c == card.Fool && !tr.foolTrump {
-		return false
-	}
-	if best == card.None {
-		return true
-	}
-	if tr.trumpish(c) || tr.trumpish(best) {
-		return tr.strength(c) > tr.strength(best)
-	}
-	return c.Suit() == best.Suit() && c.Rank() > best.Rank()
-}
+// far is best (card.None when no card counts yet), from the game's Beats.
+func (tr *trickRules) beats(c, best card.Card) bool { return tr.takers[best&127].Has(c) }
 
 // cost orders cards by what it costs to give them away (costOf, from the
 // table).
@@ -244,12 +249,7 @@ func (tr *trickRules) play(c *playCtx, rnd *game.FastSource) card.Card {
 	}
 	t := &c.t
 	best, bestSeat := tr.winning(t)
-	var winners card.Set
-	for s := legal; !s.Empty(); {
-		if x := s.Pop(); tr.beats(x, best) {
-			winners.Add(x)
-		}
-	}
+	winners := legal.Intersect(tr.takers[best&127])
 	last := t.n == tr.size-1
 	if c.misere {
 		if losers := legal.Minus(winners); !losers.Empty() {
@@ -362,12 +362,7 @@ func (tr *trickRules) canBeat(h card.Set, x, gov card.Card) bool {
 			may = t
 		}
 	}
-	for !may.Empty() {
-		if tr.beats(may.Pop(), x) {
-			return true
-		}
-	}
-	return false
+	return may.Overlaps(tr.takers[x&127])
 }
 
 // lead chooses the card to lead: in misère the weakest; otherwise a master

@@ -27,7 +27,7 @@ type strohWorld struct {
 }
 
 func newStrohWorld(r *strohmandeln.Rules) *strohWorld {
-	w := &strohWorld{r: r, s: r.NewHand(), tr: newTrickRules(true, 2, r.Pack()),
+	w := &strohWorld{r: r, s: r.NewHand(), tr: newTrickRules(true, strohmandeln.Beats, 2, r.Pack()),
 		classic: r.Opts().Scoring == strohmandeln.Classic,
 		team:    [8]int8{0, 1}, buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = 2, &w.team

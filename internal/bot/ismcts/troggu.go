@@ -40,7 +40,7 @@ type trogguWorld struct {
 }
 
 func newTrogguWorld(r *troggu.Rules) *trogguWorld {
-	w := &trogguWorld{r: r, s: troggu.NewState(r), n: r.Seats(), tr: newTrickRules(true, r.Seats(), r.Pack()),
+	w := &trogguWorld{r: r, s: troggu.NewState(r), n: r.Seats(), tr: newTrickRules(true, troggu.Beats, r.Seats(), r.Pack()),
 		buf: make([]game.Action, 0, 32)}
 	w.ctx.seats, w.ctx.team = w.n, &w.team
 	return w

@@ -1,10 +1,8 @@
 package ismcts
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"slices"
-	"sync"
 
 	"trull/internal/bot/know"
 	"trull/internal/bot/solver"
@@ -128,7 +126,7 @@ func equivalentRoots(v game.View, roots []game.Action) ([]game.Action, func(game
 		reps = droggnReps(v.State(), droggnOnes(v.State().Variant().Pack()))
 		rep = func(c card.Card) card.Card { return solver.Representative(reps, c) }
 	case *troggu.View:
-		r := adapterRules(v)
+		r := v.Rules()
 		if r == nil {
 			return roots, nil
 		}
@@ -169,57 +167,6 @@ func equivalentRoots(v game.View, roots []game.Action) ([]game.Action, func(game
 		}
 		return a
 	}
-}
-
-// rulesCache maps variant strings to rules.
-var rulesCache sync.Map
-
-// adapterRules returns the rules of a view, nil when they cannot be found:
-// a Droggn view holds them; otherwise they are rebuilt from the view's
-// canonical variant string with the game registry.
-func adapterRules(v game.View) game.Rules {
-	var variant string
-	switch v := v.(type) {
-	case *droggn.View:
-		if v.State() != nil {
-			return v.State().Variant()
-		}
-		variant = v.Variant
-	case *troggu.View:
-		variant = v.Variant
-	case *strohmandeln.View:
-		variant = v.Variant
-	default:
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil
-		}
-		var x struct {
-			Variant string `json:"variant"`
-		}
-		if json.Unmarshal(b, &x) != nil {
-			return nil
-		}
-		variant = x.Variant
-	}
-	if r, ok := rulesCache.Load(variant); ok {
-		return r.(game.Rules)
-	}
-	r := parseVariant(v.Game(), variant)
-	if r != nil {
-		rulesCache.Store(variant, r)
-	}
-	return r
-}
-
-// parseVariant builds the rules named by a canonical variant string
-// "game(k=v,…)" (players included when not the default).
-func parseVariant(name, variant string) game.Rules {
-	r, err := game.ParseVariant(variant)
-	if err != nil || r.Game() != name {
-		return nil
-	}
-	return r
 }
 
 // genericWorld searches any game through the game.State contract alone.

@@ -94,18 +94,7 @@ func (k *dgKnow) readPlays(hist []game.Action) {
 		}
 		pos := n % 3
 		cur[pos] = c
-		if gov := governing(cur[:pos]); gov != card.None && c != card.Fool {
-			if gov.IsTrump() {
-				if !c.IsTrump() {
-					k.void[seat] = k.void[seat].Union(card.TrumpsOnly)
-				}
-			} else if c.IsTrump() || c.Suit() != gov.Suit() {
-				k.void[seat] = k.void[seat].Union(card.SuitMask(gov.Suit()))
-				if !c.IsTrump() {
-					k.void[seat] = k.void[seat].Union(card.TrumpsOnly)
-				}
-			}
-		}
+		k.void[seat] = k.void[seat].Union(droggn.Void(c, governing(cur[:pos])))
 		n++
 	}
 }
@@ -120,29 +109,11 @@ func governing(trick []card.Card) card.Card {
 	return card.None
 }
 
-// dBeats reports whether c takes a Droggn trick whose best card is best
-// (card.None when only the Gstieß, or nothing, was played). The Gstieß
-// never takes a trick here; the laid-out Super Mord Gstieß is the only card
-// its holder can play to the last trick anyway.
-func dBeats(c, best card.Card) bool {
-	switch {
-	case c == card.Fool:
-		return false
-	case best == card.None:
-		return true
-	case c.IsTrump():
-		return !best.IsTrump() || c > best
-	case best.IsTrump():
-		return false
-	}
-	return c.Suit() == best.Suit() && c.Rank() > best.Rank()
-}
-
 // best returns the card currently winning the trick and its seat.
 func (k *dgKnow) best() (card.Card, int) {
 	b, w := card.None, -1
 	for i, c := range k.trick {
-		if dBeats(c, b) {
+		if droggn.Beats(c, b) {
 			b, w = c, int(k.trickSeats[i])
 		}
 	}

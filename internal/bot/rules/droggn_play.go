@@ -112,7 +112,7 @@ func (k *dgKnow) playValue(c card.Card) float64 {
 	cur, curSeat := k.best()
 	gov := governing(k.trick)
 	nb, ns := cur, curSeat
-	if dBeats(c, cur) {
+	if droggn.Beats(c, cur) {
 		nb, ns = c, k.seat
 	}
 	if gov == card.None && c != card.Fool {

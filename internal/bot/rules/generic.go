@@ -8,13 +8,15 @@ import (
 )
 
 // Generic is the game-agnostic player the rules bot uses for games it has
-// no strategy for. It reads only game.View methods, the legal actions and
-// the current trick from the view's JSON form (a "trick" list of
-// {"seat","card"}, as the game views have it):
+// no strategy for. It reads only game.View methods, the legal actions, the
+// view's rules (their pack and trick order, Traits.Beats) and the current
+// trick from the view's JSON form (a "trick" list of {"seat","card"}, as
+// the game views have it):
 //
 //   - card play: lead a king, else a low card; when following, win a trick
 //     worth points with the cheapest card that takes it, otherwise play the
-//     lowest card, keeping trumps and counting cards;
+//     lowest card, keeping trumps and counting cards; a view without rules
+//     or a trick order plays its first legal card;
 //   - discards: the cheapest cards;
 //   - every other decision: the first legal action, which the engines list
 //     as the declining one (pass, gut, none).
@@ -45,9 +47,9 @@ type genericCards struct {
 	} `json:"trick"`
 }
 
-// trickOf returns the cards of the current trick in playing order, nil when
-// the view does not show them.
-func trickOf(v game.View) []card.Card {
+// trickOf returns the cards of the current trick in playing order, named
+// in style, nil when the view does not show them.
+func trickOf(v game.View, style card.Style) []card.Card {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil
@@ -55,10 +57,6 @@ func trickOf(v game.View) []card.Card {
 	var g genericCards
 	if json.Unmarshal(b, &g) != nil {
 		return nil
-	}
-	style := card.French
-	if v.Game() == "troggu" {
-		style = card.Italian
 	}
 	var out []card.Card
 	for _, pc := range g.Trick {
@@ -85,23 +83,6 @@ func strength(c card.Card, foolTrump bool) int {
 	return int(c.Rank())
 }
 
-// beatsCard reports whether c takes a trick whose best card so far is best
-// (card.None when no card counts yet).
-func beatsCard(c, best card.Card, foolTrump bool) bool {
-	sc := strength(c, foolTrump)
-	if sc < 0 {
-		return false
-	}
-	if best == card.None {
-		return true
-	}
-	sb := strength(best, foolTrump)
-	if sb >= 100 || sc >= 100 {
-		return sc > sb
-	}
-	return c.Suit() == best.Suit() && sc > sb
-}
-
 // cheaper reports whether a is a cheaper card to give up than b: fewer
 // points, then a suit card before a trump, then lower.
 func cheaper(a, b card.Card, foolTrump bool) bool {
@@ -117,8 +98,15 @@ func cheaper(a, b card.Card, foolTrump bool) bool {
 }
 
 func genericPlay(v game.View, legal []game.Action) game.Action {
-	foolTrump := v.Game() != "droggn"
-	trick := trickOf(v)
+	r := v.Rules()
+	if r == nil || r.Traits().Beats == nil {
+		return legal[0]
+	}
+	beats := r.Traits().Beats
+	// The Fool is the highest trump where it takes a trick from the Mond,
+	// an excuse otherwise.
+	foolTrump := beats(card.Fool, card.Mond)
+	trick := trickOf(v, r.Pack().Style)
 	low := legal[0]
 	for _, a := range legal[1:] {
 		if cheaper(a.Card, low.Card, foolTrump) {
@@ -136,13 +124,13 @@ func genericPlay(v game.View, legal []game.Action) game.Action {
 	best, pts := card.None, 0
 	for _, c := range trick {
 		pts += c.NominalPoints()
-		if beatsCard(c, best, foolTrump) {
+		if beats(c, best) {
 			best = c
 		}
 	}
 	var win *game.Action
 	for i, a := range legal {
-		if !beatsCard(a.Card, best, foolTrump) {
+		if !beats(a.Card, best) {
 			continue
 		}
 		if win == nil || strength(a.Card, foolTrump) < strength(win.Card, foolTrump) {

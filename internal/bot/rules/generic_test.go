@@ -5,14 +5,18 @@ import (
 
 	"trull/internal/card"
 	"trull/internal/game"
+	"trull/internal/games/strohmandeln"
+	"trull/internal/games/troggu"
 )
 
-// fakeView is a view of a game the rules bot has no strategy for.
+// fakeView is a view of a game the rules bot has no strategy for, with the
+// rules of a real one (their pack and trick order).
 type fakeView struct {
 	GameName string       `json:"-"`
 	Seat     int          `json:"seat"`
 	Trick    []fakePlayed `json:"trick"`
 	legal    []game.Action
+	rules    game.Rules
 }
 
 type fakePlayed struct {
@@ -23,6 +27,7 @@ type fakePlayed struct {
 func (v *fakeView) ViewSeat() int               { return v.Seat }
 func (v *fakeView) Viewer() game.Viewer         { return game.Seat(v.Seat) }
 func (v *fakeView) Game() string                { return v.GameName }
+func (v *fakeView) Rules() game.Rules           { return v.rules }
 func (v *fakeView) Turn() int                   { return v.Seat }
 func (v *fakeView) LegalActions() []game.Action { return v.legal }
 func (v *fakeView) Cards() card.Set             { return card.Set{} }
@@ -75,7 +80,8 @@ func TestGeneric(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			v := (&fakeView{GameName: tc.game, Seat: 2, legal: tc.legal}).trickOf(tc.trick...)
+			rules := map[string]game.Rules{"troggu": troggu.Default(3), "strohmandeln": strohmandeln.NewRules(strohmandeln.Options{})}[tc.game]
+			v := (&fakeView{GameName: tc.game, Seat: 2, legal: tc.legal, rules: rules}).trickOf(tc.trick...)
 			a, err := Bot{}.Act(v, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -84,6 +90,10 @@ func TestGeneric(t *testing.T) {
 				t.Fatalf("chose %+v, want %+v", a, tc.want)
 			}
 		})
+	}
+	noRules := &fakeView{GameName: "other", Seat: 2, legal: plays(fr, "T3", "H-K")}
+	if a, err := (Bot{}).Act(noRules.trickOf("H-Q"), nil); err != nil || a != noRules.legal[0] {
+		t.Fatalf("without rules: chose %+v (%v), want the first legal card", a, err)
 	}
 	if _, err := (Bot{}).Act(&fakeView{GameName: "troggu", Seat: 1}, nil); err != ErrNotToAct {
 		t.Fatalf("no legal actions: %v", err)

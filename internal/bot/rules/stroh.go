@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
@@ -118,21 +116,23 @@ func smParse(id string) card.Card { return orNone(card.French.ParseID(id)) }
 // smSet parses a list of card IDs.
 func smSet(ids []string) card.Set { return idSet(ids, smParse) }
 
-// smBeats reports whether b, played second, beats the lead a.
-func smBeats(a, b card.Card) bool {
-	if tgTrumpish(b) {
-		return !tgTrumpish(a) || b > a
+// strohOpts returns the options of a Strohmandeln view's rules, the
+// defaults when it names none.
+func strohOpts(v *strohmandeln.View) strohmandeln.Options {
+	if r, ok := v.Rules().(*strohmandeln.Rules); ok {
+		return r.Opts()
 	}
-	return !tgTrumpish(a) && a.Suit() == b.Suit() && b.Rank() > a.Rank()
+	return strohmandeln.Options{}
 }
 
 // newSmKnow reads a Strohmandeln view.
 func newSmKnow(v *strohmandeln.View, p *smParams) *smKnow {
+	o := strohOpts(v)
 	k := &smKnow{p: p, v: v, pack: card.Stroh54, seat: v.Seat, opp: 1 - v.Seat,
-		extended: !strings.Contains(v.Variant, "scoring=classic"),
-		penalty:  !strings.Contains(v.Variant, "silentBonusFailurePenalty=false"),
+		extended: o.Scoring != strohmandeln.Classic,
+		penalty:  !o.NoSilentBonusFailurePenalty,
 		topUnder: map[card.Card]int{}, oppUnder: map[card.Card]int{}, nTricks: 27}
-	if strings.Contains(v.Variant, "pack=40") {
+	if o.Pack40 {
 		k.pack, k.nTricks = card.Stroh40, 20
 	}
 	k.hand = smSet(v.Hand)
@@ -177,21 +177,10 @@ func newSmKnow(v *strohmandeln.View, p *smParams) *smKnow {
 }
 
 // inferVoid records what the opponent showed by answering the lead a with
-// b: his hidden hand never gains cards, so a void shown is for good.
+// b (strohmandeln.Void): his hidden hand never gains cards, so a void
+// shown is for good.
 func (k *smKnow) inferVoid(a, b card.Card) {
-	if tgTrumpish(a) {
-		if !tgTrumpish(b) {
-			k.oppVoid = k.oppVoid.Union(card.TrumpsAndFool)
-		}
-		return
-	}
-	if !tgTrumpish(b) && b.Suit() == a.Suit() {
-		return
-	}
-	k.oppVoid = k.oppVoid.Union(card.SuitMask(a.Suit()))
-	if !tgTrumpish(b) {
-		k.oppVoid = k.oppVoid.Union(card.TrumpsAndFool)
-	}
+	k.oppVoid = k.oppVoid.Union(strohmandeln.Void(b, a))
 }
 
 // pts returns the points of c in the pack played.
@@ -341,7 +330,7 @@ func (k *smKnow) rossSafe() bool {
 	if tgAbove(card.Trump(18)).Intersect(k.pack.Cards).Overlaps(k.oppOut()) {
 		return false
 	}
-	return k.lead == card.None || smBeats(k.lead, card.Trump(17))
+	return k.lead == card.None || strohmandeln.Beats(card.Trump(17), k.lead)
 }
 
 // playValue rates playing c now.
@@ -349,7 +338,7 @@ func (k *smKnow) playValue(c card.Card) float64 {
 	pp := k.p
 	var p, t float64
 	if k.lead != card.None {
-		if smBeats(k.lead, c) {
+		if strohmandeln.Beats(c, k.lead) {
 			p = 1
 		}
 		t = k.pts(k.lead) + k.pts(c)

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"trull/internal/bot/know"
 	"trull/internal/card"
 	"trull/internal/game"
@@ -129,21 +127,6 @@ func tgSet(ids []string) card.Set { return idSet(ids, tgParse) }
 // tgTrumpish reports whether c takes tricks as a trump (T1…T21, FOOL).
 func tgTrumpish(c card.Card) bool { return c.IsTrump() || c == card.Fool }
 
-// tgBeats reports whether c takes a trick whose best card so far is best
-// (card.None when no card counts yet). The Fool (value 22) is the highest
-// trump; a suit card beats only a lower card of its own suit.
-func tgBeats(c, best card.Card) bool {
-	switch {
-	case best == card.None:
-		return true
-	case tgTrumpish(c):
-		return !tgTrumpish(best) || c > best
-	case tgTrumpish(best):
-		return false
-	}
-	return c.Suit() == best.Suit() && c.Rank() > best.Rank()
-}
-
 // tgAbove returns the trumps (the Fool included) above the trump t, or all
 // of them for a suit card.
 func tgAbove(t card.Card) card.Set {
@@ -153,10 +136,20 @@ func tgAbove(t card.Card) card.Set {
 	return card.Set{Lo: card.TrumpsAndFool.Lo &^ (2<<uint(t) - 1), Hi: 0}
 }
 
+// trogguOpts returns the options of a Troggu view's rules, the defaults
+// when it names none.
+func trogguOpts(v *troggu.View) troggu.Options {
+	if r, ok := v.Rules().(*troggu.Rules); ok {
+		return r.Opts()
+	}
+	return troggu.Options{}
+}
+
 // newTgKnow reads a Troggu view.
 func newTgKnow(v *troggu.View, p *tgParams) *tgKnow {
+	o := trogguOpts(v)
 	k := &tgKnow{p: p, v: v, n: v.Players, seat: v.Seat, decl: v.Declarer, contract: v.Contract,
-		overtrump: strings.Contains(v.Variant, "mustOvertrump=true"), powerless: v.FoolPowerless}
+		overtrump: o.MustOvertrump, powerless: v.FoolPowerless}
 	k.misere = k.contract == "misere"
 	if v.CalledTrump > 0 {
 		k.called = card.Trump(v.CalledTrump)
@@ -176,7 +169,7 @@ func newTgKnow(v *troggu.View, p *tgParams) *tgKnow {
 	// A forced Tappist held FOOL, or T1 with FOOL in the Tapp he took up;
 	// FOOL cannot be discarded, so it is in his hand until played.
 	if v.Forced && k.decl >= 0 && k.decl != k.seat && !k.played.Has(card.Fool) && !k.hand.Has(card.Fool) &&
-		!strings.Contains(v.Variant, "fourKingsDiscard=anyFivePoint") {
+		o.FourKingsDiscard != troggu.AnyFivePoint {
 		k.known[k.decl].Add(card.Fool)
 	}
 	k.unknown = card.Troggu62.Cards.Minus(k.hand).Minus(k.played).Minus(k.discards).Minus(k.tappTaken)
@@ -207,7 +200,7 @@ func (k *tgKnow) readTrick(t troggu.ViewTrick, cur bool) {
 		if gov == card.None {
 			gov = c
 		}
-		if tgBeats(c, best) {
+		if troggu.Beats(c, best) {
 			best = c
 		}
 		if cur {
@@ -218,28 +211,15 @@ func (k *tgKnow) readTrick(t troggu.ViewTrick, cur bool) {
 }
 
 // inferVoid records what seat o showed by playing c to a trick governed by
-// gov whose best card so far was best.
+// gov whose best card so far was best (troggu.Void). A seat that showed it
+// holds no numbered trump counts as without FOOL too: it is gone, or it
+// lost its power by the renege.
 func (k *tgKnow) inferVoid(o int, c, gov, best card.Card) {
-	mustTrump := false
-	if tgTrumpish(gov) {
-		mustTrump = true
-		if !tgTrumpish(c) {
-			// No trump, or a renege: FOOL, if held, has no power.
-			k.void[o] = k.void[o].Union(card.TrumpsAndFool)
-		}
-	} else if !tgTrumpish(c) && c.Suit() == gov.Suit() {
-		return
-	} else {
-		k.void[o] = k.void[o].Union(card.SuitMask(gov.Suit()))
-		mustTrump = true
-		if !tgTrumpish(c) {
-			k.void[o] = k.void[o].Union(card.TrumpsAndFool)
-		}
+	no := troggu.Void(c, gov, best, k.overtrump)
+	if no.Intersect(card.TrumpsOnly) == card.TrumpsOnly {
+		no.Add(card.Fool)
 	}
-	if mustTrump && k.overtrump && tgTrumpish(c) && tgTrumpish(best) && !tgBeats(c, best) {
-		// With mustOvertrump a lower trump shows that nothing beats best.
-		k.void[o] = k.void[o].Union(tgAbove(best))
-	}
+	k.void[o] = k.void[o].Union(no)
 }
 
 // sides fills friend: 1 for the seat itself and known friends, 0 for known
@@ -329,7 +309,7 @@ func tgPts(c card.Card) float64 { return float64(card.Troggu62.Points(c)) }
 func (k *tgKnow) best() (card.Card, int) {
 	b, w := card.None, -1
 	for i, c := range k.trick {
-		if tgBeats(c, b) {
+		if troggu.Beats(c, b) {
 			b, w = c, k.trickSeats[i]
 		}
 	}
@@ -682,7 +662,7 @@ func (k *tgKnow) playValue(c card.Card) float64 {
 	gov := k.gov()
 	dead := c == card.Fool && k.powerless // a powerless FOOL takes no part
 	nb, ns := cur, curSeat
-	if !dead && tgBeats(c, cur) {
+	if !dead && troggu.Beats(c, cur) {
 		nb, ns = c, k.seat
 	}
 	if gov == card.None && !dead {

@@ -379,24 +379,13 @@ func side(p int8) int8 {
 // whether it is the declarer's laid-out Gstieß (docs/RULES.md §1.4 step 6).
 func (ru *rules) winnerIndex(p *pos) (int8, bool) {
 	lastTrick := p.left == 1
-	best := int8(-1)
-	var bc card.Card
+	best, bc := int8(-1), card.None
 	for i := int8(0); i < 3; i++ {
 		c := p.trick[i]
-		if c == card.Fool {
-			if ru.foolLaid && (p.lead+i)%3 == 0 && lastTrick && p.all {
-				return i, true
-			}
-			continue
+		if c == card.Fool && ru.foolLaid && (p.lead+i)%3 == 0 && lastTrick && p.all {
+			return i, true
 		}
-		switch {
-		case best < 0:
-			best, bc = i, c
-		case c.IsTrump():
-			if !bc.IsTrump() || c > bc {
-				best, bc = i, c
-			}
-		case !bc.IsTrump() && c.Suit() == bc.Suit() && c.Rank() > bc.Rank():
+		if droggn.Beats(c, bc) {
 			best, bc = i, c
 		}
 	}

@@ -23,7 +23,7 @@ type trickCtx struct {
 func (ru *rules) trickContext(p *pos) trickCtx {
 	ctx := trickCtx{winner: -1}
 	for i := int8(0); i < p.n; i++ {
-		if c := p.trick[i]; beats(c, ctx.best) {
+		if c := p.trick[i]; droggn.Beats(c, ctx.best) {
 			ctx.best, ctx.winner = c, (p.lead+i)%3
 		}
 	}
@@ -33,20 +33,6 @@ func (ru *rules) trickContext(p *pos) trickCtx {
 		ctx.reply = top(follow(p.hands[nx], p.gov), p.gov)
 	}
 	return ctx
-}
-
-// beats reports whether c, played now, would win the trick from bc (None:
-// nothing wins it yet).
-func beats(c, bc card.Card) bool {
-	switch {
-	case c == card.Fool:
-		return false
-	case bc == card.None:
-		return true
-	case c.IsTrump():
-		return !bc.IsTrump() || c > bc
-	}
-	return !bc.IsTrump() && c.Suit() == bc.Suit() && c.Rank() > bc.Rank()
 }
 
 // strength orders cards for "cheapest" choices: trumps above suit cards.
@@ -114,7 +100,7 @@ func (ru *rules) orderScore(p *pos, ctx *trickCtx, c card.Card) int32 {
 	}
 	me := p.toAct
 	mine := ctx.winner >= 0 && side(ctx.winner) == side(me)
-	wins := beats(c, ctx.best)
+	wins := droggn.Beats(c, ctx.best)
 	if p.n == 2 {
 		switch {
 		case mine:
@@ -134,7 +120,7 @@ func (ru *rules) orderScore(p *pos, ctx *trickCtx, c card.Card) int32 {
 	if wins {
 		best = c
 	}
-	safe := reply == card.None || !beats(reply, best)
+	safe := reply == card.None || !droggn.Beats(reply, best)
 	switch {
 	case mine && safe:
 		return scoreBest + th

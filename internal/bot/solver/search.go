@@ -899,7 +899,7 @@ func (ru *rules) searchAdjust(p *pos, ctx *trickCtx) int {
 	switch {
 	case p.n == 0:
 		return adjLead
-	case p.n == 1 && p.lead == 0 && ctx.reply != card.None && beats(ctx.reply, ctx.best):
+	case p.n == 1 && p.lead == 0 && ctx.reply != card.None && droggn.Beats(ctx.reply, ctx.best):
 		return adjPartnerWins
 	}
 	return 0

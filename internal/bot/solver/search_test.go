@@ -525,10 +525,10 @@ func TestSearchOrdering(t *testing.T) {
 					leadLast++
 				}
 			}
-		case p.n == 1 && p.lead == 0 && ctx.reply != card.None && beats(ctx.reply, ctx.best):
+		case p.n == 1 && p.lead == 0 && ctx.reply != card.None && droggn.Beats(ctx.reply, ctx.best):
 			prev := card.None
 			for _, c := range got {
-				if beats(c, ctx.best) {
+				if droggn.Beats(c, ctx.best) {
 					continue
 				}
 				if prev != card.None && ru.thirds[c] > ru.thirds[prev] {

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"trull/internal/card"
+	"trull/internal/games/strohmandeln"
 )
 
 // order writes the moves of the seat to play into dst, most promising
@@ -28,7 +29,7 @@ func (g *rules) order(p *pos, first move, dst *[maxMoves]move) int {
 			} else {
 				v = -8*pts - int(c&15)
 			}
-		case beats(p.lead, c):
+		case strohmandeln.Beats(c, p.lead):
 			v = 1000 + 8*pts - int(c&15)
 		default:
 			v = -8*pts - int(c&15)

@@ -131,15 +131,6 @@ func legal(p *pos) card.Set {
 	return a
 }
 
-// beats reports whether b, played second, beats the lead a: the higher
-// Tarock (the Sküs highest), else the higher card of the led suit.
-func beats(a, b card.Card) bool {
-	if b < 64 {
-		return a >= 64 || b > a
-	}
-	return a >= 64 && a>>4 == b>>4 && b > a
-}
-
 // autoSay returns what the seat to play says with c when it is free to
 // choose and the saying can only gain: "Topschin!" with T18 led right after
 // a "Ross!" trick it won (without it the bonus is lost anyway).
@@ -174,7 +165,7 @@ func (g *rules) play(p *pos, m move) {
 	}
 	a, l := p.lead, p.leader
 	w := l
-	if beats(a, c) {
+	if strohmandeln.Beats(c, a) {
 		w = s
 	}
 	g.trick(p, a, c, l, w)

@@ -44,7 +44,7 @@ func (sv *Solver) setup(s *strohmandeln.State) (pos, bool) {
 				continue
 			}
 			w := q.leader
-			if beats(q.lead, a.Card) {
+			if strohmandeln.Beats(a.Card, q.lead) {
 				w = a.Seat
 			}
 			g.trick(&q, q.lead, a.Card, q.leader, w)

@@ -110,14 +110,14 @@ func (g *rules) play(p *pos, c card.Card) {
 			}
 			inF = suit
 		}
-		var key uint8
-		switch {
-		case !suit:
-			key = 128 + uint8(c)
-		case inF:
-			key = uint8(c&15) + 1
-		}
-		if key > p.bestKey {
+		if troggu.Beats(c, p.best) {
+			var key uint8
+			switch {
+			case !suit:
+				key = 128 + uint8(c)
+			case inF:
+				key = uint8(c&15) + 1
+			}
 			p.bestKey, p.best, p.bestSeat = key, c, s
 		}
 	}

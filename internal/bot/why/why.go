@@ -103,7 +103,7 @@ func Observe(end game.State, seat int, trickCard card.Card) Outcome {
 			}
 		}
 	}
-	if s, ok := end.(*strohmandeln.State); ok && s.Rules().Pack().Size() == 54 {
+	if end.Rules().Traits().Scale.Thirds() {
 		o.CardPoints /= 3
 	}
 	o.Items = make([]Item, 0, len(res.Items))
@@ -146,9 +146,11 @@ func signed(it game.Item, res game.Result, seat int, same func(a, b int) bool) i
 
 // sides returns whether two seats played on the same side of the finished
 // hand: the declarer with the called partner against the others, each seat
-// alone in Troggu's Misère and in Strohmandeln.
+// alone in a contract the Traits name so (Troggu's Misère), in a hand
+// without a declarer, and in a game of two (Strohmandeln), where the
+// declarer's side is the declarer's seat.
 func sides(end game.State, res game.Result) func(a, b int) bool {
-	if end.Rules().Game() == "strohmandeln" || res.Contract == "misere" || res.Declarer < 0 {
+	if end.Rules().Traits().AllAlone(res.Contract) || res.Declarer < 0 {
 		return func(a, b int) bool { return a == b }
 	}
 	inDecl := func(s int) bool { return s == res.Declarer || (res.Partner >= 0 && s == res.Partner) }

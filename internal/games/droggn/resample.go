@@ -63,19 +63,9 @@ func (s *State) constraints() [4]card.Set {
 		}
 		c := a.Card
 		seat := a.Seat
-		if c != card.Fool {
-			if gov == card.None {
-				gov = c
-			} else if gov.IsTrump() {
-				if !c.IsTrump() {
-					no[seat] = no[seat].Union(card.TrumpsOnly)
-				}
-			} else if c.IsTrump() || c.Suit() != gov.Suit() {
-				no[seat] = no[seat].Union(card.SuitMask(gov.Suit()))
-				if !c.IsTrump() {
-					no[seat] = no[seat].Union(card.TrumpsOnly)
-				}
-			}
+		no[seat] = no[seat].Union(Void(c, gov))
+		if gov == card.None && c != card.Fool {
+			gov = c
 		}
 		if s.r.gstiessIllega && n/3 == s.r.tricks-2 && c != card.Fool && !(s.foolLaid && seat == s.declarer) {
 			no[seat].Add(card.Fool)

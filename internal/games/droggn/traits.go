@@ -24,6 +24,7 @@ func (r *Rules) Traits() game.Traits {
 		Loss:         game.LossScale{Inaccuracy: 2, Mistake: 6, Blunder: 15},
 		ClosingHands: ClosingHands,
 		Birds:        []card.Card{card.Trump(1)},
+		Beats:        Beats,
 		Declarer:     game.Words{EN: "declarer", DE: "Spieler"},
 		Auction:      true,
 		Tell:         tell,

@@ -105,6 +105,16 @@ func (v *View) Viewer() game.Viewer { return game.ViewerOf(v.Seat) }
 // Game returns "droggn".
 func (v *View) Game() string { return "droggn" }
 
+// Rules returns the rules of the hand (see game.View): those of State, or
+// for a view decoded from JSON those Variant names; nil when it names no
+// Droggn rules.
+func (v *View) Rules() game.Rules {
+	if v.pub != nil {
+		return v.pub.r
+	}
+	return game.RulesNamed(Name, v.Variant)
+}
+
 // Turn returns the seat to act.
 func (v *View) Turn() int { return v.ToAct }
 

@@ -159,9 +159,35 @@ func (s *State) play(seat int, c card.Card, say uint8) {
 	s.settle(t, 1-seat, s.lead, c)
 }
 
-// beats reports whether b, played second, beats the lead a: the highest
-// Tarock wins (the Sküs highest), else the highest card of the led suit.
-func beats(a, b card.Card) bool { return rank(b, a) > uint(a>>6^1)<<7+uint(a) }
+// Beats reports whether c, played second, takes the trick from the lead
+// (docs/RULES.md §3.3): the higher Tarock wins (the Sküs highest), else the
+// higher card of the led suit. Any card takes a trick not yet led (lead
+// is card.None). It is the rule the play settles tricks by, for bots.
+func Beats(c, lead card.Card) bool {
+	if lead == card.None {
+		return true
+	}
+	return rank(c, lead) > uint(lead>>6^1)<<7+uint(lead)
+}
+
+// Void returns the cards a player shows he cannot play by answering the
+// lead with c (docs/RULES.md §3.3): the led suit when c is not of it, and
+// the Tarocks (the Sküs included) when c is no Tarock where he had to
+// follow or play a Tarock. A lead shows nothing (lead is card.None). The
+// sampler and the bots infer voids by it.
+func Void(c, lead card.Card) card.Set {
+	var no card.Set
+	if lead == card.None || isTarock(c) == isTarock(lead) && (isTarock(c) || c.Suit() == lead.Suit()) {
+		return no
+	}
+	if !isTarock(lead) {
+		no = card.SuitMask(lead.Suit())
+	}
+	if !isTarock(c) {
+		no = no.Union(tarocks)
+	}
+	return no
+}
 
 // rank orders the cards of a trick led by lead, without branches (who wins
 // a trick is a coin toss to the branch predictor): a Tarock ranks 128 + its
@@ -187,7 +213,7 @@ func b2u(b bool) uint {
 // top was used in it, and ends the hand after the last trick. (The cards
 // come in registers: reading them back from t would wait for their stores.)
 func (s *State) settle(t *trick, l int, a, b card.Card) {
-	w := l ^ int(b2u(beats(a, b)))
+	w := l ^ int(b2u(Beats(b, a)))
 	t.winner = int8(w)
 	s.won[w] = s.won[w].Union(card.Bit(a)).Union(card.Bit(b))
 	s.raw[w] += int16(s.r.points[a&127]) + int16(s.r.points[b&127])

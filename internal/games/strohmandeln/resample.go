@@ -122,16 +122,7 @@ func (r *Rules) resampleDeck(deck *[54]card.Card, v *View, rng *rand.Rand) ([]ga
 		if plays%2 == 0 {
 			lead = a.Card
 		} else if seat == opp {
-			c := a.Card
-			followed := isTarock(c) == isTarock(lead) && (isTarock(c) || c.Suit() == lead.Suit())
-			if !followed {
-				if !isTarock(lead) {
-					void = void.Union(card.SuitMask(lead.Suit()))
-				}
-				if !isTarock(c) {
-					void = void.Union(tarocks)
-				}
-			}
+			void = void.Union(Void(a.Card, lead))
 		}
 		plays++
 	}

@@ -16,6 +16,7 @@ func (r *Rules) Traits() game.Traits {
 		Loss:           game.LossScale{Inaccuracy: 0.25, Mistake: 0.75, Blunder: 1.5},
 		Birds:          []card.Card{card.Trump(1)},
 		PlaysFromTable: true,
+		Beats:          Beats,
 	}
 	if r.pack == card.Stroh40 {
 		t.Scale = game.PointScale{Unit: game.UnitPoints, Total: 88, WinFrom: 45}

@@ -55,6 +55,7 @@ type View struct {
 	// Result is the outcome once the hand is over.
 	Result *game.Result `json:"result,omitempty"`
 
+	r     *Rules // nil for a view decoded from JSON
 	pack  *card.Pack
 	legal []game.Action
 	data  *viewData
@@ -173,6 +174,7 @@ func (s *State) view(viewer game.Viewer) *View {
 		Undertaker: int(s.undertaker), Doubled: s.doubled,
 		Hand: []string{}, Trick: []PlayView{}, Tricks: make([]TrickView, 0, s.ntricks),
 		Actions: make([]ActionView, 0, s.nhist),
+		r:       r,
 		pack:    p,
 		data:    &viewData{trusted: true},
 	}
@@ -290,6 +292,16 @@ func (v *View) Viewer() game.Viewer { return game.ViewerOf(v.Seat) }
 
 // Game returns "strohmandeln".
 func (v *View) Game() string { return v.GameName }
+
+// Rules returns the rules of the hand (see game.View): those the view was
+// made with, or for a view decoded from JSON those Variant names; nil when
+// it names no Strohmandeln rules.
+func (v *View) Rules() game.Rules {
+	if v.r != nil {
+		return v.r
+	}
+	return game.RulesNamed(Name, v.Variant)
+}
 
 // Turn returns the seat to act, -1 when the hand is over.
 func (v *View) Turn() int { return v.ToAct }

@@ -9,10 +9,14 @@ import (
 // (a powerless FOOL never reaches the comparison).
 func isTrumpish(c card.Card) bool { return c < 64 }
 
-// beats reports whether c beats b, the card winning the trick so far.
-// Trumps (FOOL highest, value 22) beat suit cards and compare by value; a
-// suit card beats only a lower card of its own suit. Any card beats None.
-func beats(c, b card.Card) bool {
+// Beats reports whether c, played to a trick after b, the card winning it
+// so far, takes the trick from b (docs/RULES.md §2.3): trumps (FOOL the
+// highest, value 22) beat suit cards and compare by value; a suit card
+// beats only a lower card of its own suit. Any card takes a trick that no
+// card has won yet (b is card.None). A powerless FOOL takes no part in a
+// trick's order: the caller leaves it out. It is the rule the play settles
+// tricks by, for bots and the sampler.
+func Beats(c, b card.Card) bool {
 	if b == card.None {
 		return true
 	}
@@ -20,6 +24,34 @@ func beats(c, b card.Card) bool {
 		return !isTrumpish(b) || c > b
 	}
 	return !isTrumpish(b) && c>>4 == b>>4 && c > b
+}
+
+// Void returns the cards a seat shows it does not hold by playing c to a
+// trick led by lead and won so far by best, among the cards with power (a
+// powerless FOOL shows nothing and takes no part: the caller leaves it
+// out; lead is card.None when c leads), by §2.3: the led suit when c does
+// not follow it; the numbered trumps when c is no trump where it had to
+// follow or trump (FOOL may still be held: a renege is not announced);
+// with mustOvertrump (overtrump), every trump that beats best and FOOL
+// when c is a trump that does not. The sampler and the bots infer voids
+// by it.
+func Void(c, lead, best card.Card, overtrump bool) card.Set {
+	var no card.Set
+	if lead == card.None {
+		return no
+	}
+	if follow := followMask(lead); !follow.Has(c) {
+		if follow != card.TrumpsAndFool {
+			no = follow
+		}
+		if !isTrumpish(c) {
+			no = no.Union(card.TrumpsOnly)
+		}
+	}
+	if overtrump && c.IsTrump() && isTrumpish(best) && !Beats(c, best) {
+		no = no.Union(above(best))
+	}
+	return no
 }
 
 // above returns the trumps (FOOL included) that beat the trump t.

@@ -229,8 +229,7 @@ func (sm *sampler) parseLog(v *View) error {
 func (sm *sampler) parseTricks(v *View) (excl [MaxSeats]card.Set, err error) {
 	overtrump := sm.r.opts.MustOvertrump
 	for _, t := range v.allTricks() {
-		var follow card.Set
-		best := card.None
+		lead, best := card.None, card.None
 		for _, pl := range t.Plays {
 			c, err := parseID(pl.Card)
 			if err != nil {
@@ -245,22 +244,12 @@ func (sm *sampler) parseTricks(v *View) (excl [MaxSeats]card.Set, err error) {
 			switch {
 			case pl.Powerless:
 				continue
-			case follow.Empty():
-				follow, best = followMask(c), c
+			case lead == card.None:
+				lead, best = c, c
 				continue
 			}
-			if !follow.Has(c) {
-				if follow != card.TrumpsAndFool {
-					excl[p] = excl[p].Union(follow)
-				}
-				if !isTrumpish(c) {
-					excl[p] = excl[p].Union(card.TrumpsOnly)
-				}
-			}
-			if overtrump && c.IsTrump() && isTrumpish(best) && !beats(c, best) {
-				excl[p] = excl[p].Union(above(best))
-			}
-			if beats(c, best) {
+			excl[p] = excl[p].Union(Void(c, lead, best, overtrump))
+			if Beats(c, best) {
 				best = c
 			}
 		}

@@ -15,6 +15,7 @@ func (r *Rules) Traits() game.Traits {
 		Loss:           game.LossScale{Inaccuracy: 0.1, Mistake: 0.3, Blunder: 0.6},
 		EachForHimself: []string{"misere"},
 		FoolLosesPower: true,
+		Beats:          Beats,
 		Auction:        true,
 		DeclarerSide:   game.Words{EN: "the Tappist's side", DE: "Tappist-Seite"},
 		Tell:           tell,

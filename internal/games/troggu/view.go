@@ -79,6 +79,7 @@ type View struct {
 	// Result is the outcome, when the hand is over.
 	Result *ViewResult `json:"result,omitempty"`
 
+	r       *Rules // nil for a view decoded from JSON
 	legal   []game.Action
 	sampler atomic.Pointer[sampler]
 }
@@ -145,6 +146,16 @@ func (v *View) Viewer() game.Viewer { return game.ViewerOf(v.Seat) }
 
 // Game returns "troggu".
 func (v *View) Game() string { return "troggu" }
+
+// Rules returns the rules of the hand (see game.View): those the view was
+// made with, or for a view decoded from JSON those Variant names; nil when
+// it names no Troggu rules.
+func (v *View) Rules() game.Rules {
+	if v.r != nil {
+		return v.r
+	}
+	return game.RulesNamed("troggu", v.Variant)
+}
 
 // Turn returns the seat to act, -1 when the hand is over.
 func (v *View) Turn() int { return v.ToAct }
@@ -254,7 +265,7 @@ func (s *State) view(viewer game.Viewer) *View {
 	done := s.phase == phaseDone
 	seat, mine := viewer.Seat()
 	mine = mine && seat < n
-	v := &View{GameName: "troggu", Variant: s.r.name, Seat: viewer.Number(), Players: n, Dealer: int(s.dealer),
+	v := &View{r: s.r, GameName: "troggu", Variant: s.r.name, Seat: viewer.Number(), Players: n, Dealer: int(s.dealer),
 		Phase: s.Phase(), ToAct: int(s.toAct), Hand: []string{}, HandSizes: make([]int, n),
 		TappSize: s.tapp.Len(), Contract: s.contract.String(), Declarer: int(s.declarer),
 		Forced: s.forced != card.None, CalledTrump: s.called.TrumpNumber(),
