@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "4b042533f9092a9c";
+const VERSION = "2496a949db5203bc";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
