@@ -22,9 +22,6 @@ import (
 
 	"trull/internal/card"
 	"trull/internal/game"
-	"trull/internal/games/droggn"
-	"trull/internal/games/strohmandeln"
-	"trull/internal/games/troggu"
 )
 
 // Item is one scored item of a finished hand as it counts for the deciding
@@ -64,18 +61,8 @@ func TrickCard(st game.State, a game.Action) card.Card {
 		return a.Card
 	}
 	var trick card.Set
-	switch s := st.(type) {
-	case *droggn.State:
-		cs, _ := s.Trick()
-		for _, c := range cs {
-			trick.Add(c)
-		}
-	case *troggu.State:
-		pl := s.Places()
-		trick = pl[len(pl)-int(s.Rules().Seats())-1]
-	case *strohmandeln.State:
-		pl := s.Places()
-		trick = pl[len(pl)-1]
+	if tt, ok := st.(game.Tricks); ok {
+		trick = tt.TrickCards()
 	}
 	for _, c := range trick.Cards(nil) {
 		if c != card.Fool {
@@ -158,32 +145,11 @@ func sides(end game.State, res game.Result) func(a, b int) bool {
 }
 
 // captorOf returns the seat whose side's pile holds c at the end of the
-// hand (-1 when none does): in Droggn the declarer or the first defender.
+// hand (-1 when none does): in Droggn the declarer or the first defender
+// (game.Tricks).
 func captorOf(end game.State, c card.Card) int {
-	switch s := end.(type) {
-	case *droggn.State:
-		decl, def := s.Piles()
-		switch {
-		case decl.Has(c):
-			return s.Declarer()
-		case def.Has(c):
-			d, _ := s.Defenders()
-			return d
-		}
-	case *troggu.State:
-		pl := s.Places()
-		n := s.Rules().Seats()
-		for p, won := range pl[len(pl)-n:] {
-			if won.Has(c) {
-				return p
-			}
-		}
-	case *strohmandeln.State:
-		for p := 0; p < 2; p++ {
-			if s.Won(p).Has(c) {
-				return p
-			}
-		}
+	if tt, ok := end.(game.Tricks); ok {
+		return tt.Captor(c)
 	}
 	return -1
 }
@@ -223,27 +189,20 @@ func sameAction(a, b game.RecordAction) bool {
 
 // Opponents returns the word for the other side of seat in the state of
 // a decision (declarer known): "defenders" for the declarer's side,
-// "declarer" for a defender, "opponent" in Strohmandeln, "others" where
-// every seat plays alone (Troggu's Misère) or the sides are not known yet.
+// "declarer" for a defender, "opponent" in a game of two (Strohmandeln),
+// "others" where every seat plays alone (Troggu's Misère, which has no
+// declarer) or the sides are not known yet.
 func Opponents(st game.State, seat int) string {
-	switch s := st.(type) {
-	case *droggn.State:
-		if s.Declarer() == seat {
-			return "defenders"
-		}
-		if s.Declarer() >= 0 {
-			return "declarer"
-		}
-	case *troggu.State:
-		switch {
-		case s.Contract() == troggu.ContractMisere:
-		case s.Declarer() == seat:
-			return "defenders"
-		case s.Declarer() >= 0:
-			return "declarer"
-		}
-	case *strohmandeln.State:
+	if st.Rules().Seats() == 2 {
 		return "opponent"
+	}
+	d, ok := st.(interface{ Declarer() int })
+	switch {
+	case !ok:
+	case d.Declarer() == seat:
+		return "defenders"
+	case d.Declarer() >= 0:
+		return "declarer"
 	}
 	return "others"
 }

@@ -258,3 +258,28 @@ func (s *State) PagatPlayer() int { return int(s.t1Player) }
 
 // KGUAnnounced reports whether Kleine und Gstieß Ultimo was announced.
 func (s *State) KGUAnnounced() bool { return s.kguOn }
+
+// TrickCards returns the cards of the current trick (game.Tricks).
+func (s *State) TrickCards() card.Set {
+	var t card.Set
+	for _, c := range s.trick[:s.trickLen] {
+		t.Add(c)
+	}
+	return t
+}
+
+// Captor returns the declarer when the declarer's side's pile holds c,
+// the first defender when the defenders' pile does, and -1 otherwise
+// (game.Tricks).
+func (s *State) Captor(c card.Card) int {
+	decl, def := s.Piles()
+	switch {
+	case decl.Has(c):
+		return s.Declarer()
+	case def.Has(c):
+		return int(s.defs[0])
+	}
+	return -1
+}
+
+var _ game.Tricks = (*State)(nil)

@@ -296,3 +296,20 @@ func (s *State) push(a game.Action) {
 	s.hist[s.nhist] = a
 	s.nhist++
 }
+
+// TrickCards returns the card of the trick in progress, if one was led
+// (game.Tricks): a trick of two closes with its second card.
+func (s *State) TrickCards() card.Set { return s.currentCards() }
+
+// Captor returns the seat whose won pile holds c, -1 when none does
+// (game.Tricks).
+func (s *State) Captor(c card.Card) int {
+	for p := 0; p < 2; p++ {
+		if s.won[p].Has(c) {
+			return p
+		}
+	}
+	return -1
+}
+
+var _ game.Tricks = (*State)(nil)

@@ -237,3 +237,19 @@ func (s *State) next(p int8) int8 {
 }
 
 func (s *State) isPowerless(p int8) bool { return s.powerless&(1<<uint(p)) != 0 }
+
+// TrickCards returns the cards of the current trick (game.Tricks).
+func (s *State) TrickCards() card.Set { return s.trick }
+
+// Captor returns the seat whose won pile holds c, -1 when none does
+// (game.Tricks).
+func (s *State) Captor(c card.Card) int {
+	for p := 0; p < int(s.n); p++ {
+		if s.won[p].Has(c) {
+			return p
+		}
+	}
+	return -1
+}
+
+var _ game.Tricks = (*State)(nil)
