@@ -26,6 +26,11 @@ type Traits struct {
 	// FoolLosesPower is set when the Fool can lose its power in the play
 	// (Troggu's Bättler, reneged with).
 	FoolLosesPower bool
+	// FoolExcuse is set when the Fool is an excuse rather than a trump:
+	// it is played instead of following, never takes a trick and goes back
+	// to the pile of the side that played it (Droggn's Gstieß). Otherwise
+	// the Fool is the highest trump (Troggu's Bättler, Strohmandeln's Sküs).
+	FoolExcuse bool
 	// Beats reports whether c, played to a trick after best, the card
 	// winning it so far (card.None when none does yet), takes the trick
 	// from best: the game's trick order (droggn.Beats, troggu.Beats,
@@ -35,6 +40,25 @@ type Traits struct {
 	// PlaysFromTable is set when a seat plays cards lying on the table
 	// besides its hand (Strohmandeln's Strohmänner).
 	PlaysFromTable bool
+	// Talon is the number of cards dealt face down to the table for the
+	// declarer to take up, who then lays as many away (Droggn's talon of
+	// three, Troggu's Tapp by the number of players); zero without.
+	Talon int
+	// CountPile counts a pile of n cards with raw card points as the
+	// result counts it, in the unit of Scale (card.Threes in Droggn,
+	// card.Thirds in the 54-card Strohmandeln); nil where every card counts
+	// its own points (Troggu, the 40-card Strohmandeln).
+	CountPile func(raw, n int) int
+	// GameValues is the value of each contract whose game item is that
+	// value plus the declarer's card points over half the pack's
+	// (Scale.Total/2), or less those he is short of it (Droggn's Ansager
+	// 20, Solo 40, Super 80); nil where no contract is scored so.
+	GameValues map[string]int
+	// ItemsBySeat is set when each result item is won by one seat (its
+	// Seats) and paid by the other (Strohmandeln), instead of a hand's
+	// value being settled between the declarer and each seat of the other
+	// side.
+	ItemsBySeat bool
 	// Declarer names the declarer before his name at the table, in
 	// English and German, where the contract's name does not say who
 	// plays it (Droggn's "declarer"/"Spieler"); empty otherwise.

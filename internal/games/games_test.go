@@ -41,7 +41,10 @@ func TestOptionWords(t *testing.T) {
 // consistently: a win threshold above half the scale, losses that grow
 // from inaccuracy to blunder, birds of the variant's pack, a trick order
 // in which no card takes a trick from itself, nor two cards each from the
-// other, and every card but an excuse (Droggn's Gstieß) an empty trick.
+// other, and every card but an excuse (Droggn's Gstieß) an empty trick;
+// the Fool is an excuse (FoolExcuse) just where the trick order makes it
+// one; a talon smaller than the pack; the whole pack counted as the scale's
+// total; positive game values.
 func TestTraits(t *testing.T) {
 	for _, g := range game.Games() {
 		for seats := g.MinSeats; seats <= g.MaxSeats; seats++ {
@@ -78,6 +81,24 @@ func TestTraits(t *testing.T) {
 			}
 			if excuses > 1 {
 				t.Errorf("%s: %d cards cannot take an empty trick", r, excuses)
+			}
+			if excuse := r.Pack().Has(card.Fool) && !tr.Beats(card.Fool, card.None); tr.FoolExcuse != excuse {
+				t.Errorf("%s: FoolExcuse is %v, but the trick order makes the Fool an excuse: %v", r, tr.FoolExcuse, excuse)
+			}
+			if tr.Talon < 0 || tr.Talon >= len(r.Pack().Order) {
+				t.Errorf("%s: a talon of %d cards", r, tr.Talon)
+			}
+			whole := r.Pack().Total
+			if tr.CountPile != nil {
+				whole = tr.CountPile(r.Pack().Total, len(r.Pack().Order))
+			}
+			if whole != tr.Scale.Total {
+				t.Errorf("%s: the whole pack counts %d, the scale's total is %d", r, whole, tr.Scale.Total)
+			}
+			for c, v := range tr.GameValues {
+				if v <= 0 {
+					t.Errorf("%s: contract %s has the game value %d", r, c, v)
+				}
 			}
 		}
 	}

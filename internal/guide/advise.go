@@ -98,30 +98,17 @@ func (h *hand) advise(r game.Rules, legal []game.Action) (*Step, *game.RecordAct
 	return &Step{Code: "advice." + kind.String() + "." + h.m.Game, Params: p}, enc(legal[0])
 }
 
-// bid returns the call the hand is worth and why: the reason's code
-// ("solo", "ansager", "tsolo", "normal", "undertake", or "weak").
+// bid returns the call the hand is worth and why: the first of the
+// lesson's bids the hand holds the trumps for, with the reason's code
+// ("solo", "ansager", "tsolo", "normal", "undertake"), or a pass for
+// "weak".
 func (h *hand) bid() (string, string) {
 	t := len(h.trumps(h.cards))
 	n := h.cards.Len()
 	big := h.cards.Has(card.Mond) || h.cards.Has(card.Fool)
-	switch h.m.Game {
-	case "droggn":
-		switch {
-		case t >= 9 || t >= 8 && big:
-			return "solo", "solo"
-		case t >= 7:
-			return "ansager", "ansager"
-		}
-	case "troggu":
-		switch {
-		case 3*t >= 2*n && big:
-			return "solo", "tsolo"
-		case 3*t >= n:
-			return "normal", "normal"
-		}
-	case "strohmandeln":
-		if 5*t >= 2*n {
-			return "undertake", "undertake"
+	for _, b := range h.l.bids {
+		if t >= b.min && b.share[1]*t >= b.share[0]*n && (big || !b.big) {
+			return b.call, b.why
 		}
 	}
 	return "pass", "weak"
@@ -138,10 +125,9 @@ func (h *hand) discards(legal []game.Action) []card.Card {
 			allowed.Add(a.Card)
 		}
 	}
-	count = h.discardCount() - len(h.m.Discards)
-	if h.m.Game == "troggu" {
-		count = h.discardCount() - h.m.DiscardCount
-	}
+	// The declarer sees his own discards, or their number (Troggu's
+	// DiscardCount).
+	count = h.discardCount() - max(len(h.m.Discards), h.m.DiscardCount)
 	suitLen := map[card.Suit]int{}
 	for _, c := range h.pack.Order {
 		if h.cards.Has(c) && c.IsSuit() {
@@ -204,7 +190,8 @@ func (h *hand) played() card.Set {
 // "only", "master" (the highest trump still out), "trumps" (drawing the
 // opponents' trumps), "king", "low" (a lead that gives little away),
 // "win" (the lowest card that takes the trick), "smear" (points into the
-// side's own trick), "fool" (the Droggn Gstieß into a lost trick) or
+// side's own trick), "fool" (a Fool that is an excuse, the Droggn
+// Gstieß, into a lost trick) or
 // "cheap" (nothing wins: the cheapest card).
 func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 	var cs []card.Card
@@ -216,8 +203,11 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 	if len(cs) == 1 {
 		return cs[0], "only"
 	}
+	// The Pagat is kept back; so are, where the Fool is an excuse, the
+	// Fool, which saves a lost trick's points, and the Mond, the trump
+	// nothing takes.
 	precious := func(c card.Card) bool {
-		return c == card.Pagat || c == card.Mond && h.l.Game == "droggn" || c == card.Fool && h.l.Game == "droggn"
+		return c == card.Pagat || c == card.Mond && h.traits.FoolExcuse || c == card.Fool && h.traits.FoolExcuse
 	}
 	cheapest := func(list []card.Card) card.Card {
 		best := list[0]
@@ -304,7 +294,7 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 	}
 	var winners []card.Card
 	for _, c := range cs {
-		if c == card.Fool && h.l.Game == "droggn" {
+		if c == card.Fool && h.traits.FoolExcuse {
 			continue
 		}
 		if wi < 0 || h.beats(c, h.trick[wi], h.trick[h.leadIndex()]) {
@@ -320,7 +310,7 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 		}
 		return best, "win"
 	}
-	if h.l.Game == "droggn" && slices.Contains(cs, card.Fool) {
+	if h.traits.FoolExcuse && slices.Contains(cs, card.Fool) {
 		return card.Fool, "fool"
 	}
 	return cheapest(cs), "cheap"
@@ -329,7 +319,7 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 // leadIndex is the index of the card that set the suit of the trick.
 func (h *hand) leadIndex() int {
 	for i, c := range h.trick {
-		if c != card.Fool || h.l.Game != "droggn" {
+		if c != card.Fool || !h.traits.FoolExcuse {
 			return i
 		}
 	}

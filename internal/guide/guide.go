@@ -36,15 +36,45 @@ type Lesson struct {
 	Seat int `json:"seat"`
 	// Bot plays every other seat.
 	Bot string `json:"-"`
+	// bids are the calls the guide advises in the bidding, strongest
+	// first.
+	bids []bidRule
 }
 
+// A bidRule is a call the guide advises, with the reason's code, for a
+// hand holding at least min trumps, at least share[0]/share[1] of its
+// cards trumps, and the Mond or the Fool among them when big is set.
+type bidRule struct {
+	call, why string
+	min       int
+	share     [2]int
+	big       bool
+}
+
+// The bidding advice of each game's lessons.
+var (
+	droggnBids = []bidRule{
+		{call: "solo", why: "solo", min: 9},
+		{call: "solo", why: "solo", min: 8, big: true},
+		{call: "ansager", why: "ansager", min: 7},
+	}
+	trogguBids = []bidRule{
+		{call: "solo", why: "tsolo", share: [2]int{2, 3}, big: true},
+		{call: "normal", why: "normal", share: [2]int{1, 3}},
+	}
+	strohmandelnBids = []bidRule{
+		{call: "undertake", why: "undertake", share: [2]int{2, 5}},
+	}
+)
+
 // lessons are the guided hands, each chosen for a clear contract of the
-// person's and cards worth explaining.
+// person's and cards worth explaining. They are data, like a game's
+// registration, and so name their games.
 var lessons = []Lesson{
-	{Name: "droggn", Game: "droggn", Players: 3, Seed: "learn-droggn-26", Dealer: 2, Seat: 0, Bot: "rules"},
-	{Name: "troggu", Game: "troggu", Players: 3, Seed: "learn-troggu-11", Dealer: 2, Seat: 0, Bot: "rules"},
-	{Name: "troggu7", Game: "troggu", Players: 7, Seed: "learn-troggu7-12", Dealer: 6, Seat: 0, Bot: "rules"},
-	{Name: "strohmandeln", Game: "strohmandeln", Players: 2, Seed: "learn-stroh-17", Dealer: 1, Seat: 0, Bot: "rules"},
+	{Name: "droggn", Game: "droggn", Players: 3, Seed: "learn-droggn-26", Dealer: 2, Seat: 0, Bot: "rules", bids: droggnBids},
+	{Name: "troggu", Game: "troggu", Players: 3, Seed: "learn-troggu-11", Dealer: 2, Seat: 0, Bot: "rules", bids: trogguBids},
+	{Name: "troggu7", Game: "troggu", Players: 7, Seed: "learn-troggu7-12", Dealer: 6, Seat: 0, Bot: "rules", bids: trogguBids},
+	{Name: "strohmandeln", Game: "strohmandeln", Players: 2, Seed: "learn-stroh-17", Dealer: 1, Seat: 0, Bot: "rules", bids: strohmandelnBids},
 }
 
 // Lessons returns the guided hands in the order the lobby lists them.
@@ -103,7 +133,7 @@ func For(l Lesson, st game.State, seat int) (*Guide, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &hand{l: l, m: m, pack: st.Rules().Pack(), seat: seat}
+	h := &hand{l: l, m: m, pack: st.Rules().Pack(), traits: st.Rules().Traits(), seat: seat}
 	if err := h.parse(); err != nil {
 		return nil, err
 	}
@@ -123,13 +153,15 @@ func For(l Lesson, st game.State, seat int) (*Guide, error) {
 
 // hand is the seat's view of the hand, parsed.
 type hand struct {
-	l     Lesson
-	m     *tablemodel.Model
-	pack  *card.Pack
-	seat  int
-	cards card.Set
-	trick []card.Card // the current trick's cards, in order
-	from  []int       // their seats
+	l    Lesson
+	m    *tablemodel.Model
+	pack *card.Pack
+	// traits are the variant's facts the guide goes by.
+	traits game.Traits
+	seat   int
+	cards  card.Set
+	trick  []card.Card // the current trick's cards, in order
+	from   []int       // their seats
 	// powerless marks a Troggu Bättler of the trick that lost its power.
 	powerless []bool
 }
@@ -173,7 +205,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // Sküs, the highest Tarock).
 func (h *hand) trumps(s card.Set) []card.Card {
 	var out []card.Card
-	if s.Has(card.Fool) && h.l.Game != "droggn" {
+	if s.Has(card.Fool) && !h.traits.FoolExcuse {
 		out = append(out, card.Fool)
 	}
 	for n := 21; n >= 1; n-- {
@@ -195,10 +227,10 @@ func (h *hand) honours(s card.Set) []card.Card {
 	return out
 }
 
-// isTrump reports whether c takes tricks as a trump in this game (the
-// Droggn Gstieß never takes one).
+// isTrump reports whether c takes tricks as a trump in this game (a Fool
+// that is an excuse, the Droggn Gstieß, never takes one).
 func (h *hand) isTrump(c card.Card) bool {
-	return c.IsTrump() || (c == card.Fool && h.l.Game != "droggn")
+	return c.IsTrump() || (c == card.Fool && !h.traits.FoolExcuse)
 }
 
 // power orders the cards that can take a trick: a trump above every suit
@@ -206,7 +238,7 @@ func (h *hand) isTrump(c card.Card) bool {
 func (h *hand) power(c card.Card) int {
 	switch {
 	case c == card.Fool:
-		if h.l.Game == "droggn" {
+		if h.traits.FoolExcuse {
 			return -1
 		}
 		return 200
@@ -218,11 +250,12 @@ func (h *hand) power(c card.Card) int {
 
 // winning returns the index of the card that wins the trick so far, -1
 // when none can win yet. The suit is set by the first card that is not a
-// Droggn Gstieß; a powerless Troggu Bättler (its play's flag) is left out.
+// Fool that is an excuse (the Droggn Gstieß); a powerless Troggu Bättler
+// (its play's flag) is left out.
 func (h *hand) winning(cs []card.Card, powerless []bool) int {
 	lead := -1
 	for i, c := range cs {
-		if c == card.Fool && (h.l.Game == "droggn" || (powerless != nil && powerless[i])) {
+		if c == card.Fool && (h.traits.FoolExcuse || (powerless != nil && powerless[i])) {
 			continue
 		}
 		if lead < 0 {
@@ -235,7 +268,7 @@ func (h *hand) winning(cs []card.Card, powerless []bool) int {
 	best := lead
 	for i := lead + 1; i < len(cs); i++ {
 		c := cs[i]
-		if c == card.Fool && (h.l.Game == "droggn" || (powerless != nil && powerless[i])) {
+		if c == card.Fool && (h.traits.FoolExcuse || (powerless != nil && powerless[i])) {
 			continue
 		}
 		if h.beats(c, cs[best], cs[lead]) {
@@ -263,7 +296,7 @@ func (h *hand) beats(c, b, led card.Card) bool {
 func (h *hand) side() map[int]bool {
 	m := h.m
 	out := map[int]bool{h.seat: true}
-	if m.Declarer < 0 || h.l.Game == "strohmandeln" {
+	if m.Declarer < 0 {
 		return out
 	}
 	decl := map[int]bool{m.Declarer: true}
@@ -273,7 +306,7 @@ func (h *hand) side() map[int]bool {
 	if decl[h.seat] {
 		return decl
 	}
-	if m.Game == "troggu" && m.CalledTrump > 0 && m.Partner < 0 && !m.Alone {
+	if m.CalledTrump > 0 && m.Partner < 0 && !m.Alone {
 		// The partner is secret: only the seat itself is known.
 		return out
 	}
@@ -294,7 +327,7 @@ func (h *hand) free(legal []game.Action) bool {
 	led := h.trick[h.leadIndex()]
 	for _, a := range legal {
 		c := a.Card
-		if a.Kind != game.KindPlay || c == card.Fool && h.l.Game == "droggn" {
+		if a.Kind != game.KindPlay || c == card.Fool && h.traits.FoolExcuse {
 			continue
 		}
 		if h.isTrump(c) || !h.isTrump(led) && c.IsSuit() && led.IsSuit() && c.Suit() == led.Suit() {

@@ -137,6 +137,10 @@ func TestDealAndBidding(t *testing.T) {
 	}
 }
 
+// need is the card points a side needs to win each lesson's game, in the
+// unit of its Result.CardPoints (Strohmandeln counts in thirds).
+var need = map[string]int{"droggn": 37, "troggu": 58, "strohmandeln": 107}
+
 // TestPhasesIntroduced: every phase the person sees is introduced, every
 // finished trick explained with its winner, and the end gives the count
 // and the score with the result's own figures.

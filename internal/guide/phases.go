@@ -8,13 +8,6 @@ import (
 	"trull/internal/tablemodel"
 )
 
-// Thresholds: the card points a side needs to win, in the unit of the
-// game's Result.CardPoints (Strohmandeln counts in thirds).
-var need = map[string]int{"droggn": 37, "troggu": 58, "strohmandeln": 107}
-
-// baseValue is the value of a Droggn contract before its card points.
-var baseValue = map[string]int{"ansager": 20, "solo": 40, "super": 80}
-
 // dealStep introduces the deal: the seat's cards with their trumps,
 // five-point cards and kings, and what lies face down.
 func (h *hand) dealStep() Step {
@@ -38,10 +31,12 @@ func (h *hand) dealStep() Step {
 	if len(trumps) > 0 {
 		p["top"] = h.id(trumps[0])
 	}
-	switch m.Game {
-	case "droggn":
-		p["talon"] = itoa(max(m.TalonSize, 3))
-	case "troggu":
+	// The cards face down on the table, as the game calls them: Droggn's
+	// talon, Troggu's Tapp.
+	if m.TalonSize > 0 {
+		p["talon"] = itoa(m.TalonSize)
+	}
+	if m.TappSize > 0 {
 		p["tapp"] = itoa(m.TappSize)
 	}
 	return Step{Code: "deal." + m.Game, Params: p}
@@ -69,8 +64,10 @@ func (h *hand) intro() []Step {
 	case "bidding", "fold", "bid":
 		return []Step{h.dealStep(), {Code: "bidding." + g, Params: p("players", itoa(m.Seats))}}
 	case "discard", "exchange":
+		// The talon shown to all (Droggn), or the Tapp as its Tappist
+		// took it up (Troggu).
 		taken := m.TappTaken
-		if g == "droggn" {
+		if len(m.TalonShown) > 0 {
 			taken = m.TalonShown
 		}
 		s := Step{Code: "talon." + g, Params: p("contract", m.Contract, "role", role)}
@@ -82,11 +79,11 @@ func (h *hand) intro() []Step {
 		}
 		return []Step{s}
 	case "call":
-		return []Step{{Code: "call.troggu", Params: p("players", itoa(m.Seats))}}
+		return []Step{{Code: "call." + g, Params: p("players", itoa(m.Seats))}}
 	case "buy":
-		return []Step{{Code: "buy.droggn", Params: p("role", role)}}
+		return []Step{{Code: "buy." + g, Params: p("role", role)}}
 	case "layout":
-		s := Step{Code: "layout.droggn", Params: p("role", role, "contract", m.Contract)}
+		s := Step{Code: "layout." + g, Params: p("role", role, "contract", m.Contract)}
 		if h.cards.Has(card.Pagat) {
 			s.Params["pagat"] = h.id(card.Pagat)
 		}
@@ -101,12 +98,10 @@ func (h *hand) intro() []Step {
 	return nil
 }
 
-// discardCount is the number of cards the declarer lays away.
+// discardCount is the number of cards the declarer lays away: as many as
+// he took up.
 func (h *hand) discardCount() int {
-	if h.m.Game == "troggu" {
-		return max(len(h.m.TappTaken), h.m.TappSize)
-	}
-	return 3
+	return h.traits.Talon
 }
 
 func (h *hand) playIntro(role string) []Step {
@@ -114,27 +109,27 @@ func (h *hand) playIntro(role string) []Step {
 	g := m.Game
 	trumps := h.trumps(h.cards)
 	s := Step{Code: "play." + g, Params: map[string]string{
-		"role": role, "contract": m.Contract, "need": itoa(need[g]), "trumps": itoa(len(trumps)),
+		"role": role, "contract": m.Contract, "need": itoa(h.traits.Scale.WinFrom), "trumps": itoa(len(trumps)),
 	}}
 	if m.Declarer >= 0 {
 		s.Params["declarer"] = itoa(m.Declarer)
 	}
 	out := []Step{s}
-	switch g {
-	case "troggu":
-		if m.CalledTrump > 0 {
-			ps := Step{Code: "partner.troggu", Params: map[string]string{"called": h.id(card.Trump(m.CalledTrump)), "role": role}}
-			switch {
-			case m.Partner >= 0:
-				ps.Params["partner"] = itoa(m.Partner)
-			case m.Alone:
-				ps.Params["alone"] = "1"
-			case h.cards.Has(card.Trump(m.CalledTrump)):
-				ps.Params["mine"] = "1"
-			}
-			out = append(out, ps)
+	// The called trump that makes the declarer's partner (Troggu).
+	if m.CalledTrump > 0 {
+		ps := Step{Code: "partner." + g, Params: map[string]string{"called": h.id(card.Trump(m.CalledTrump)), "role": role}}
+		switch {
+		case m.Partner >= 0:
+			ps.Params["partner"] = itoa(m.Partner)
+		case m.Alone:
+			ps.Params["alone"] = "1"
+		case h.cards.Has(card.Trump(m.CalledTrump)):
+			ps.Params["mine"] = "1"
 		}
-	case "strohmandeln":
+		out = append(out, ps)
+	}
+	// The cards the seat plays from the table (Strohmandeln's Strohmänner).
+	if h.traits.PlaysFromTable {
 		var tops []string
 		if m.Seat < len(m.Players) {
 			for _, pile := range m.Players[m.Seat].Strohmaenner {
@@ -143,7 +138,7 @@ func (h *hand) playIntro(role string) []Step {
 				}
 			}
 		}
-		ss := Step{Code: "men.strohmandeln", Params: map[string]string{"tops": strings.Join(tops, ","), "count": itoa(len(tops))}}
+		ss := Step{Code: "men." + g, Params: map[string]string{"tops": strings.Join(tops, ","), "count": itoa(len(tops))}}
 		out = append(out, ss)
 	}
 	return out
@@ -198,7 +193,7 @@ func (h *hand) lastTrick() []Step {
 		out = append(out, Step{Code: "trick.suit", Params: params})
 	}
 	for i, c := range cs {
-		if c == card.Fool && (m.Game == "droggn" || powerless[i]) {
+		if c == card.Fool && (h.traits.FoolExcuse || powerless[i]) {
 			out = append(out, Step{Code: "trick.fool." + m.Game, Params: map[string]string{"seat": itoa(t.Plays[i].Seat), "card": h.id(c)}})
 		}
 	}
@@ -224,7 +219,7 @@ func (h *hand) end() []Step {
 	// The sides as the result shows them (a secret partner is known now).
 	other := 0
 	side := map[int]bool{h.seat: true}
-	if m.Declarer >= 0 && g != "strohmandeln" {
+	if m.Declarer >= 0 {
 		side = map[int]bool{r.Declarer: true}
 		if r.Partner >= 0 {
 			side[r.Partner] = true
@@ -244,7 +239,7 @@ func (h *hand) end() []Step {
 		}
 	}
 	count := Step{Code: "count." + g, Params: map[string]string{
-		"points": itoa(mine), "other": itoa(other), "need": itoa(need[g]), "contract": r.Contract,
+		"points": itoa(mine), "other": itoa(other), "need": itoa(h.traits.Scale.WinFrom), "contract": r.Contract,
 		"tricks": itoa(h.sideTricks(side)),
 	}}
 	if side[r.Declarer] {
@@ -271,8 +266,8 @@ func (h *hand) end() []Step {
 	}
 	// The game item as its parts: the contract's value and the points
 	// over or short of the half, where no doubling changed it.
-	if base, ok := baseValue[r.Contract]; ok && g == "droggn" && side[r.Declarer] {
-		diff := mine - need[g]
+	if base, ok := h.traits.GameValues[r.Contract]; ok && side[r.Declarer] {
+		diff := mine - h.traits.Scale.Total/2
 		if diff < 0 {
 			diff = -diff
 		}
@@ -281,7 +276,7 @@ func (h *hand) end() []Step {
 		}
 	}
 	// What each of the other side pays, where the score is that.
-	if r.Declarer == h.seat && g != "strohmandeln" {
+	if r.Declarer == h.seat && !h.traits.ItemsBySeat {
 		others := 0
 		for s := range r.CardPoints {
 			if !side[s] {
@@ -315,7 +310,7 @@ func (h *hand) sideTricks(side map[int]bool) int {
 // the Fool that went back to its side, and the declarer's own discards.
 func (h *hand) pileFigures(p map[string]string, side map[int]bool, points int) {
 	m := h.m
-	if m.Game == "troggu" {
+	if h.traits.CountPile == nil {
 		return
 	}
 	n, raw := 0, 0
@@ -333,7 +328,7 @@ func (h *hand) pileFigures(p map[string]string, side map[int]bool, points int) {
 			return
 		}
 		for _, pl := range t.Plays {
-			fool := pl.Card == h.id(card.Fool) && m.Game == "droggn"
+			fool := pl.Card == h.id(card.Fool) && h.traits.FoolExcuse
 			// The Gstieß goes to the pile of the side that played it.
 			if fool && side[pl.Seat] || !fool && side[t.Winner] {
 				if !add(pl.Card) {
@@ -342,7 +337,7 @@ func (h *hand) pileFigures(p map[string]string, side map[int]bool, points int) {
 			}
 		}
 	}
-	if side[m.Declarer] && m.Game == "droggn" {
+	if side[m.Declarer] {
 		for _, id := range m.Discards {
 			if !add(id) {
 				return
@@ -356,11 +351,13 @@ func (h *hand) pileFigures(p map[string]string, side map[int]bool, points int) {
 	}
 	// What the count in threes takes off the raw points, in the unit of
 	// the result (thirds in Strohmandeln).
-	less := raw - card.Threes(raw, n)
-	if m.Game == "strohmandeln" {
-		less = 3*raw - card.Thirds(raw, n)
+	counted := h.traits.CountPile(raw, n)
+	unit := 1
+	if h.traits.Scale.Thirds() {
+		unit = 3
 	}
-	if n == 0 || less < 0 || (m.Game == "strohmandeln" && 3*raw-less != points) || (m.Game == "droggn" && raw-less != points) {
+	less := unit*raw - counted
+	if n == 0 || less < 0 || counted != points {
 		return
 	}
 	p["pile"], p["raw"], p["less"] = itoa(n), itoa(raw), itoa(less)

@@ -13,7 +13,9 @@ const ClosingHands = 4
 // Traits describes the variant to game-agnostic code: half the pack's
 // points (37 of 74, 39 of 78) win, one more under winRule=38; a loss of a
 // game value's tenth is an inaccuracy (the declarer's game value, 20, 40,
-// 80 and more, is scored against each defender); the Pagat is the bird.
+// 80 and more, is scored against each defender); the Pagat is the bird;
+// the Gstieß is an excuse; the declarer takes up the talon of three; piles
+// are counted in threes.
 func (r *Rules) Traits() game.Traits {
 	win := r.w
 	if r.winRule == Win38 {
@@ -24,11 +26,24 @@ func (r *Rules) Traits() game.Traits {
 		Loss:         game.LossScale{Inaccuracy: 2, Mistake: 6, Blunder: 15},
 		ClosingHands: ClosingHands,
 		Birds:        []card.Card{card.Trump(1)},
+		FoolExcuse:   true,
 		Beats:        Beats,
+		Talon:        3,
+		CountPile:    card.Threes,
+		GameValues:   gameValues,
 		Declarer:     game.Words{EN: "declarer", DE: "Spieler"},
 		Auction:      true,
 		Tell:         tell,
 	}
+}
+
+// gameValues are the contracts whose game item is their base value plus
+// or minus the card points over or short of half the pack's (§1.5); a
+// Super Mord's is a fixed value.
+var gameValues = map[string]int{
+	Ansager.String(): Ansager.base(),
+	Solo.String():    Solo.base(),
+	Super.String():   Super.base(),
 }
 
 // tell words a pass, a declined lay-out and the doubling words as a table

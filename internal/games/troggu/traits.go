@@ -8,7 +8,8 @@ import (
 // Traits describes the variant to game-agnostic code: 58 of the pack's 114
 // card points win; stakes of one or two are paid, so a loss of a tenth of
 // one is an inaccuracy; in a Misère everyone plays for himself; the
-// Bättler may lose its power; the declarer's side is the Tappist's.
+// Bättler may lose its power; the Tappist takes up the Tapp; the
+// declarer's side is the Tappist's.
 func (r *Rules) Traits() game.Traits {
 	return game.Traits{
 		Scale:          game.PointScale{Unit: game.UnitPoints, Total: 114, WinFrom: 58},
@@ -16,6 +17,7 @@ func (r *Rules) Traits() game.Traits {
 		EachForHimself: []string{"misere"},
 		FoolLosesPower: true,
 		Beats:          Beats,
+		Talon:          r.TappSize(),
 		Auction:        true,
 		DeclarerSide:   game.Words{EN: "the Tappist's side", DE: "Tappist-Seite"},
 		Tell:           tell,
