@@ -42,7 +42,6 @@ import (
 	"trull/internal/bot/pimc"
 	"trull/internal/bot/rules"
 	"trull/internal/game"
-	"trull/internal/games/troggu"
 )
 
 // Bot is a computer player.
@@ -68,7 +67,7 @@ var registry = map[string]func(n int, name string) Bot{
 	// candidate in each: Droggn with the exact solver and playouts, the
 	// other games with playouts of the ISMCTS default policy.
 	"pimc": func(n int, name string) Bot {
-		return byGame{droggn: sampled{pimc.New(pimc.Options{Worlds: n, Name: name})},
+		return byGame{play: map[string]Bot{"droggn": sampled{pimc.New(pimc.Options{Worlds: n, Name: name})}},
 			other: search{Bot: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: rules.Bot{}, Name: name})}}
 	},
 	// ismcts searches information sets in every game, checking the
@@ -108,12 +107,14 @@ func Search(opts ismcts.Options) Bot {
 	d.Bidder = bidder
 	o = PairedSearch(o)
 	return byGame{
-		droggn: endgame{early: search{Bot: ismcts.New(d), bidder: sampled{bidder}}, tricks: endgameTricks,
-			late: sampled{pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})}},
-		droggnHints: search{Bot: ismcts.New(DroggnHintSearch(opts))},
-		troggu:      search{Bot: ismcts.New(TrogguSearch(opts, 3))},
-		trogguMany:  search{Bot: ismcts.New(TrogguSearch(opts, manySeats))},
-		other:       search{Bot: ismcts.New(o)},
+		play: map[string]Bot{
+			"droggn": endgame{early: search{Bot: ismcts.New(d), bidder: sampled{bidder}}, tricks: endgameTricks,
+				late: sampled{pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})}},
+			"troggu": search{Bot: ismcts.New(TrogguSearch(opts, 3))},
+		},
+		many:  map[string]fromSeats{"troggu": {manySeats, search{Bot: ismcts.New(TrogguSearch(opts, manySeats))}}},
+		hints: map[string]Bot{"droggn": search{Bot: ismcts.New(DroggnHintSearch(opts))}},
+		other: search{Bot: ismcts.New(o)},
 	}
 }
 
@@ -182,7 +183,8 @@ const minBidderWorlds = 4
 // decides only through arena.Omniscient.
 var references = map[string]func(n int, name string) Bot{
 	"cheater": func(n int, name string) Bot {
-		return Cheater{name, ismcts.New(ismcts.Options{Iterations: n, Name: name}), ismcts.New(ismcts.Options{Iterations: n, Name: name, Prior: rules.Bot{}})}
+		return Cheater{name, map[string]*ismcts.Bot{"droggn": ismcts.New(ismcts.Options{Iterations: n, Name: name})},
+			ismcts.New(ismcts.Options{Iterations: n, Name: name, Prior: rules.Bot{}})}
 	},
 }
 
@@ -193,52 +195,40 @@ const FastIterations = ismcts.DefaultIterations / 10
 // a solver: "pimc@n" does n·pimcPlayouts iterations of flat Monte Carlo.
 const pimcPlayouts = 75
 
-// byGame plays Droggn views with one bot, Troggu's with another (other
-// when nil; trogguMany from manySeats seats on, when set) and the other
-// games' with other.
+// byGame plays each game's views with a bot of its own: play[g] for game
+// g (other for a game without one), many[g] from its number of seats on;
+// hints[g], when set, gives g's hints instead (hinter). The games are
+// named where a level registers its bots, and nowhere else.
 type byGame struct {
-	droggn     Bot
-	troggu     Bot
-	trogguMany Bot
-	other      Bot
-	// droggnHints, when set, gives the Droggn hints (hinter) instead of
-	// droggn.
-	droggnHints Bot
+	play  map[string]Bot
+	many  map[string]fromSeats
+	hints map[string]Bot
+	other Bot
 }
 
-// hintBot returns the bot that gives the hints of a Droggn view when it
-// is not the one that plays (nil otherwise).
-func (d byGame) hintBot(v game.View) Bot {
-	if v.Game() == "droggn" {
-		return d.droggnHints
-	}
-	return nil
+// fromSeats is the bot of a game's tables of seats seats or more.
+type fromSeats struct {
+	seats int
+	bot   Bot
 }
 
-// delegate returns the bot for the view's game.
+// hintBot returns the bot that gives the hints of v's game when it is not
+// the one that plays (nil otherwise).
+func (d byGame) hintBot(v game.View) Bot { return d.hints[v.Game()] }
+
+// delegate returns the bot for the view's game and number of seats.
 func (d byGame) delegate(v game.View) Bot {
-	switch {
-	case v.Game() == "droggn":
-		return d.droggn
-	case v.Game() == "troggu" && d.trogguMany != nil && trogguSeats(v) >= manySeats:
-		return d.trogguMany
-	case v.Game() == "troggu" && d.troggu != nil:
-		return d.troggu
+	if m, ok := d.many[v.Game()]; ok && v.Rules() != nil && v.Rules().Seats() >= m.seats {
+		return m.bot
+	}
+	if b, ok := d.play[v.Game()]; ok {
+		return b
 	}
 	return d.other
 }
 
-// trogguSeats returns the number of seats of a Troggu view (0 for any
-// other view).
-func trogguSeats(v game.View) int {
-	if tv, ok := v.(*troggu.View); ok {
-		return tv.Players
-	}
-	return 0
-}
-
-// Name returns the Droggn bot's name.
-func (d byGame) Name() string { return d.droggn.Name() }
+// Name returns the level's name (every bot of a level has it).
+func (d byGame) Name() string { return d.other.Name() }
 
 // Act asks the bot for the view's game.
 func (d byGame) Act(v game.View, rng *rand.Rand) (game.Action, error) {
@@ -248,8 +238,9 @@ func (d byGame) Act(v game.View, rng *rand.Rand) (game.Action, error) {
 // Cheater is the reference player that sees every card. Its Act refuses:
 // only ActState, given the true state, decides.
 type Cheater struct {
-	name          string
-	droggn, other *ismcts.Bot
+	name  string
+	play  map[string]*ismcts.Bot // by game, other for the rest
+	other *ismcts.Bot
 }
 
 // Name returns "cheater" (with its budget, "cheater@500").
@@ -265,8 +256,8 @@ func (Cheater) Cheats() {}
 
 // ActState decides for the seat to act of the true state.
 func (c Cheater) ActState(st game.State, rng *rand.Rand) (game.Action, error) {
-	if st.Rules().Game() == "droggn" {
-		return c.droggn.ActState(st, rng)
+	if b, ok := c.play[st.Rules().Game()]; ok {
+		return b.ActState(st, rng)
 	}
 	return c.other.ActState(st, rng)
 }

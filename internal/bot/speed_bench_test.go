@@ -54,7 +54,7 @@ func speedViews(tb testing.TB, v knowledge.Variant, n int) []game.View {
 // same effort.
 func budget(v game.View) int {
 	n := ismcts.DefaultIterations
-	if trogguSeats(v) >= manySeats && v.LegalActions()[0].Kind != game.KindPlay {
+	if v.Game() == "troggu" && v.Rules().Seats() >= manySeats && v.LegalActions()[0].Kind != game.KindPlay {
 		n *= manyPrePlay
 	}
 	return n
