@@ -142,6 +142,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
+	seats, err := minSeats(ctx, clients[0].http, base, cfg.Game)
+	if err != nil {
+		return Report{}, err
+	}
 	st := &stats{}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -154,7 +158,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	// create waits for its durable write, and thousands take minutes.
 	seat := func(i int) error {
 		hc := clients[i%len(clients)]
-		tokens, id, err := seatTable(ctx, hc.http, base, cfg)
+		tokens, id, err := seatTable(ctx, hc.http, base, cfg, seats)
 		if err != nil {
 			return fmt.Errorf("loadgen: table %d: %w", i, err)
 		}
@@ -321,12 +325,39 @@ func (c countingConn) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// seatTable creates a table whose first two seats are people and claims
-// the second; it returns both seat tokens and the table's ID.
-func seatTable(ctx context.Context, hc *http.Client, base string, cfg Config) ([]string, string, error) {
-	bots := []string{"", "", "rules"}
-	if cfg.Game == "strohmandeln" {
-		bots = bots[:2]
+// minSeats asks the server (GET /api/games) for the fewest seats of game.
+func minSeats(ctx context.Context, hc *http.Client, base, game string) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", base+"/api/games", nil)
+	if err != nil {
+		return 0, err
+	}
+	res, err := hc.Do(req)
+	if err != nil {
+		return 0, fmt.Errorf("loadgen: the server's games: %w", err)
+	}
+	defer res.Body.Close()
+	var games []struct {
+		Name     string `json:"name"`
+		MinSeats int    `json:"min_seats"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&games); err != nil {
+		return 0, fmt.Errorf("loadgen: the server's games: %w", err)
+	}
+	for _, g := range games {
+		if g.Name == game {
+			return max(g.MinSeats, 2), nil
+		}
+	}
+	return 0, fmt.Errorf("loadgen: the server has no game %q", game)
+}
+
+// seatTable creates a table of seats seats whose first two are people
+// and the others rules bots, and claims the second; it returns both seat
+// tokens and the table's ID.
+func seatTable(ctx context.Context, hc *http.Client, base string, cfg Config, seats int) ([]string, string, error) {
+	bots := []string{"", ""}
+	for len(bots) < seats {
+		bots = append(bots, "rules")
 	}
 	var created struct {
 		ID        string `json:"id"`
