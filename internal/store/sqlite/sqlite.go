@@ -62,6 +62,7 @@ type Store struct {
 	ckpt     *sql.DB       // the checkpointer's connection
 	ckptStop chan struct{} // closed by Close
 	ckptDone chan struct{} // closed when the checkpointer has stopped
+	ckpts    atomic.Int64  // the checkpointer's checkpoints that succeeded
 }
 
 // The background checkpoints (checkpointer): a passive checkpoint every
@@ -158,8 +159,12 @@ func (s *Store) checkpointer() {
 			return
 		case <-tick.C:
 		}
-		if pages, err := s.checkpoint("PASSIVE"); err == nil && pages >= walRestartPages {
-			s.checkpoint("RESTART")
+		pages, err := s.checkpoint("PASSIVE")
+		if err == nil && pages >= walRestartPages {
+			_, err = s.checkpoint("RESTART")
+		}
+		if err == nil {
+			s.ckpts.Add(1)
 		}
 	}
 }

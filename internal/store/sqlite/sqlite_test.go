@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"trull/internal/gametest"
 	"trull/internal/store"
 	"trull/internal/store/storetest"
 )
@@ -301,7 +302,9 @@ func TestBackgroundCheckpoint(t *testing.T) {
 			maxWAL = max(maxWAL, fi.Size())
 		}
 		if i%100 == 99 {
-			time.Sleep(5 * checkpointEvery) // let the checkpointer run
+			// Every hundred appends, until the checkpointer has run.
+			done := s.ckpts.Load()
+			gametest.Eventually(t, time.Minute, "a background checkpoint", func() bool { return s.ckpts.Load() > done+1 })
 		}
 	}
 	// A hundred appends between checkpoints write about 1.6 MiB of log;
