@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "2496a949db5203bc";
+const VERSION = "6935312ea4112907";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
