@@ -16,8 +16,8 @@ func TestLoadCPUProfile(t *testing.T) {
 	cases := []struct {
 		name, file, stderr string
 	}{
-		// Nobody listens on port 1: seating the first table fails.
-		{"written", prof, "trull load: loadgen: table 0"},
+		// Nobody listens on port 1: asking for the server's games fails.
+		{"written", prof, "trull load: loadgen: the server's games"},
 		{"unwritable", "/nonexistent/load.prof", "trull load: load: the CPU profile: open /nonexistent/load.prof"},
 	}
 	for _, c := range cases {

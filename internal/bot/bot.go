@@ -67,7 +67,7 @@ var registry = map[string]func(n int, name string) Bot{
 	// candidate in each: Droggn with the exact solver and playouts, the
 	// other games with playouts of the ISMCTS default policy.
 	"pimc": func(n int, name string) Bot {
-		return byGame{play: map[string]Bot{"droggn": sampled{pimc.New(pimc.Options{Worlds: n, Name: name})}},
+		return byGame{games: map[string]gameBots{"droggn": {play: sampled{pimc.New(pimc.Options{Worlds: n, Name: name})}}},
 			other: search{Bot: ismcts.New(ismcts.Options{Flat: true, Iterations: n * pimcPlayouts, Prior: rules.Bot{}, Name: name})}}
 	},
 	// ismcts searches information sets in every game, checking the
@@ -107,13 +107,18 @@ func Search(opts ismcts.Options) Bot {
 	d.Bidder = bidder
 	o = PairedSearch(o)
 	return byGame{
-		play: map[string]Bot{
-			"droggn": endgame{early: search{Bot: ismcts.New(d), bidder: sampled{bidder}}, tricks: endgameTricks,
-				late: sampled{pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})}},
-			"troggu": search{Bot: ismcts.New(TrogguSearch(opts, 3))},
+		games: map[string]gameBots{
+			"droggn": {
+				play: endgame{early: search{Bot: ismcts.New(d), bidder: sampled{bidder}}, tricks: endgameTricks,
+					late: sampled{pimc.New(pimc.Options{Worlds: endgameWorlds(n), SolveTricks: endgameTricks})}},
+				hints: search{Bot: ismcts.New(DroggnHintSearch(opts))},
+			},
+			"troggu": {
+				play:  search{Bot: ismcts.New(TrogguSearch(opts, 3))},
+				many:  search{Bot: ismcts.New(TrogguSearch(opts, manySeats))},
+				seats: manySeats,
+			},
 		},
-		many:  map[string]fromSeats{"troggu": {manySeats, search{Bot: ismcts.New(TrogguSearch(opts, manySeats))}}},
-		hints: map[string]Bot{"droggn": search{Bot: ismcts.New(DroggnHintSearch(opts))}},
 		other: search{Bot: ismcts.New(o)},
 	}
 }
@@ -195,34 +200,34 @@ const FastIterations = ismcts.DefaultIterations / 10
 // a solver: "pimc@n" does n·pimcPlayouts iterations of flat Monte Carlo.
 const pimcPlayouts = 75
 
-// byGame plays each game's views with a bot of its own: play[g] for game
-// g (other for a game without one), many[g] from its number of seats on;
-// hints[g], when set, gives g's hints instead (hinter). The games are
-// named where a level registers its bots, and nowhere else.
+// byGame plays each game's views with the bots the level registered for
+// it (games, by the game's name; other for a game without any). The games
+// are named where a level registers its bots, and nowhere else.
 type byGame struct {
-	play  map[string]Bot
-	many  map[string]fromSeats
-	hints map[string]Bot
+	games map[string]gameBots
 	other Bot
 }
 
-// fromSeats is the bot of a game's tables of seats seats or more.
-type fromSeats struct {
-	seats int
-	bot   Bot
+// gameBots are a level's bots for one game: play plays its views (other
+// when nil), many those of tables of seats seats or more (when set), and
+// hints, when set, gives its hints instead (hinter).
+type gameBots struct {
+	play, many, hints Bot
+	seats             int
 }
 
 // hintBot returns the bot that gives the hints of v's game when it is not
 // the one that plays (nil otherwise).
-func (d byGame) hintBot(v game.View) Bot { return d.hints[v.Game()] }
+func (d byGame) hintBot(v game.View) Bot { return d.games[v.Game()].hints }
 
 // delegate returns the bot for the view's game and number of seats.
 func (d byGame) delegate(v game.View) Bot {
-	if m, ok := d.many[v.Game()]; ok && v.Rules() != nil && v.Rules().Seats() >= m.seats {
-		return m.bot
-	}
-	if b, ok := d.play[v.Game()]; ok {
-		return b
+	g := d.games[v.Game()]
+	switch {
+	case g.many != nil && v.Rules() != nil && v.Rules().Seats() >= g.seats:
+		return g.many
+	case g.play != nil:
+		return g.play
 	}
 	return d.other
 }

@@ -78,7 +78,7 @@ func TestHints(t *testing.T) {
 func TestEndgame(t *testing.T) {
 	r := droggn.Default(3)
 	b, _ := New("ismcts@300")
-	eg := b.(byGame).play["droggn"].(endgame)
+	eg := b.(byGame).games["droggn"].play.(endgame)
 	if o := eg.late.Options(); o.SolveTricks != endgameTricks || o.Worlds != endgameWorlds(300) {
 		t.Fatalf("endgame pimc options %+v", o)
 	}
