@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "6935312ea4112907";
+const VERSION = "5bb33a2a3a1fcbdc";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
