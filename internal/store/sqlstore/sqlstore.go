@@ -32,6 +32,9 @@ type DB struct {
 	// database that was lost meanwhile is not acknowledged.
 	Check func() error
 
+	// insert is the writer's prepared INSERT of an event (nil when it
+	// could not be prepared: each insert is then parsed anew).
+	insert  *sql.Stmt
 	reqs    chan *appendReq
 	stop    chan struct{}
 	done    chan struct{}
@@ -63,6 +66,9 @@ func Migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, opts ...goo
 
 // Start starts the group-commit writer. Appends made before Start block.
 func (d *DB) Start() {
+	if st, err := d.W.Prepare(insertSQL); err == nil {
+		d.insert = st
+	}
 	d.reqs = make(chan *appendReq, 1024)
 	d.stop = make(chan struct{})
 	d.done = make(chan struct{})
@@ -75,6 +81,9 @@ func (d *DB) Stop() {
 	d.closeMu.Do(func() {
 		close(d.stop)
 		<-d.done
+		if d.insert != nil {
+			d.insert.Close()
+		}
 	})
 }
 
@@ -145,9 +154,20 @@ func (d *DB) commit(reqs []*appendReq) error {
 		return fmt.Errorf("store: begin: %w", err)
 	}
 	defer tx.Rollback()
+	var ins *sql.Stmt
+	if d.insert != nil {
+		ins = tx.StmtContext(ctx, d.insert)
+		defer ins.Close()
+	}
 	for _, r := range reqs {
 		for _, ev := range r.evs {
-			if err := insertEvent(ctx, tx, r.tableID, ev); err != nil {
+			var err error
+			if ins != nil {
+				_, err = ins.ExecContext(ctx, r.tableID, ev.Seq, ev.Kind, string(ev.Data), store.Millis(ev.At))
+			} else {
+				err = insertEvent(ctx, tx, r.tableID, ev)
+			}
+			if err != nil {
 				return d.wrap("append", err)
 			}
 		}
@@ -194,10 +214,11 @@ func (d *DB) Ping(ctx context.Context) error {
 	return d.check()
 }
 
+// insertSQL inserts one event.
+const insertSQL = `INSERT INTO trull_events (table_id, seq, kind, data, at_ms) VALUES ($1, $2, $3, $4, $5)`
+
 func insertEvent(ctx context.Context, tx *sql.Tx, tableID string, ev store.Event) error {
-	_, err := tx.ExecContext(ctx,
-		`INSERT INTO trull_events (table_id, seq, kind, data, at_ms) VALUES ($1, $2, $3, $4, $5)`,
-		tableID, ev.Seq, ev.Kind, string(ev.Data), store.Millis(ev.At))
+	_, err := tx.ExecContext(ctx, insertSQL, tableID, ev.Seq, ev.Kind, string(ev.Data), store.Millis(ev.At))
 	return err
 }
 
