@@ -109,6 +109,12 @@ func TestDailyInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The bar names the challenge's day in words, not the set-up's id.
+	day, _ := time.Parse("2006-01-02", c.Date)
+	bar := evaluate[string](t, ctx, `document.querySelector('[data-testid=daily-bar]').textContent`)
+	if want := day.Format("2 January 2006"); !strings.Contains(bar, "Daily challenge of "+want) || strings.Contains(bar, "droggn-3") {
+		t.Errorf("e2e: the daily bar says %q, want the day %q in words and no id", bar, want)
+	}
 
 	// Two deals, then away to the Daily page and back to the same hand.
 	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool { return s.Hand >= 2 })

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "5bb33a2a3a1fcbdc";
+const VERSION = "6b453242518a9f83";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

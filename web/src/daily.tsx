@@ -7,7 +7,7 @@ import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
 import type { BoardRow, Challenge, Choices, DailyWho, Progress } from "./api";
 import type { GameName } from "./cards";
-import { actionLabel, errorText, t, TITLE, type Lang } from "./i18n";
+import { actionLabel, errorText, longDate, t, TITLE, type Lang } from "./i18n";
 import { linkClick, navigate } from "./router";
 
 /** today is the UTC calendar day of the challenges. */
@@ -314,7 +314,7 @@ export function DailyBar(p: { daily: { challenge: string; date: string; deals: n
   return (
     <section class="box daily-bar" data-testid="daily-bar">
       <p>
-        {p.over ? <strong>{t(lang, "dailyOver")}</strong> : t(lang, "dailyAt", daily.challenge, Math.min(p.deal, daily.deals), daily.deals)}{" "}
+        {p.over ? <strong>{t(lang, "dailyOver")}</strong> : t(lang, "dailyAt", longDate(lang, daily.date), Math.min(p.deal, daily.deals), daily.deals)}{" "}
         <a class={p.over ? "btn primary" : "small-btn"} href={back} data-testid="daily-back" onClick={(e) => linkClick(e, back)}>
           {t(lang, "dailyBack")}
         </a>

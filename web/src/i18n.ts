@@ -340,7 +340,7 @@ const S = {
   dailyDealN: ["Deal {0}", "Spiel {0}"],
   dailyDealCell: ["you {0}, bot {1}: {2}; {3} did better", "du {0}, Bot {1}: {2}; {3} besser"],
   dailyPending: ["the bot's score is still being computed", "das Ergebnis des Bots wird noch berechnet"],
-  dailyAt: ["Daily challenge {0} · deal {1} of {2}", "Tägliche Herausforderung {0} · Spiel {1} von {2}"],
+  dailyAt: ["Daily challenge of {0} · deal {1} of {2}", "Tägliche Herausforderung vom {0} · Spiel {1} von {2}"],
   dailyOver: ["Challenge finished: see where you stand.", "Herausforderung beendet: sieh nach, wo du stehst."],
   dailyBack: ["To the daily page", "Zur Tagesseite"],
   dailyChoices: ["How the others decided ({0} players so far)", "Wie die anderen entschieden (bisher {0} Spieler)"],
@@ -510,6 +510,13 @@ export function otherLang(lang: Lang): Lang {
 /** locale is the locale dates and times are written in. */
 export function locale(lang: Lang): string {
   return lang === "de" ? "de-AT" : "en-GB";
+}
+
+/** longDate writes a day given as YYYY-MM-DD in words ("28 November 2026", "28. November 2026"). */
+export function longDate(lang: Lang, ymd: string): string {
+  const d = new Date(`${ymd}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return ymd;
+  return d.toLocaleDateString(locale(lang), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 /** decimal writes a number's digits with the decimal point of lang (a comma in German). */
