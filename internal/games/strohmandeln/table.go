@@ -9,12 +9,8 @@ func (v *View) Table() *tablemodel.Model {
 		Elder: v.Elder, Phase: v.Phase, ToAct: v.ToAct, Hand: tablemodel.NonNil(v.Hand), Contract: v.Contract,
 		Declarer: v.Undertaker, Partner: -1, Tricks: []tablemodel.Trick{}, Log: []tablemodel.LogEntry{}, BoughtFrom: -1, PagatLaid: -1, Doubled: v.Doubled}
 	for _, p := range v.Players {
-		tp := tablemodel.StrohPlayer{HandSize: p.HandSize, Known: tablemodel.NonNil(p.Known), Unknown: p.Unknown,
-			Tricks: p.Tricks, CardPoints: p.CardPoints, Announced: p.Announced}
-		for k, pile := range p.Strohmaenner {
-			tp.Strohmaenner[k] = tablemodel.Pile{Turned: pile.Turned, Top: pile.Top, FaceDown: pile.FaceDown}
-		}
-		m.Players = append(m.Players, tp)
+		p.Known = tablemodel.NonNil(p.Known)
+		m.Players = append(m.Players, p)
 	}
 	plays := func(ps []PlayView) []tablemodel.Play {
 		out := make([]tablemodel.Play, len(ps))

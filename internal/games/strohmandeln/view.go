@@ -2,6 +2,7 @@ package strohmandeln
 
 import (
 	"strings"
+	"trull/internal/tablemodel"
 
 	"trull/internal/card"
 	"trull/internal/game"
@@ -62,38 +63,12 @@ type View struct {
 	seen  []TrickView // every completed trick as it was played
 }
 
-// PlayerView is the public state of one seat.
-type PlayerView struct {
-	// HandSize is the number of cards in the hand.
-	HandSize int `json:"hand_size"`
-	// Known are the hand cards the opponent knows: taken up from a
-	// Strohmann, announced, or T18 after "Ross!".
-	Known []string `json:"known"`
-	// Unknown is the number of this hand's cards the viewer does not know
-	// (0 for the viewer's own hand).
-	Unknown int `json:"unknown"`
-	// Strohmaenner are the seat's three Strohmänner.
-	Strohmaenner [3]PileView `json:"strohmaenner"`
-	// Tricks is the number of tricks won; CardPoints their card points in
-	// the game's unit (thirds with 54 cards), absent for the opponent's
-	// pile (and both for a spectator) while the hand is played, unless
-	// every trick may be looked back at.
-	Tricks     int  `json:"tricks"`
-	CardPoints *int `json:"card_points,omitempty"`
-	// Announced lists the classic announcements made ("trull", "fourkings").
-	Announced []string `json:"announced,omitempty"`
-}
+// PlayerView is the public state of one seat: the table model's
+// (tablemodel.StrohPlayer), which the view fills as the table draws it.
+type PlayerView = tablemodel.StrohPlayer
 
-// PileView is one Strohmann as both players see it.
-type PileView struct {
-	// Turned are the cards turned up so far, from the top down (each went
-	// into the hand, was played, or is the exposed top).
-	Turned []string `json:"turned"`
-	// Top is the exposed top card, "" when none.
-	Top string `json:"top,omitempty"`
-	// FaceDown is the number of cards still face down.
-	FaceDown int `json:"face_down"`
-}
+// PileView is one Strohmann as both players see it (tablemodel.Pile).
+type PileView = tablemodel.Pile
 
 // PlayView is one card played to a trick.
 type PlayView struct {

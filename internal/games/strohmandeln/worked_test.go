@@ -395,7 +395,7 @@ func TestRostopschin(t *testing.T) {
 			t.Fatalf("Ross! not offered: %v", s.Legal(nil))
 		}
 		mustApply(t, s, ross, game.Action{Seat: 0, Kind: game.KindPlay, Card: card.Trump(2)})
-		if !s.View(game.ViewerOf(0)).(*View).Players[1].hasKnown("T18") {
+		if !hasKnown(s.View(game.ViewerOf(0)).(*View).Players[1], "T18") {
 			t.Error("T18 is not known to the opponent after Ross!")
 		}
 		top := game.Action{Seat: 1, Kind: game.KindPlay, Card: t18, Call: SayTopschin}
@@ -433,7 +433,7 @@ func TestRostopschin(t *testing.T) {
 	}
 }
 
-func (pv PlayerView) hasKnown(id string) bool {
+func hasKnown(pv PlayerView, id string) bool {
 	for _, k := range pv.Known {
 		if k == id {
 			return true
@@ -473,7 +473,7 @@ func TestAnnouncements(t *testing.T) {
 	}
 	v := s.View(game.ViewerOf(0)).(*View)
 	for _, id := range []string{"FOOL", "T21", "T1"} {
-		if !v.Players[1].hasKnown(id) {
+		if !hasKnown(v.Players[1], id) {
 			t.Errorf("%s not shown after the announcement: %v", id, v.Players[1].Known)
 		}
 	}
