@@ -3,7 +3,6 @@ package bot
 import (
 	"cmp"
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -77,6 +76,35 @@ func (r *recorder) Played(a game.Action, st game.State) {
 // Finished keeps the candidate's outcome in this world.
 func (r *recorder) Finished(a game.Action, st game.State) {
 	r.outcomes[a] = append(r.outcomes[a], why.Observe(st, r.seat, r.trick))
+}
+
+// recorders are the recorders of one ranking, for the seat: one for each
+// of its trees (or worlds), in the order the search asks for them, which
+// is the trees' order.
+type recorders struct {
+	seat int
+	list []*recorder
+}
+
+// add makes the recorder of the next tree (or world).
+func (rs *recorders) add() *recorder {
+	r := &recorder{seat: rs.seat, outcomes: map[game.Action][]why.Outcome{}}
+	rs.list = append(rs.list, r)
+	return r
+}
+
+// hint returns h with the outcomes its action had in every tree, the
+// trees in their order, when the ranking's values come from those
+// worlds (observed) and h is valued.
+func (rs *recorders) hint(h Hint, observed bool) Hint {
+	if !observed || !h.Valued {
+		return h
+	}
+	for _, r := range rs.list {
+		h.seen = append(h.seen, r.outcomes[h.Action]...)
+		h.opponents = cmp.Or(h.opponents, r.opponents)
+	}
+	return h
 }
 
 // Hint is one candidate action of a bot with its estimate.
@@ -283,26 +311,14 @@ func (s search) rankSeen(v game.View, rng *rand.Rand, include []game.Action) ([]
 	if s.bidder != nil && !cardPlay(v) {
 		return hints(s.bidder, v, rng, len(v.LegalActions())+1, true, include...)
 	}
-	recs := map[int]*recorder{}
-	cands, observed, err := s.Bot.RankObserved(v, rng, func(tree int) ismcts.Observer {
-		r := &recorder{seat: v.ViewSeat(), outcomes: map[game.Action][]why.Outcome{}}
-		recs[tree] = r
-		return r
-	}, include...)
+	recs := &recorders{seat: v.ViewSeat()}
+	cands, observed, err := s.Bot.RankObserved(v, rng, func(int) ismcts.Observer { return recs.add() }, include...)
 	if err != nil {
 		return nil, err
 	}
-	trees := slices.Sorted(maps.Keys(recs))
 	out := make([]Hint, 0, len(cands))
 	for _, c := range cands {
-		h := Hint{Action: c.Action, Value: c.Value, Valued: c.Visits > 0}
-		if observed && h.Valued {
-			for _, t := range trees {
-				h.seen = append(h.seen, recs[t].outcomes[c.Action]...)
-				h.opponents = cmp.Or(h.opponents, recs[t].opponents)
-			}
-		}
-		out = append(out, h)
+		out = append(out, recs.hint(Hint{Action: c.Action, Value: c.Value, Valued: c.Visits > 0}, observed))
 	}
 	return out, nil
 }
@@ -328,26 +344,14 @@ func (s sampled) Rank(v game.View, rng *rand.Rand, n int) ([]Hint, error) {
 // candidate's outcome in every world (each playout of it, where a world's
 // value is a mean of several), the worlds in their order.
 func (s sampled) rankSeen(v game.View, rng *rand.Rand, include []game.Action) ([]Hint, error) {
-	recs := map[int]*recorder{}
-	cands, observed, err := s.Bot.RankObserved(v, rng, func(w int) pimc.Observer {
-		r := &recorder{seat: v.ViewSeat(), outcomes: map[game.Action][]why.Outcome{}}
-		recs[w] = r
-		return r
-	}, include...)
+	recs := &recorders{seat: v.ViewSeat()}
+	cands, observed, err := s.Bot.RankObserved(v, rng, func(int) pimc.Observer { return recs.add() }, include...)
 	if err != nil {
 		return nil, err
 	}
-	worlds := slices.Sorted(maps.Keys(recs))
 	out := make([]Hint, 0, len(cands))
 	for _, c := range cands {
-		h := Hint{Action: c.Action, Value: c.Value, Valued: c.Worlds > 0}
-		if observed && h.Valued {
-			for _, w := range worlds {
-				h.seen = append(h.seen, recs[w].outcomes[c.Action]...)
-				h.opponents = cmp.Or(h.opponents, recs[w].opponents)
-			}
-		}
-		out = append(out, h)
+		out = append(out, recs.hint(Hint{Action: c.Action, Value: c.Value, Valued: c.Worlds > 0}, observed))
 	}
 	return out, nil
 }

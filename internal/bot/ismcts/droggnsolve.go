@@ -98,23 +98,21 @@ func (w *droggnWorld) release() {
 	}
 }
 
-// lines plays the hands out by the solver's best card for the seat to
-// play at each turn, with the table the world's solveRoot filled.
-func (w *droggnWorld) lines() (func(rnd *game.FastSource), func()) {
+// line plays the hand out by the solver's best card for the seat to play
+// at each turn, with the table the world's solveRoot filled.
+func (w *droggnWorld) line(rnd *game.FastSource) {
 	sv := w.solver()
-	line := func(rnd *game.FastSource) {
-		for !w.s.Done() && w.s.CurrentPhase() == droggn.PhPlay {
-			_, best, _, exact := sv.Solve(w.s, droggnSolveBudget)
-			if !exact || best == card.None {
-				break
-			}
-			w.s.PlayCard(best)
+	playLine(w, rnd, func() bool {
+		if w.s.CurrentPhase() != droggn.PhPlay {
+			return false
 		}
-		if !w.s.Done() {
-			w.playout(rnd)
+		_, best, _, exact := sv.Solve(w.s, droggnSolveBudget)
+		if !exact || best == card.None {
+			return false
 		}
-	}
-	return line, func() {}
+		w.s.PlayCard(best)
+		return true
+	})
 }
 
 var _ endgameSolver = (*droggnWorld)(nil)

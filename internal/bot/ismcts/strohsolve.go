@@ -71,23 +71,20 @@ func (w *strohWorld) release() {
 	}
 }
 
-// lines plays the hands out by the solver's best action for the seat to
-// act at each turn, with the table the world's solveRoot filled.
-func (w *strohWorld) lines() (func(rnd *game.FastSource), func()) {
+// line plays the hand out by the solver's best action for the seat to act
+// at each turn, with the table the world's solveRoot filled.
+func (w *strohWorld) line(rnd *game.FastSource) {
 	sv := w.solver()
-	line := func(rnd *game.FastSource) {
-		for !w.s.Done() && w.s.Phase() == "play" {
-			best, ok := sv.Best(w.s, strohSolveBudget)
-			if !ok {
-				break
-			}
+	playLine(w, rnd, func() bool {
+		if w.s.Phase() != "play" {
+			return false
+		}
+		best, ok := sv.Best(w.s, strohSolveBudget)
+		if ok {
 			w.s.ApplyUnchecked(best.Action)
 		}
-		if !w.s.Done() {
-			w.playout(rnd)
-		}
-	}
-	return line, func() {}
+		return ok
+	})
 }
 
 var _ endgameSolver = (*strohWorld)(nil)

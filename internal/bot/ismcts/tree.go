@@ -231,15 +231,13 @@ func (t *tree) observeLines(es endgameSolver) {
 	t.w.save()
 	t.lines++
 	rnd := game.FastSourceSeeded(t.lines * 0x2545f4914f6cdd1d)
-	line, done := es.lines()
-	defer done()
 	for _, a := range t.roots {
 		t.w.restore()
 		st := t.w.state()
 		st.ApplyUnchecked(a)
 		t.obs.Played(a, st)
 		if !st.Done() {
-			line(&rnd)
+			es.line(&rnd)
 		}
 		t.obs.Finished(a, t.w.state())
 	}

@@ -426,30 +426,28 @@ func (w *trogguWorld) release() {
 	}
 }
 
-// lines plays the hands out by the solver's best card for the seat to
-// play at each turn, the lowest of equal ones, with the table the world's
+// line plays the hand out by the solver's best card for the seat to play
+// at each turn, the lowest of equal ones, with the table the world's
 // solveRoot filled.
-func (w *trogguWorld) lines() (func(rnd *game.FastSource), func()) {
+func (w *trogguWorld) line(rnd *game.FastSource) {
 	sv := w.solver()
-	line := func(rnd *game.FastSource) {
-		for !w.s.Done() && w.s.Phase() == "play" {
-			vals, ok := sv.Continue(w.s, solveBudget)
-			if !ok || len(vals) == 0 {
-				break
-			}
-			best := vals[0]
-			for _, cv := range vals[1:] {
-				if cv.Score > best.Score {
-					best = cv
-				}
-			}
-			w.s.PlayCard(best.Card)
+	playLine(w, rnd, func() bool {
+		if w.s.Phase() != "play" {
+			return false
 		}
-		if !w.s.Done() {
-			w.playout(rnd)
+		vals, ok := sv.Continue(w.s, solveBudget)
+		if !ok || len(vals) == 0 {
+			return false
 		}
-	}
-	return line, func() {}
+		best := vals[0]
+		for _, cv := range vals[1:] {
+			if cv.Score > best.Score {
+				best = cv
+			}
+		}
+		w.s.PlayCard(best.Card)
+		return true
+	})
 }
 
 var _ endgameSolver = (*trogguWorld)(nil)

@@ -53,13 +53,23 @@ type endgameSolver interface {
 	// roots, every seat playing perfectly afterwards; false when the
 	// solver cannot (the position's contract, or its node budget).
 	solveRoot(roots []game.Action, out []float64) bool
-	// lines returns line, which finishes the hand from the current
-	// determinization as the solver's values play it: every seat takes
-	// the action that is best for it, the first of equal ones; where the
-	// solver cannot value a position it plays on by the default policy
-	// with rnd. The lines of one call of lines are played in the same
-	// world and may share what the solver learns; done releases it.
-	lines() (line func(rnd *game.FastSource), done func())
+	// line finishes the hand from the current determinization as the
+	// solver's values play it: every seat takes the action that is best
+	// for it, the first of equal ones; where the solver cannot value a
+	// position it plays on by the default policy with rnd. The lines of a
+	// world after its solveRoot share what the solver learned there.
+	line(rnd *game.FastSource)
+}
+
+// playLine plays w's hand on by step, one action of a solver's line at a
+// time while step finds one (false: the card play is over, or the solver
+// cannot value the position), and finishes it by the default policy.
+func playLine(w world, rnd *game.FastSource, step func() bool) {
+	for !w.state().Done() && step() {
+	}
+	if !w.state().Done() {
+		w.playout(rnd)
+	}
 }
 
 // newWorld returns the world for a view: a game's adapter, or the generic
