@@ -26,8 +26,20 @@ type Evaluator interface {
 	// Evaluate returns the value of every legal card play of seat, the
 	// seat to act in st; false where the solver does not reach (another
 	// phase or contract, too many tricks left, the node budget). budget
-	// bounds the solve in nodes; 0 or less is the solver's default.
+	// bounds the solve in nodes; 0 or less is DefaultBudget (Budget).
 	Evaluate(st game.State, seat, budget int) ([]Value, bool)
+}
+
+// DefaultBudget is the node budget of an evaluation asked with none.
+const DefaultBudget = 2_000_000
+
+// Budget returns the node budget an evaluator asked for budget uses:
+// budget, or DefaultBudget when it is 0 or less.
+func Budget(budget int) int {
+	if budget <= 0 {
+		return DefaultBudget
+	}
+	return budget
 }
 
 var (

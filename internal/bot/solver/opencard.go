@@ -20,9 +20,7 @@ func (evaluator) Evaluate(st game.State, seat, budget int) ([]opencard.Value, bo
 	if !ok || s.CurrentPhase() != droggn.PhPlay || s.Hand(seat).Len() > 8 {
 		return nil, false
 	}
-	if budget <= 0 {
-		budget = 2_000_000
-	}
+	budget = opencard.Budget(budget)
 	n := s.Rules().Seats()
 	var out []opencard.Value
 	for _, cv := range Evaluate(s, budget) {

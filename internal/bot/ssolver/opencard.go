@@ -29,9 +29,7 @@ func (evaluator) Evaluate(st game.State, seat, budget int) ([]opencard.Value, bo
 	if !ok || !rok || v.Phase != "play" || r.Tricks()-len(v.Tricks) > reach {
 		return nil, false
 	}
-	if budget <= 0 {
-		budget = 2_000_000
-	}
+	budget = opencard.Budget(budget)
 	vals, ok := New().Evaluate(s, budget)
 	if !ok {
 		return nil, false

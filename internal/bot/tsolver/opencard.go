@@ -18,9 +18,7 @@ func (evaluator) Evaluate(st game.State, seat, budget int) ([]opencard.Value, bo
 	if !ok || s.Phase() != "play" || s.Hand(seat).Len() > reach(s.Rules().Seats()) {
 		return nil, false
 	}
-	if budget <= 0 {
-		budget = 2_000_000
-	}
+	budget = opencard.Budget(budget)
 	vals, ok := New().Evaluate(s, budget)
 	if !ok {
 		return nil, false
