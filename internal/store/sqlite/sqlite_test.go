@@ -36,10 +36,7 @@ func TestOneServerPerFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Now()
-	tb := store.Table{ID: "x", Game: "droggn", Variant: "droggn()", Status: store.StatusOpen, Info: []byte(`{}`), Created: now, Updated: now}
-	if err := s.CreateTable(ctx, tb, store.Event{Seq: 1, Kind: "create", Data: []byte(`{}`), At: now}); err != nil {
-		t.Fatal(err)
-	}
+	createX(t, s, now)
 	if _, err := Open(ctx, path); err == nil || !strings.Contains(err.Error(), "in use") {
 		t.Fatalf("second Open: %v, want an in-use error", err)
 	}
@@ -66,10 +63,7 @@ func BenchmarkAppend(b *testing.B) {
 	}
 	defer s.Close()
 	now := time.Now()
-	tb := store.Table{ID: "x", Game: "droggn", Variant: "droggn()", Status: store.StatusOpen, Info: []byte(`{}`), Created: now, Updated: now}
-	if err := s.CreateTable(ctx, tb, store.Event{Seq: 1, Kind: "create", Data: []byte(`{}`), At: now}); err != nil {
-		b.Fatal(err)
-	}
+	createX(b, s, now)
 	b.ResetTimer()
 	for i := range b.N {
 		if err := s.Append(ctx, "x", store.Event{Seq: int64(i + 2), Kind: "act", Data: []byte(`{"seat":0,"act":"play","card":"T21"}`), At: now}); err != nil {
@@ -212,10 +206,7 @@ func TestLostDuringCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	tb := store.Table{ID: "x", Game: "droggn", Variant: "droggn()", Status: store.StatusOpen, Info: []byte(`{}`), Created: now, Updated: now}
-	if err := s.CreateTable(ctx, tb, store.Event{Seq: 1, Kind: "create", Data: []byte(`{}`), At: now}); err != nil {
-		t.Fatal(err)
-	}
+	createX(t, s, now)
 	// The check before the commit passes; the one after it finds the
 	// file gone.
 	checks := 0
@@ -285,10 +276,7 @@ func TestBackgroundCheckpoint(t *testing.T) {
 		t.Fatalf("the writer's automatic checkpoint: %d (%v), want 0 (off)", auto, err)
 	}
 	now := time.Now()
-	tb := store.Table{ID: "x", Game: "droggn", Variant: "droggn()", Status: store.StatusOpen, Info: []byte(`{}`), Created: now, Updated: now}
-	if err := s.CreateTable(ctx, tb, store.Event{Seq: 1, Kind: "create", Data: []byte(`{}`), At: now}); err != nil {
-		t.Fatal(err)
-	}
+	createX(t, s, now)
 	// About 8 MiB of events: 2,000 pages and more of log without a
 	// checkpoint, thirty times the restart size.
 	data := []byte(`{"seat":0,"act":"play","card":"T21","pad":"` + strings.Repeat("x", 4000) + `"}`)
@@ -323,5 +311,14 @@ func TestBackgroundCheckpoint(t *testing.T) {
 	defer s2.Close()
 	if evs, err := s2.Events(ctx, "x", 0); err != nil || len(evs) != n+1 {
 		t.Fatalf("after reopening: %d events, %v; want %d", len(evs), err, n+1)
+	}
+}
+
+// createX creates the table "x" with its first event at now.
+func createX(t testing.TB, s *Store, now time.Time) {
+	t.Helper()
+	tb := store.Table{ID: "x", Game: "droggn", Variant: "droggn()", Status: store.StatusOpen, Info: []byte(`{}`), Created: now, Updated: now}
+	if err := s.CreateTable(context.Background(), tb, store.Event{Seq: 1, Kind: "create", Data: []byte(`{}`), At: now}); err != nil {
+		t.Fatal(err)
 	}
 }
