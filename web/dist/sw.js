@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "6b453242518a9f83";
+const VERSION = "367cb7b4c83c003a";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
