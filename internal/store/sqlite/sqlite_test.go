@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -262,15 +264,8 @@ func TestPingFreeSpace(t *testing.T) {
 // checkpointer does, so that the log stays near its restart size however
 // much is written, and every event is there after a reopen.
 func TestBackgroundCheckpoint(t *testing.T) {
-	every, restart := checkpointEvery, walRestartPages
-	checkpointEvery, walRestartPages = 10*time.Millisecond, 64
-	t.Cleanup(func() { checkpointEvery, walRestartPages = every, restart })
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "trull.db")
-	s, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, path := openBusyStore(t)
 	var auto int
 	if err := s.W.QueryRowContext(ctx, "PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {
 		t.Fatalf("the writer's automatic checkpoint: %d (%v), want 0 (off)", auto, err)
@@ -312,6 +307,77 @@ func TestBackgroundCheckpoint(t *testing.T) {
 	if evs, err := s2.Events(ctx, "x", 0); err != nil || len(evs) != n+1 {
 		t.Fatalf("after reopening: %d events, %v; want %d", len(evs), err, n+1)
 	}
+}
+
+// TestCheckpointUnderSteadyWrites: while appends never pause, a passive
+// checkpoint never finishes the log, and SQLite would let it grow without
+// end; the checkpointer's catch-up on the writer's connection finishes it
+// between two group commits, so the log starts again and stays small.
+func TestCheckpointUnderSteadyWrites(t *testing.T) {
+	ctx := context.Background()
+	s, path := openBusyStore(t)
+	defer s.Close()
+	now := time.Now()
+	createX(t, s, now)
+	// Four writers without a pause, about 16 MiB of events in all.
+	data := []byte(`{"pad":"` + strings.Repeat("x", 4000) + `"}`)
+	const writers, each = 4, 1000
+	var seq atomic.Int64
+	seq.Store(1)
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range each {
+				if err := s.Append(ctx, "x", store.Event{Seq: seq.Add(1), Kind: "act", Data: data, At: now}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	maxWAL := int64(0)
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	for running := true; running; {
+		select {
+		case <-done:
+			running = false
+		case <-time.After(time.Millisecond):
+		}
+		if fi, err := os.Stat(path + "-wal"); err == nil {
+			maxWAL = max(maxWAL, fi.Size())
+		}
+	}
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if limit := int64(writers*each*len(data)) / 4; maxWAL > limit {
+		t.Errorf("the log grew to %d bytes under steady writes, want at most %d", maxWAL, limit)
+	}
+	t.Logf("%d events of %d bytes: the log's largest size %d bytes after %d checkpoints", writers*each, len(data), maxWAL, s.ckpts.Load())
+	if evs, err := s.Events(ctx, "x", 0); err != nil || len(evs) != writers*each+1 {
+		t.Fatalf("%d events, %v; want %d", len(evs), err, writers*each+1)
+	}
+}
+
+// openBusyStore opens a store in a new directory whose checkpointer runs
+// every 10 ms and restarts the log from 64 pages, and returns it with its
+// path.
+func openBusyStore(t *testing.T) (*Store, string) {
+	t.Helper()
+	every, restart := checkpointEvery, walRestartPages
+	checkpointEvery, walRestartPages = 10*time.Millisecond, 64
+	t.Cleanup(func() { checkpointEvery, walRestartPages = every, restart })
+	path := filepath.Join(t.TempDir(), "trull.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, path
 }
 
 // createX creates the table "x" with its first event at now.
