@@ -17,6 +17,7 @@ import "fmt"
 type Viewer struct {
 	seat1 int16 // the seat + 1; 0 for a spectator
 	open  bool  // every finished trick may be looked back at
+	draw  bool  // the view is only drawn (ForDrawing)
 }
 
 // Spectator is the viewer who holds no seat.
@@ -74,6 +75,18 @@ func (v Viewer) WithReview(open bool) Viewer {
 	}
 	return v
 }
+
+// ForDrawing returns the same viewer for a view that is only drawn or
+// sent (a state message, a table model): the game may leave out of it what
+// only a search reads, such as Droggn's public skeleton, so such a view
+// cannot be sampled (Rules.Resample refuses it). What it shows is the same.
+func (v Viewer) ForDrawing() Viewer {
+	v.draw = true
+	return v
+}
+
+// DrawOnly reports whether the view is only drawn (ForDrawing).
+func (v Viewer) DrawOnly() bool { return v.draw }
 
 // ReviewsAll reports whether the viewer may look back at every finished
 // trick (OpenReview), whatever the game's rules say.

@@ -193,6 +193,12 @@ func checkViews(st game.State, rng *rand.Rand) error {
 		if vr := v.Rules(); vr == nil || vr.String() != r.String() {
 			return fmt.Errorf("view of seat %d has the rules %v, the hand %s", seat, vr, r)
 		}
+		// A view made only to be drawn shows the same.
+		a, _ := json.Marshal(v)
+		b, _ := json.Marshal(st.View(game.Seat(seat).ForDrawing()))
+		if !bytes.Equal(a, b) {
+			return fmt.Errorf("the view of seat %d for drawing differs:\n have %s\n want %s", seat, b, a)
+		}
 	}
 	// Resample for the seat to act and one other seat: the sampled world must
 	// look the same from that seat, and offer the same legal actions.

@@ -21,11 +21,12 @@ const (
 	maxViolations = 50
 	// outQueue is how many messages may wait for a slow client.
 	outQueue = 64
-	// writeTimeout bounds one write to a client.
-	writeTimeout = 10 * time.Second
 	// pingEvery checks that the client is still there.
 	pingEvery = 30 * time.Second
 )
+
+// writeTimeout bounds one write to a client (a variable for the tests).
+var writeTimeout = 10 * time.Second
 
 // Close codes. Codes from 4000 are final: the browser does not reconnect.
 const (
@@ -66,7 +67,7 @@ type conn struct {
 	// hinting: a hint of this connection is being searched (hints.go).
 	hinting bool
 
-	out       chan []byte
+	out       chan outMsg
 	closed    chan struct{}
 	closeOnce sync.Once
 	code      websocket.StatusCode
@@ -75,7 +76,39 @@ type conn struct {
 }
 
 func newConn(ws *websocket.Conn) *conn {
-	return &conn{ws: ws, seat: -1, out: make(chan []byte, outQueue), closed: make(chan struct{}), wrote: make(chan struct{})}
+	return &conn{ws: ws, seat: -1, out: make(chan outMsg, outQueue), closed: make(chan struct{}), wrote: make(chan struct{})}
+}
+
+// outMsg is a message queued for a connection's writer; own marks a buffer
+// made for this connection alone (a state message), which the writer
+// recycles once it is written.
+type outMsg struct {
+	b   []byte
+	own bool
+}
+
+// msgBufs recycles the buffers of state messages (*[]byte): a table
+// builds one for each connection at every change, the writer returns it.
+var msgBufs sync.Pool
+
+// maxPooled is the largest buffer kept for reuse.
+const maxPooled = 64 << 10
+
+// msgBuf returns an empty buffer with room for n bytes.
+func msgBuf(n int) []byte {
+	if p, ok := msgBufs.Get().(*[]byte); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]byte, 0, max(n, 2048))
+}
+
+// recycle returns b to msgBufs.
+func recycle(b []byte) {
+	if cap(b) > maxPooled {
+		return
+	}
+	b = b[:0]
+	msgBufs.Put(&b)
 }
 
 func (c *conn) role() string {
@@ -86,14 +119,20 @@ func (c *conn) role() string {
 }
 
 // queue hands a message to the writer; false when the client is too slow.
-func (c *conn) queue(b []byte) bool {
+func (c *conn) queue(b []byte) bool { return c.enqueue(outMsg{b: b}) }
+
+// queueOwn queues a buffer made for this connection alone (msgBuf), which
+// is recycled once written.
+func (c *conn) queueOwn(b []byte) bool { return c.enqueue(outMsg{b: b, own: true}) }
+
+func (c *conn) enqueue(m outMsg) bool {
 	select {
 	case <-c.closed:
 		return true
 	default:
 	}
 	select {
-	case c.out <- b:
+	case c.out <- m:
 		return true
 	default:
 		return false
@@ -113,10 +152,21 @@ func (c *conn) writer() {
 	defer close(c.wrote)
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
-	write := func(b []byte) bool {
-		ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-		defer cancel()
-		return c.ws.Write(ctx, websocket.MessageText, b) == nil
+	// One timer bounds every write: a write that takes longer than
+	// writeTimeout closes the socket, which ends the write. (A context
+	// with a deadline for each write would cost a timer and a context of
+	// its own at every message.)
+	stuck := time.AfterFunc(time.Hour, func() { c.ws.CloseNow() })
+	stuck.Stop()
+	defer stuck.Stop()
+	write := func(m outMsg) bool {
+		stuck.Reset(writeTimeout)
+		ok := c.ws.Write(context.Background(), websocket.MessageText, m.b) == nil
+		stuck.Stop()
+		if m.own {
+			recycle(m.b)
+		}
+		return ok
 	}
 	for {
 		select {

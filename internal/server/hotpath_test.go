@@ -83,7 +83,12 @@ func BenchmarkBroadcast(b *testing.B) {
 				for b.Loop() {
 					t.broadcast(nil, nil)
 					for _, c := range cs {
-						size = len(<-c.out)
+						// As the connection's writer does.
+						m := <-c.out
+						size = len(m.b)
+						if m.own {
+							recycle(m.b)
+						}
 					}
 				}
 			})

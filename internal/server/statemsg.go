@@ -186,13 +186,23 @@ func (sv *seatView) viewJSON() json.RawMessage {
 // otherwise those the game's information rules let the viewer look back
 // at.
 func viewsOf(st game.State, seat int, open bool) (seatView, error) {
-	gv := st.View(game.ViewerOf(seat).WithReview(open))
+	return viewsInto(st, seat, open, nil)
+}
+
+// viewsInto is viewsOf encoding the table model into buf (nil: a new
+// buffer).
+func viewsInto(st game.State, seat int, open bool, buf []byte) (seatView, error) {
+	gv := st.View(game.ViewerOf(seat).WithReview(open).ForDrawing())
 	m, err := tablemodel.Of(gv)
 	if err != nil {
 		return seatView{}, err
 	}
-	mj, err := json.Marshal(m)
-	return seatView{gv: gv, model: mj}, err
+	w := bytes.NewBuffer(buf)
+	if err := json.NewEncoder(w).Encode(m); err != nil {
+		return seatView{}, err
+	}
+	mj := w.Bytes()
+	return seatView{gv: gv, model: mj[:len(mj)-1]}, nil // Encode ends it with a newline
 }
 
 // stateFor builds the state message of one seat (-1: a spectator): the
@@ -202,7 +212,7 @@ func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *
 	seat, host := c.seat, c.host
 	sv, ok := views[seat]
 	if !ok {
-		v, err := viewsOf(t.st, seat, t.cfg.OpenReview)
+		v, err := viewsInto(t.st, seat, t.cfg.OpenReview, msgBuf(0))
 		if err != nil {
 			t.log.Error("encoding a view failed", "seat", seat, "err", err)
 			v = seatView{view: []byte("null"), model: []byte("null")}
@@ -229,7 +239,7 @@ func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *
 	// The message is stateMsg; it is assembled by hand because the table
 	// and the view are already JSON, and json.Marshal would check and
 	// compact them again for every connection.
-	b := make([]byte, 0, len(tj)+len(v)+len(sv.model)+len(legal)+200)
+	b := msgBuf(len(tj) + len(v) + len(sv.model) + len(legal) + 200)
 	b = append(b, `{"type":"state","seq":`...)
 	b = strconv.AppendInt(b, t.seq, 10)
 	if ack != nil {
@@ -281,12 +291,22 @@ func (t *table) broadcast(acker *conn, ack *int64) {
 		if c == acker {
 			a = ack
 		}
-		t.sendTo(c, t.stateFor(c, &tp, views, a))
+		t.sendOwn(c, t.stateFor(c, &tp, views, a))
+	}
+	for _, sv := range views {
+		recycle(sv.model)
 	}
 }
 
-func (t *table) sendTo(c *conn, b []byte) {
-	if !c.queue(b) {
+// sendTo queues b for c, closing a connection that does not read.
+func (t *table) sendTo(c *conn, b []byte) { t.deliver(c, outMsg{b: b}) }
+
+// sendOwn is sendTo for a buffer made for c alone (msgBuf), recycled once
+// written.
+func (t *table) sendOwn(c *conn, b []byte) { t.deliver(c, outMsg{b: b, own: true}) }
+
+func (t *table) deliver(c *conn, m outMsg) {
+	if !c.enqueue(m) {
 		t.srv.metrics.slowClients.Inc()
 		t.log.Info("closing a connection that does not read", "seat", c.seat)
 		t.dropConn(c)

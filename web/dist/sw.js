@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "367cb7b4c83c003a";
+const VERSION = "49b9c988996aa80d";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

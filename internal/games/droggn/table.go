@@ -18,29 +18,15 @@ func (v *View) Table() *tablemodel.Model {
 		pts := v.Count.Points
 		m.TrickPoints = &pts
 	}
-	// The plays of every trick in one array.
-	n := len(v.Trick)
-	for _, t := range v.Tricks {
-		n += len(t.Cards)
-	}
-	all := make([]tablemodel.Play, 0, n)
-	plays := func(ps []PlayView) []tablemodel.Play {
-		start := len(all)
-		for _, p := range ps {
-			all = append(all, tablemodel.Play{Seat: p.Seat, Card: p.Card})
-		}
-		return all[start:len(all):len(all)]
-	}
+	// The view's plays and log are the model's own types: shared, not
+	// copied (a view is made for one model or one message).
 	m.Tricks = make([]tablemodel.Trick, 0, len(v.Tricks))
 	for _, t := range v.Tricks {
-		m.Tricks = append(m.Tricks, tablemodel.Trick{Leader: t.Leader, Plays: plays(t.Cards), Winner: t.Winner, Hidden: t.Hidden})
+		m.Tricks = append(m.Tricks, tablemodel.Trick{Leader: t.Leader, Plays: tablemodel.NonNil(t.Cards), Winner: t.Winner, Hidden: t.Hidden})
 	}
-	m.Trick = tablemodel.Current(plays(v.Trick), v.Phase, v.ToAct)
+	m.Trick = tablemodel.Current(tablemodel.NonNil(v.Trick), v.Phase, v.ToAct)
 	m.TricksWon = tablemodel.WonBy(m.Tricks, m.Seats)
-	m.Log = make([]tablemodel.LogEntry, 0, len(v.Log))
-	for _, e := range v.Log {
-		m.Log = append(m.Log, tablemodel.LogEntry{Seat: e.Seat, Act: e.Act, Call: e.Call, Cards: e.Cards, Hidden: e.Hidden})
-	}
+	m.Log = tablemodel.NonNil(v.Log)
 	m.Result = tablemodel.ResultOf(v.Result, v.Declarer, -1)
 	return m
 }

@@ -85,3 +85,23 @@ func TestVoidHolds(t *testing.T) {
 		t.Fatalf("only %d plays showed a void", shown)
 	}
 }
+
+// TestDrawOnlyView: a view made for drawing has no public skeleton, so it
+// cannot be sampled, and says so.
+func TestDrawOnlyView(t *testing.T) {
+	r, err := NewRules(Options{}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := r.Deal(game.ShuffledDeck(r.Pack(), rand.New(rand.NewPCG(1, 2))), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := st.View(game.Seat(1).ForDrawing())
+	if _, err := r.Resample(v, rand.New(rand.NewPCG(3, 4))); err == nil {
+		t.Fatal("a view for drawing was sampled")
+	}
+	if _, err := r.Resample(st.View(game.Seat(1)), rand.New(rand.NewPCG(3, 4))); err != nil {
+		t.Fatalf("the full view: %v", err)
+	}
+}

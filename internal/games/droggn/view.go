@@ -5,6 +5,7 @@ import (
 
 	"trull/internal/card"
 	"trull/internal/game"
+	"trull/internal/tablemodel"
 )
 
 // View is what one seat may know of a Droggn hand (§1.3 "Information
@@ -59,13 +60,10 @@ type View struct {
 }
 
 // LogEntry is one public action; hidden cards are counted, not named.
-type LogEntry struct {
-	Seat   int      `json:"seat"`
-	Act    string   `json:"act"`
-	Call   string   `json:"call,omitempty"`
-	Cards  []string `json:"cards,omitempty"`
-	Hidden int      `json:"hidden,omitempty"`
-}
+//
+// It is the table model's entry, whose other fields Droggn leaves empty,
+// so that the model shares the view's log (Table).
+type LogEntry = tablemodel.LogEntry
 
 // SideCount is what a seat may count of its own side's pile (§1.2; §1.3
 // "Information rules": a player may look back at its own side's tricks):
@@ -81,10 +79,10 @@ type SideCount struct {
 }
 
 // PlayView is one card played to a trick.
-type PlayView struct {
-	Seat int    `json:"seat"`
-	Card string `json:"card"`
-}
+//
+// It is the table model's play, whose other fields Droggn leaves empty, so
+// that the model shares the view's plays (Table).
+type PlayView = tablemodel.Play
 
 // TrickView is a completed trick. A trick the seat may not look back at
 // is Hidden: its cards are left out, its leader and winner stay (everyone
@@ -254,7 +252,9 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 		Phase: s.Phase(), ToAct: s.ToAct(), Declarer: int(s.declarer), BoughtFrom: int(s.buyFrom),
 		PagatLaid: int(s.pagatLaid), FoolLaid: s.foolLaid, Doublings: int(s.k),
 		Trick: []PlayView{}, Hand: []string{}}
-	v.pub = s.sanitize(viewer)
+	if !viewer.DrawOnly() {
+		v.pub = s.sanitize(viewer)
+	}
 	v.known = s.MayKnow(viewer)
 	if r.seats == 4 {
 		v.SitsOut = int(s.dealer)
