@@ -76,6 +76,41 @@ type Report struct {
 	Max        time.Duration `json:"max_ns"`
 	Errors     int64         `json:"errors"`
 	FirstError string        `json:"first_error,omitempty"`
+	// Seconds are the measurement's seconds one by one, by when the update
+	// arrived: where a slow 99th percentile comes from, a few stalls or a
+	// steady queue.
+	Seconds []Second `json:"seconds"`
+}
+
+// Second is one second of a run's measurement.
+type Second struct {
+	Samples int           `json:"samples"`
+	P50     time.Duration `json:"p50_ns"`
+	P99     time.Duration `json:"p99_ns"`
+	Max     time.Duration `json:"max_ns"`
+}
+
+// Worst returns the index of the second with the longest latency (-1
+// when there is none).
+func (r Report) Worst() int {
+	w := -1
+	for i, s := range r.Seconds {
+		if s.Samples > 0 && (w < 0 || s.Max > r.Seconds[w].Max) {
+			w = i
+		}
+	}
+	return w
+}
+
+// Slow counts the seconds whose own 99th percentile is above d.
+func (r Report) Slow(d time.Duration) int {
+	n := 0
+	for _, s := range r.Seconds {
+		if s.P99 > d {
+			n++
+		}
+	}
+	return n
 }
 
 // String is the report in one line.
@@ -88,6 +123,10 @@ func (r Report) String() string {
 	if r.FirstError != "" {
 		s += " (e.g. " + r.FirstError + ")"
 	}
+	if w := r.Worst(); w >= 0 {
+		s += fmt.Sprintf("; %d of %d seconds with a p99 over 50ms, the worst second %d (p99 %v, max %v)",
+			r.Slow(50*time.Millisecond), len(r.Seconds), w+1, r.Seconds[w].P99.Round(10*time.Microsecond), r.Seconds[w].Max.Round(10*time.Microsecond))
+	}
 	return s
 }
 
@@ -95,6 +134,8 @@ func (r Report) String() string {
 type stats struct {
 	mu        sync.Mutex
 	latencies []time.Duration
+	at        []time.Duration // when each latency was measured, from t0
+	t0        time.Time
 	actions   atomic.Int64
 	states    atomic.Int64
 	errors    atomic.Int64
@@ -113,6 +154,7 @@ func (s *stats) latency(d time.Duration) {
 	}
 	s.mu.Lock()
 	s.latencies = append(s.latencies, d)
+	s.at = append(s.at, time.Since(s.t0))
 	s.mu.Unlock()
 }
 
@@ -228,6 +270,9 @@ feed:
 	case <-ctx.Done():
 		return Report{}, ctx.Err()
 	}
+	st.mu.Lock()
+	st.t0 = time.Now()
+	st.mu.Unlock()
 	st.measuring.Store(true)
 	a0, s0, b0 := st.actions.Load(), st.states.Load(), bytesIn(clients)
 	t0 := time.Now()
@@ -252,14 +297,30 @@ feed:
 		r.FirstError = e
 	}
 	st.mu.Lock()
-	lat := slices.Clone(st.latencies)
+	lat, at := slices.Clone(st.latencies), slices.Clone(st.at)
 	st.mu.Unlock()
-	slices.Sort(lat)
-	r.Samples = len(lat)
-	if len(lat) > 0 {
-		r.P50, r.P99, r.Max = lat[len(lat)/2], lat[int(0.99*float64(len(lat)-1))], lat[len(lat)-1]
+	secs := make([][]time.Duration, int(elapsed/time.Second)+1)
+	for i, d := range lat {
+		k := min(int(at[i]/time.Second), len(secs)-1)
+		secs[k] = append(secs[k], d)
+	}
+	r.Samples, r.P50, r.P99, r.Max = quantiles(lat)
+	for _, ds := range secs {
+		var s Second
+		s.Samples, s.P50, s.P99, s.Max = quantiles(ds)
+		r.Seconds = append(r.Seconds, s)
 	}
 	return r, nil
+}
+
+// quantiles sorts ds and returns its count, median, 99th percentile and
+// maximum.
+func quantiles(ds []time.Duration) (n int, p50, p99, most time.Duration) {
+	if len(ds) == 0 {
+		return 0, 0, 0, 0
+	}
+	slices.Sort(ds)
+	return len(ds), ds[len(ds)/2], ds[int(0.99*float64(len(ds)-1))], ds[len(ds)-1]
 }
 
 // client is one source address's HTTP client for the API and for

@@ -1,0 +1,58 @@
+package loadgen
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestQuantiles(t *testing.T) {
+	ms := func(v ...int) []time.Duration {
+		out := make([]time.Duration, len(v))
+		for i, x := range v {
+			out[i] = time.Duration(x) * time.Millisecond
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name          string
+		in            []time.Duration
+		n             int
+		p50, p99, max time.Duration
+	}{
+		{"none", nil, 0, 0, 0, 0},
+		{"one", ms(7), 1, 7 * time.Millisecond, 7 * time.Millisecond, 7 * time.Millisecond},
+		{"unsorted", ms(9, 1, 5), 3, 5 * time.Millisecond, 5 * time.Millisecond, 9 * time.Millisecond},
+		{"a hundred and one", append(ms(make([]int, 100)...), 300*time.Millisecond), 101, 0, 0, 300 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, p50, p99, most := quantiles(tc.in)
+			if n != tc.n || p50 != tc.p50 || p99 != tc.p99 || most != tc.max {
+				t.Errorf("quantiles = %d, %v, %v, %v; want %d, %v, %v, %v", n, p50, p99, most, tc.n, tc.p50, tc.p99, tc.max)
+			}
+		})
+	}
+}
+
+// TestReportSeconds: the report names the seconds whose p99 is over 50 ms
+// and the worst one.
+func TestReportSeconds(t *testing.T) {
+	r := Report{Tables: 1, Samples: 3, Seconds: []Second{
+		{Samples: 1, P99: 10 * time.Millisecond, Max: 10 * time.Millisecond},
+		{Samples: 1, P99: 400 * time.Millisecond, Max: 400 * time.Millisecond},
+		{},
+		{Samples: 1, P99: 60 * time.Millisecond, Max: 60 * time.Millisecond},
+	}}
+	if w := r.Worst(); w != 1 {
+		t.Errorf("Worst = %d, want 1", w)
+	}
+	if n := r.Slow(50 * time.Millisecond); n != 2 {
+		t.Errorf("Slow = %d, want 2", n)
+	}
+	if s := r.String(); !strings.Contains(s, "2 of 4 seconds with a p99 over 50ms, the worst second 2 (p99 400ms, max 400ms)") {
+		t.Errorf("String = %q", s)
+	}
+	if w := (Report{}).Worst(); w != -1 {
+		t.Errorf("Worst of nothing = %d, want -1", w)
+	}
+}
