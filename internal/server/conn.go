@@ -226,8 +226,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusTooManyRequests, "too many WebSockets from your address: at most %d at once; close other windows of this site and try again", s.cfg.MaxConnsPerAddr)
 		return
 	}
+	// handedOff: the socket is served by a goroutine of its own, which
+	// releases what the handler would have.
+	handedOff := false
 	if capped == wsOK {
-		defer s.releaseWS(addr)
+		defer func() {
+			if !handedOff {
+				s.releaseWS(addr)
+			}
+		}()
 	}
 	// permessage-deflate without context takeover: each state message is
 	// compressed alone with a pooled writer, so an idle connection holds
@@ -276,7 +283,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c := newConn(ws)
 	c.noView, c.delta = noView, delta
 	go c.writer()
-	defer func() { <-c.wrote }()
+	defer func() {
+		if !handedOff {
+			<-c.wrote
+		}
+	}()
 	var hostHash, tokHash string
 	if host != "" {
 		hostHash = hashToken(host)
@@ -297,10 +308,21 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	s.read(ctx, t, c)
-	// Tell the table, even when its inbox is full.
-	t.send(context.Background(), leaveReq{c})
-	c.close(websocket.StatusNormalClosure, "")
+	// The handler returns and the reader goes on alone: the request and
+	// the HTTP server's frames are not kept for the life of the socket,
+	// and the collector has a shorter stack to scan for each. Its reads
+	// need no context: closing the socket ends them.
+	handedOff = true
+	go func() {
+		if capped == wsOK {
+			defer s.releaseWS(addr)
+		}
+		defer func() { <-c.wrote }()
+		s.read(context.Background(), t, c)
+		// Tell the table, even when its inbox is full.
+		t.send(context.Background(), leaveReq{c})
+		c.close(websocket.StatusNormalClosure, "")
+	}()
 }
 
 // joinWait bounds the wait for the "join" message of a connection opened
