@@ -49,6 +49,11 @@ PLAY=${PLAY:-1} # 0: play no match, assemble the sections from the files
 SHARDS=${SHARDS:-1}
 SHARD=${SHARD:-}     # with SHARDS: only this shard (default every one)
 SHARD_DIR=${SHARD_DIR:-strength-shards}
+# The default level against itself at a larger budget, on the ladder's
+# deals, in the sections whose search still gains from budget: which
+# budget the table can afford (docs/STRENGTH.md, "Budget").
+UP=${UP:-ismcts@12000}
+UP_GAMES=${UP_GAMES:-"droggn:3 troggu:3"}
 
 mkdir -p "$DIR"
 commit=$(git rev-parse --short HEAD)
@@ -117,6 +122,9 @@ section() { # game players
   match "$d/5-cardplay-ismcts-rules.md" $s --bots "$ISMCTS,rules" --card-play-only rules --seed "cardplay-$g-$p"
   match "$d/6-default-ismcts.md" $s --bots "ismcts,$ISMCTS" --seed "default-$g-$p"
   match "$d/7-budget-ismcts.md" $s --bots "$ISMCTS,ismcts@200" --seed "budget-$g-$p"
+  case " $UP_GAMES " in
+  *" $g:$p "*) match "$d/8-up-default.md" $s --bots "$UP,ismcts" --seed "ladder-$g-$p" ;;
+  esac
   {
     echo "## $g, $p players"
     echo
@@ -135,6 +143,11 @@ section() { # game players
       echo "Where the search's gain stops: the ladder's budget against a third of it."
       echo
       cat "$d/7-budget-ismcts.md"
+    fi
+    if [ -f "$d/8-up-default.md" ]; then
+      echo "The default level at a larger budget against the default, on the ladder's deals:"
+      echo
+      cat "$d/8-up-default.md"
     fi
   } >"$DIR/$g-$p.md.tmp"
   mv "$DIR/$g-$p.md.tmp" "$DIR/$g-$p.md"
