@@ -285,6 +285,25 @@ func printMarkdown(w io.Writer, rep *arena.Report, command string) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w)
+	if len(rep.Sources) > 0 && len(rep.Pairs) == 1 {
+		p := rep.Pairs[0]
+		fmt.Fprintf(w, "Where %s − %s comes from, by contract and the bot that declared it (the parts add up to the difference):\n\n", p.A, p.B)
+		fmt.Fprintln(w, "| contract | declared by | hands | part per hand | 95% CI |")
+		fmt.Fprintln(w, "|---|---|---:|---:|---:|")
+		for _, s := range rep.Sources {
+			c, by := sourceNames(s)
+			fmt.Fprintf(w, "| %s | %s | %d | %+.2f | ± %.2f |\n", c, by, s.Hands, s.Diff, s.CI95)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// sourceNames names a source's contract and declarer for a report.
+func sourceNames(s arena.Source) (contract, by string) {
+	if s.Contract == "" {
+		return "none (all passed)", "–"
+	}
+	return s.Contract, s.By
 }
 
 // verdict says which bot of a pair is stronger, if the interval excludes 0.
@@ -342,5 +361,13 @@ func printReport(w io.Writer, rep *arena.Report) {
 			fmt.Fprintf(w, " %6d/%-4d%3.0f%%", r.Won, r.Played, 100*float64(r.Won)/float64(r.Played))
 		}
 		fmt.Fprintln(w)
+	}
+	if len(rep.Sources) > 0 && len(rep.Pairs) == 1 {
+		p := rep.Pairs[0]
+		fmt.Fprintf(w, "\nwhere %s − %s comes from (by contract and declaring bot; the parts add up):\n", p.A, p.B)
+		for _, s := range rep.Sources {
+			c, by := sourceNames(s)
+			fmt.Fprintf(w, "%-18s %-14s %6d hands %+8.2f ± %.2f\n", c, by, s.Hands, s.Diff, s.CI95)
+		}
 	}
 }

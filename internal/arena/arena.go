@@ -110,6 +110,23 @@ type Pair struct {
 	Deals      int
 }
 
+// Source is the part of a two-bot match's difference that comes from the
+// hands of one contract declared by one of the bots: each hand adds to its
+// deal's difference its first bot's scores over that bot's seats of the
+// deal less the second's, so the sources of a match add up to its
+// difference exactly.
+type Source struct {
+	// Contract is the contract played, "" when nobody declared.
+	Contract string `json:"contract"`
+	// By is the declaring bot, "" when nobody declared.
+	By    string `json:"by"`
+	Hands int    `json:"hands"`
+	// Diff is the part of Pair.Diff from these hands, with the 95%
+	// confidence half-width of its mean over deals.
+	Diff float64 `json:"diff"`
+	CI95 float64 `json:"ci95"`
+}
+
 // Report is the outcome of a match.
 type Report struct {
 	Variant string       `json:"variant"`
@@ -118,6 +135,9 @@ type Report struct {
 	Bots    []BotStats   `json:"bots"`
 	Pairs   []Pair       `json:"pairs"`
 	Results []HandResult `json:"-"`
+	// Sources, for a match of two bots, are where its difference comes
+	// from: by contract and declaring bot, the largest part first.
+	Sources []Source `json:"sources,omitempty"`
 }
 
 // Rotations returns the seat assignments of one deal, each assignment
@@ -394,7 +414,52 @@ func Summarize(variant string, bots []string, results [][]HandResult) *Report {
 			rep.Pairs = append(rep.Pairs, Pair{A: bots[a], B: bots[b], Diff: mean, CI95: ci, Deals: len(diffs)})
 		}
 	}
+	if k == 2 {
+		rep.Sources = sources(bots, results)
+	}
 	return rep
+}
+
+// sources splits the difference of a two-bot match by contract and
+// declaring bot (Source).
+func sources(bots []string, results [][]HandResult) []Source {
+	type key struct{ contract, by string }
+	idx := map[key]int{}
+	var out []Source
+	var perDeal [][]float64 // [source][deal]
+	for d, hands := range results {
+		var n [2]int
+		for _, h := range hands {
+			for _, b := range h.SeatBot {
+				n[b]++
+			}
+		}
+		if n[0] == 0 || n[1] == 0 {
+			continue
+		}
+		for _, h := range hands {
+			k := key{}
+			if h.Declarer >= 0 {
+				k = key{h.Contract, bots[h.SeatBot[h.Declarer]]}
+			}
+			i, ok := idx[k]
+			if !ok {
+				i = len(out)
+				idx[k] = i
+				out = append(out, Source{Contract: k.contract, By: k.by})
+				perDeal = append(perDeal, make([]float64, len(results)))
+			}
+			out[i].Hands++
+			for seat, b := range h.SeatBot {
+				perDeal[i][d] += float64(h.Score[seat]) / float64(n[b]) * float64(1-2*b)
+			}
+		}
+	}
+	for i := range out {
+		out[i].Diff, out[i].CI95 = MeanCI(perDeal[i])
+	}
+	sort.SliceStable(out, func(i, j int) bool { return math.Abs(out[i].Diff) > math.Abs(out[j].Diff) })
+	return out
 }
 
 // MeanCI returns the mean of xs and the half-width of its 95% confidence

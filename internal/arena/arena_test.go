@@ -104,6 +104,54 @@ func TestRunDeterministic(t *testing.T) {
 	}
 }
 
+// TestSources: the parts of a two-bot match's difference, by contract and
+// declaring bot, add up to the difference, count every hand once, and are
+// what a hand-made match says.
+func TestSources(t *testing.T) {
+	r, _ := bot.New("rules")
+	x, _ := bot.New("random")
+	rep, err := Run(Config{Rules: droggn.Default(3), Bots: []bot.Bot{r, x}, Deals: 20, Seed: "t", Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, hands := 0.0, 0
+	for _, s := range rep.Sources {
+		sum += s.Diff
+		hands += s.Hands
+		if (s.By == "") != (s.Contract == "") {
+			t.Errorf("source %+v: a contract without a declarer or the other way round", s)
+		}
+	}
+	if p := rep.Pairs[0]; math.Abs(sum-p.Diff) > 1e-9 || hands != rep.Hands {
+		t.Errorf("sources add up to %v over %d hands; the match %v over %d", sum, hands, p.Diff, rep.Hands)
+	}
+
+	// Two deals of two hands each, bot 0 in seats 0–1 of the first hand
+	// and seat 2 of the second (three seats of each bot a deal).
+	hand := func(contract string, declarer int, seatBot, score []int) HandResult {
+		return HandResult{Contract: contract, Declarer: declarer, SeatBot: seatBot, Score: score}
+	}
+	results := [][]HandResult{
+		{hand("solo", 0, []int{0, 0, 1}, []int{6, -3, -3}), hand("", -1, []int{1, 1, 0}, []int{0, 0, 0})},
+		{hand("solo", 2, []int{0, 0, 1}, []int{3, 3, -6}), hand("ansager", 2, []int{1, 1, 0}, []int{-1, -1, 2})},
+	}
+	got := Summarize("x", []string{"a", "b"}, results).Sources
+	// Deal 1: the solo of a gives (6−3)/3 − (−3)/3 = 2; deal 2: b's solo
+	// gives (3+3)/3 − (−6)/3 = 4, a's ansager 2/3 − (−2)/3 = 4/3.
+	want := map[string]float64{"solo by a": 1, "solo by b": 2, "ansager by a": 2.0 / 3, " by ": 0}
+	if len(got) != len(want) {
+		t.Fatalf("sources %+v, want %d", got, len(want))
+	}
+	for _, s := range got {
+		if w, ok := want[s.Contract+" by "+s.By]; !ok || math.Abs(s.Diff-w) > 1e-9 || s.Hands != 1 {
+			t.Errorf("source %+v, want %v over one hand", s, w)
+		}
+	}
+	if got[0].Contract != "solo" || got[0].By != "b" {
+		t.Errorf("the largest source first: %+v", got)
+	}
+}
+
 // TestCommonRandomNumbers plays the same randomized bot against itself: a
 // seat's generator is the same in every rotation, so both copies make the
 // same decisions on every deal and their difference is exactly zero.
