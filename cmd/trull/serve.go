@@ -33,6 +33,7 @@ type serveCmd struct {
 	LogFormat       string        `name:"log-format" enum:"text,json" default:"text" help:"Log format: text or json."`
 	HintBot         botFlag       `name:"hint-bot" default:"ismcts" help:"Bot whose ranked candidates answer hints (ismcts-fast on a small machine)."`
 	HintWorkers     int           `name:"hint-workers" default:"1" help:"Hints that may be searched at once (each on one processor, off the tables, so a flood of hints does not slow the other tables)."`
+	BotWorkers      int           `name:"bot-workers" default:"0" help:"Bot decisions that may be searched at once (each on one processor, off the tables, so that many tables of bots wait for a processor instead of holding up the people; 0: the processors less one, at least 1)."`
 	AnalysisBot     botFlag       `name:"analysis-bot" default:"ismcts" help:"Bot that values the decisions of finished hands for their analysis."`
 	AnalysisWorkers int           `name:"analysis-workers" default:"1" help:"Hand analyses that may run at once (each on one processor)."`
 	MaxWSPerAddr    int           `name:"max-ws-per-addr" default:"32" help:"WebSockets one client address may hold open at once (0: no cap)."`
@@ -67,6 +68,9 @@ func (c *serveCmd) Run(e *env) error {
 	}
 	if c.AnalysisWorkers < 1 {
 		return usagef("bad --analysis-workers %d (1 or more)", c.AnalysisWorkers)
+	}
+	if c.BotWorkers < 0 {
+		return usagef("bad --bot-workers %d (0 or more)", c.BotWorkers)
 	}
 	if c.HintWorkers < 1 {
 		return usagef("bad --hint-workers %d (1 or more)", c.HintWorkers)
@@ -118,7 +122,7 @@ func (c *serveCmd) Run(e *env) error {
 		CompressAbove: compressAbove,
 		BotDelay:      c.BotDelay, Grace: c.Grace, TurnClock: c.TurnClock, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
 		MaxEmptyPerAddr: maxEmptyAddr, MaxEmptyPerNet: maxEmptyNet, MaxEmpty: maxEmpty, MaxConnsPerNet: maxWSNet, MaxConns: maxWSAll,
-		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers, HintWorkers: c.HintWorkers,
+		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers, HintWorkers: c.HintWorkers, BotWorkers: c.BotWorkers,
 		TrustedProxies: proxies, Abandon: abandon}, st)
 	if err != nil {
 		log.Error("trull serve: cannot start", "err", err)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"log/slog"
 	"math/rand/v2"
 	"time"
@@ -103,9 +104,100 @@ func (t *table) runBots(limit int) {
 }
 
 func (t *table) scheduleBot() {
-	if t.botTimer == nil && t.botTurn() >= 0 {
+	if t.botTimer == nil && t.botJob == nil && t.botTurn() >= 0 {
 		t.botTimer = time.NewTimer(t.srv.cfg.BotDelay)
 	}
+}
+
+// botJob is a bot decision searched off the table's goroutine (startBot):
+// the position it was asked in, and the bot.
+type botJob struct {
+	hand, step, takebacks, seat int
+	b                           bot.Bot
+}
+
+// startBot has the bot to act search its decision in the server's bot
+// pool (Config.BotWorkers): the table goes on serving its people
+// meanwhile, and botDone applies the decision if the position is still the
+// one it was searched in. The table asks for one decision at a time.
+func (t *table) startBot() {
+	seat := t.botTurn()
+	if seat < 0 || t.botJob != nil {
+		return
+	}
+	b := t.botFor(seat)
+	st := t.st.Clone()
+	rng := t.botRand(st, seat)
+	if t.cfg.Daily == nil {
+		// The table's own source is the table goroutine's alone: the
+		// worker gets one drawn from it.
+		rng = rand.New(rand.NewPCG(t.rng.Uint64(), uint64(t.step)))
+	}
+	j := &botJob{hand: t.hand, step: t.step, takebacks: t.takebacks, seat: seat, b: b}
+	t.botJob = j
+	srv, log := t.srv, t.log
+	go func() {
+		acts := func() (acts []game.Action) {
+			defer func() {
+				if r := recover(); r != nil {
+					log.Error("the bot panicked; the table plays its decision itself", "bot", b.Name(), "seat", seat, "panic", r)
+					acts = nil
+				}
+			}()
+			select {
+			case srv.botSlots <- struct{}{}:
+			case <-srv.quit:
+				return nil
+			}
+			defer func() { <-srv.botSlots }()
+			return decide(st, seat, b, rng, srv.metrics.botTime.Observe, log)
+		}()
+		// Hand the decision back; a table that stopped meanwhile has no
+		// one to give it to.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		t.send(ctx, botDoneReq{j, acts})
+	}()
+}
+
+// botDoneReq hands a bot job's decision back to its table.
+type botDoneReq struct {
+	job  *botJob
+	acts []game.Action
+}
+
+func (r botDoneReq) serve(t *table) { t.botDone(r.job, r.acts) }
+
+// botDone applies the decision of a bot job, unless the position moved on
+// meanwhile (a takeback, another hand, the seat given to somebody else):
+// then the bot is asked again. A job whose bot failed is played on the
+// table's goroutine, which falls back to a random legal action.
+func (t *table) botDone(j *botJob, acts []game.Action) {
+	if t.botJob != j {
+		return
+	}
+	t.botJob = nil
+	if j.hand != t.hand || j.step != t.step || j.takebacks != t.takebacks || t.botTurn() != j.seat || t.botFor(j.seat).Name() != j.b.Name() {
+		t.scheduleBot()
+		return
+	}
+	if acts == nil {
+		t.runBots(1)
+		return
+	}
+	var evs []event
+	step := t.step
+	for _, ra := range game.EncodeHistory(t.rules, acts) {
+		evs = append(evs, event{evAct, actData{Hand: t.hand, Step: step, Action: ra, Bot: j.b.Name()}})
+		step++
+	}
+	if err := t.commit(evs...); err != nil {
+		// Try again later; a store outage must not stop the table for good.
+		t.botTimer = time.NewTimer(time.Second)
+		return
+	}
+	t.count(evs)
+	t.afterChange(nil, nil)
 }
 
 // autoBotName is the bot that takes an absent person's seat by itself.

@@ -33,6 +33,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"net/netip"
+	"runtime"
 	"sync"
 	"time"
 
@@ -94,6 +95,12 @@ type Config struct {
 	// HintWorkers bounds the hints searched at once, each on one
 	// processor, off the tables' goroutines (default 1).
 	HintWorkers int
+	// BotWorkers bounds the bot decisions searched at once when bots
+	// pause before they act (BotDelay > 0), each on one processor, off the
+	// tables' goroutines, so that the bots of many tables wait for a
+	// processor instead of holding up the people (default the processors
+	// less one, at least 1).
+	BotWorkers int
 	// AnalysisBot values the decisions of finished hands for their
 	// analysis (default "ismcts"; the fast level uses ismcts-fast).
 	AnalysisBot string
@@ -174,8 +181,9 @@ type Server struct {
 	posts   *ipLimiter
 	fwd     forwarder // forwards requests about tables others own
 
-	analyses *analyzer // hand analyses, a bounded pool
-	hints    *hinter   // hints, a bounded pool
+	analyses *analyzer     // hand analyses, a bounded pool
+	hints    *hinter       // hints, a bounded pool
+	botSlots chan struct{} // bot decisions searched at once (BotWorkers)
 
 	wsMu     sync.Mutex
 	wsByAddr map[string]int // open WebSockets by client address
@@ -268,6 +276,9 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	if cfg.HintWorkers <= 0 {
 		cfg.HintWorkers = 1
 	}
+	if cfg.BotWorkers <= 0 {
+		cfg.BotWorkers = max(1, runtime.GOMAXPROCS(0)-1)
+	}
 	if cfg.ChatPerHand <= 0 {
 		cfg.ChatPerHand = 30
 	}
@@ -279,7 +290,7 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
 		tables: map[string]*entry{}, wsByAddr: map[string]int{}, wsByNet: map[string]int{}, quit: make(chan struct{}),
-		analyses: newAnalyzer(cfg.AnalysisWorkers)}
+		analyses: newAnalyzer(cfg.AnalysisWorkers), botSlots: make(chan struct{}, cfg.BotWorkers)}
 	if s.static == nil {
 		s.static = web.FS()
 	}

@@ -75,6 +75,8 @@ type table struct {
 	// lesson is the guided hand of a learning table, nil for others.
 	lesson   *guide.Lesson
 	botTimer *time.Timer
+	// botJob is the bot decision being searched in the bot pool, if any.
+	botJob *botJob
 	// awayTimer fires when an absent person's grace period ends and a
 	// bot is to take the seat (autoBot).
 	awayTimer *time.Timer
@@ -287,7 +289,7 @@ func (t *table) run() {
 			t.guard(func() { m.serve(t) })
 		case <-botC:
 			t.botTimer = nil
-			t.guard(func() { t.runBots(1) })
+			t.guard(t.startBot)
 		case <-awayC:
 			t.awayTimer = nil
 			t.guard(t.autoBot)
