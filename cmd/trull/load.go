@@ -26,6 +26,7 @@ type loadCmd struct {
 	Compress  bool          `default:"true" negatable:"" help:"Ask for compressed WebSocket messages, as browsers do."`
 	Game      string        `default:"${defaultGame}" enum:"${gameEnum}" help:"Game of the tables."`
 	Seed      uint64        `default:"1" help:"Seed of the simulated people's choices."`
+	Bot       string        `default:"rules" help:"The bot of the seats after the two people's (a level of trull bots, such as ismcts)."`
 	JSON      bool          `name:"json" help:"Print the report as JSON."`
 	CPUProf   string        `name:"cpuprofile" placeholder:"FILE" help:"Write the generator's own CPU profile to FILE (go tool pprof), to tell its cost from the server's."`
 }
@@ -58,7 +59,7 @@ func (c *loadCmd) Run(e *env) error {
 		defer pprof.StopCPUProfile()
 	}
 	r, err := loadgen.Run(ctx, loadgen.Config{URL: c.URL, Tables: c.Tables, Duration: c.Duration, Think: c.Think,
-		TurnClock: c.TurnClock, Sources: c.Sources, Compress: c.Compress, Game: c.Game, Seed: c.Seed})
+		TurnClock: c.TurnClock, Sources: c.Sources, Compress: c.Compress, Game: c.Game, Seed: c.Seed, Bot: c.Bot})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ package loadgen
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -54,10 +55,13 @@ type Config struct {
 	// Compress asks for permessage-deflate, as browsers do.
 	Compress bool
 	// Game is the game of the tables (default droggn; its first two seats
-	// are people, the others rules bots).
+	// are people, the others bots).
 	Game string
 	// Seed makes the people's choices reproducible.
 	Seed uint64
+	// Bot plays the seats after the two people's (default rules): a
+	// search level shows what its decisions cost the server.
+	Bot string
 }
 
 // Report is what a load run measured.
@@ -413,12 +417,12 @@ func minSeats(ctx context.Context, hc *http.Client, base, game string) (int, err
 }
 
 // seatTable creates a table of seats seats whose first two are people
-// and the others rules bots, and claims the second; it returns both seat
+// and the others cfg.Bot's, and claims the second; it returns both seat
 // tokens and the table's ID.
 func seatTable(ctx context.Context, hc *http.Client, base string, cfg Config, seats int) ([]string, string, error) {
 	bots := []string{"", ""}
 	for len(bots) < seats {
-		bots = append(bots, "rules")
+		bots = append(bots, cmp.Or(cfg.Bot, "rules"))
 	}
 	var created struct {
 		ID        string `json:"id"`

@@ -1,6 +1,12 @@
 package loadgen
 
 import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -54,5 +60,53 @@ func TestReportSeconds(t *testing.T) {
 	}
 	if w := (Report{}).Worst(); w != -1 {
 		t.Errorf("Worst of nothing = %d, want -1", w)
+	}
+}
+
+// TestSeatTableBots: the seats after the two people's are the configured
+// bot's, the rules bot's by default, and the second person claims an
+// invite.
+func TestSeatTableBots(t *testing.T) {
+	for _, tc := range []struct {
+		bot, want string
+		seats     int
+	}{{"", "rules", 3}, {"ismcts", "ismcts", 4}} {
+		t.Run(tc.want, func(t *testing.T) {
+			var created map[string]any
+			var claimed map[string]any
+			ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				var body map[string]any
+				json.NewDecoder(r.Body).Decode(&body)
+				switch r.URL.Path {
+				case "/api/tables":
+					created = body
+					io.WriteString(w, `{"id":"t1","seat_token":"s0","invites":[{"url":"/t/t1?invite=i1"}]}`)
+				case "/api/tables/t1/claim":
+					claimed = body
+					io.WriteString(w, `{"seat_token":"s1"}`)
+				default:
+					http.NotFound(w, r)
+				}
+			}))
+			defer ts.Close()
+			tokens, id, err := seatTable(context.Background(), ts.Client(), ts.URL, Config{Game: "droggn", Bot: tc.bot}, tc.seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if id != "t1" || !slices.Equal(tokens, []string{"s0", "s1"}) {
+				t.Errorf("seatTable = %v, %q", tokens, id)
+			}
+			bots, _ := created["bots"].([]any)
+			want := []any{"", ""}
+			for len(want) < tc.seats {
+				want = append(want, tc.want)
+			}
+			if !slices.Equal(bots, want) {
+				t.Errorf("created with bots %v, want %v", bots, want)
+			}
+			if claimed["invite"] != "i1" {
+				t.Errorf("claimed with %v, want the invite i1", claimed)
+			}
+		})
 	}
 }
