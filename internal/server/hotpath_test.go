@@ -4,6 +4,7 @@ import (
 	"compress/flate"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"testing"
@@ -24,11 +25,19 @@ func loadLikeTable(b testing.TB) *table {
 	return tab
 }
 
-// inTable runs f in the table's goroutine and waits for it.
+// inTable runs f in the table's goroutine and waits for it; a table that
+// has stopped (a panic stops one) fails the calling test at once instead
+// of leaving it waiting.
 func inTable(tab *table, f func(*table)) {
 	done := make(chan struct{})
-	tab.send(context.Background(), runIn(func(t *table) { defer close(done); f(t) }))
-	<-done
+	if err := tab.send(context.Background(), runIn(func(t *table) { defer close(done); f(t) })); err != nil {
+		panic(fmt.Sprintf("the table has stopped: %v", err))
+	}
+	select {
+	case <-done:
+	case <-tab.done:
+		panic("the table stopped before it ran the test's code")
+	}
 }
 
 // BenchmarkBroadcast is the server's cost of one change at a table of the
