@@ -75,10 +75,19 @@ func (t *table) botActs(trial game.State, step int, limit int) []event {
 			break
 		}
 		acts := t.decide(trial, seat, b)
-		for _, ra := range game.EncodeHistory(t.rules, acts) {
-			evs = append(evs, event{evAct, actData{Hand: t.hand, Step: step, Action: ra, Bot: b.Name()}})
-			step++
-		}
+		n := len(evs)
+		evs = t.botEvents(evs, step, b, acts)
+		step += len(evs) - n // a record's action may hold several engine actions
+	}
+	return evs
+}
+
+// botEvents appends to evs the events of one bot decision (acts, the
+// engine actions of one whole decision) made at step.
+func (t *table) botEvents(evs []event, step int, b bot.Bot, acts []game.Action) []event {
+	for _, ra := range game.EncodeHistory(t.rules, acts) {
+		evs = append(evs, event{evAct, actData{Hand: t.hand, Step: step, Action: ra, Bot: b.Name()}})
+		step++
 	}
 	return evs
 }
@@ -185,12 +194,7 @@ func (t *table) botDone(j *botJob, acts []game.Action) {
 		t.runBots(1)
 		return
 	}
-	var evs []event
-	step := t.step
-	for _, ra := range game.EncodeHistory(t.rules, acts) {
-		evs = append(evs, event{evAct, actData{Hand: t.hand, Step: step, Action: ra, Bot: j.b.Name()}})
-		step++
-	}
+	evs := t.botEvents(nil, t.step, j.b, acts)
 	if err := t.commit(evs...); err != nil {
 		// Try again later; a store outage must not stop the table for good.
 		t.botTimer = time.NewTimer(time.Second)

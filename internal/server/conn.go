@@ -121,10 +121,7 @@ func (c *conn) role() string {
 // queue hands a message to the writer; false when the client is too slow.
 func (c *conn) queue(b []byte) bool { return c.enqueue(outMsg{b: b}) }
 
-// queueOwn queues a buffer made for this connection alone (msgBuf), which
-// is recycled once written.
-func (c *conn) queueOwn(b []byte) bool { return c.enqueue(outMsg{b: b, own: true}) }
-
+// enqueue hands m to the writer; false when the client is too slow.
 func (c *conn) enqueue(m outMsg) bool {
 	select {
 	case <-c.closed:

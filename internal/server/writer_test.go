@@ -47,7 +47,7 @@ func TestWriteTimeout(t *testing.T) {
 	// than the timeout, through one timer that is reset every time.
 	reader, rc := dial()
 	for range 3 * outQueue {
-		if !rc.queueOwn(msgBuf(64)[:0]) {
+		if !rc.enqueue(outMsg{b: msgBuf(64), own: true}) {
 			t.Fatal("the queue of a reading client filled up")
 		}
 		if _, _, err := reader.Read(ctx); err != nil {
