@@ -38,8 +38,8 @@ func (t *table) commit(evs ...event) error {
 		}
 		return err
 	}
-	for _, ev := range out {
-		if err := t.apply(ev); err != nil {
+	for i, ev := range out {
+		if err := t.applyAs(ev, decoded(evs[i].data)); err != nil {
 			// Validated before the append: this is a bug, and the log now
 			// holds an event the table cannot apply. Stop serving it.
 			t.log.Error("applying a committed event failed", "err", err)
@@ -50,6 +50,21 @@ func (t *table) commit(evs ...event) error {
 	t.flushHands()
 	t.flushDaily()
 	return nil
+}
+
+// decoded returns an event's data as the log gives it back when that is
+// the data itself: an act event's, once an empty list of cards is taken
+// for none (both are left out of the JSON). Others are decoded from the
+// log's bytes (nil).
+func decoded(data any) any {
+	d, ok := data.(actData)
+	if !ok {
+		return nil
+	}
+	if d.Action.Cards != nil && len(d.Action.Cards) == 0 {
+		d.Action.Cards = nil
+	}
+	return d
 }
 
 // flushHands stores the records of finished hands.

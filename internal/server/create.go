@@ -333,7 +333,8 @@ func (s *Server) createTableID(ctx context.Context, id string, d createData, add
 	// event: the lobby and GET /api/tables/{id} never see a table without
 	// its name, time or seats, and the table's goroutine has nothing to
 	// add to it when it starts.
-	li, err := json.Marshal(t.lobbyInfo())
+	info := t.lobbyInfo()
+	li, err := json.Marshal(info)
 	if err != nil {
 		lk.Release()
 		return "", err
@@ -344,7 +345,7 @@ func (s *Server) createTableID(ctx context.Context, id string, d createData, add
 		lk.Release()
 		return "", err
 	}
-	t.lastInfo, t.lastEmpty = string(li), true
+	t.lastInfo, t.lastEmpty = &info, true
 	e := &entry{ready: make(chan struct{}), t: t}
 	close(e.ready)
 	s.mu.Lock()

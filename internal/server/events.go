@@ -130,12 +130,23 @@ var errCorrupt = errors.New("server: the table's event log does not replay")
 
 // apply applies one logged event to the table. It fails only for a log
 // that is not a valid history, which the live path never writes.
-func (t *table) apply(ev store.Event) error {
+func (t *table) apply(ev store.Event) error { return t.applyAs(ev, nil) }
+
+// applyAs applies ev; data, when not nil, is ev.Data already decoded (an
+// act event just committed: the hot path skips decoding what it encoded).
+func (t *table) applyAs(ev store.Event, data any) error {
 	if ev.Seq != t.seq+1 {
 		return fmt.Errorf("%w: event %d follows %d", errCorrupt, ev.Seq, t.seq)
 	}
 	t.evAt = ev.At
 	var err error
+	if d, ok := data.(actData); ok && ev.Kind == evAct {
+		if err := t.applyAct(d); err != nil {
+			return fmt.Errorf("%w: event %d (%s): %v", errCorrupt, ev.Seq, ev.Kind, err)
+		}
+		t.seq = ev.Seq
+		return nil
+	}
 	switch ev.Kind {
 	case evCreate:
 		var d createData

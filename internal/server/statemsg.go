@@ -91,11 +91,11 @@ func (t *table) lobbyInfo() lobbyInfo {
 // (the caps on empty tables count it), to the store when they changed.
 func (t *table) publish() {
 	li := t.lobbyInfo()
-	b, _ := json.Marshal(li)
 	empty := len(t.conns) == 0
-	if string(b) == t.lastInfo && empty == t.lastEmpty {
+	if t.lastInfo != nil && li.same(t.lastInfo) && empty == t.lastEmpty {
 		return
 	}
+	b, _ := json.Marshal(li)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := t.srv.store.UpdateTable(ctx, store.Table{ID: t.id, Status: li.State, Public: t.cfg.Public, Info: b, Updated: time.Now(), Empty: empty})
@@ -103,7 +103,16 @@ func (t *table) publish() {
 		t.log.Error("updating the lobby row failed", "err", err)
 		return
 	}
-	t.lastInfo, t.lastEmpty = string(b), empty
+	t.lastInfo, t.lastEmpty = &li, empty
+}
+
+// same reports whether two summaries say the same (and so marshal the
+// same): a table publishes after every change, and most changes (a card
+// played) leave its lobby row as it was.
+func (li *lobbyInfo) same(o *lobbyInfo) bool {
+	return li.ID == o.ID && li.Game == o.Game && li.Variant == o.Variant && li.VariantTitle == o.VariantTitle &&
+		li.Name == o.Name && li.State == o.State && li.Played == o.Played && li.Created == o.Created &&
+		slices.Equal(li.Seats, o.Seats) // the lobby's seats carry no pointer (no "connected")
 }
 
 // tableJSON is the table part of a state message, the same for everyone.
@@ -197,12 +206,7 @@ func viewsInto(st game.State, seat int, open bool, buf []byte) (seatView, error)
 	if err != nil {
 		return seatView{}, err
 	}
-	w := bytes.NewBuffer(buf)
-	if err := json.NewEncoder(w).Encode(m); err != nil {
-		return seatView{}, err
-	}
-	mj := w.Bytes()
-	return seatView{gv: gv, model: mj[:len(mj)-1]}, nil // Encode ends it with a newline
+	return seatView{gv: gv, model: tablemodel.AppendJSON(buf[:0], m)}, nil
 }
 
 // stateFor builds the state message of one seat (-1: a spectator): the

@@ -85,8 +85,8 @@ type table struct {
 	clockTimer *time.Timer
 	turn       turnKey
 	turnStart  time.Time
-	lastInfo   string
-	lastEmpty  bool // the row says nobody is at the table
+	lastInfo   *lobbyInfo // the summary the lobby row has
+	lastEmpty  bool       // the row says nobody is at the table
 	idleAt     time.Time
 	seen       time.Time // when a person was last connected (or claimed a seat)
 	seenKept   time.Time // the seen the store has

@@ -1,6 +1,7 @@
 package tablemodel_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -56,6 +57,9 @@ func check(t *testing.T, r game.Rules, st game.State, viewer game.Viewer, step i
 		t.Fatal(err)
 	}
 	where := func() string { return fmt.Sprintf("%s, step %d, viewer %d", r, step, v.ViewSeat()) }
+	if want, _ := json.Marshal(m); !bytes.Equal(tablemodel.AppendJSON(nil, m), want) {
+		t.Fatalf("%s: AppendJSON\n have %s\n want %s", where(), tablemodel.AppendJSON(nil, m), want)
+	}
 	if m.Game != r.Game() || m.Seats != r.Seats() || m.Seat != v.ViewSeat() || m.ToAct != v.Turn() {
 		t.Fatalf("%s: model game %s seats %d seat %d to act %d, view %s %d %d %d", where(), m.Game, m.Seats, m.Seat, m.ToAct, r.Game(), r.Seats(), v.ViewSeat(), v.Turn())
 	}
@@ -129,4 +133,113 @@ func TestSnakeCase(t *testing.T) {
 	if len(seen) < 8 {
 		t.Fatalf("walked only %d types", len(seen))
 	}
+}
+
+// TestAppendJSON fills every field of models at random (strings that need
+// escaping, nil and empty slices, absent and zero pointers) and checks that
+// AppendJSON writes what json.Marshal does: a field added to the model and
+// not to AppendJSON fails here.
+func TestAppendJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for i := range 2000 {
+		var m tablemodel.Model
+		fill(rng, reflect.ValueOf(&m).Elem(), 0)
+		want, err := json.Marshal(&m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if have := tablemodel.AppendJSON([]byte("x"), &m); !bytes.Equal(have[1:], want) || have[0] != 'x' {
+			t.Fatalf("model %d:\n have %s\n want %s", i, have, want)
+		}
+	}
+	if have := tablemodel.AppendJSON(nil, nil); string(have) != "null" {
+		t.Fatalf("nil model: %s", have)
+	}
+}
+
+// words are the strings fill draws from: plain ones, and ones json.Marshal
+// escapes.
+var words = []string{"", "T21", "play", "S-K", "<b>&", `"quoted"`, "back\\slash", "tab\t", "Sküs", "\u2028", "\xff"}
+
+// fill sets v to random values; depth bounds the nesting.
+func fill(rng *rand.Rand, v reflect.Value, depth int) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(words[rng.IntN(len(words))])
+	case reflect.Int:
+		v.SetInt(int64(rng.IntN(7) - 2))
+	case reflect.Bool:
+		v.SetBool(rng.IntN(2) == 0)
+	case reflect.Pointer:
+		if rng.IntN(3) == 0 || depth > 4 {
+			v.SetZero()
+			return
+		}
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(rng, v.Elem(), depth+1)
+	case reflect.Slice:
+		switch n := rng.IntN(5); {
+		case n == 0 || depth > 4:
+			v.SetZero()
+		default:
+			s := reflect.MakeSlice(v.Type(), n-1, n-1)
+			for i := range n - 1 {
+				fill(rng, s.Index(i), depth+1)
+			}
+			v.Set(s)
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			fill(rng, v.Index(i), depth+1)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(rng, v.Field(i), depth+1)
+			}
+		}
+	default:
+		panic("fill: a field of kind " + v.Kind().String())
+	}
+}
+
+// BenchmarkModelJSON encodes a Droggn seat's model in the middle of the
+// card play, by AppendJSON into a reused buffer and by json.Marshal.
+func BenchmarkModelJSON(b *testing.B) {
+	info, _ := game.Lookup("droggn")
+	r, err := info.New(nil, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var m *tablemodel.Model
+	for m == nil {
+		st, err := r.NewState(game.ShuffledDeck(r.Pack(), rng), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < 40 && !st.Done(); i++ {
+			legal := st.Legal(nil)
+			st.ApplyUnchecked(legal[rng.IntN(len(legal))])
+		}
+		if !st.Done() {
+			m, _ = tablemodel.Of(st.View(game.Seat(0)))
+		}
+	}
+	b.Run("AppendJSON", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for b.Loop() {
+			buf = tablemodel.AppendJSON(buf[:0], m)
+		}
+		b.ReportMetric(float64(len(buf)), "bytes")
+	})
+	b.Run("Marshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
