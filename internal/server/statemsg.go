@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 	"trull/internal/wire"
 
@@ -157,15 +159,38 @@ func (t *table) tableJSON() tableParts {
 		left := max(0, time.Until(end).Milliseconds())
 		p.left = &left
 	}
+	if t.lastTable != nil && reflect.DeepEqual(&tj, t.lastTable) {
+		// Most changes (a card played) leave the table part as it was:
+		// equal values encode the same.
+		p.base = t.lastTableJSON
+		if checkTableReuse.Load() {
+			if b, _ := json.Marshal(tj); !bytes.Equal(b, p.base) {
+				tableReusedWrong.Add(1)
+				t.log.Error("a table part reused that differs", "reused", string(p.base), "fresh", string(b))
+			}
+		}
+		return p
+	}
 	b, err := json.Marshal(tj)
 	if err != nil {
 		t.log.Error("encoding the table failed", "err", err)
 		b = []byte("null")
 		p.left = nil
+		t.lastTable = nil
+	} else {
+		t.lastTable, t.lastTableJSON = &tj, b
 	}
 	p.base = b
 	return p
 }
+
+// checkTableReuse, set by the package's tests, has tableJSON encode the
+// table part also when it reuses the last encoding, and count in
+// tableReusedWrong the times the two differ.
+var (
+	checkTableReuse  atomic.Bool
+	tableReusedWrong atomic.Int64
+)
 
 // stateMsg is the "state" message (docs/PROTOCOL.md).
 type stateMsg = wire.StateMsg

@@ -86,10 +86,14 @@ type table struct {
 	turn       turnKey
 	turnStart  time.Time
 	lastInfo   *lobbyInfo // the summary the lobby row has
-	lastEmpty  bool       // the row says nobody is at the table
-	idleAt     time.Time
-	seen       time.Time // when a person was last connected (or claimed a seat)
-	seenKept   time.Time // the seen the store has
+	// lastTable is the last table part made for a state message, and
+	// lastTableJSON its encoding (tableJSON).
+	lastTable     *tableJSON
+	lastTableJSON []byte
+	lastEmpty     bool // the row says nobody is at the table
+	idleAt        time.Time
+	seen          time.Time // when a person was last connected (or claimed a seat)
+	seenKept      time.Time // the seen the store has
 }
 
 // seatState is one seat.

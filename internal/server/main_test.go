@@ -1,0 +1,19 @@
+package server
+
+import (
+	"fmt"
+	"os"
+	"testing"
+)
+
+// TestMain runs the package's tests with every reused table part checked
+// against a fresh encoding (tableJSON): the run fails if one differed.
+func TestMain(m *testing.M) {
+	checkTableReuse.Store(true)
+	code := m.Run()
+	if n := tableReusedWrong.Load(); n > 0 {
+		fmt.Fprintf(os.Stderr, "server: %d state messages reused a table part that had changed\n", n)
+		code = 1
+	}
+	os.Exit(code)
+}
