@@ -221,7 +221,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			ws.SetReadLimit(4 << 20)
 			p := &person{seat: seat, ws: ws, tab: tabs[i], st: st, think: cfg.Think,
 				rng: rand.New(rand.NewPCG(cfg.Seed+uint64(i), uint64(seat)))}
-			if err := p.write(ctx, map[string]any{"type": "join", "token": tok, "view": false, "delta": true}); err != nil {
+			if err := p.write(ctx, map[string]any{"type": "join", "token": tok, "view": false, "delta": true, "model_patch": true}); err != nil {
 				ws.CloseNow()
 				return fmt.Errorf("loadgen: table %d seat %d: %w", i, seat, err)
 			}

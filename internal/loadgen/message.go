@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+
+	"trull/internal/wire"
 )
 
 // header is what a simulated person reads of a server message: a state
@@ -28,47 +30,10 @@ var errNotJSON = errors.New("loadgen: a message that is not a JSON object")
 // are checked; the values it skips are only delimited.
 func readHeader(data []byte, h *header) error {
 	*h = header{}
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' {
+	if err := wire.EachField(data, h.set); err != nil {
 		return errNotJSON
 	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return nil
-	}
-	for {
-		if i >= len(data) || data[i] != '"' {
-			return errNotJSON
-		}
-		end, err := skipString(data, i)
-		if err != nil {
-			return err
-		}
-		key := data[i+1 : end-1]
-		i = skipSpace(data, end)
-		if i >= len(data) || data[i] != ':' {
-			return errNotJSON
-		}
-		i = skipSpace(data, i+1)
-		end, err = skipValue(data, i)
-		if err != nil {
-			return err
-		}
-		if err := h.set(key, data[i:end]); err != nil {
-			return err
-		}
-		i = skipSpace(data, end)
-		if i >= len(data) {
-			return errNotJSON
-		}
-		if data[i] == '}' {
-			return nil
-		}
-		if data[i] != ',' {
-			return errNotJSON
-		}
-		i = skipSpace(data, i+1)
-	}
+	return nil
 }
 
 // set keeps the value v of key.
@@ -114,9 +79,9 @@ func elements(arr []byte) ([]json.RawMessage, error) {
 		return nil, nil
 	}
 	for {
-		end, err := skipValue(arr, i)
+		end, err := wire.SkipValue(arr, i)
 		if err != nil {
-			return nil, err
+			return nil, errNotJSON
 		}
 		out = append(out, json.RawMessage(arr[i:end]))
 		i = skipSpace(arr, end)
@@ -138,57 +103,4 @@ func skipSpace(b []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// skipString returns the index after the string starting at b[i] ('"').
-func skipString(b []byte, i int) (int, error) {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1, nil
-		}
-	}
-	return 0, errNotJSON
-}
-
-// skipValue returns the index after the value starting at b[i]: an object
-// or array with everything in it, a string, or a number or literal.
-func skipValue(b []byte, i int) (int, error) {
-	if i >= len(b) {
-		return 0, errNotJSON
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(b); i++ {
-			switch b[i] {
-			case '"':
-				end, err := skipString(b, i)
-				if err != nil {
-					return 0, err
-				}
-				i = end - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1, nil
-				}
-			}
-		}
-		return 0, errNotJSON
-	}
-	start := i
-	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' && b[i] != '\n' && b[i] != '\t' && b[i] != '\r' {
-		i++
-	}
-	if i == start {
-		return 0, errNotJSON
-	}
-	return i, nil
 }

@@ -64,6 +64,11 @@ type conn struct {
 	// connection was sent last ("delta": true in join).
 	delta     bool
 	lastTable []byte
+	// modelPatch sends the model as a patch of lastModel, the one this
+	// connection was sent last, when that is shorter ("model_patch": true
+	// in join).
+	modelPatch bool
+	lastModel  []byte
 	// hinting: a hint of this connection is being searched (hints.go).
 	hinting bool
 
@@ -263,7 +268,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(maxMessage)
 	ctx := r.Context()
-	noView, delta := false, false
+	noView, delta, patch := false, false, false
 	if token == "" && !spectate {
 		// The browser keeps the seat token out of the address, where a
 		// log or a console could show it: its first message names it.
@@ -275,10 +280,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 		token, host = j.Token, j.HostToken // or spectate: readJoin checked that it is one of them
 		noView = j.View != nil && !*j.View
-		delta = j.Delta
+		delta, patch = j.Delta, j.ModelPatch
 	}
 	c := newConn(ws)
-	c.noView, c.delta = noView, delta
+	c.noView, c.delta, c.modelPatch = noView, delta, patch
 	go c.writer()
 	defer func() {
 		if !handedOff {

@@ -4,13 +4,33 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"trull/internal/wire"
 )
+
+// joinWS opens a WebSocket to table id and sends join as its first
+// message.
+func joinWS(ctx context.Context, t *testing.T, e *testEnv, id string, join map[string]any) *websocket.Conn {
+	t.Helper()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(e.ts.URL, "http")+"/ws/"+id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.CloseNow() })
+	ws.SetReadLimit(4 << 20)
+	b, _ := json.Marshal(join)
+	if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
 
 // TestDeltaTable: a connection that joins with "delta": true is sent the
 // table part only when it changed since its previous state message, and
@@ -21,19 +41,7 @@ func TestDeltaTable(t *testing.T) {
 	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "turn_clock": 60, "hands": 1})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	dial := func(join map[string]any) *websocket.Conn {
-		ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(e.ts.URL, "http")+"/ws/"+tb.ID, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { ws.CloseNow() })
-		ws.SetReadLimit(4 << 20)
-		b, _ := json.Marshal(join)
-		if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
-			t.Fatal(err)
-		}
-		return ws
-	}
+	dial := func(join map[string]any) *websocket.Conn { return joinWS(ctx, t, e, tb.ID, join) }
 	type state struct {
 		Type       string            `json:"type"`
 		Seq        int64             `json:"seq"`
@@ -137,4 +145,116 @@ func TestDeltaTable(t *testing.T) {
 		t.Fatalf("only %d of %d states compared", compared, len(mine))
 	}
 	t.Logf("%d state messages, %d without the table, %d compared with a spectator's", len(mine), omitted, compared)
+}
+
+// TestModelPatchConn: a connection that joins with "model_patch": true is
+// sent the model as patches of its last one; patched, it is at every seq
+// the model a connection without patches is sent (two spectators of a
+// hand that a person and two bots play).
+func TestModelPatchConn(t *testing.T) {
+	e := newEnv(t, Config{PostRate: -1, BotDelay: time.Millisecond})
+	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann", "hands": 1})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dial := func(join map[string]any) *websocket.Conn { return joinWS(ctx, t, e, tb.ID, join) }
+	type state struct {
+		Type       string            `json:"type"`
+		Seq        int64             `json:"seq"`
+		Done       bool              `json:"done"`
+		Model      json.RawMessage   `json:"model"`
+		ModelPatch json.RawMessage   `json:"model_patch"`
+		Legal      []json.RawMessage `json:"legal"`
+	}
+	// watch reads a spectator's states until the hand is over: each seq's
+	// model, as its fields.
+	watch := func(ws *websocket.Conn, patches *int) <-chan map[int64]map[string]json.RawMessage {
+		out := make(chan map[int64]map[string]json.RawMessage, 1)
+		go func() {
+			seen := map[int64]map[string]json.RawMessage{}
+			var last map[string]json.RawMessage
+			defer func() { out <- seen }()
+			for {
+				_, data, err := ws.Read(ctx)
+				if err != nil {
+					return
+				}
+				var s state
+				json.Unmarshal(data, &s)
+				if s.Type != "state" {
+					continue
+				}
+				switch {
+				case s.ModelPatch != nil:
+					if last == nil {
+						t.Errorf("seq %d: a patch with no model before it", s.Seq)
+						return
+					}
+					if s.Model != nil {
+						t.Errorf("seq %d: a patch and a model", s.Seq)
+					}
+					m := maps.Clone(last)
+					if err := wire.ApplyModelPatch(m, s.ModelPatch); err != nil {
+						t.Errorf("seq %d: %v", s.Seq, err)
+						return
+					}
+					last = m
+					*patches++
+				default:
+					last = map[string]json.RawMessage{}
+					if err := json.Unmarshal(s.Model, &last); err != nil {
+						t.Errorf("seq %d: %v", s.Seq, err)
+						return
+					}
+				}
+				seen[s.Seq] = last
+				if s.Done {
+					return
+				}
+			}
+		}()
+		return out
+	}
+	var patches, none int
+	patched := watch(dial(map[string]any{"type": "join", "spectate": true, "view": false, "delta": true, "model_patch": true}), &patches)
+	whole := watch(dial(map[string]any{"type": "join", "spectate": true, "view": false}), &none)
+	ws := dial(map[string]any{"type": "join", "token": tb.SeatToken, "view": false, "delta": true})
+	rng := rand.New(rand.NewPCG(3, 4))
+	for {
+		_, data, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatalf("reading: %v", err)
+		}
+		var s state
+		json.Unmarshal(data, &s)
+		if s.Type != "state" {
+			continue
+		}
+		if s.ModelPatch != nil {
+			t.Fatalf("seq %d: a patch to a connection that did not ask for one", s.Seq)
+		}
+		if s.Done {
+			break
+		}
+		if len(s.Legal) > 0 {
+			b, _ := json.Marshal(map[string]any{"type": "act", "action": pickAction(rng, s.Legal)})
+			if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	a, b := <-patched, <-whole
+	same := 0
+	for seq, m := range a {
+		want, ok := b[seq]
+		if !ok {
+			continue
+		}
+		if !maps.EqualFunc(m, want, func(x, y json.RawMessage) bool { return bytes.Equal(x, y) }) {
+			t.Fatalf("seq %d: patched %v, sent whole %v", seq, m, want)
+		}
+		same++
+	}
+	if none != 0 || patches < 10 || same < 10 {
+		t.Fatalf("%d patches (%d to the other spectator), %d seqs compared", patches, none, same)
+	}
 }

@@ -33,6 +33,9 @@ type clientMsg struct {
 	// the same as in the previous one on this connection; the turn clock's
 	// time left then travels at the top level.
 	Delta bool `json:"delta,omitempty"`
+	// ModelPatch true sends the table model as a patch of the last one on
+	// this connection where that is shorter (wire.AppendModelPatch).
+	ModelPatch bool `json:"model_patch,omitempty"`
 }
 
 // errorMsg is the "error" message, a refusal.

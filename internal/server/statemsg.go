@@ -261,6 +261,16 @@ func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *
 	if !c.noView {
 		v = sv.viewJSON()
 	}
+	modelKey, model := `,"model":`, []byte(sv.model)
+	if c.modelPatch {
+		if c.lastModel != nil {
+			if p, ok := wire.AppendModelPatch(t.patchBuf[:0], c.lastModel, model); ok {
+				t.patchBuf = p
+				modelKey, model = `,"model_patch":`, p
+			}
+		}
+		c.lastModel = append(c.lastModel[:0], sv.model...)
+	}
 	legal := []byte("[]")
 	if seat >= 0 && t.started && !t.st.Done() && t.st.ToAct() == seat && t.botFor(seat) == nil {
 		legal, _ = json.Marshal(game.LegalRecordActions(t.st))
@@ -297,8 +307,8 @@ func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *
 		b = append(b, `,"view":`...)
 		b = append(b, v...)
 	}
-	b = append(b, `,"model":`...)
-	b = append(b, sv.model...)
+	b = append(b, modelKey...)
+	b = append(b, model...)
 	b = append(b, `,"legal":`...)
 	b = append(b, legal...)
 	if g := t.guideFor(seat); g != nil {

@@ -90,10 +90,12 @@ type table struct {
 	// lastTableJSON its encoding (tableJSON).
 	lastTable     *tableJSON
 	lastTableJSON []byte
-	lastEmpty     bool // the row says nobody is at the table
-	idleAt        time.Time
-	seen          time.Time // when a person was last connected (or claimed a seat)
-	seenKept      time.Time // the seen the store has
+	// patchBuf is where stateFor makes a connection's model patch.
+	patchBuf  []byte
+	lastEmpty bool // the row says nobody is at the table
+	idleAt    time.Time
+	seen      time.Time // when a person was last connected (or claimed a seat)
+	seenKept  time.Time // the seen the store has
 }
 
 // seatState is one seat.

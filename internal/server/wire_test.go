@@ -31,7 +31,7 @@ func (c countingConn) Read(b []byte) (int, error) {
 // wireHand plays one whole Troggu hand of eight seats, a person (random
 // legal actions) and seven rules bots, and returns the state messages the
 // person received, their JSON bytes and the bytes on the wire.
-func wireHand(t *testing.T, e *testEnv, mode websocket.CompressionMode, view, delta bool) (msgs int, jsonBytes, wire int64) {
+func wireHand(t *testing.T, e *testEnv, mode websocket.CompressionMode, view, delta, patch bool) (msgs int, jsonBytes, wire int64) {
 	t.Helper()
 	bots := []string{"", "rules", "rules", "rules", "rules", "rules", "rules", "rules"}
 	tb := e.create(map[string]any{"game": "troggu", "players": 8, "bots": bots, "name": "Ann", "hands": 1})
@@ -58,7 +58,7 @@ func wireHand(t *testing.T, e *testEnv, mode websocket.CompressionMode, view, de
 			t.Fatal(err)
 		}
 	}
-	write(map[string]any{"type": "join", "token": tb.SeatToken, "view": view, "delta": delta})
+	write(map[string]any{"type": "join", "token": tb.SeatToken, "view": view, "delta": delta, "model_patch": patch})
 	rng := rand.New(rand.NewPCG(8, 8))
 	for {
 		_, data, err := ws.Read(ctx)
@@ -91,15 +91,25 @@ func wireHand(t *testing.T, e *testEnv, mode websocket.CompressionMode, view, de
 func TestWireBytes(t *testing.T) {
 	// A bot delay, as at a real table: every bot's card is a message.
 	e := newEnv(t, Config{PostRate: -1, BotDelay: time.Millisecond})
-	plainMsgs, plainJSON, plainWire := wireHand(t, e, websocket.CompressionDisabled, true, false)
-	msgs, js, wire := wireHand(t, e, websocket.CompressionNoContextTakeover, true, false)
-	mMsgs, mJSON, mWire := wireHand(t, e, websocket.CompressionNoContextTakeover, false, false)
-	dMsgs, dJSON, dWire := wireHand(t, e, websocket.CompressionNoContextTakeover, false, true)
+	plainMsgs, plainJSON, plainWire := wireHand(t, e, websocket.CompressionDisabled, true, false, false)
+	msgs, js, wire := wireHand(t, e, websocket.CompressionNoContextTakeover, true, false, false)
+	mMsgs, mJSON, mWire := wireHand(t, e, websocket.CompressionNoContextTakeover, false, false, false)
+	dMsgs, dJSON, dWire := wireHand(t, e, websocket.CompressionNoContextTakeover, false, true, false)
+	pMsgs, pJSON, pWire := wireHand(t, e, websocket.CompressionNoContextTakeover, false, true, true)
 	t.Logf("one Troggu 8-player hand, a person's socket: uncompressed %d state messages, %d bytes of JSON, %d bytes on the wire; "+
 		"compressed %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%); compressed, no view %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%); "+
-		"the browser's (compressed, no view, the table only when changed) %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%)",
+		"compressed, no view, the table only when changed %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%); "+
+		"the browser's (that and the model as patches) %d messages, %d bytes of JSON, %d bytes on the wire (%.0f%%)",
 		plainMsgs, plainJSON, plainWire, msgs, js, wire, 100*float64(wire)/float64(js), mMsgs, mJSON, mWire, 100*float64(mWire)/float64(mJSON),
-		dMsgs, dJSON, dWire, 100*float64(dWire)/float64(dJSON))
+		dMsgs, dJSON, dWire, 100*float64(dWire)/float64(dJSON), pMsgs, pJSON, pWire, 100*float64(pWire)/float64(pJSON))
+	// Per message, the model as patches at most halves the JSON and saves
+	// on the wire too.
+	if pJSON*2*int64(dMsgs) > dJSON*int64(pMsgs) {
+		t.Errorf("the model as patches: %d bytes of JSON in %d messages, whole %d in %d", pJSON, pMsgs, dJSON, dMsgs)
+	}
+	if pWire*int64(dMsgs) >= dWire*int64(pMsgs) {
+		t.Errorf("the model as patches: %d bytes on the wire in %d messages, whole %d in %d", pWire, pMsgs, dWire, dMsgs)
+	}
 	// Per message, the table only when it changed saves at least a fifth.
 	if dJSON*5*int64(mMsgs) > mJSON*4*int64(dMsgs) {
 		t.Errorf("the table only when changed: %d bytes of JSON in %d messages, always %d in %d", dJSON, dMsgs, mJSON, mMsgs)
@@ -111,7 +121,7 @@ func TestWireBytes(t *testing.T) {
 	// A server that never compresses sends a client that offers it the
 	// JSON as it is.
 	off := newEnv(t, Config{PostRate: -1, BotDelay: time.Millisecond, CompressAbove: -1})
-	if _, offJSON, offWire := wireHand(t, off, websocket.CompressionNoContextTakeover, false, true); offWire < offJSON {
+	if _, offJSON, offWire := wireHand(t, off, websocket.CompressionNoContextTakeover, false, true, false); offWire < offJSON {
 		t.Errorf("compression off: %d bytes on the wire for %d bytes of JSON", offWire, offJSON)
 	}
 	if plainWire < plainJSON {

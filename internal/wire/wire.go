@@ -117,9 +117,14 @@ type StateMsg struct {
 	Done       bool   `json:"done"`
 	// View is left out for a connection that asked for none ("view":
 	// false in the join message).
-	View  json.RawMessage   `json:"view,omitempty"`
-	Model json.RawMessage   `json:"model"`
-	Legal []json.RawMessage `json:"legal"`
+	View json.RawMessage `json:"view,omitempty"`
+	// Model is left out when ModelPatch carries it.
+	Model json.RawMessage `json:"model,omitempty"`
+	// ModelPatch is the model as a patch of the previous state's on a
+	// connection that asked for patches ("model_patch" in the join
+	// message, AppendModelPatch).
+	ModelPatch json.RawMessage   `json:"model_patch,omitempty"`
+	Legal      []json.RawMessage `json:"legal"`
 	// Guide is the guided hand's words for the person's seat.
 	Guide json.RawMessage `json:"guide,omitempty"`
 }

@@ -102,6 +102,9 @@ var encoded = map[string]handType{
 	"trull/internal/wire.StateMsg.Table": {Uses: []reflect.Type{reflect.TypeFor[wire.Table]()}},
 	"trull/internal/wire.StateMsg.View":  {},
 	"trull/internal/wire.StateMsg.Model": {Uses: []reflect.Type{reflect.TypeFor[*tablemodel.Model]()}},
+	// wire.AppendModelPatch: the model's changed fields by name, "+name"
+	// with a list's new elements, "-name" for a field that is gone.
+	"trull/internal/wire.StateMsg.ModelPatch": {"Record<string, unknown>", nil},
 	// game.LegalRecordActions: record actions, and for a discard phase
 	// one entry with the number of cards to discard.
 	"trull/internal/wire.StateMsg.Legal": {"(RecordAction & { count?: number })[]", []reflect.Type{reflect.TypeFor[game.RecordAction]()}},

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "49b9c988996aa80d";
+const VERSION = "cd030536a6463c14";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -334,7 +334,13 @@ export interface StateMessage {
   done: boolean;
   /** View is left out for a connection that asked for none ("view": false in the join message). */
   view?: unknown;
-  model: Model | null;
+  /** Model is left out when ModelPatch carries it. */
+  model?: Model;
+  /**
+   * ModelPatch is the model as a patch of the previous state's on a connection that asked for patches
+   * ("model_patch" in the join message, AppendModelPatch).
+   */
+  model_patch?: Record<string, unknown>;
   legal: (RecordAction & { count?: number })[];
   /** Guide is the guided hand's words for the person's seat. */
   guide?: Guide;

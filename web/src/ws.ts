@@ -2,7 +2,8 @@
 // after a dropped connection or a reload the server answers with the full
 // state of the seat, so nothing else needs to be kept.
 
-import type { ServerMessage } from "./contract.gen";
+import type { ServerMessage, StateMessage } from "./contract.gen";
+import type { Model } from "./model";
 
 /** Status is the connection's state as the UI shows it. */
 export interface Status {
@@ -50,10 +51,11 @@ export function wsURL(table: string): string {
  */
 export function joinMsg(token: string | null, host?: string | null): Record<string, unknown> {
   // The page draws the table model alone: the game's view is left out;
-  // it keeps the table part, which is sent only when it changed.
+  // it keeps the table part, which is sent only when it changed, and the
+  // model, which comes as a patch of the last one (Conn applies it).
   const m: Record<string, unknown> = token
-    ? { type: "join", token, view: false, delta: true }
-    : { type: "join", spectate: true, view: false, delta: true };
+    ? { type: "join", token, view: false, delta: true, model_patch: true }
+    : { type: "join", spectate: true, view: false, delta: true, model_patch: true };
   if (host) m.host_token = host;
   return m;
 }
@@ -135,6 +137,8 @@ export class Conn implements Transport {
       return;
     }
     this.ws = ws;
+    // The last model on this socket: the next state may patch it.
+    let model: Model | null = null;
     ws.onmessage = (ev) => {
       let m: unknown;
       try {
@@ -143,8 +147,18 @@ export class Conn implements Transport {
         return;
       }
       if (isMessage(m)) {
-        if (m.type === "state") this.attempt = 0;
-        this.h.message(m);
+        if (m.type === "state") {
+          this.attempt = 0;
+          const whole = withModel(m, model);
+          if (!whole) {
+            // A patch of a model this socket never had: start afresh.
+            this.refresh();
+            return;
+          }
+          model = whole.model ?? null;
+          m = whole;
+        }
+        this.h.message(m as ServerMessage);
       }
     };
     ws.onopen = () => {
@@ -178,6 +192,34 @@ export class Conn implements Transport {
       this.open();
     }, delay * 1000);
   }
+}
+
+/**
+ * applyModelPatch returns the model base with a state message's
+ * "model_patch" applied (docs/PROTOCOL.md): each field set to its value,
+ * "+field" a list with elements added at its end, "-field" a field gone.
+ * base is not changed.
+ */
+export function applyModelPatch(base: Model, patch: Record<string, unknown>): Model {
+  const m: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(patch)) {
+    if (k.startsWith("-")) delete m[k.slice(1)];
+    else if (k.startsWith("+")) m[k.slice(1)] = [...((m[k.slice(1)] as unknown[] | undefined) ?? []), ...(v as unknown[])];
+    else m[k] = v;
+  }
+  return m as unknown as Model;
+}
+
+/**
+ * withModel returns a state message with its model whole: as it came, or
+ * its patch applied to last, the model of the socket's previous state;
+ * null for a patch with no model before it.
+ */
+export function withModel(m: StateMessage, last: Model | null): StateMessage | null {
+  if (!m.model_patch) return m;
+  if (!last) return null;
+  const { model_patch, ...rest } = m;
+  return { ...rest, model: applyModelPatch(last, model_patch) };
 }
 
 /**
