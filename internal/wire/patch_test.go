@@ -256,3 +256,40 @@ func TestPatchFixture(t *testing.T) {
 		t.Errorf("%s is not what the patches make now: go test ./internal/wire -run TestPatchFixture -update", path)
 	}
 }
+
+// BenchmarkModelPatch patches a Droggn seat's model from one card played
+// in the middle of a hand to the next.
+func BenchmarkModelPatch(b *testing.B) {
+	info, _ := game.Lookup("droggn")
+	r, err := info.New(nil, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var old, new []byte
+	for new == nil {
+		st, err := r.NewState(game.ShuffledDeck(r.Pack(), rng), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < 40 && !st.Done(); i++ {
+			if i == 39 {
+				m, _ := tablemodel.Of(st.View(game.Seat(0)))
+				old = tablemodel.AppendJSON(nil, m)
+			}
+			legal := st.Legal(nil)
+			st.ApplyUnchecked(legal[rng.IntN(len(legal))])
+		}
+		if !st.Done() {
+			m, _ := tablemodel.Of(st.View(game.Seat(0)))
+			new = tablemodel.AppendJSON(nil, m)
+		}
+	}
+	b.ReportAllocs()
+	var p []byte
+	for b.Loop() {
+		p, _ = wire.AppendModelPatch(p[:0], old, new)
+	}
+	b.ReportMetric(float64(len(p)), "patch-bytes")
+	b.ReportMetric(float64(len(new)), "model-bytes")
+}
