@@ -52,12 +52,14 @@ func (p *Pack) Has(c Card) bool { return c.Valid() && p.Cards.Has(c) }
 func (p *Pack) ID(c Card) string { return p.Style.ID(c) }
 
 // IDs formats the cards of s in ascending order.
-func (p *Pack) IDs(s Set) []string {
-	out := make([]string, 0, s.Len())
+func (p *Pack) IDs(s Set) []string { return p.AppendIDs(make([]string, 0, s.Len()), s) }
+
+// AppendIDs appends the IDs of the cards of s to dst, in IDs' order.
+func (p *Pack) AppendIDs(dst []string, s Set) []string {
 	for t := s; !t.Empty(); {
-		out = append(out, p.Style.ID(t.Pop()))
+		dst = append(dst, p.Style.ID(t.Pop()))
 	}
-	return out
+	return dst
 }
 
 // Parse parses a card ID and checks that the card belongs to the pack.

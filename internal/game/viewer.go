@@ -105,6 +105,18 @@ func (v Viewer) String() string {
 	return out
 }
 
+// ViewReuser is a State that can make a view in the memory of an earlier
+// view of its game: a server that sends every seat its view after every
+// action makes each seat's view in the last one's memory instead of
+// allocating it anew. The conformance suite (internal/gametest) checks
+// that what it makes is View's view, whatever prev showed.
+type ViewReuser interface {
+	// ViewInto returns what View(v) returns. prev, a view this game made
+	// earlier (nil: none), is the caller's no more: it may be overwritten
+	// and returned.
+	ViewInto(v Viewer, prev View) View
+}
+
 // SeenHistory returns the history of st as v may learn it: each action as
 // State.SeenAction gives it, a card v may not know replaced by card.Hidden.
 func SeenHistory(st State, v Viewer) []Action {

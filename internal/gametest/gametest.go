@@ -15,6 +15,7 @@ import (
 
 	"trull/internal/card"
 	"trull/internal/game"
+	"trull/internal/tablemodel"
 )
 
 // Places is implemented by states that can list every place a card may be
@@ -66,6 +67,7 @@ func PlayRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.Sta
 	}
 	fast, _ := r.NewState(deck, dealer)
 	var buf []game.Action
+	var spent []game.View // views nobody uses any more, for ViewInto
 	for step := 0; !st.Done(); step++ {
 		if step > 2000 {
 			return fmt.Errorf("hand does not end after %d actions", step)
@@ -84,6 +86,9 @@ func PlayRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.Sta
 		}
 		if step%every == 0 {
 			if err := checkViews(st, rng); err != nil {
+				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
+			}
+			if err := checkViewInto(st, rng, &spent); err != nil {
 				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
 			}
 			if err := checkRefusal(st, buf, rng); err != nil {
@@ -170,6 +175,56 @@ func ViewLeaks(r game.Rules, v any, may card.Set) (card.Set, error) {
 		i = j
 	}
 	return leak, nil
+}
+
+// checkViewInto: a state that makes views in old views' memory
+// (game.ViewReuser) makes each viewer's view, for drawing or not, at an
+// open-review table or not, as View does, whatever hand, seat and step the
+// old view it is given showed; those it makes go back into spent.
+func checkViewInto(st game.State, rng *rand.Rand, spent *[]game.View) error {
+	re, ok := st.(game.ViewReuser)
+	if !ok {
+		return nil
+	}
+	r := st.Rules()
+	for seat := -1; seat < r.Seats(); seat++ {
+		for _, v := range []game.Viewer{game.ViewerOf(seat), game.ViewerOf(seat).ForDrawing(), game.ViewerOf(seat).OpenReview().ForDrawing()} {
+			var prev game.View
+			if n := len(*spent); n > 0 && rng.IntN(5) > 0 {
+				i := rng.IntN(n)
+				prev = (*spent)[i]
+				(*spent)[i] = (*spent)[n-1]
+				*spent = (*spent)[:n-1]
+			}
+			made := re.ViewInto(v, prev)
+			fresh := st.View(v)
+			a, err := json.Marshal(fresh)
+			if err != nil {
+				return err
+			}
+			b, err := json.Marshal(made)
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(a, b) {
+				return fmt.Errorf("the view of %s made in an old view's memory differs:\n have %s\n want %s", v, b, a)
+			}
+			if made.Cards() != fresh.Cards() {
+				return fmt.Errorf("the view of %s made in an old view's memory names %s, the view %s", v, made.Cards(), fresh.Cards())
+			}
+			if t, ok := made.(interface{ Table() *tablemodel.Model }); ok {
+				ma, _ := json.Marshal(fresh.(interface{ Table() *tablemodel.Model }).Table())
+				mb, _ := json.Marshal(t.Table())
+				if !bytes.Equal(ma, mb) {
+					return fmt.Errorf("the table model of %s made in an old view's memory differs:\n have %s\n want %s", v, mb, ma)
+				}
+			}
+			if len(*spent) < 8 {
+				*spent = append(*spent, made)
+			}
+		}
+	}
+	return nil
 }
 
 func checkViews(st game.State, rng *rand.Rand) error {

@@ -26,7 +26,7 @@ func TestImportRules(t *testing.T) {
 	base := []string{"trull/internal/card", "trull/internal/game", engines}
 	with := func(more ...string) []string { return append(slices.Clone(base), more...) }
 	production := []string{"trull/web"}
-	for _, d := range []string{"analysis", "arena", "bot/...", "card", "daily", "game", "games/...", "guide", "loadgen", "offline", "replayview",
+	for _, d := range []string{"analysis", "arena", "bot/...", "card", "daily", "game", "games/...", "guide", "jsonscan", "loadgen", "offline", "replayview",
 		"server", "sim", "sitting", "store/...", "tablemodel", "tactics", "wire"} {
 		production = append(production, "trull/internal/"+d)
 	}
@@ -45,7 +45,8 @@ func TestImportRules(t *testing.T) {
 		{"../arena", with(b+"/...", "trull/internal/sitting")},
 		{"../sim", with(b+"/...", "trull/internal/sitting", "trull/internal/arena")},
 		// The load generator is a client: it speaks the public API only.
-		{"../loadgen", nil},
+		{"../loadgen", []string{"trull/internal/jsonscan"}},
+		{"../jsonscan", nil},
 		// The sitting is rules and arithmetic: no players, storage or network.
 		{"../sitting", []string{"trull/internal/card", "trull/internal/game"}},
 		// The daily challenges are seeds and decks: no players or storage.
@@ -79,7 +80,7 @@ func TestImportRules(t *testing.T) {
 		// table model; it knows nothing of servers or storage.
 		{"../offline", with(b+"/...", "trull/internal/sitting", "trull/internal/tablemodel", "trull/internal/wire")},
 		// The protocol's shared messages: words and numbers, no behaviour.
-		{"../wire", with(b+"/why", "trull/internal/sitting")},
+		{"../wire", with(b+"/why", "trull/internal/sitting", "trull/internal/jsonscan")},
 		// A replay reads records and draws views.
 		{"../replayview", with("trull/internal/tablemodel")},
 		{"../server", []string{"trull/internal/card", "trull/internal/game", "trull/internal/games/...", "trull/internal/bot/...",

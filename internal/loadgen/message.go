@@ -6,7 +6,7 @@ import (
 	"errors"
 	"strconv"
 
-	"trull/internal/wire"
+	"trull/internal/jsonscan"
 )
 
 // header is what a simulated person reads of a server message: a state
@@ -30,7 +30,7 @@ var errNotJSON = errors.New("loadgen: a message that is not a JSON object")
 // are checked; the values it skips are only delimited.
 func readHeader(data []byte, h *header) error {
 	*h = header{}
-	if err := wire.EachField(data, h.set); err != nil {
+	if err := jsonscan.EachField(data, h.set); err != nil {
 		return errNotJSON
 	}
 	return nil
@@ -69,38 +69,12 @@ func (h *header) set(key, v []byte) error {
 
 // elements splits a JSON array into its elements.
 func elements(arr []byte) ([]json.RawMessage, error) {
-	i := skipSpace(arr, 0)
-	if i >= len(arr) || arr[i] != '[' {
-		return nil, nil
-	}
 	var out []json.RawMessage
-	i = skipSpace(arr, i+1)
-	if i < len(arr) && arr[i] == ']' {
-		return nil, nil
+	if err := jsonscan.EachElement(arr, func(v []byte) error {
+		out = append(out, json.RawMessage(v))
+		return nil
+	}); err != nil {
+		return nil, errNotJSON
 	}
-	for {
-		end, err := wire.SkipValue(arr, i)
-		if err != nil {
-			return nil, errNotJSON
-		}
-		out = append(out, json.RawMessage(arr[i:end]))
-		i = skipSpace(arr, end)
-		if i >= len(arr) {
-			return nil, errNotJSON
-		}
-		if arr[i] == ']' {
-			return out, nil
-		}
-		if arr[i] != ',' {
-			return nil, errNotJSON
-		}
-		i = skipSpace(arr, i+1)
-	}
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
+	return out, nil
 }

@@ -220,13 +220,20 @@ func (sv *seatView) viewJSON() json.RawMessage {
 // otherwise those the game's information rules let the viewer look back
 // at.
 func viewsOf(st game.State, seat int, open bool) (seatView, error) {
-	return viewsInto(st, seat, open, nil)
+	return viewsInto(st, seat, open, nil, nil)
 }
 
 // viewsInto is viewsOf encoding the table model into buf (nil: a new
-// buffer).
-func viewsInto(st game.State, seat int, open bool, buf []byte) (seatView, error) {
-	gv := st.View(game.ViewerOf(seat).WithReview(open).ForDrawing())
+// buffer), and making the view in spent's memory (a view nobody uses any
+// more; nil: none) where the game can (game.ViewReuser).
+func viewsInto(st game.State, seat int, open bool, buf []byte, spent game.View) (seatView, error) {
+	viewer := game.ViewerOf(seat).WithReview(open).ForDrawing()
+	var gv game.View
+	if re, ok := st.(game.ViewReuser); ok && spent != nil {
+		gv = re.ViewInto(viewer, spent)
+	} else {
+		gv = st.View(viewer)
+	}
 	m, err := tablemodel.Of(gv)
 	if err != nil {
 		return seatView{}, err
@@ -241,7 +248,12 @@ func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *
 	seat, host := c.seat, c.host
 	sv, ok := views[seat]
 	if !ok {
-		v, err := viewsInto(t.st, seat, t.cfg.OpenReview, msgBuf(0))
+		var spent game.View
+		if t.spent != nil {
+			spent = t.spent[seat]
+			delete(t.spent, seat)
+		}
+		v, err := viewsInto(t.st, seat, t.cfg.OpenReview, msgBuf(0), spent)
 		if err != nil {
 			t.log.Error("encoding a view failed", "seat", seat, "err", err)
 			v = seatView{view: []byte("null"), model: []byte("null")}
@@ -332,8 +344,16 @@ func (t *table) broadcast(acker *conn, ack *int64) {
 		}
 		t.sendOwn(c, t.stateFor(c, &tp, views, a))
 	}
-	for _, sv := range views {
+	if t.spent == nil {
+		t.spent = map[int]game.View{}
+	}
+	for seat, sv := range views {
 		recycle(sv.model)
+		// The message holds the view's JSON, not the view: the next
+		// broadcast makes this seat's view in its memory.
+		if sv.gv != nil {
+			t.spent[seat] = sv.gv
+		}
 	}
 }
 

@@ -91,7 +91,10 @@ type table struct {
 	lastTable     *tableJSON
 	lastTableJSON []byte
 	// patchBuf is where stateFor makes a connection's model patch.
-	patchBuf  []byte
+	patchBuf []byte
+	// spent is each seat's view of the last broadcast (−1: a
+	// spectator's), which nobody uses any more (viewsInto).
+	spent     map[int]game.View
 	lastEmpty bool // the row says nobody is at the table
 	idleAt    time.Time
 	seen      time.Time // when a person was last connected (or claimed a seat)

@@ -12,6 +12,7 @@ import (
 
 	"trull/internal/game"
 	_ "trull/internal/games"
+	"trull/internal/jsonscan"
 	"trull/internal/tablemodel"
 	"trull/internal/wire"
 )
@@ -20,7 +21,7 @@ import (
 func fields(t testing.TB, obj []byte) map[string]json.RawMessage {
 	t.Helper()
 	m := map[string]json.RawMessage{}
-	if err := wire.EachField(obj, func(k, v []byte) error {
+	if err := jsonscan.EachField(obj, func(k, v []byte) error {
 		m[string(k)] = append(json.RawMessage(nil), v...)
 		return nil
 	}); err != nil {
@@ -168,7 +169,7 @@ func isCompact(b []byte) bool {
 
 func countFields(b []byte) int {
 	n := 0
-	wire.EachField(b, func(_, _ []byte) error { n++; return nil })
+	jsonscan.EachField(b, func(_, _ []byte) error { n++; return nil })
 	return n
 }
 

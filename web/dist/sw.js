@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "cd030536a6463c14";
+const VERSION = "97d7304d5b72ef95";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -54,6 +54,8 @@ type View struct {
 
 	pub   *State // the hand with everything this seat may not know removed
 	known card.Set
+	// played holds the cards of Tricks, one array for all (seatView).
+	played []PlayView
 	// sampling is the plan every world sampled for the view shares,
 	// made on first use (plan).
 	sampling atomic.Pointer[samplePlan]
@@ -244,14 +246,33 @@ func (s *State) sanitize(v game.Viewer) *State {
 func (s *State) View(v game.Viewer) game.View { return s.SeatView(v) }
 
 // SeatView is View with the concrete type.
-func (s *State) SeatView(viewer game.Viewer) *View {
+func (s *State) SeatView(viewer game.Viewer) *View { return s.seatView(viewer, nil) }
+
+// ViewInto implements game.ViewReuser: View made in the memory of prev, a
+// Droggn view of any hand and viewer that nobody uses any more.
+func (s *State) ViewInto(viewer game.Viewer, prev game.View) game.View {
+	old, _ := prev.(*View)
+	return s.seatView(viewer, old)
+}
+
+// seatView makes the view of viewer, in v's memory when v is not nil:
+// every field is set anew, and the lists grow in v's arrays (emptied
+// first), so nothing of what v showed stays.
+func (s *State) seatView(viewer game.Viewer, v *View) *View {
 	r := s.r
 	p := r.pack
 	seat := viewer.Number()
-	v := &View{Variant: r.String(), Seat: seat, Seats: r.seats, Dealer: int(s.dealer), SitsOut: -1,
+	var spare View // v's lists, emptied, to be filled again
+	if v == nil {
+		v = &View{}
+	} else {
+		spare = View{Hand: v.Hand[:0], HandSizes: v.HandSizes[:0], TalonShown: v.TalonShown[:0], Talon: v.Talon[:0],
+			Discards: v.Discards[:0], Log: v.Log, Tricks: v.Tricks[:0], Trick: v.Trick[:0], Legal: v.Legal[:0], played: v.played[:0]}
+	}
+	*v = View{Variant: r.String(), Seat: seat, Seats: r.seats, Dealer: int(s.dealer), SitsOut: -1,
 		Phase: s.Phase(), ToAct: s.ToAct(), Declarer: int(s.declarer), BoughtFrom: int(s.buyFrom),
 		PagatLaid: int(s.pagatLaid), FoolLaid: s.foolLaid, Doublings: int(s.k),
-		Trick: []PlayView{}, Hand: []string{}}
+		Trick: nonNil(spare.Trick), Hand: nonNil(spare.Hand)}
 	if !viewer.DrawOnly() {
 		v.pub = s.sanitize(viewer)
 	}
@@ -260,24 +281,24 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 		v.SitsOut = int(s.dealer)
 	}
 	if own, ok := viewer.Seat(); ok && own < r.seats {
-		v.Hand = p.IDs(s.hands[own])
+		v.Hand = p.AppendIDs(v.Hand, s.hands[own])
 	}
-	v.HandSizes = make([]int, r.seats)
-	for o := range v.HandSizes {
-		v.HandSizes[o] = s.hands[o].Len()
+	v.HandSizes = spare.HandSizes
+	for o := range r.seats {
+		v.HandSizes = append(v.HandSizes, s.hands[o].Len())
 	}
 	if s.declarer >= 0 {
 		v.Contract = s.contract.String()
 	}
 	if !s.shown.Empty() {
-		v.TalonShown = p.IDs(s.shown)
+		v.TalonShown = p.AppendIDs(spare.TalonShown, s.shown)
 	}
 	v.TalonSize = s.talon.Len()
 	if (viewer.Is(int(s.declarer)) || s.Done()) && !s.discards.Empty() {
-		v.Discards = p.IDs(s.discards)
+		v.Discards = p.AppendIDs(spare.Discards, s.discards)
 	}
 	if s.Done() && s.contract != NoContract && !s.talon.Empty() {
-		v.Talon = p.IDs(s.talon)
+		v.Talon = p.AppendIDs(spare.Talon, s.talon)
 	}
 	if s.bought != card.None {
 		v.Bought = p.ID(s.bought)
@@ -295,23 +316,35 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 			nPlays++
 		}
 	}
-	v.Log = make([]LogEntry, 0, len(s.hist)-nPlays)
+	v.Log = spare.Log[:0]
+	if v.Log == nil {
+		v.Log = make([]LogEntry, 0, len(s.hist)-nPlays)
+	}
 	for i, a := range s.hist {
 		if a.Kind == game.KindPlay {
 			continue
 		}
 		a = s.SeenAction(viewer, i)
+		// The cards of the entry go where the old view's entry here kept
+		// its own, which nothing else holds.
+		var cards []string
+		if n := len(v.Log); n < len(spare.Log) {
+			cards = spare.Log[n].Cards[:0]
+		}
 		var e LogEntry
 		switch {
 		case a.Kind == game.KindDiscard && a.Card == card.Hidden:
 			e = LogEntry{Seat: int(a.Seat), Act: "discard", Hidden: 1}
 		case a.Kind == game.KindBuy && a.Card == card.Hidden:
-			e = LogEntry{Seat: int(a.Seat), Act: "buy", Call: "asked", Cards: []string{p.ID(a.Card2)}, Hidden: 1}
+			e = LogEntry{Seat: int(a.Seat), Act: "buy", Call: "asked", Cards: append(cards, p.ID(a.Card2)), Hidden: 1}
 		default:
 			ra := r.EncodeAction(a)
-			e = LogEntry{Seat: int(a.Seat), Act: ra.Act, Call: ra.Call, Cards: ra.Cards}
-			if ra.Card != "" {
-				e.Cards = []string{ra.Card}
+			e = LogEntry{Seat: int(a.Seat), Act: ra.Act, Call: ra.Call}
+			switch {
+			case ra.Card != "":
+				e.Cards = append(cards, ra.Card)
+			case len(ra.Cards) > 0:
+				e.Cards = append(cards, ra.Cards...)
 			}
 		}
 		if n := len(v.Log); a.Kind == game.KindDiscard && n > 0 && v.Log[n-1].Act == "discard" {
@@ -323,8 +356,14 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 	}
 	// Completed tricks and the current one, from the play history: the
 	// cards of every trick in one array.
-	played := make([]PlayView, 0, nPlays)
-	v.Tricks = make([]TrickView, 0, nPlays/3)
+	played := spare.played
+	if played == nil {
+		played = make([]PlayView, 0, nPlays)
+	}
+	v.Tricks = spare.Tricks
+	if v.Tricks == nil {
+		v.Tricks = make([]TrickView, 0, nPlays/3)
+	}
 	start := 0
 	for _, a := range s.hist {
 		if a.Kind != game.KindPlay {
@@ -337,6 +376,7 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 		}
 	}
 	v.Trick = append(v.Trick, played[start:]...)
+	v.played = played
 	s.fillWinners(v)
 	for t := range v.Tricks {
 		tv := &v.Tricks[t]
@@ -349,13 +389,21 @@ func (s *State) SeatView(viewer game.Viewer) *View {
 		v.Count = s.sideCount(own)
 	}
 	if viewer.Is(s.ToAct()) {
-		v.Legal = s.Legal(nil)
+		v.Legal = s.Legal(spare.Legal)
 	}
 	if s.Done() {
 		res := s.Result()
 		v.Result = &res
 	}
 	return v
+}
+
+// nonNil returns s, or an empty slice for nil, so that it marshals as [].
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 // MayReview reports whether v may look back at finished trick t (from 0)
