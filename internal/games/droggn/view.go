@@ -56,6 +56,9 @@ type View struct {
 	known card.Set
 	// played holds the cards of Tricks, one array for all (seatView).
 	played []PlayView
+	// model is the last table model made of the view (Table); spareModel
+	// the old view's, in whose memory Table makes the next.
+	model, spareModel *tablemodel.Model
 	// sampling is the plan every world sampled for the view shares,
 	// made on first use (plan).
 	sampling atomic.Pointer[samplePlan]
@@ -267,12 +270,12 @@ func (s *State) seatView(viewer game.Viewer, v *View) *View {
 		v = &View{}
 	} else {
 		spare = View{Hand: v.Hand[:0], HandSizes: v.HandSizes[:0], TalonShown: v.TalonShown[:0], Talon: v.Talon[:0],
-			Discards: v.Discards[:0], Log: v.Log, Tricks: v.Tricks[:0], Trick: v.Trick[:0], Legal: v.Legal[:0], played: v.played[:0]}
+			Discards: v.Discards[:0], Log: v.Log, Tricks: v.Tricks[:0], Trick: v.Trick[:0], Legal: v.Legal[:0], played: v.played[:0], model: v.model}
 	}
 	*v = View{Variant: r.String(), Seat: seat, Seats: r.seats, Dealer: int(s.dealer), SitsOut: -1,
 		Phase: s.Phase(), ToAct: s.ToAct(), Declarer: int(s.declarer), BoughtFrom: int(s.buyFrom),
 		PagatLaid: int(s.pagatLaid), FoolLaid: s.foolLaid, Doublings: int(s.k),
-		Trick: nonNil(spare.Trick), Hand: nonNil(spare.Hand)}
+		Trick: nonNil(spare.Trick), Hand: nonNil(spare.Hand), spareModel: spare.model}
 	if !viewer.DrawOnly() {
 		v.pub = s.sanitize(viewer)
 	}
