@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/coder/websocket"
+
+	"trull/internal/wire"
 )
 
 // Limits of the table protocol (docs/PROTOCOL.md).
@@ -69,6 +71,7 @@ type conn struct {
 	// in join).
 	modelPatch bool
 	lastModel  []byte
+	lastFields wire.ModelFields // where lastModel's fields lie
 	// hinting: a hint of this connection is being searched (hints.go).
 	hinting bool
 

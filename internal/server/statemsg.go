@@ -275,13 +275,18 @@ func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *
 	}
 	modelKey, model := `,"model":`, []byte(sv.model)
 	if c.modelPatch {
+		// The new model's fields are read once: for this patch, and as
+		// the old side of the next.
+		nf := &t.patchFields
+		nf.Read(model)
 		if c.lastModel != nil {
-			if p, ok := wire.AppendModelPatch(t.patchBuf[:0], c.lastModel, model); ok {
+			if p, ok := wire.AppendModelPatchOf(t.patchBuf[:0], c.lastModel, &c.lastFields, model, nf); ok {
 				t.patchBuf = p
 				modelKey, model = `,"model_patch":`, p
 			}
 		}
 		c.lastModel = append(c.lastModel[:0], sv.model...)
+		c.lastFields = *nf
 	}
 	legal := []byte("[]")
 	if seat >= 0 && t.started && !t.st.Done() && t.st.ToAct() == seat && t.botFor(seat) == nil {

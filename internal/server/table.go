@@ -15,6 +15,7 @@ import (
 	"trull/internal/game"
 	"trull/internal/sitting"
 	"trull/internal/store"
+	"trull/internal/wire"
 )
 
 // A table is one goroutine that owns a sitting: its seats, the hand in
@@ -90,8 +91,10 @@ type table struct {
 	// lastTableJSON its encoding (tableJSON).
 	lastTable     *tableJSON
 	lastTableJSON []byte
-	// patchBuf is where stateFor makes a connection's model patch.
-	patchBuf []byte
+	// patchBuf is where stateFor makes a connection's model patch, and
+	// patchFields where it reads the new model's fields.
+	patchBuf    []byte
+	patchFields wire.ModelFields
 	// spent is each seat's view of the last broadcast (−1: a
 	// spectator's), which nobody uses any more (viewsInto).
 	spent     map[int]game.View

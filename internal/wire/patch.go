@@ -19,9 +19,45 @@ import (
 // message shrinks from about 2 KB to a few hundred bytes, under the size
 // from which a server compresses.
 
-// maxFields bounds the fields AppendModelPatch compares without
-// allocating; a model has about forty.
+// maxFields bounds the fields of a model that ModelFields holds; a model
+// has about forty.
 const maxFields = 64
+
+// ModelFields is where each top-level field of a model lies: read once
+// for a model sent (Read), kept with it, and the old side of the next
+// patch, which then reads only the new model.
+type ModelFields struct {
+	n  int // -1: not a model (not an object, or too many fields)
+	at [maxFields]span
+}
+
+// span is one field: its key's and its value's bytes, as offsets.
+type span struct{ k0, k1, v0, v1 int32 }
+
+// Read finds the top-level fields of model and reports whether it is an
+// object of at most 64 fields.
+func (f *ModelFields) Read(model []byte) bool {
+	f.n = 0
+	for i := 0; ; {
+		k, v, next, err := jsonscan.NextField(model, i)
+		if err != nil || (k != nil && f.n == maxFields) {
+			f.n = -1
+			return false
+		}
+		if k == nil {
+			return true
+		}
+		k0 := cap(model) - cap(k) // k and v are slices of model
+		v0 := cap(model) - cap(v)
+		f.at[f.n] = span{int32(k0), int32(k0 + len(k)), int32(v0), int32(v0 + len(v))}
+		f.n++
+		i = next
+	}
+}
+
+// key and val return field j of model, whose fields f holds.
+func (f *ModelFields) key(model []byte, j int) []byte { return model[f.at[j].k0:f.at[j].k1] }
+func (f *ModelFields) val(model []byte, j int) []byte { return model[f.at[j].v0:f.at[j].v1] }
 
 // AppendModelPatch appends to dst the patch that turns the model old into
 // new, both compact JSON objects as tablemodel.AppendJSON writes them. It
@@ -29,20 +65,19 @@ const maxFields = 64
 // than new itself, or when either is not an object: the message then
 // carries the whole model.
 func AppendModelPatch(dst, old, new []byte) ([]byte, bool) {
-	var olds [maxFields]field
-	n := 0
-	for i := 0; ; {
-		k, v, next, err := jsonscan.NextField(old, i)
-		if err != nil || n == maxFields {
-			return dst, false
-		}
-		if k == nil {
-			break
-		}
-		olds[n] = field{k, v}
-		n++
-		i = next
+	var of, nf ModelFields
+	of.Read(old)
+	nf.Read(new)
+	return AppendModelPatchOf(dst, old, &of, new, &nf)
+}
+
+// AppendModelPatchOf is AppendModelPatch with the fields of both models
+// already read.
+func AppendModelPatchOf(dst, old []byte, of *ModelFields, new []byte, nf *ModelFields) ([]byte, bool) {
+	if of.n < 0 || nf.n < 0 {
+		return dst, false
 	}
+	n := of.n
 	start := len(dst)
 	dst = append(dst, '{')
 	first := true
@@ -53,20 +88,13 @@ func AppendModelPatch(dst, old, new []byte) ([]byte, bool) {
 		first = false
 	}
 	var seen [maxFields]bool
-	for i, o := 0, 0; ; {
-		k, v, next, err := jsonscan.NextField(new, i)
-		if err != nil {
-			return dst[:start], false
-		}
-		if k == nil {
-			break
-		}
-		i = next
+	for i, o := 0, 0; i < nf.n; i++ {
+		k, v := nf.key(new, i), nf.val(new, i)
 		// The fields come in the same order in both: look from where the
 		// last one was found.
 		j := -1
 		for t := range n {
-			if u := (o + t) % n; !seen[u] && bytes.Equal(olds[u].key, k) {
+			if u := (o + t) % n; !seen[u] && bytes.Equal(of.key(old, u), k) {
 				j = u
 				break
 			}
@@ -74,7 +102,7 @@ func AppendModelPatch(dst, old, new []byte) ([]byte, bool) {
 		if j >= 0 {
 			seen[j] = true
 			o = j + 1
-			ov := olds[j].val
+			ov := of.val(old, j)
 			if bytes.Equal(ov, v) {
 				continue
 			}
@@ -98,7 +126,7 @@ func AppendModelPatch(dst, old, new []byte) ([]byte, bool) {
 		if !seen[j] {
 			sep()
 			dst = append(dst, `"-`...)
-			dst = append(dst, olds[j].key...)
+			dst = append(dst, of.key(old, j)...)
 			dst = append(dst, `":null`...)
 		}
 	}
@@ -136,7 +164,3 @@ func ApplyModelPatch(model map[string]json.RawMessage, patch []byte) error {
 		return nil
 	})
 }
-
-// field is one top-level field of an object: its key, unquoted, and its
-// value's bytes.
-type field struct{ key, val []byte }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -142,6 +143,32 @@ func TestModelPatchCases(t *testing.T) {
 			}
 			checkPatch(t, []byte(tc.old), []byte(tc.new))
 		})
+	}
+}
+
+// TestModelFieldsTooMany: an object of more fields than a model has is
+// sent whole, not patched.
+func TestModelFieldsTooMany(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i := range 65 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"f%d":"%s"`, i, bytes.Repeat([]byte("v"), 20))
+	}
+	b.WriteByte('}')
+	var f wire.ModelFields
+	if f.Read(b.Bytes()) {
+		t.Fatal("65 fields read")
+	}
+	changed := bytes.Replace(b.Bytes(), []byte(`"f3":"v`), []byte(`"f3":"w`), 1)
+	if p, ok := wire.AppendModelPatch(nil, b.Bytes(), changed); ok {
+		t.Fatalf("patched: %s", p)
+	}
+	end := bytes.Index(changed, []byte(`,"f64"`))
+	if sixtyFour := append(changed[:end:end], '}'); !f.Read(sixtyFour) {
+		t.Fatalf("64 fields not read: %s", sixtyFour)
 	}
 }
 
@@ -286,11 +313,24 @@ func BenchmarkModelPatch(b *testing.B) {
 			new = tablemodel.AppendJSON(nil, m)
 		}
 	}
-	b.ReportAllocs()
-	var p []byte
-	for b.Loop() {
-		p, _ = wire.AppendModelPatch(p[:0], old, new)
-	}
-	b.ReportMetric(float64(len(p)), "patch-bytes")
-	b.ReportMetric(float64(len(new)), "model-bytes")
+	b.Run("both read", func(b *testing.B) {
+		b.ReportAllocs()
+		var p []byte
+		for b.Loop() {
+			p, _ = wire.AppendModelPatch(p[:0], old, new)
+		}
+		b.ReportMetric(float64(len(p)), "patch-bytes")
+		b.ReportMetric(float64(len(new)), "model-bytes")
+	})
+	// As a server does: the old model's fields kept from when it was sent.
+	b.Run("new read", func(b *testing.B) {
+		var of, nf wire.ModelFields
+		of.Read(old)
+		b.ReportAllocs()
+		var p []byte
+		for b.Loop() {
+			nf.Read(new)
+			p, _ = wire.AppendModelPatchOf(p[:0], old, &of, new, &nf)
+		}
+	})
 }
