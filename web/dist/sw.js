@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "4d970d0c29732dd2";
+const VERSION = "b958b051c1931351";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
