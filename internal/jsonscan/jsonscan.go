@@ -41,7 +41,7 @@ func EachElement(arr []byte, f func(val []byte) error) error {
 		return nil
 	}
 	for {
-		end, err := SkipValue(arr, i)
+		end, err := skipValue(arr, i)
 		if err != nil {
 			return err
 		}
@@ -99,7 +99,7 @@ func NextField(b []byte, i int) (key, val []byte, next int, err error) {
 		return nil, nil, 0, ErrNotObject
 	}
 	i = skipSpace(b, i+1)
-	end, err = SkipValue(b, i)
+	end, err = skipValue(b, i)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -126,10 +126,10 @@ func skipString(b []byte, i int) (int, error) {
 	return 0, ErrNotObject
 }
 
-// SkipValue returns the index after the JSON value starting at b[i]: an
+// skipValue returns the index after the JSON value starting at b[i]: an
 // object or array with everything in it, a string, or a number or
 // literal. It delimits; it does not check.
-func SkipValue(b []byte, i int) (int, error) {
+func skipValue(b []byte, i int) (int, error) {
 	if i >= len(b) {
 		return 0, ErrNotObject
 	}

@@ -3,6 +3,7 @@ package jsonscan_test
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"trull/internal/jsonscan"
@@ -32,7 +33,7 @@ func TestEachField(t *testing.T) {
 			got = append(got, string(k)+"="+string(v))
 			return nil
 		})
-		if (err != nil) != tc.err || !equal(got, tc.want) {
+		if (err != nil) != tc.err || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, %v; want %q, error %v", tc.in, got, err, tc.want, tc.err)
 		}
 	}
@@ -56,22 +57,10 @@ func TestEachElement(t *testing.T) {
 			got = append(got, string(v))
 			return nil
 		})
-		if (err != nil) != tc.err || !equal(got, tc.want) {
+		if (err != nil) != tc.err || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, %v; want %q, error %v", tc.in, got, err, tc.want, tc.err)
 		}
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // FuzzEachField: on a valid compact object, the fields are what

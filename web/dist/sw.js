@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "b958b051c1931351";
+const VERSION = "4791b55395a0d0a5";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
