@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"trull/internal/card"
+	"trull/internal/jsonscan"
 )
 
 // Format is the record format tag of docs/FORMAT.md.
@@ -34,6 +35,37 @@ type RecordAction struct {
 	Card  string   `json:"card,omitempty"`
 	Cards []string `json:"cards,omitempty"`
 	Say   string   `json:"say,omitempty"`
+}
+
+// AppendJSON appends ra as json.Marshal writes it, without reflection.
+func (ra RecordAction) AppendJSON(b []byte) []byte {
+	b = append(b, `{"seat":`...)
+	if ra.Seat == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, int64(*ra.Seat), 10)
+	}
+	b = jsonscan.AppendString(append(b, `,"act":`...), ra.Act)
+	if ra.Call != "" {
+		b = jsonscan.AppendString(append(b, `,"call":`...), ra.Call)
+	}
+	if ra.Card != "" {
+		b = jsonscan.AppendString(append(b, `,"card":`...), ra.Card)
+	}
+	if len(ra.Cards) > 0 {
+		b = append(b, `,"cards":[`...)
+		for i, c := range ra.Cards {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonscan.AppendString(b, c)
+		}
+		b = append(b, ']')
+	}
+	if ra.Say != "" {
+		b = jsonscan.AppendString(append(b, `,"say":`...), ra.Say)
+	}
+	return append(b, '}')
 }
 
 // SeatOf returns the action's seat (-1 when missing).

@@ -3,6 +3,8 @@ package game
 import (
 	"encoding/json"
 	"strconv"
+
+	"trull/internal/jsonscan"
 )
 
 // Replay applies every action of rec to a fresh deal and returns the state.
@@ -128,6 +130,62 @@ func Summarize(st State) any {
 	return o
 }
 
+// AppendLegalRecordActions appends the JSON array of LegalRecordActions,
+// as json.Marshal writes it, without reflection.
+func AppendLegalRecordActions(b []byte, st State) []byte {
+	r := st.Rules()
+	b = append(b, '[')
+	first, discards := true, 0
+	for _, a := range st.Legal(nil) {
+		if a.Kind == KindDiscard {
+			discards++
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = r.EncodeAction(a).AppendJSON(b)
+	}
+	if discards > 0 {
+		if !first {
+			b = append(b, ',')
+		}
+		b = append(b, `{"seat":`...)
+		b = strconv.AppendInt(b, int64(st.ToAct()), 10)
+		b = append(b, `,"act":"discard","count":`...)
+		b = strconv.AppendInt(b, int64(discardCount(st)), 10)
+		b = append(b, `,"cards":[`...)
+		i := 0
+		for _, a := range st.Legal(nil) {
+			if a.Kind != KindDiscard {
+				continue
+			}
+			if i > 0 {
+				b = append(b, ',')
+			}
+			i++
+			b = jsonscan.AppendString(b, r.Pack().ID(a.Card))
+		}
+		b = append(b, ']', '}')
+	}
+	return append(b, ']')
+}
+
+// discardCount returns how many cards the seat to act discards in a row.
+func discardCount(st State) int {
+	n := 0
+	trial := st.Clone()
+	for seat := trial.ToAct(); !trial.Done() && trial.ToAct() == seat; n++ {
+		l := trial.Legal(nil)
+		if len(l) == 0 || l[0].Kind != KindDiscard {
+			break
+		}
+		trial.ApplyUnchecked(l[0])
+	}
+	return n
+}
+
 // LegalRecordActions lists the legal actions of the seat to act in record
 // form. A discard phase is one entry {"act":"discard","count":k,"cards":[…]}
 // giving how many cards to discard and the cards that may be among them.
@@ -145,15 +203,7 @@ func LegalRecordActions(st State) []json.RawMessage {
 		out = append(out, b)
 	}
 	if len(discard) > 0 {
-		n := 0
-		trial := st.Clone()
-		for seat := trial.ToAct(); !trial.Done() && trial.ToAct() == seat; n++ {
-			l := trial.Legal(nil)
-			if len(l) == 0 || l[0].Kind != KindDiscard {
-				break
-			}
-			trial.ApplyUnchecked(l[0])
-		}
+		n := discardCount(st)
 		b, _ := json.Marshal(struct {
 			Seat  int      `json:"seat"`
 			Act   string   `json:"act"`

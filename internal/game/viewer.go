@@ -117,6 +117,27 @@ type ViewReuser interface {
 	ViewInto(v Viewer, prev View) View
 }
 
+// CloneReuser is a State that can copy itself into the memory of an
+// earlier copy: a server that tries every action on a copy of its state
+// copies into the last trial's memory instead of allocating it anew. The
+// conformance suite (internal/gametest) checks that what it makes is
+// Clone's copy, whatever dst held.
+type CloneReuser interface {
+	// CloneInto returns what Clone returns. dst, a state of this game
+	// made earlier (nil: none), is the caller's no more: it may be
+	// overwritten and returned.
+	CloneInto(dst State) State
+}
+
+// CloneInto returns a copy of st, made in dst's memory when st's game can
+// (CloneReuser).
+func CloneInto(st, dst State) State {
+	if re, ok := st.(CloneReuser); ok && dst != nil {
+		return re.CloneInto(dst)
+	}
+	return st.Clone()
+}
+
 // SeenHistory returns the history of st as v may learn it: each action as
 // State.SeenAction gives it, a card v may not know replaced by card.Hidden.
 func SeenHistory(st State, v Viewer) []Action {

@@ -68,6 +68,7 @@ func PlayRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.Sta
 	fast, _ := r.NewState(deck, dealer)
 	var buf []game.Action
 	var spent []game.View // views nobody uses any more, for ViewInto
+	var trial game.State  // a copy made at an earlier step, for CloneInto
 	for step := 0; !st.Done(); step++ {
 		if step > 2000 {
 			return fmt.Errorf("hand does not end after %d actions", step)
@@ -92,6 +93,12 @@ func PlayRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.Sta
 				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
 			}
 			if err := checkRefusal(st, buf, rng); err != nil {
+				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
+			}
+			if trial, err = checkCloneInto(st, trial); err != nil {
+				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
+			}
+			if err := checkLegalJSON(st); err != nil {
 				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
 			}
 		}
@@ -181,6 +188,44 @@ func ViewLeaks(r game.Rules, v any, may card.Set) (card.Set, error) {
 // (game.ViewReuser) makes each viewer's view, for drawing or not, at an
 // open-review table or not, as View does, whatever hand, seat and step the
 // old view it is given showed; those it makes go back into spent.
+// checkCloneInto checks a copy of st made in old's memory (a copy of an
+// earlier step, played on) against a new copy, and that playing on either
+// leaves st as it was; it returns the copy for the next check.
+func checkCloneInto(st, old game.State) (game.State, error) {
+	if _, ok := st.(game.CloneReuser); !ok {
+		return nil, nil
+	}
+	before := snapshot(st)
+	made := game.CloneInto(st, old)
+	if made == st {
+		return nil, fmt.Errorf("CloneInto returned the state itself")
+	}
+	fresh := st.Clone()
+	if !reflect.DeepEqual(made, fresh) {
+		return nil, fmt.Errorf("a copy made in an earlier copy's memory differs from Clone's:\n have %s\n want %s", snapshot(made), snapshot(fresh))
+	}
+	if legal := made.Legal(nil); len(legal) > 0 {
+		made.ApplyUnchecked(legal[0])
+	}
+	if after := snapshot(st); after != before {
+		return nil, fmt.Errorf("playing on a copy made by CloneInto changed the state:\n was %s\n now %s", before, after)
+	}
+	return made, nil
+}
+
+// checkLegalJSON checks AppendLegalRecordActions against json.Marshal of
+// LegalRecordActions.
+func checkLegalJSON(st game.State) error {
+	want, err := json.Marshal(game.LegalRecordActions(st))
+	if err != nil {
+		return err
+	}
+	if got := game.AppendLegalRecordActions([]byte("x"), st); !bytes.Equal(got[1:], want) || got[0] != 'x' {
+		return fmt.Errorf("AppendLegalRecordActions appended %s, json.Marshal of LegalRecordActions makes %s", got, want)
+	}
+	return nil
+}
+
 func checkViewInto(st game.State, rng *rand.Rand, spent *[]game.View) error {
 	re, ok := st.(game.ViewReuser)
 	if !ok {

@@ -1,10 +1,35 @@
 // Package jsonscan reads the top level of JSON objects without decoding
 // them: each field's key and the bytes of its value, delimited but not
 // checked. A client that acts on a few fields of large messages (the load
-// generator) and the model patches (internal/wire) read JSON so.
+// generator) and the model patches (internal/wire) read JSON so. The
+// encoders written without reflection (the table model, the legal actions)
+// quote their strings with AppendString.
 package jsonscan
 
-import "errors"
+import (
+	"encoding/json"
+	"errors"
+	"unicode/utf8"
+)
+
+// AppendString appends s quoted as json.Marshal quotes it: card IDs, seats'
+// words and phases are plain ASCII and are copied; anything else (escapes,
+// HTML characters, other scripts) is left to encoding/json.
+func AppendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, err := json.Marshal(s)
+			if err != nil { // a string always marshals
+				panic(err)
+			}
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
 
 // ErrNotObject is returned for bytes that are not one JSON object (or,
 // from EachElement, array).

@@ -225,10 +225,14 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 				ws.CloseNow()
 				return fmt.Errorf("loadgen: table %d seat %d: %w", i, seat, err)
 			}
+			// The reads wait without a context, each of which would cost a
+			// registration per message: the socket is closed when ctx ends.
+			stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				defer ws.CloseNow()
+				defer stop()
 				p.run(ctx)
 			}()
 		}
@@ -534,7 +538,7 @@ func (p *person) run(ctx context.Context) {
 	var buf bytes.Buffer
 	var m header
 	for {
-		data, err := p.read(ctx, &buf)
+		data, err := p.read(&buf)
 		if err != nil {
 			if ctx.Err() == nil {
 				p.st.fail("reading: " + err.Error())
@@ -592,9 +596,10 @@ func (p *person) run(ctx context.Context) {
 	}
 }
 
-// read reads the next message into buf, which it reuses.
-func (p *person) read(ctx context.Context, buf *bytes.Buffer) ([]byte, error) {
-	_, r, err := p.ws.Reader(ctx)
+// read reads the next message into buf, which it reuses; closing the
+// socket ends it.
+func (p *person) read(buf *bytes.Buffer) ([]byte, error) {
+	_, r, err := p.ws.Reader(context.Background())
 	if err != nil {
 		return nil, err
 	}

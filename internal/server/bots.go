@@ -135,7 +135,8 @@ func (t *table) startBot() {
 		return
 	}
 	b := t.botFor(seat)
-	st := t.st.Clone()
+	st := game.CloneInto(t.st, t.botState)
+	t.botState = nil
 	rng := t.botRand(st, seat)
 	if t.cfg.Daily == nil {
 		// The table's own source is the table goroutine's alone: the
@@ -165,7 +166,7 @@ func (t *table) startBot() {
 		// one to give it to.
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		t.send(ctx, botDoneReq{j, acts})
+		t.send(ctx, botDoneReq{j, acts, st})
 	}()
 }
 
@@ -173,9 +174,15 @@ func (t *table) startBot() {
 type botDoneReq struct {
 	job  *botJob
 	acts []game.Action
+	// st is the job's copy of the state, nobody's any more: the next
+	// job's copy is made in its memory.
+	st game.State
 }
 
-func (r botDoneReq) serve(t *table) { t.botDone(r.job, r.acts) }
+func (r botDoneReq) serve(t *table) {
+	t.botState = r.st
+	t.botDone(r.job, r.acts)
+}
 
 // botDone applies the decision of a bot job, unless the position moved on
 // meanwhile (a takeback, another hand, the seat given to somebody else):

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,9 +20,15 @@ func (t *table) commit(evs ...event) error {
 	now := time.Now()
 	out := make([]store.Event, len(evs))
 	for i, e := range evs {
-		b, err := json.Marshal(e.data)
-		if err != nil {
-			return fmt.Errorf("server: encoding %s event: %w", e.kind, err)
+		var b []byte
+		if d, ok := e.data.(actData); ok {
+			t.evBuf = d.appendJSON(t.evBuf[:0])
+			b = bytes.Clone(t.evBuf)
+		} else {
+			var err error
+			if b, err = json.Marshal(e.data); err != nil {
+				return fmt.Errorf("server: encoding %s event: %w", e.kind, err)
+			}
 		}
 		out[i] = store.Event{Seq: t.seq + int64(i) + 1, Kind: e.kind, Data: b, At: now}
 	}

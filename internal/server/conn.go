@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -374,11 +375,35 @@ func readJoin(ctx context.Context, ws *websocket.Conn) (clientMsg, error) {
 
 // read reads client messages until the connection ends, checking size,
 // rate and form before the table sees them.
+// readMessage reads the next message into buf, which it reuses, and
+// returns its bytes (valid until the next call).
+func readMessage(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
+	typ, r, err := ws.Reader(ctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	if buf.Cap() > maxKeptBuffer {
+		*buf = bytes.Buffer{}
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return 0, nil, err
+	}
+	return typ, buf.Bytes(), nil
+}
+
+// maxKeptBuffer is the largest read buffer a connection keeps between
+// messages: a rare long one (a chat line) does not stay.
+const maxKeptBuffer = 4 << 10
+
 func (s *Server) read(ctx context.Context, t *table, c *conn) {
 	rate := newBucket(s.cfg.MsgRate, s.cfg.MsgRate)
 	violations := 0
+	// One buffer for every message of the connection: what outlives a
+	// message is decoded from it (copied).
+	var buf bytes.Buffer
 	for {
-		typ, data, err := c.ws.Read(ctx)
+		typ, data, err := readMessage(ctx, c.ws, &buf)
 		if err != nil {
 			var ce websocket.CloseError
 			if errors.As(err, &ce) && ce.Code == websocket.StatusMessageTooBig {
@@ -409,7 +434,7 @@ func (s *Server) read(ctx context.Context, t *table, c *conn) {
 			continue
 		}
 		var m clientMsg
-		if err := strictJSON(data, &m); err != nil {
+		if err := strictObject(data, &m, clientMsgKeys); err != nil {
 			s.metrics.refused.WithLabelValues("bad_message").Inc()
 			c.sendError(seqOf(data), "bad_message", "bad message: not a JSON object of the protocol: "+err.Error())
 			continue

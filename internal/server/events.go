@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"trull/internal/guide"
 
 	"trull/internal/bot"
 	"trull/internal/game"
+	"trull/internal/jsonscan"
 	"trull/internal/sitting"
 	"trull/internal/store"
 )
@@ -91,6 +93,20 @@ type actData struct {
 	Step   int               `json:"step"`
 	Action game.RecordAction `json:"action"`
 	Bot    string            `json:"bot,omitempty"`
+}
+
+// appendJSON appends d as json.Marshal writes it, without reflection: an
+// act is most of what a table commits.
+func (d actData) appendJSON(b []byte) []byte {
+	b = append(b, `{"hand":`...)
+	b = strconv.AppendInt(b, int64(d.Hand), 10)
+	b = append(b, `,"step":`...)
+	b = strconv.AppendInt(b, int64(d.Step), 10)
+	b = d.Action.AppendJSON(append(b, `,"action":`...))
+	if d.Bot != "" {
+		b = jsonscan.AppendString(append(b, `,"bot":`...), d.Bot)
+	}
+	return append(b, '}')
 }
 
 type dealData struct {
@@ -259,6 +275,7 @@ func (t *table) applyCreate(d createData) error {
 		return err
 	}
 	t.cfg, t.info, t.rules, t.sit = d, info, r, sit
+	t.gen++
 	t.variantTitle = variantTitle(r)
 	t.options = map[string]any{}
 	for k, v := range r.Options() {

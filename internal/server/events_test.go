@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
@@ -19,6 +20,9 @@ func TestDecodedAct(t *testing.T) {
 		b, err := json.Marshal(d)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if a := d.appendJSON(nil); !bytes.Equal(a, b) {
+			t.Fatalf("appendJSON writes %s, json.Marshal %s", a, b)
 		}
 		var back actData
 		if err := json.Unmarshal(b, &back); err != nil {
@@ -56,6 +60,7 @@ func TestDecodedAct(t *testing.T) {
 	for _, cards := range [][]string{nil, {}, {"T1", "S-K", "H-7"}} {
 		check(actData{Hand: 0, Step: 3, Action: game.RecordAction{Seat: &seat, Act: "discard", Cards: cards}})
 	}
+	check(actData{Hand: 1, Action: game.RecordAction{Act: "next"}, Bot: "ismcts@600 <&> \u00e4"})
 	if n < 1000 {
 		t.Fatalf("only %d actions checked", n)
 	}

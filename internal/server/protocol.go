@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
 	"trull/internal/wire"
 
 	"trull/internal/game"
+	"trull/internal/jsonscan"
 )
 
 // clientMsg is a message from a client (docs/PROTOCOL.md).
@@ -143,7 +145,7 @@ func (t *table) act(r clientReq) {
 		return
 	}
 	var ra game.RecordAction
-	if err := strictJSON(m.Action, &ra); err != nil {
+	if err := strictObject(m.Action, &ra, recordActionKeys); err != nil {
 		t.refuse(c, m.Seq, "bad_message", "bad_message", nil, "act: the action is not a record action: %v", err)
 		return
 	}
@@ -164,7 +166,9 @@ func (t *table) act(r clientReq) {
 		t.refuse(c, m.Seq, "illegal", "bot_plays", nil, "act: a bot plays seat %d now", seat)
 		return
 	}
-	trial := t.st.Clone()
+	trial := game.CloneInto(t.st, t.trial)
+	t.trial = nil
+	defer func() { t.trial = trial }()
 	if err := game.ApplyRecordAction(trial, ra); err != nil {
 		code, params := string(game.CodeMalformed), game.Params(nil)
 		var ie *game.IllegalError
@@ -223,6 +227,47 @@ func (t *table) takeover(c *conn, m clientMsg) {
 	}
 	t.afterChange(c, m.Seq)
 }
+
+// strictObject is strictJSON for a message of one of the protocol's
+// object types (clientMsg, game.RecordAction), without a Decoder when every
+// key is one of the type's own, spelled as its tag: json.Unmarshal then
+// decodes exactly what strictJSON would. Anything else (another key, one
+// in other case or with escapes, bad JSON) is strictJSON's to judge.
+func strictObject(b []byte, v any, keys map[string]bool) error {
+	known := jsonscan.EachField(b, func(k, _ []byte) error {
+		if !keys[string(k)] {
+			return errUnknownKey
+		}
+		return nil
+	}) == nil
+	if known && json.Unmarshal(b, v) == nil {
+		return nil
+	}
+	return strictJSON(b, v)
+}
+
+var errUnknownKey = errors.New("server: a key the type does not have")
+
+// jsonKeys returns the JSON keys of struct type t's fields.
+func jsonKeys(t reflect.Type) map[string]bool {
+	keys := map[string]bool{}
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" {
+			name = f.Name
+		}
+		if f.IsExported() && name != "-" {
+			keys[name] = true
+		}
+	}
+	return keys
+}
+
+// The keys of the objects strictObject decodes.
+var (
+	clientMsgKeys    = jsonKeys(reflect.TypeFor[clientMsg]())
+	recordActionKeys = jsonKeys(reflect.TypeFor[game.RecordAction]())
+)
 
 // strictJSON decodes one JSON value, refusing unknown fields.
 func strictJSON(b []byte, v any) error {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"reflect"
 	"slices"
 	"strconv"
 	"sync/atomic"
@@ -13,6 +12,7 @@ import (
 
 	"trull/internal/card"
 	"trull/internal/game"
+	"trull/internal/sitting"
 	"trull/internal/store"
 	"trull/internal/tablemodel"
 )
@@ -144,7 +144,45 @@ func (p *tableParts) fullTable() json.RawMessage {
 }
 
 func (t *table) tableJSON() tableParts {
-	tj := tableJSON{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: t.variantTitle, Options: t.options, Name: t.title(),
+	var p tableParts
+	if end := t.turnDeadline(); !end.IsZero() {
+		left := max(0, time.Until(end).Milliseconds())
+		p.left = &left
+	}
+	key, keyed := t.tablePartKey()
+	if keyed && t.lastTableJSON != nil && key == t.lastTableKey {
+		// Most changes (a card played) leave everything the table part
+		// is made of as it was.
+		p.base = t.lastTableJSON
+		if checkTableReuse.Load() {
+			if b, _ := json.Marshal(t.tablePart()); !bytes.Equal(b, p.base) {
+				tableReusedWrong.Add(1)
+				t.log.Error("a table part reused that differs", "reused", string(p.base), "fresh", string(b))
+			}
+		}
+		return p
+	}
+	b, err := json.Marshal(t.tablePart())
+	if err != nil {
+		t.log.Error("encoding the table failed", "err", err)
+		b = []byte("null")
+		p.left = nil
+		t.lastTableJSON = nil
+	} else {
+		t.lastTableJSON = b
+		if keyed {
+			t.lastTableKey = key
+		} else {
+			t.lastTableKey = tablePartKey{}
+		}
+	}
+	p.base = b
+	return p
+}
+
+// tablePart returns the table part of a state message.
+func (t *table) tablePart() *tableJSON {
+	tj := &tableJSON{ID: t.id, Game: t.rules.Game(), Variant: t.rules.String(), VariantTitle: t.variantTitle, Options: t.options, Name: t.title(),
 		State: t.status(), Seats: t.seatInfos(true), Hand: t.hand, Played: t.sit.Played(),
 		HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(), Sheet: t.sit.Sheet(),
 		Totals: t.sit.Totals(), Stake: t.cfg.Stake, Settlement: t.sit.Settlement(t.cfg.Stake),
@@ -154,34 +192,43 @@ func (t *table) tableJSON() tableParts {
 	if d := t.cfg.Daily; d != nil {
 		tj.Daily = &wire.Daily{Challenge: d.Challenge, Date: d.Date, Deals: len(d.Deals)}
 	}
-	var p tableParts
-	if end := t.turnDeadline(); !end.IsZero() {
-		left := max(0, time.Until(end).Milliseconds())
-		p.left = &left
+	return tj
+}
+
+// tablePartKey holds, as comparable values gathered without allocating,
+// everything of the table part that changes while a table lives (the
+// rest is fixed when it is created, which sets gen anew): equal keys make
+// equal table parts. The package's tests check every reuse against a
+// fresh encoding (checkTableReuse).
+type tablePartKey struct {
+	gen                                         int
+	sit                                         *sitting.Sitting
+	rows, hand, played, handsLeft, endRequested int
+	state                                       string
+	started                                     bool
+	seats                                       [8]seatKey
+}
+
+// seatKey is what a seat's entry in the table part is made of.
+type seatKey struct {
+	bot, takeover, name, reason string
+	taken, connected            bool
+	away                        int64
+}
+
+// tablePartKey returns the key of the table part as it would be made now;
+// false for a table of more seats than a key holds.
+func (t *table) tablePartKey() (tablePartKey, bool) {
+	k := tablePartKey{gen: t.gen, sit: t.sit, rows: t.sit.Rows(), hand: t.hand, played: t.sit.Played(),
+		handsLeft: t.sit.HandsLeft(), endRequested: t.sit.EndRequested(), state: t.status(), started: t.started}
+	if len(t.seats) > len(k.seats) {
+		return k, false
 	}
-	if t.lastTable != nil && reflect.DeepEqual(&tj, t.lastTable) {
-		// Most changes (a card played) leave the table part as it was:
-		// equal values encode the same.
-		p.base = t.lastTableJSON
-		if checkTableReuse.Load() {
-			if b, _ := json.Marshal(tj); !bytes.Equal(b, p.base) {
-				tableReusedWrong.Add(1)
-				t.log.Error("a table part reused that differs", "reused", string(p.base), "fresh", string(b))
-			}
-		}
-		return p
+	for i, s := range t.seats {
+		k.seats[i] = seatKey{bot: s.bot, takeover: s.takeover, name: s.name, reason: s.reason,
+			taken: s.token != "", connected: s.conn != nil, away: s.away.UnixMilli()}
 	}
-	b, err := json.Marshal(tj)
-	if err != nil {
-		t.log.Error("encoding the table failed", "err", err)
-		b = []byte("null")
-		p.left = nil
-		t.lastTable = nil
-	} else {
-		t.lastTable, t.lastTableJSON = &tj, b
-	}
-	p.base = b
-	return p
+	return k, true
 }
 
 // checkTableReuse, set by the package's tests, has tableJSON encode the
@@ -290,7 +337,8 @@ func (t *table) stateFor(c *conn, tp *tableParts, views map[int]*seatView, ack *
 	}
 	legal := []byte("[]")
 	if seat >= 0 && t.started && !t.st.Done() && t.st.ToAct() == seat && t.botFor(seat) == nil {
-		legal, _ = json.Marshal(game.LegalRecordActions(t.st))
+		t.legalBuf = game.AppendLegalRecordActions(t.legalBuf[:0], t.st)
+		legal = t.legalBuf
 	}
 	// The message is stateMsg; it is assembled by hand because the table
 	// and the view are already JSON, and json.Marshal would check and

@@ -87,14 +87,24 @@ type table struct {
 	turn       turnKey
 	turnStart  time.Time
 	lastInfo   *lobbyInfo // the summary the lobby row has
-	// lastTable is the last table part made for a state message, and
-	// lastTableJSON its encoding (tableJSON).
-	lastTable     *tableJSON
+	// lastTableJSON is the last table part made for a state message, and
+	// lastTableKey what it was made of (tableJSON).
 	lastTableJSON []byte
+	lastTableKey  tablePartKey
+	// gen counts the times the table was set up from a create event; a
+	// table part made before holds nothing of it.
+	gen int
 	// patchBuf is where stateFor makes a connection's model patch, and
 	// patchFields where it reads the new model's fields.
 	patchBuf    []byte
 	patchFields wire.ModelFields
+	// legalBuf is where stateFor writes the legal actions, and evBuf
+	// where commit encodes an act.
+	legalBuf, evBuf []byte
+	// trial is the copy of the state an action was last tried on, and
+	// botState the copy a bot job last searched: the next copies are made
+	// in their memory (game.CloneInto).
+	trial, botState game.State
 	// spent is each seat's view of the last broadcast (−1: a
 	// spectator's), which nobody uses any more (viewsInto).
 	spent     map[int]game.View

@@ -512,6 +512,10 @@ func (s *Sitting) Sheet() []Row {
 	return out
 }
 
+// Rows returns the number of rows of the score sheet: Sheet, Totals and
+// Settlement change only when it does.
+func (s *Sitting) Rows() int { return len(s.rows) }
+
 // Totals returns each seat's running total.
 func (s *Sitting) Totals() []int { return append([]int(nil), s.totals...) }
 

@@ -1,11 +1,10 @@
 package tablemodel
 
 import (
-	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"trull/internal/game"
+	"trull/internal/jsonscan"
 )
 
 // AppendJSON appends m as JSON to b: the bytes json.Marshal makes of it,
@@ -284,21 +283,5 @@ func appendStrings(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
-// appendString appends s quoted as json.Marshal quotes it: card IDs, seats'
-// words and phases are plain ASCII and are copied; anything else (escapes,
-// HTML characters, other scripts) is left to encoding/json.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, err := json.Marshal(s)
-			if err != nil { // a string always marshals
-				panic(err)
-			}
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
+// appendString appends s quoted as json.Marshal quotes it.
+func appendString(b []byte, s string) []byte { return jsonscan.AppendString(b, s) }

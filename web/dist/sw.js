@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "4791b55395a0d0a5";
+const VERSION = "7d66a9619fc3a38e";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

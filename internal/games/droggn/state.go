@@ -221,6 +221,17 @@ func (s *State) FoolLaidOut() bool { return s.foolLaid }
 // Defenders returns d1 and d2.
 func (s *State) Defenders() (int, int) { return int(s.defs[0]), int(s.defs[1]) }
 
+// CloneInto implements game.CloneReuser: a copy of s in dst's memory when
+// dst is a state of this game, else a new one.
+func (s *State) CloneInto(dst game.State) game.State {
+	d, ok := dst.(*State)
+	if !ok || d == nil || d == s {
+		return s.Clone()
+	}
+	s.CopyInto(d)
+	return d
+}
+
 // Clone returns an independent copy.
 func (s *State) Clone() game.State { return s.Copy() }
 

@@ -206,6 +206,17 @@ func (s *State) History() []game.Action {
 	return append([]game.Action(nil), s.hist[:s.nhist]...)
 }
 
+// CloneInto implements game.CloneReuser: a copy of s in dst's memory when
+// dst is a state of this game, else a new one.
+func (s *State) CloneInto(dst game.State) game.State {
+	d, ok := dst.(*State)
+	if !ok || d == nil || d == s {
+		return s.Clone()
+	}
+	d.CopyFrom(s)
+	return d
+}
+
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := *s

@@ -145,6 +145,17 @@ func (s *State) Hand(seat int) card.Set { return s.hands[seat] }
 // TrickLen returns the number of cards played to the current trick.
 func (s *State) TrickLen() int { return int(s.played) }
 
+// CloneInto implements game.CloneReuser: a copy of s in dst's memory when
+// dst is a state of this game, else a new one.
+func (s *State) CloneInto(dst game.State) game.State {
+	d, ok := dst.(*State)
+	if !ok || d == nil || d == s {
+		return s.Clone()
+	}
+	d.CopyFrom(s)
+	return d
+}
+
 // Clone returns an independent copy.
 func (s *State) Clone() game.State { return s.clone() }
 
