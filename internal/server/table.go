@@ -87,6 +87,8 @@ type table struct {
 	turn       turnKey
 	turnStart  time.Time
 	lastInfo   *lobbyInfo // the summary the lobby row has
+	// lastInfoKey is the table part's key when lastInfo was made.
+	lastInfoKey tablePartKey
 	// lastTableJSON is the last table part made for a state message, and
 	// lastTableKey what it was made of (tableJSON).
 	lastTableJSON []byte

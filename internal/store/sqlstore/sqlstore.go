@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
 	"sync"
 	"time"
@@ -32,9 +33,12 @@ type DB struct {
 	// database that was lost meanwhile is not acknowledged.
 	Check func() error
 
-	// insert is the writer's prepared INSERT of an event (nil when it
-	// could not be prepared: each insert is then parsed anew).
-	insert  *sql.Stmt
+	// inserts are the writer's prepared INSERTs of 1, 2, 4, … events
+	// (insertRows); one that could not be prepared is nil and its text is
+	// parsed anew at each use. args is the writer's buffer of their
+	// arguments.
+	inserts [insertSizes]*sql.Stmt
+	args    []any
 	reqs    chan *appendReq
 	stop    chan struct{}
 	done    chan struct{}
@@ -66,8 +70,10 @@ func Migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, opts ...goo
 
 // Start starts the group-commit writer. Appends made before Start block.
 func (d *DB) Start() {
-	if st, err := d.W.Prepare(insertSQL); err == nil {
-		d.insert = st
+	for i := range d.inserts {
+		if st, err := d.W.Prepare(insertSQL(1 << i)); err == nil {
+			d.inserts[i] = st
+		}
 	}
 	d.reqs = make(chan *appendReq, 1024)
 	d.stop = make(chan struct{})
@@ -81,8 +87,10 @@ func (d *DB) Stop() {
 	d.closeMu.Do(func() {
 		close(d.stop)
 		<-d.done
-		if d.insert != nil {
-			d.insert.Close()
+		for _, st := range d.inserts {
+			if st != nil {
+				st.Close()
+			}
 		}
 	})
 }
@@ -154,23 +162,30 @@ func (d *DB) commit(reqs []*appendReq) error {
 		return fmt.Errorf("store: begin: %w", err)
 	}
 	defer tx.Rollback()
-	var ins *sql.Stmt
-	if d.insert != nil {
-		ins = tx.StmtContext(ctx, d.insert)
-		defer ins.Close()
-	}
+	// The batch's events go in with as few statements as the sizes
+	// allow: one per set bit of their number, at most insertRows rows
+	// each.
+	args := d.args[:0]
 	for _, r := range reqs {
 		for _, ev := range r.evs {
-			var err error
-			if ins != nil {
-				_, err = ins.ExecContext(ctx, r.tableID, ev.Seq, ev.Kind, string(ev.Data), store.Millis(ev.At))
-			} else {
-				err = insertEvent(ctx, tx, r.tableID, ev)
-			}
-			if err != nil {
-				return d.wrap("append", err)
-			}
+			args = append(args, r.tableID, ev.Seq, ev.Kind, string(ev.Data), store.Millis(ev.At))
 		}
+	}
+	d.args = args
+	defer clear(d.args)
+	for len(args) > 0 {
+		i := min(bits.Len(uint(len(args)/insertArgs)), insertSizes) - 1
+		n := insertArgs << i
+		var err error
+		if st := d.inserts[i]; st != nil {
+			_, err = tx.StmtContext(ctx, st).ExecContext(ctx, args[:n]...)
+		} else {
+			_, err = tx.ExecContext(ctx, insertSQL(1<<i), args[:n]...)
+		}
+		if err != nil {
+			return d.wrap("append", err)
+		}
+		args = args[n:]
 	}
 	if err := tx.Commit(); err != nil {
 		return d.wrap("commit", err)
@@ -214,12 +229,31 @@ func (d *DB) Ping(ctx context.Context) error {
 	return d.check()
 }
 
-// insertSQL inserts one event.
-const insertSQL = `INSERT INTO trull_events (table_id, seq, kind, data, at_ms) VALUES ($1, $2, $3, $4, $5)`
+// insertSizes is the number of prepared INSERTs: of 1, 2, 4, … up to
+// insertRows events.
+const (
+	insertSizes = 7
+	insertRows  = 1 << (insertSizes - 1)
+	insertArgs  = 5 // the columns of an event
+)
 
 func insertEvent(ctx context.Context, tx *sql.Tx, tableID string, ev store.Event) error {
-	_, err := tx.ExecContext(ctx, insertSQL, tableID, ev.Seq, ev.Kind, string(ev.Data), store.Millis(ev.At))
+	_, err := tx.ExecContext(ctx, insertSQL(1), tableID, ev.Seq, ev.Kind, string(ev.Data), store.Millis(ev.At))
 	return err
+}
+
+// insertSQL inserts n events.
+func insertSQL(n int) string {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO trull_events (table_id, seq, kind, data, at_ms) VALUES `)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		k := i * insertArgs
+		fmt.Fprintf(&b, "($%d, $%d, $%d, $%d, $%d)", k+1, k+2, k+3, k+4, k+5)
+	}
+	return b.String()
 }
 
 func (d *DB) wrap(op string, err error) error {

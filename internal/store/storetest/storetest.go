@@ -26,6 +26,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CreateAndEvents", testCreateAndEvents},
 		{"AppendConflict", testAppendConflict},
 		{"ConcurrentAppends", testConcurrentAppends},
+		{"LongAppends", testLongAppends},
+		{"ConflictAmongAppends", testConflictAmongAppends},
 		{"Tables", testTables},
 		{"Hands", testHands},
 		{"Analyses", testAnalyses},
@@ -117,6 +119,96 @@ func testAppendConflict(t *testing.T, s store.Store, id func(string) string) {
 	}
 	if len(evs) != 2 || string(evs[1].Data) != `{"first":true}` {
 		t.Fatalf("log after conflicts = %+v; want the first two events only", evs)
+	}
+}
+
+// testLongAppends appends runs of events of many lengths at once (a run
+// longer than one statement's rows is split) and reads every one back.
+func testLongAppends(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	a := id("a")
+	if err := s.CreateTable(ctx, table(a, store.StatusPlaying, false, t0), ev(1, "create", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	seq := int64(2)
+	var want []store.Event
+	for _, n := range []int{1, 2, 3, 7, 64, 65, 127, 200} {
+		evs := make([]store.Event, n)
+		for i := range evs {
+			evs[i] = store.Event{Seq: seq, Kind: fmt.Sprint("k", seq%3), Data: []byte(fmt.Sprintf(`{"n":%d,"s":"\u00e4 \"x\""}`, seq)), At: t0.Add(time.Duration(seq) * time.Millisecond)}
+			seq++
+		}
+		if err := s.Append(ctx, a, evs...); err != nil {
+			t.Fatalf("appending %d events: %v", n, err)
+		}
+		want = append(want, evs...)
+	}
+	got, err := s.Events(ctx, a, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d events read back, want %d", len(got), len(want))
+	}
+	for i := range want {
+		g, w := got[i], want[i]
+		if g.Seq != w.Seq || g.Kind != w.Kind || string(g.Data) != string(w.Data) || !g.At.Equal(w.At) {
+			t.Fatalf("event %d read back as %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+// testConflictAmongAppends appends from many goroutines at once, one of
+// which repeats a seq: that append alone is refused, whatever it was
+// committed with, and every other event is there.
+func testConflictAmongAppends(t *testing.T, s store.Store, id func(string) string) {
+	ctx := context.Background()
+	const tables, rounds = 16, 20
+	for i := range tables {
+		if err := s.CreateTable(ctx, table(id(fmt.Sprint(i)), store.StatusPlaying, false, t0), ev(1, "create", `{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for round := range rounds {
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		errs := make([]error, tables+1)
+		for i := range tables {
+			wg.Go(func() {
+				<-start
+				errs[i] = s.Append(ctx, id(fmt.Sprint(i)), ev(int64(round+2), "act", `{}`), ev(int64(round+102), "act", `{}`))
+			})
+		}
+		wg.Go(func() {
+			<-start
+			// The first event of this round at table 0, again (or first).
+			errs[tables] = s.Append(ctx, id("0"), ev(int64(round+2), "act", `{"dup":true}`))
+		})
+		close(start)
+		wg.Wait()
+		for i, err := range errs[1:tables] {
+			if err != nil {
+				t.Fatalf("round %d: table %d: %v", round, i+1, err)
+			}
+		}
+		// Exactly one of the two appends to table 0 wins.
+		if (errs[0] == nil) == (errs[tables] == nil) {
+			t.Fatalf("round %d: the two appends of seq %d to table 0 gave %v and %v; want one refused", round, round+2, errs[0], errs[tables])
+		}
+		for _, err := range []error{errs[0], errs[tables]} {
+			if err != nil && !errors.Is(err, store.ErrConflict) {
+				t.Fatalf("round %d: %v, want ErrConflict", round, err)
+			}
+		}
+	}
+	for i := 1; i < tables; i++ {
+		evs, err := s.Events(ctx, id(fmt.Sprint(i)), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(evs) != 1+2*rounds {
+			t.Fatalf("table %d has %d events, want %d", i, len(evs), 1+2*rounds)
+		}
 	}
 }
 
