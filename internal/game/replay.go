@@ -134,9 +134,10 @@ func Summarize(st State) any {
 // as json.Marshal writes it, without reflection.
 func AppendLegalRecordActions(b []byte, st State) []byte {
 	r := st.Rules()
+	legal := st.Legal(nil)
 	b = append(b, '[')
 	first, discards := true, 0
-	for _, a := range st.Legal(nil) {
+	for _, a := range legal {
 		if a.Kind == KindDiscard {
 			discards++
 			continue
@@ -157,7 +158,7 @@ func AppendLegalRecordActions(b []byte, st State) []byte {
 		b = strconv.AppendInt(b, int64(discardCount(st)), 10)
 		b = append(b, `,"cards":[`...)
 		i := 0
-		for _, a := range st.Legal(nil) {
+		for _, a := range legal {
 			if a.Kind != KindDiscard {
 				continue
 			}
@@ -189,28 +190,12 @@ func discardCount(st State) int {
 // LegalRecordActions lists the legal actions of the seat to act in record
 // form. A discard phase is one entry {"act":"discard","count":k,"cards":[…]}
 // giving how many cards to discard and the cards that may be among them.
+// The entries are AppendLegalRecordActions's.
 func LegalRecordActions(st State) []json.RawMessage {
-	r := st.Rules()
-	legal := st.Legal(nil)
 	var out []json.RawMessage
-	var discard []string
-	for _, a := range legal {
-		if a.Kind == KindDiscard {
-			discard = append(discard, r.Pack().ID(a.Card))
-			continue
-		}
-		b, _ := json.Marshal(r.EncodeAction(a))
-		out = append(out, b)
-	}
-	if len(discard) > 0 {
-		n := discardCount(st)
-		b, _ := json.Marshal(struct {
-			Seat  int      `json:"seat"`
-			Act   string   `json:"act"`
-			Count int      `json:"count"`
-			Cards []string `json:"cards"`
-		}{st.ToAct(), "discard", n, discard})
-		out = append(out, b)
-	}
+	jsonscan.EachElement(AppendLegalRecordActions(nil, st), func(e []byte) error {
+		out = append(out, e[:len(e):len(e)])
+		return nil
+	})
 	return out
 }

@@ -98,9 +98,9 @@ func PlayRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.Sta
 			if trial, err = checkCloneInto(st, trial); err != nil {
 				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
 			}
-			if err := checkLegalJSON(st); err != nil {
-				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
-			}
+		}
+		if err := checkLegalJSON(st); err != nil {
+			return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
 		}
 		a := game.Pick(rng, buf)
 		if err := st.Apply(a); err != nil {
@@ -184,10 +184,6 @@ func ViewLeaks(r game.Rules, v any, may card.Set) (card.Set, error) {
 	return leak, nil
 }
 
-// checkViewInto: a state that makes views in old views' memory
-// (game.ViewReuser) makes each viewer's view, for drawing or not, at an
-// open-review table or not, as View does, whatever hand, seat and step the
-// old view it is given showed; those it makes go back into spent.
 // checkCloneInto checks a copy of st made in old's memory (a copy of an
 // earlier step, played on) against a new copy, and that playing on either
 // leaves st as it was; it returns the copy for the next check.
@@ -213,19 +209,56 @@ func checkCloneInto(st, old game.State) (game.State, error) {
 	return made, nil
 }
 
-// checkLegalJSON checks AppendLegalRecordActions against json.Marshal of
-// LegalRecordActions.
+// checkLegalJSON checks AppendLegalRecordActions, and LegalRecordActions
+// made from it, against json.Marshal of the record actions: every legal
+// action encoded, the discards as one entry of their cards and count.
 func checkLegalJSON(st game.State) error {
-	want, err := json.Marshal(game.LegalRecordActions(st))
+	r := st.Rules()
+	var list []any
+	var discard []string
+	for _, a := range st.Legal(nil) {
+		if a.Kind == game.KindDiscard {
+			discard = append(discard, r.Pack().ID(a.Card))
+			continue
+		}
+		list = append(list, r.EncodeAction(a))
+	}
+	if len(discard) > 0 {
+		n := 0
+		for trial := st.Clone(); !trial.Done() && trial.ToAct() == st.ToAct(); n++ {
+			l := trial.Legal(nil)
+			if len(l) == 0 || l[0].Kind != game.KindDiscard {
+				break
+			}
+			trial.ApplyUnchecked(l[0])
+		}
+		list = append(list, struct {
+			Seat  int      `json:"seat"`
+			Act   string   `json:"act"`
+			Count int      `json:"count"`
+			Cards []string `json:"cards"`
+		}{st.ToAct(), "discard", n, discard})
+	}
+	want, err := json.Marshal(list)
 	if err != nil {
 		return err
 	}
+	if len(list) == 0 {
+		want = []byte("[]")
+	}
 	if got := game.AppendLegalRecordActions([]byte("x"), st); !bytes.Equal(got[1:], want) || got[0] != 'x' {
-		return fmt.Errorf("AppendLegalRecordActions appended %s, json.Marshal of LegalRecordActions makes %s", got, want)
+		return fmt.Errorf("AppendLegalRecordActions appended %s, json.Marshal of the record actions makes %s", got, want)
+	}
+	if got, _ := json.Marshal(game.LegalRecordActions(st)); len(list) > 0 && !bytes.Equal(got, want) {
+		return fmt.Errorf("LegalRecordActions makes %s, json.Marshal of the record actions %s", got, want)
 	}
 	return nil
 }
 
+// checkViewInto: a state that makes views in old views' memory
+// (game.ViewReuser) makes each viewer's view, for drawing or not, at an
+// open-review table or not, as View does, whatever hand, seat and step the
+// old view it is given showed; those it makes go back into spent.
 func checkViewInto(st game.State, rng *rand.Rand, spent *[]game.View) error {
 	re, ok := st.(game.ViewReuser)
 	if !ok {

@@ -373,8 +373,6 @@ func readJoin(ctx context.Context, ws *websocket.Conn) (clientMsg, error) {
 	return m, nil
 }
 
-// read reads client messages until the connection ends, checking size,
-// rate and form before the table sees them.
 // readMessage reads the next message into buf, which it reuses, and
 // returns its bytes (valid until the next call).
 func readMessage(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
@@ -396,6 +394,8 @@ func readMessage(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer) (we
 // messages: a rare long one (a chat line) does not stay.
 const maxKeptBuffer = 4 << 10
 
+// read reads client messages until the connection ends, checking size,
+// rate and form before the table sees them.
 func (s *Server) read(ctx context.Context, t *table, c *conn) {
 	rate := newBucket(s.cfg.MsgRate, s.cfg.MsgRate)
 	violations := 0

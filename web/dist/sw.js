@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "7d66a9619fc3a38e";
+const VERSION = "d771d2651fa2224f";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
