@@ -44,6 +44,9 @@ func TestPacks(t *testing.T) {
 				}
 			}
 			for _, c2 := range c.p.Order {
+				if c.p.ID(c2) != c.p.Style.ID(c2) {
+					t.Errorf("ID of %d: %s, the style's %s", c2, c.p.ID(c2), c.p.Style.ID(c2))
+				}
 				back, err := c.p.Parse(c.p.ID(c2))
 				if err != nil || back != c2 {
 					t.Errorf("ID round trip of %d: %s → %d %v", c2, c.p.ID(c2), back, err)
@@ -53,6 +56,18 @@ func TestPacks(t *testing.T) {
 	}
 	if Stroh40.Points(Pip(Suit0, 10)) != 0 || Stroh54.Points(Pip(Suit0, 10)) != 1 {
 		t.Error("the 40-card Glatze must be worth 0 there and only there")
+	}
+}
+
+// BenchmarkPackParse parses every card ID of the Troggu pack.
+func BenchmarkPackParse(b *testing.B) {
+	ids := Troggu62.IDs(Troggu62.Cards)
+	for b.Loop() {
+		for _, id := range ids {
+			if _, err := Troggu62.Parse(id); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }
 

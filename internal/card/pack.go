@@ -31,6 +31,9 @@ type Pack struct {
 	planes [3]Set
 	// Total is the sum of all card points (raw).
 	Total int
+	// ids holds the ID of each card of the pack, byID the card of each.
+	ids  [128]string
+	byID map[string]Card
 }
 
 // Points returns the value of c in this pack (the raw points of §0.4).
@@ -49,7 +52,12 @@ func (p *Pack) Size() int { return len(p.Order) }
 func (p *Pack) Has(c Card) bool { return c.Valid() && p.Cards.Has(c) }
 
 // ID formats c in the pack's style.
-func (p *Pack) ID(c Card) string { return p.Style.ID(c) }
+func (p *Pack) ID(c Card) string {
+	if int(c) < len(p.ids) && p.ids[c] != "" {
+		return p.ids[c]
+	}
+	return p.Style.ID(c)
+}
 
 // IDs formats the cards of s in ascending order.
 func (p *Pack) IDs(s Set) []string { return p.AppendIDs(make([]string, 0, s.Len()), s) }
@@ -57,13 +65,16 @@ func (p *Pack) IDs(s Set) []string { return p.AppendIDs(make([]string, 0, s.Len(
 // AppendIDs appends the IDs of the cards of s to dst, in IDs' order.
 func (p *Pack) AppendIDs(dst []string, s Set) []string {
 	for t := s; !t.Empty(); {
-		dst = append(dst, p.Style.ID(t.Pop()))
+		dst = append(dst, p.ID(t.Pop()))
 	}
 	return dst
 }
 
 // Parse parses a card ID and checks that the card belongs to the pack.
 func (p *Pack) Parse(id string) (Card, error) {
+	if c, ok := p.byID[id]; ok {
+		return c, nil
+	}
 	c, err := p.Style.ParseID(id)
 	if err != nil {
 		return None, err
@@ -105,6 +116,11 @@ func newPack(name string, fam Family, st Style, cards Set, zero ...Card) *Pack {
 	}
 	p.Order = cards.Minus(Single(Fool)).Cards(p.Order)
 	p.Total = p.Raw(cards)
+	p.byID = make(map[string]Card, len(p.Order))
+	for _, c := range p.Order {
+		p.ids[c] = p.Style.ID(c)
+		p.byID[p.ids[c]] = c
+	}
 	return p
 }
 

@@ -49,8 +49,9 @@ func Run(t *testing.T, cfg Config) {
 	if every <= 0 {
 		every = 1
 	}
+	var spent []game.View // views of earlier hands too, for ViewInto
 	for h := 0; h < cfg.Hands; h++ {
-		if err := PlayRandomHand(cfg.Rules, rng, every, cfg.Final); err != nil {
+		if err := playRandomHand(cfg.Rules, rng, every, cfg.Final, &spent); err != nil {
 			t.Fatalf("%s hand %d: %v", cfg.Rules, h, err)
 		}
 	}
@@ -59,6 +60,13 @@ func Run(t *testing.T, cfg Config) {
 // PlayRandomHand deals a random hand and plays random legal actions to the
 // end, checking the invariants on the way.
 func PlayRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.State) error) error {
+	var spent []game.View
+	return playRandomHand(r, rng, every, final, &spent)
+}
+
+// playRandomHand is PlayRandomHand with spent, the views nobody uses any
+// more that ViewInto is given (kept from earlier hands by Run).
+func playRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.State) error, spent *[]game.View) error {
 	deck := game.ShuffledDeck(r.Pack(), rng)
 	dealer := rng.IntN(r.Seats())
 	st, err := r.NewState(deck, dealer)
@@ -67,8 +75,7 @@ func PlayRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.Sta
 	}
 	fast, _ := r.NewState(deck, dealer)
 	var buf []game.Action
-	var spent []game.View // views nobody uses any more, for ViewInto
-	var trial game.State  // a copy made at an earlier step, for CloneInto
+	var trial game.State // a copy made at an earlier step, for CloneInto
 	for step := 0; !st.Done(); step++ {
 		if step > 2000 {
 			return fmt.Errorf("hand does not end after %d actions", step)
@@ -89,7 +96,7 @@ func PlayRandomHand(r game.Rules, rng *rand.Rand, every int, final func(game.Sta
 			if err := checkViews(st, rng); err != nil {
 				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
 			}
-			if err := checkViewInto(st, rng, &spent); err != nil {
+			if err := checkViewInto(st, rng, spent); err != nil {
 				return fmt.Errorf("step %d (%s): %v", step, st.Phase(), err)
 			}
 			if err := checkRefusal(st, buf, rng); err != nil {

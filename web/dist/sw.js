@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "d771d2651fa2224f";
+const VERSION = "1a2bfa86dccc85df";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

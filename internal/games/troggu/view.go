@@ -250,62 +250,102 @@ func parseID(s string) (card.Card, error) {
 	return card.Troggu62.Parse(s)
 }
 
-// ids returns the IDs of the cards of cs in ascending order.
-func ids(cs card.Set) []string {
-	out := make([]string, 0, cs.Len())
-	for !cs.Empty() {
-		out = append(out, id(cs.Pop()))
-	}
-	return out
+// ViewInto implements game.ViewReuser: View made in the memory of prev, a
+// Troggu view of any hand and viewer that nobody uses any more.
+func (s *State) ViewInto(viewer game.Viewer, prev game.View) game.View {
+	old, _ := prev.(*View)
+	return s.viewInto(viewer, old)
 }
 
 // view builds the view of viewer (a spectator sees only what is public).
-func (s *State) view(viewer game.Viewer) *View {
+func (s *State) view(viewer game.Viewer) *View { return s.viewInto(viewer, nil) }
+
+// viewSpare is what a view's lists leave to be filled again: their
+// arrays, emptied, and the tricks' and log entries' own arrays.
+type viewSpare struct {
+	hand, tappTaken, discards, tapp []string
+	handSizes                       []int
+	log                             []ViewEntry
+	tricks                          []ViewTrick
+	trick                           *ViewTrick
+	partner                         *int
+	won                             []Count
+	side                            *Count
+	legalV                          []ViewAction
+	legal                           []game.Action
+}
+
+// viewInto makes the view of viewer, in v's memory when v is not nil:
+// every field is set anew and the lists grow in v's arrays, so nothing of
+// what v showed stays.
+func (s *State) viewInto(viewer game.Viewer, v *View) *View {
 	n := int(s.n)
 	done := s.phase == phaseDone
 	seat, mine := viewer.Seat()
 	mine = mine && seat < n
-	v := &View{r: s.r, GameName: "troggu", Variant: s.r.name, Seat: viewer.Number(), Players: n, Dealer: int(s.dealer),
-		Phase: s.Phase(), ToAct: int(s.toAct), Hand: []string{}, HandSizes: make([]int, n),
-		TappSize: s.tapp.Len(), Contract: s.contract.String(), Declarer: int(s.declarer),
-		Forced: s.forced != card.None, CalledTrump: s.called.TrumpNumber(),
-		DiscardCount: s.discards.Len(), Log: []ViewEntry{}, Tricks: []ViewTrick{}}
+	var sp viewSpare
+	if v == nil {
+		v = &View{}
+	} else {
+		sp = viewSpare{hand: v.Hand[:0], tappTaken: v.TappTaken[:0], discards: v.Discards[:0], tapp: v.Tapp[:0],
+			handSizes: v.HandSizes[:0], log: v.Log[:cap(v.Log)], tricks: v.Tricks[:cap(v.Tricks)], trick: v.Trick,
+			partner: v.Partner, won: v.Won[:0], side: v.Side, legalV: v.Legal[:0], legal: v.legal[:0]}
+		v.sampler.Store(nil)
+	}
+	v.r, v.GameName, v.Variant, v.Seat, v.Players, v.Dealer = s.r, "troggu", s.r.name, viewer.Number(), n, int(s.dealer)
+	v.Phase, v.ToAct, v.Hand, v.HandSizes = s.Phase(), int(s.toAct), nonNil(sp.hand), sp.handSizes
+	v.TappSize, v.Contract, v.Declarer = s.tapp.Len(), s.contract.String(), int(s.declarer)
+	v.Forced, v.CalledTrump, v.Partner, v.Alone = s.forced != card.None, s.called.TrumpNumber(), nil, false
+	v.TappTaken, v.Discards, v.DiscardCount, v.Tapp, v.FoolPowerless = nil, nil, s.discards.Len(), nil, false
+	v.Log, v.Tricks, v.Trick, v.Won, v.Side, v.Legal, v.legal, v.Result = sp.log[:0], sp.tricks[:0], nil, sp.won, nil, nil, nil, nil
+	if v.Log == nil {
+		v.Log = []ViewEntry{}
+	}
+	if v.Tricks == nil {
+		v.Tricks = []ViewTrick{}
+	}
 	if mine {
-		v.Hand = ids(s.hands[seat])
+		v.Hand = card.Troggu62.AppendIDs(v.Hand, s.hands[seat])
 		v.FoolPowerless = s.isPowerless(int8(seat))
 	}
-	for i := range v.HandSizes {
-		v.HandSizes[i] = s.hands[i].Len()
+	for i := range n {
+		v.HandSizes = append(v.HandSizes, s.hands[i].Len())
 	}
 	own := s.ownsTapp(viewer)
 	if own {
-		v.TappTaken = ids(s.tappTaken)
+		v.TappTaken = card.Troggu62.AppendIDs(nonNil(sp.tappTaken), s.tappTaken)
 	}
 	if own || done {
-		v.Discards = ids(s.discards)
+		v.Discards = card.Troggu62.AppendIDs(nonNil(sp.discards), s.discards)
 	}
 	if done {
-		v.Tapp = ids(s.tapp)
+		v.Tapp = card.Troggu62.AppendIDs(nonNil(sp.tapp), s.tapp)
 	}
-	s.viewLog(v, viewer)
+	s.viewLog(v, viewer, &sp)
 	if s.called != card.None && (s.calledOut || done) {
 		if s.partner >= 0 {
-			pt := int(s.partner)
-			v.Partner = &pt
+			pt := sp.partner
+			if pt == nil {
+				pt = new(int)
+			}
+			*pt = int(s.partner)
+			v.Partner = pt
 		} else {
 			v.Alone = true
 		}
 	}
-	v.Won = make([]Count, n)
-	for p := range v.Won {
-		v.Won[p] = Count{Tricks: int(s.tricks[p]), Points: Points(s.won[p])}
+	for p := range n {
+		v.Won = append(v.Won, Count{Tricks: int(s.tricks[p]), Points: Points(s.won[p])})
 	}
 	if mine {
-		v.Side = s.sideCount(seat)
+		v.Side = s.sideCount(seat, sp.side)
 	}
 	if mine && seat == int(s.toAct) {
-		v.legal = s.Legal(nil)
-		v.Legal = make([]ViewAction, 0, len(v.legal))
+		v.legal = s.Legal(sp.legal)
+		v.Legal = sp.legalV
+		if v.Legal == nil {
+			v.Legal = make([]ViewAction, 0, len(v.legal))
+		}
 		for _, a := range v.legal {
 			la := ViewAction{Seat: int(a.Seat), Act: a.Kind.String()}
 			switch a.Kind {
@@ -329,20 +369,29 @@ func (s *State) view(viewer game.Viewer) *View {
 
 // viewLog fills the log and the tricks from the history as viewer sees it
 // (SeenAction): another seat's discards show only their count.
-func (s *State) viewLog(v *View, viewer game.Viewer) {
+// The lists grow in the arrays of sp, a spent view's (see viewInto).
+func (s *State) viewLog(v *View, viewer game.Viewer, sp *viewSpare) {
 	n := int(s.n)
 	plays := 0
+	// entry appends a log entry, in the memory of the spent view's entry
+	// at its place.
+	entry := func(e ViewEntry) {
+		if i := len(v.Log); i < len(sp.log) {
+			e.Cards = sp.log[i].Cards[:0]
+		}
+		v.Log = append(v.Log, e)
+	}
 	for i := range s.History() {
 		a := s.SeenAction(viewer, i)
 		switch a.Kind {
 		case game.KindBid:
-			v.Log = append(v.Log, ViewEntry{Seat: int(a.Seat), Act: "bid", Call: bidNames[a.Call]})
+			entry(ViewEntry{Seat: int(a.Seat), Act: "bid", Call: bidNames[a.Call]})
 		case game.KindCall:
-			v.Log = append(v.Log, ViewEntry{Seat: int(a.Seat), Act: "call", Trump: a.Card.TrumpNumber()})
+			entry(ViewEntry{Seat: int(a.Seat), Act: "call", Trump: a.Card.TrumpNumber()})
 		case game.KindDiscard:
 			last := len(v.Log) - 1
 			if last < 0 || v.Log[last].Act != "discard" {
-				v.Log = append(v.Log, ViewEntry{Seat: int(a.Seat), Act: "discard"})
+				entry(ViewEntry{Seat: int(a.Seat), Act: "discard"})
 				last++
 			}
 			v.Log[last].Count++
@@ -356,7 +405,14 @@ func (s *State) viewLog(v *View, viewer game.Viewer) {
 				if t < int(s.trickNo) {
 					leader, winner = int(s.leaders[t]), int(s.winners[t])
 				}
-				v.Tricks = append(v.Tricks, ViewTrick{Leader: leader, Plays: make([]ViewPlay, 0, n), Winner: winner})
+				var ps []ViewPlay
+				if k := len(v.Tricks); k < len(sp.tricks) {
+					ps = sp.tricks[k].Plays[:0]
+				}
+				if ps == nil {
+					ps = make([]ViewPlay, 0, n)
+				}
+				v.Tricks = append(v.Tricks, ViewTrick{Leader: leader, Plays: ps, Winner: winner})
 			}
 			tr := &v.Tricks[len(v.Tricks)-1]
 			tr.Plays = append(tr.Plays, ViewPlay{Seat: int(a.Seat), Card: id(a.Card),
@@ -364,14 +420,29 @@ func (s *State) viewLog(v *View, viewer game.Viewer) {
 			plays++
 		}
 	}
-	if s.phase == phasePlay {
-		if int(s.played) == 0 {
-			v.Trick = &ViewTrick{Leader: int(s.leader), Plays: []ViewPlay{}, Winner: -1}
-		} else {
-			cur := v.Tricks[len(v.Tricks)-1]
-			v.Tricks = v.Tricks[:len(v.Tricks)-1]
-			v.Trick = &cur
+	// The discards' cards shown only in a spent view's entry must not
+	// linger: an entry without cards has none.
+	for i := range v.Log {
+		if len(v.Log[i].Cards) == 0 {
+			v.Log[i].Cards = nil
 		}
+	}
+	if s.phase == phasePlay {
+		cur := sp.trick
+		if cur == nil {
+			cur = new(ViewTrick)
+		}
+		if int(s.played) == 0 {
+			ps := cur.Plays[:0]
+			if ps == nil {
+				ps = []ViewPlay{}
+			}
+			*cur = ViewTrick{Leader: int(s.leader), Plays: ps, Winner: -1}
+		} else {
+			*cur = v.Tricks[len(v.Tricks)-1]
+			v.Tricks = v.Tricks[:len(v.Tricks)-1]
+		}
+		v.Trick = cur
 	}
 }
 
@@ -385,11 +456,17 @@ func (s *State) viewLog(v *View, viewer game.Viewer) {
 // trump), or when it is the Tappist playing alone (the trump was in his
 // hand or in the Tapp he took up). At the end of the hand Points is the
 // side's card points of the result.
-func (s *State) sideCount(seat int) *Count {
+//
+// The count is made in into's memory when into is not nil.
+func (s *State) sideCount(seat int, into *Count) *Count {
 	done := s.phase == phaseDone
+	if into == nil {
+		into = new(Count)
+	}
 	switch {
 	case s.contract == ContractMisere:
-		return &Count{Tricks: int(s.tricks[seat]), Points: Points(s.won[seat])}
+		*into = Count{Tricks: int(s.tricks[seat]), Points: Points(s.won[seat])}
+		return into
 	case s.declarer < 0:
 		return nil
 	}
@@ -422,5 +499,15 @@ func (s *State) sideCount(seat int) *Count {
 		}
 	}
 	c.Points = Points(pile)
-	return &c
+	*into = c
+	return into
+}
+
+// nonNil returns s, or an empty slice for nil (a list the JSON shows as
+// [] rather than null).
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
