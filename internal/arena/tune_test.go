@@ -40,8 +40,9 @@ var (
 // decisions before the card play (PrePlay), the margin by which the
 // search overrules the rules bot's card (Overrule), the number of tricks
 // left from which the worlds are solved exactly (SolveTricks), more worlds
-// for close decisions (CloseRounds) and one card of each run of
-// equivalent cards (Equivalent).
+// for close decisions (CloseRounds), one card of each run of
+// equivalent cards (Equivalent) and the decisions before the card play
+// valued by the rules bot's play of the whole hand (Contracts).
 func TestTuneTroggu(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -68,6 +69,9 @@ func TestTuneTroggu(t *testing.T) {
 		{"solve-8", func(o *ismcts.Options) { o.SolveTricks = 8 }},
 		{"close-2", func(o *ismcts.Options) { o.CloseRounds = 2 }},
 		{"equiv", func(o *ismcts.Options) { o.Equivalent = true }},
+		{"contracts-24", func(o *ismcts.Options) { o.Contracts = 24 }},
+		{"contracts-48", func(o *ismcts.Options) { o.Contracts = 48 }},
+		{"contracts-96", func(o *ismcts.Options) { o.Contracts = 96 }},
 	}
 	duels(t, troggu.Default(*tunePlayers), seed, base, newSearch, below, variants)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"trull/internal/bot/rules"
 	"trull/internal/game"
 	"trull/internal/games/droggn"
 	"trull/internal/games/strohmandeln"
@@ -81,3 +82,39 @@ func BenchmarkDecision(b *testing.B) {
 
 // ms is d in milliseconds.
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// BenchmarkContracts measures the Troggu decisions before the card play
+// valued by the rules bot's play of the whole hand (Options.Contracts, 24
+// worlds, the flat search of the Troggu levels): ms per decision and
+// hands played out per millisecond.
+func BenchmarkContracts(b *testing.B) {
+	for _, seats := range []int{3, 6} {
+		r := troggu.Default(seats)
+		b.Run(fmt.Sprintf("troggu-%d", seats), func(b *testing.B) {
+			var views []game.View
+			for _, v := range decisionViews(b, r, 8) {
+				if v.LegalActions()[0].Kind != game.KindPlay {
+					views = append(views, v)
+				}
+			}
+			if len(views) == 0 {
+				b.Fatal("no decision before the card play")
+			}
+			bt := New(Options{Iterations: 600, Prior: rules.Bot{}, PairedRoot: true, Shallow: true, PolicyOthers: true, Contracts: 24})
+			rng := rand.New(rand.NewPCG(1, 2))
+			hands := 0
+			b.ResetTimer()
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				v := views[i%len(views)]
+				if _, err := bt.Act(v, rng); err != nil {
+					b.Fatal(err)
+				}
+				hands += 24 * len(v.LegalActions())
+			}
+			el := time.Since(start)
+			b.ReportMetric(ms(el)/float64(b.N), "ms/decision")
+			b.ReportMetric(float64(hands)/ms(el), "hands/ms")
+		})
+	}
+}

@@ -174,6 +174,17 @@ type Options struct {
 	// (bids, calls, discards: few, and the weightiest); 0 or 1: none. The
 	// bot levels set it from five Troggu seats on (package bot).
 	PrePlay int
+	// Contracts, when positive, values the decisions before the card play
+	// (bids, calls, discards, announcements) of a flat search with a
+	// Prior by playing each candidate out in Contracts determinizations
+	// (over all trees, at least one each), every later decision of every
+	// seat made by Prior from that seat's own view of the world instead
+	// of by the default policy: the candidates are compared on the card
+	// play the level itself plays (the search overrules the prior's card
+	// only by a clear margin), in worlds that explain the bids so far. It
+	// replaces the pre-play budget (Iterations, PrePlay) of those
+	// decisions.
+	Contracts int
 	// Overrule is the number of standard errors by which another card
 	// must beat the prior's card in the card play (default
 	// DefaultOverrule; see merge).
@@ -430,7 +441,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 				def = slices.Index(roots, a)
 			}
 		}
-		if def >= 0 && o.Flat {
+		if def >= 0 && o.Flat && !b.contractPlay() {
 			// Flat Monte Carlo searches the card play only: its sampled
 			// worlds ignore what bids reveal, so the prior decides.
 			return []Candidate{{Action: roots[def], Share: 1}}, nil
@@ -444,6 +455,10 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 	total := o.Iterations
 	if roots[0].Kind != game.KindPlay {
 		total *= max(o.PrePlay, 1)
+		if b.contractPlay() {
+			// Each determinization counts once for every candidate.
+			total = max(o.Contracts, o.Trees) * len(roots)
+		}
 	}
 	k := DefaultOverrule
 	if roots[0].Kind == game.KindPlay {
@@ -508,6 +523,9 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 				w.equiv = o.Equivalent
 			}
 			t.deep = o.PairedRoot && !o.Flat && !o.Shallow
+			if b.contractPlay() && t.flat && !t.deep && roots[0].Kind != game.KindPlay {
+				t.player = o.Prior
+			}
 			if es, ok := t.w.(endgameSolver); ok && t.flat && truth == nil && !o.NoSolver {
 				t.exact = roots[0].Kind == game.KindPlay && es.solvable(v, o.SolveTricks)
 			}
@@ -527,6 +545,13 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 	work()
 	wg.Wait()
 	return results, errs
+}
+
+// contractPlay reports whether the decisions before the card play are
+// valued by the prior's play (Options.Contracts).
+func (b *Bot) contractPlay() bool {
+	o := b.opts
+	return o.Contracts > 0 && o.Prior != nil && (o.Flat || o.PairedRoot)
 }
 
 // merge adds up the root statistics of the trees (in tree order) and sorts

@@ -43,6 +43,9 @@ type tree struct {
 	dsq          []float64  // … and of their squares
 	truth        game.State // the true state, for the reference player; nil to sample
 	obs          Observer   // flat search: shown each candidate's hand in each world; nil for none
+	player       Player     // flat search: finishes each candidate's hand for every seat instead of the policy (Options.Contracts)
+	playSrc      *rand.PCG  // the player's random numbers, the same after each candidate of a world
+	playRng      *rand.Rand // … drawn from playSrc
 	lines        uint64     // the solved worlds observeLines has played out
 
 	rng *rand.Rand      // for Resample
@@ -182,6 +185,8 @@ func (t *tree) iterateFlat() int {
 		case st.Done():
 		case t.deep:
 			t.walk(i)
+		case t.player != nil:
+			t.playBy(seed)
 		default:
 			t.w.playout(&t.rnd)
 		}
@@ -196,6 +201,34 @@ func (t *tree) iterateFlat() int {
 	}
 	t.recordFlat()
 	return len(t.roots)
+}
+
+// playBy finishes the hand of the current determinization with t.player
+// deciding for every seat from that seat's view, its random numbers drawn
+// from seed (the same for every candidate of a world). Should the player
+// fail, the default policy finishes the hand.
+func (t *tree) playBy(seed uint64) {
+	if t.playSrc == nil {
+		t.playSrc = rand.NewPCG(0, 0)
+		t.playRng = rand.New(t.playSrc)
+	}
+	t.playSrc.Seed(seed, 0x6a09e667f3bcc909)
+	st := t.w.state()
+	reuse, _ := st.(game.ViewReuser)
+	var v game.View
+	for !st.Done() {
+		seat := st.ToAct()
+		if reuse != nil {
+			v = reuse.ViewInto(game.Seat(seat), v)
+		} else {
+			v = st.View(game.Seat(seat))
+		}
+		a, err := t.player.Act(v, t.playRng)
+		if err != nil || st.Apply(a) != nil {
+			t.w.playout(&t.rnd)
+			return
+		}
+	}
 }
 
 // solvedWorldCost is the number of iterations a determinization solved
