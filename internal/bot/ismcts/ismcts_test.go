@@ -2,6 +2,7 @@ package ismcts
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -632,4 +633,86 @@ func visits(cs []Candidate) int {
 		n += c.Visits
 	}
 	return n
+}
+
+// contractObserver checks the hands of a search with Options.Contracts:
+// after each candidate the hand is finished by the rules bot for every
+// seat, from that seat's view (the rules bot never uses its generator, so
+// the line can be played again here), and it adds up the seat's scores.
+type contractObserver struct {
+	t      *testing.T
+	seat   int
+	played game.State
+	sums   map[game.Action]float64
+	counts map[game.Action]int
+}
+
+func (o *contractObserver) Played(a game.Action, st game.State) { o.played = st.Clone() }
+
+func (o *contractObserver) Finished(a game.Action, st game.State) {
+	o.t.Helper()
+	again := o.played
+	for !again.Done() {
+		b, err := rules.Bot{}.Act(again.View(game.Seat(again.ToAct())), nil)
+		if err != nil {
+			o.t.Fatal(err)
+		}
+		if err := again.Apply(b); err != nil {
+			o.t.Fatal(err)
+		}
+	}
+	if !reflect.DeepEqual(again.History(), st.History()) {
+		o.t.Fatalf("after %v the hand was not finished by the rules bot:\n have %v\n want %v", a, st.History(), again.History())
+	}
+	o.sums[a] += float64(st.(*troggu.State).Score()[o.seat])
+	o.counts[a]++
+}
+
+// TestContracts checks Options.Contracts on the Troggu decisions before
+// the card play: every candidate is played out in the same number of
+// worlds, each hand finished by the prior for every seat, a candidate's
+// value is the mean of the seat's scores of those hands, and the choice
+// is the same for the same seed.
+func TestContracts(t *testing.T) {
+	const worlds = 6
+	for _, r := range []game.Rules{troggu.Default(3), troggu.Default(6)} {
+		b := New(Options{Iterations: 600, Prior: rules.Bot{}, PairedRoot: true, Shallow: true, PolicyOthers: true, Contracts: worlds})
+		checked := 0
+		for i := 0; i < 60 && checked < 4; i++ {
+			seed := fmt.Sprintf("contracts/%s/%d", r, i)
+			st := randomState(t, r, seed)
+			if st == nil || st.Done() || st.Phase() == "play" {
+				continue
+			}
+			v := st.View(game.ViewerOf(st.ToAct()))
+			if len(v.LegalActions()) < 2 {
+				continue
+			}
+			checked++
+			obs := &contractObserver{t: t, seat: v.ViewSeat(), sums: map[game.Action]float64{}, counts: map[game.Action]int{}}
+			cands, observed, err := b.RankObserved(v, game.NewRand(seed, 1), func(int) Observer { return obs })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !observed || len(cands) < 2 {
+				t.Fatalf("%s: %d candidates, observed %v", seed, len(cands), observed)
+			}
+			for _, c := range cands {
+				if c.Visits != worlds || obs.counts[c.Action] != worlds {
+					t.Errorf("%s: %v played out in %d worlds (%d observed), want %d", seed, c.Action, c.Visits, obs.counts[c.Action], worlds)
+				}
+				if mean := obs.sums[c.Action] / float64(obs.counts[c.Action]); math.Abs(mean-c.Value) > 1e-9 {
+					t.Errorf("%s: %v valued %v, its hands' mean score %v", seed, c.Action, c.Value, mean)
+				}
+			}
+			a1, err1 := b.Act(v, game.NewRand(seed, 2))
+			a2, err2 := b.Act(v, game.NewRand(seed, 2))
+			if err1 != nil || err2 != nil || a1 != a2 {
+				t.Errorf("%s: %v %v, then %v %v", seed, a1, err1, a2, err2)
+			}
+		}
+		if checked == 0 {
+			t.Errorf("%s: no decision before the card play found", r)
+		}
+	}
 }
