@@ -42,7 +42,8 @@ var (
 // left from which the worlds are solved exactly (SolveTricks), more worlds
 // for close decisions (CloseRounds), one card of each run of
 // equivalent cards (Equivalent) and the decisions before the card play
-// valued by the rules bot's play of the whole hand (Contracts).
+// valued by the rules bot's play of the whole hand (Contracts, with the
+// margin ContractOverrule).
 func TestTuneTroggu(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -69,9 +70,9 @@ func TestTuneTroggu(t *testing.T) {
 		{"solve-8", func(o *ismcts.Options) { o.SolveTricks = 8 }},
 		{"close-2", func(o *ismcts.Options) { o.CloseRounds = 2 }},
 		{"equiv", func(o *ismcts.Options) { o.Equivalent = true }},
-		{"contracts-24", func(o *ismcts.Options) { o.Contracts = 24 }},
-		{"contracts-48", func(o *ismcts.Options) { o.Contracts = 48 }},
 		{"contracts-96", func(o *ismcts.Options) { o.Contracts = 96 }},
+		{"contracts-96-k1", func(o *ismcts.Options) { o.Contracts, o.ContractOverrule = 96, 1 }},
+		{"contracts-192-k1", func(o *ismcts.Options) { o.Contracts, o.ContractOverrule = 192, 1 }},
 	}
 	duels(t, troggu.Default(*tunePlayers), seed, base, newSearch, below, variants)
 }

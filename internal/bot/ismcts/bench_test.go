@@ -83,7 +83,7 @@ func BenchmarkDecision(b *testing.B) {
 // ms is d in milliseconds.
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// BenchmarkContracts measures the Troggu decisions before the card play
+// BenchmarkContracts measures the Troggu contract decisions (bids, calls)
 // valued by the rules bot's play of the whole hand (Options.Contracts, 24
 // worlds, the flat search of the Troggu levels): ms per decision and
 // hands played out per millisecond.
@@ -93,7 +93,7 @@ func BenchmarkContracts(b *testing.B) {
 		b.Run(fmt.Sprintf("troggu-%d", seats), func(b *testing.B) {
 			var views []game.View
 			for _, v := range decisionViews(b, r, 8) {
-				if v.LegalActions()[0].Kind != game.KindPlay {
+				if k := v.LegalActions()[0].Kind; k != game.KindPlay && k != game.KindDiscard {
 					views = append(views, v)
 				}
 			}

@@ -174,17 +174,23 @@ type Options struct {
 	// (bids, calls, discards: few, and the weightiest); 0 or 1: none. The
 	// bot levels set it from five Troggu seats on (package bot).
 	PrePlay int
-	// Contracts, when positive, values the decisions before the card play
-	// (bids, calls, discards, announcements) of a flat search with a
-	// Prior by playing each candidate out in Contracts determinizations
-	// (over all trees, at least one each), every later decision of every
-	// seat made by Prior from that seat's own view of the world instead
-	// of by the default policy: the candidates are compared on the card
-	// play the level itself plays (the search overrules the prior's card
-	// only by a clear margin), in worlds that explain the bids so far. It
-	// replaces the pre-play budget (Iterations, PrePlay) of those
-	// decisions.
+	// Contracts, when positive, values the contract decisions (bids,
+	// calls, announcements, doubling: those before the card play but the
+	// discards) of a flat search with a Prior by playing each candidate
+	// out in Contracts determinizations (over all trees, at least one
+	// each), every later decision of every seat made by Prior from that
+	// seat's own view of the world instead of by the default policy: the
+	// candidates are compared on the card play the level itself plays
+	// (the search overrules the prior's card only by a clear margin), in
+	// worlds that explain the bids so far. It replaces the pre-play budget
+	// (Iterations, PrePlay) of those decisions. A discard keeps the
+	// search: one card of it is a decision with a dozen candidates, which
+	// played out whole would cost ten times a bid.
 	Contracts int
+	// ContractOverrule is the number of standard errors by which another
+	// candidate must beat the prior's choice where Contracts values the
+	// decision (default DefaultOverrule).
+	ContractOverrule float64
 	// Overrule is the number of standard errors by which another card
 	// must beat the prior's card in the card play (default
 	// DefaultOverrule; see merge).
@@ -441,7 +447,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 				def = slices.Index(roots, a)
 			}
 		}
-		if def >= 0 && o.Flat && !b.contractPlay() {
+		if def >= 0 && o.Flat && !b.contractPlay(roots[0].Kind) {
 			// Flat Monte Carlo searches the card play only: its sampled
 			// worlds ignore what bids reveal, so the prior decides.
 			return []Candidate{{Action: roots[def], Share: 1}}, nil
@@ -453,16 +459,20 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 	// A time budget is shared out among the rounds of trees.
 	perTree := o.MaxTime / time.Duration((o.Trees+o.Workers-1)/o.Workers)
 	total := o.Iterations
+	contract := b.contractPlay(roots[0].Kind)
 	if roots[0].Kind != game.KindPlay {
 		total *= max(o.PrePlay, 1)
-		if b.contractPlay() {
+		if contract {
 			// Each determinization counts once for every candidate.
 			total = max(o.Contracts, o.Trees) * len(roots)
 		}
 	}
 	k := DefaultOverrule
-	if roots[0].Kind == game.KindPlay {
+	switch {
+	case roots[0].Kind == game.KindPlay:
 		k = o.Overrule
+	case contract && o.ContractOverrule > 0:
+		k = o.ContractOverrule
 	}
 	var results []treeResult
 	var errs []error
@@ -523,7 +533,7 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 				w.equiv = o.Equivalent
 			}
 			t.deep = o.PairedRoot && !o.Flat && !o.Shallow
-			if b.contractPlay() && t.flat && !t.deep && roots[0].Kind != game.KindPlay {
+			if b.contractPlay(roots[0].Kind) && t.flat && !t.deep {
 				t.player = o.Prior
 			}
 			if es, ok := t.w.(endgameSolver); ok && t.flat && truth == nil && !o.NoSolver {
@@ -547,11 +557,11 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 	return results, errs
 }
 
-// contractPlay reports whether the decisions before the card play are
-// valued by the prior's play (Options.Contracts).
-func (b *Bot) contractPlay() bool {
+// contractPlay reports whether the decisions of kind k are valued by the
+// prior's play of the whole hand (Options.Contracts).
+func (b *Bot) contractPlay(k game.Kind) bool {
 	o := b.opts
-	return o.Contracts > 0 && o.Prior != nil && (o.Flat || o.PairedRoot)
+	return o.Contracts > 0 && o.Prior != nil && (o.Flat || o.PairedRoot) && k != game.KindPlay && k != game.KindDiscard
 }
 
 // merge adds up the root statistics of the trees (in tree order) and sorts
