@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "1a2bfa86dccc85df";
+const VERSION = "4e8a182625c98ef9";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

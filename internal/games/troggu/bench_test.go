@@ -103,6 +103,23 @@ func BenchmarkView(b *testing.B) {
 	}
 }
 
+// BenchmarkViewInto measures building the view of the seat to act in the
+// memory of the last one (game.ViewReuser), as a server or a bot's
+// playout does.
+func BenchmarkViewInto(b *testing.B) {
+	for _, n := range []int{3, 8} {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			s := midHand(b, n)
+			b.ReportAllocs()
+			var v game.View
+			for i := 0; i < b.N; i++ {
+				v = s.ViewInto(game.ViewerOf(s.ToAct()), v)
+				benchSink += v.Turn()
+			}
+		})
+	}
+}
+
 // BenchmarkResample measures resampling one view (parsed once, as a bot
 // does for many samples).
 func BenchmarkResample(b *testing.B) {

@@ -460,13 +460,9 @@ func (s *State) viewLog(v *View, viewer game.Viewer, sp *viewSpare) {
 // The count is made in into's memory when into is not nil.
 func (s *State) sideCount(seat int, into *Count) *Count {
 	done := s.phase == phaseDone
-	if into == nil {
-		into = new(Count)
-	}
 	switch {
 	case s.contract == ContractMisere:
-		*into = Count{Tricks: int(s.tricks[seat]), Points: Points(s.won[seat])}
-		return into
+		return countInto(into, Count{Tricks: int(s.tricks[seat]), Points: Points(s.won[seat])})
 	case s.declarer < 0:
 		return nil
 	}
@@ -499,6 +495,14 @@ func (s *State) sideCount(seat int, into *Count) *Count {
 		}
 	}
 	c.Points = Points(pile)
+	return countInto(into, c)
+}
+
+// countInto returns c in into's memory, or in new memory when into is nil.
+func countInto(into *Count, c Count) *Count {
+	if into == nil {
+		into = new(Count)
+	}
 	*into = c
 	return into
 }
