@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "4e8a182625c98ef9";
+const VERSION = "ba1cf08c83788635";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -174,18 +174,19 @@ type Options struct {
 	// (bids, calls, discards: few, and the weightiest); 0 or 1: none. The
 	// bot levels set it from five Troggu seats on (package bot).
 	PrePlay int
-	// Contracts, when positive, values the contract decisions (bids,
-	// calls, announcements, doubling: those before the card play but the
-	// discards) of a flat search with a Prior by playing each candidate
-	// out in Contracts determinizations (over all trees, at least one
-	// each), every later decision of every seat made by Prior from that
-	// seat's own view of the world instead of by the default policy: the
-	// candidates are compared on the card play the level itself plays
-	// (the search overrules the prior's card only by a clear margin), in
-	// worlds that explain the bids so far. It replaces the pre-play budget
-	// (Iterations, PrePlay) of those decisions. A discard keeps the
-	// search: one card of it is a decision with a dozen candidates, which
-	// played out whole would cost ten times a bid.
+	// Contracts, when positive, values the contract decisions (those
+	// before the card play with at most maxContractCandidates candidates:
+	// bids, announcements, doubling; not a discard's card or a partner
+	// call, with up to twenty) of a flat search with a Prior and no tree
+	// below the root (Flat, or PairedRoot with Shallow) by playing each
+	// candidate out in Contracts determinizations (shared out among the
+	// trees, at least one each), every later decision of every seat made
+	// by Prior from that seat's own view of the world instead of by the
+	// default policy: the candidates are compared on the card play the
+	// level itself plays (the search overrules the prior's card only by a
+	// clear margin), in worlds that explain the bids so far. It replaces
+	// the pre-play budget (Iterations, PrePlay) of those decisions. A
+	// Bidder, when set, makes them instead.
 	Contracts int
 	// ContractOverrule is the number of standard errors by which another
 	// candidate must beat the prior's choice where Contracts values the
@@ -344,7 +345,8 @@ func (b *Bot) Rank(v game.View, rng *rand.Rand) ([]Candidate, error) {
 // scores every root candidate in every world (Flat, PairedRoot): for each
 // world and candidate, the world right after the candidate was played
 // (Played) and the hand finished as the search finished it (Finished): by
-// the default policy, by the tree below the candidate, or, in a world
+// the default policy, by the tree below the candidate, by the prior for
+// every seat (Options.Contracts), or, in a world
 // solved exactly, by the line of play the solver's values give. A
 // candidate's value is the mean of the seat's scores of its finished
 // hands, so the observer sees the very worlds the values come from, each
@@ -425,6 +427,8 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 		return []Candidate{{Action: roots[0], Share: 1}}, nil
 	}
 	o := b.opts
+	// The true state (the cheater) has one world: nothing to share out.
+	contract := truth == nil && b.contractPlay(roots)
 	var reps func(game.Action) game.Action
 	if o.Equivalent {
 		if roots, reps = equivalentRoots(v, roots); len(roots) == 1 {
@@ -447,7 +451,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 				def = slices.Index(roots, a)
 			}
 		}
-		if def >= 0 && o.Flat && !b.contractPlay(roots[0].Kind) {
+		if def >= 0 && o.Flat && !contract {
 			// Flat Monte Carlo searches the card play only: its sampled
 			// worlds ignore what bids reveal, so the prior decides.
 			return []Candidate{{Action: roots[def], Share: 1}}, nil
@@ -459,7 +463,6 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 	// A time budget is shared out among the rounds of trees.
 	perTree := o.MaxTime / time.Duration((o.Trees+o.Workers-1)/o.Workers)
 	total := o.Iterations
-	contract := b.contractPlay(roots[0].Kind)
 	if roots[0].Kind != game.KindPlay {
 		total *= max(o.PrePlay, 1)
 		if contract {
@@ -477,7 +480,7 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 	var results []treeResult
 	var errs []error
 	for round := 0; ; round++ {
-		rs, es := b.round(rules, v, roots, def, truth, seed, round*o.Trees, total, perTree, obs)
+		rs, es := b.round(rules, v, roots, def, truth, seed, round*o.Trees, total, perTree, obs, contract)
 		results, errs = append(results, rs...), append(errs, es...)
 		if round >= o.CloseRounds || o.MaxTime > 0 || !undecided(roots, def, k, results, errs) {
 			break
@@ -488,8 +491,12 @@ func (b *Bot) search(v game.View, truth game.State, rng *rand.Rand, obs func(tre
 
 // round searches o.Trees trees, numbered from first (each tree's random
 // numbers come from the seed and its number), sharing total iterations.
+//
+// With contract (Options.Contracts) the trees share out whole worlds, each
+// of which counts once for every candidate, and the prior finishes their
+// hands.
 func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int, truth game.State, seed uint64,
-	first, total int, perTree time.Duration, obs func(tree int) Observer) ([]treeResult, []error) {
+	first, total int, perTree time.Duration, obs func(tree int) Observer, contract bool) ([]treeResult, []error) {
 	o := b.opts
 	results := make([]treeResult, o.Trees)
 	errs := make([]error, o.Trees)
@@ -520,6 +527,13 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 			if i < total%o.Trees {
 				iters++
 			}
+			if contract {
+				worlds := total / len(roots)
+				iters = (worlds / o.Trees) * len(roots)
+				if i < worlds%o.Trees {
+					iters += len(roots)
+				}
+			}
 			var deadline time.Time
 			if perTree > 0 {
 				deadline = time.Now().Add(perTree)
@@ -533,7 +547,7 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 				w.equiv = o.Equivalent
 			}
 			t.deep = o.PairedRoot && !o.Flat && !o.Shallow
-			if b.contractPlay(roots[0].Kind) && t.flat && !t.deep {
+			if contract {
 				t.player = o.Prior
 			}
 			if es, ok := t.w.(endgameSolver); ok && t.flat && truth == nil && !o.NoSolver {
@@ -557,12 +571,23 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 	return results, errs
 }
 
-// contractPlay reports whether the decisions of kind k are valued by the
-// prior's play of the whole hand (Options.Contracts).
-func (b *Bot) contractPlay(k game.Kind) bool {
+// contractPlay reports whether a decision with these root candidates is
+// valued by the prior's play of the whole hand (Options.Contracts): a
+// decision before the card play with at most maxContractCandidates
+// candidates, in a flat search with a prior and no tree below the root.
+func (b *Bot) contractPlay(roots []game.Action) bool {
 	o := b.opts
-	return o.Contracts > 0 && o.Prior != nil && (o.Flat || o.PairedRoot) && k != game.KindPlay && k != game.KindDiscard
+	deep := o.PairedRoot && !o.Flat && !o.Shallow
+	k := roots[0].Kind
+	return o.Contracts > 0 && o.Prior != nil && (o.Flat || o.PairedRoot) && !deep &&
+		k != game.KindPlay && len(roots) <= maxContractCandidates
 }
+
+// maxContractCandidates is the most candidates of a decision that
+// Options.Contracts values: a bid, an announcement or a doubling has a few;
+// a card of a discard or a partner call has up to twenty, each of which
+// the prior would play out in every world.
+const maxContractCandidates = 4
 
 // merge adds up the root statistics of the trees (in tree order) and sorts
 // the candidates best first: by visits, then by value. When the root has a

@@ -674,9 +674,30 @@ func (o *contractObserver) Finished(a game.Action, st game.State) {
 // value is the mean of the seat's scores of those hands, and the choice
 // is the same for the same seed.
 func TestContracts(t *testing.T) {
-	const worlds = 6
-	for _, r := range []game.Rules{troggu.Default(3), troggu.Default(6)} {
-		b := New(Options{Iterations: 600, Prior: rules.Bot{}, PairedRoot: true, Shallow: true, PolicyOthers: true, Contracts: worlds})
+	for _, c := range []struct {
+		r             game.Rules
+		trees, worlds int
+	}{{troggu.Default(3), 2, 6}, {troggu.Default(6), 2, 6}, {troggu.Default(3), 4, 6}, {troggu.Default(6), 5, 7}} {
+		testContracts(t, c.r, c.trees, c.worlds)
+	}
+	// A search with a tree below each candidate, and a decision with many
+	// candidates, keep the search's own valuation.
+	deep := New(Options{Prior: rules.Bot{}, PairedRoot: true, Contracts: 6})
+	shallow := New(Options{Prior: rules.Bot{}, PairedRoot: true, Shallow: true, Contracts: 6})
+	bids := []game.Action{{Kind: game.KindBid, Call: 1}, {Kind: game.KindBid, Call: 2}}
+	calls := make([]game.Action, maxContractCandidates+1)
+	for i := range calls {
+		calls[i] = game.Action{Kind: game.KindCall}
+	}
+	if deep.contractPlay(bids) || !shallow.contractPlay(bids) || shallow.contractPlay(calls) {
+		t.Errorf("contract play: deep %v, shallow %v, with %d candidates %v", deep.contractPlay(bids), shallow.contractPlay(bids), len(calls), shallow.contractPlay(calls))
+	}
+}
+
+func testContracts(t *testing.T, r game.Rules, trees, worlds int) {
+	t.Helper()
+	{
+		b := New(Options{Iterations: 600, Prior: rules.Bot{}, PairedRoot: true, Shallow: true, PolicyOthers: true, Contracts: worlds, Trees: trees})
 		checked := 0
 		for i := 0; i < 60 && checked < 4; i++ {
 			seed := fmt.Sprintf("contracts/%s/%d", r, i)
@@ -685,7 +706,7 @@ func TestContracts(t *testing.T) {
 				continue
 			}
 			v := st.View(game.ViewerOf(st.ToAct()))
-			if len(v.LegalActions()) < 2 || v.LegalActions()[0].Kind == game.KindDiscard {
+			if len(v.LegalActions()) < 2 || len(v.LegalActions()) > maxContractCandidates {
 				continue
 			}
 			checked++

@@ -433,11 +433,8 @@ func (s *State) viewLog(v *View, viewer game.Viewer, sp *viewSpare) {
 			cur = new(ViewTrick)
 		}
 		if int(s.played) == 0 {
-			ps := cur.Plays[:0]
-			if ps == nil {
-				ps = []ViewPlay{}
-			}
-			*cur = ViewTrick{Leader: int(s.leader), Plays: ps, Winner: -1}
+			// Not the spent trick's array: it may be a finished trick's.
+			*cur = ViewTrick{Leader: int(s.leader), Plays: []ViewPlay{}, Winner: -1}
 		} else {
 			*cur = v.Tricks[len(v.Tricks)-1]
 			v.Tricks = v.Tricks[:len(v.Tricks)-1]
