@@ -108,7 +108,8 @@ func TestTuneStrohmandeln(t *testing.T) {
 // played out by policy (TrogguSearch); the other seats played by policy
 // in one tree (PolicyOthers); less or more exploration; one tree for the
 // whole budget instead of two (Trees); one card of each run of equivalent
-// cards (Equivalent).
+// cards (Equivalent); the bidder's contract decisions played out by the
+// rules bot (Contracts).
 func TestTuneDroggn(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -126,6 +127,8 @@ func TestTuneDroggn(t *testing.T) {
 		{"explore-4", func(o *ismcts.Options) { o.Exploration = 4 }},
 		{"trees-1", func(o *ismcts.Options) { o.Trees = 1 }},
 		{"equiv", func(o *ismcts.Options) { o.Equivalent = true }},
+		{"contracts-24", func(o *ismcts.Options) { o.Contracts = 24 }},
+		{"contracts-48", func(o *ismcts.Options) { o.Contracts = 48 }},
 	}
 	duels(t, droggn.Default(3), seed, base, func(o ismcts.Options) bot.Bot { return bot.Search(o) }, bot.Search(base), variants)
 }

@@ -99,11 +99,20 @@ var registry = map[string]func(n int, name string) Bot{
 // the seat's later options in a tree mostly adds noise to the comparison.
 // From manySeats seats on, the Troggu search overrules the rules bot's card
 // by a smaller margin and searches the bids and discards longer
-// (TrogguSearch).
+// (TrogguSearch). With opts.Contracts the contract decisions are played out
+// by the rules bot for every seat, in that many worlds: Troggu's by the
+// search (ismcts.Options.Contracts), Droggn's by its pimc bidder
+// (pimc.Options.Finisher).
 func Search(opts ismcts.Options) Bot {
 	d, o := opts, opts
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
-	bidder := pimc.New(pimc.Options{Worlds: max(n*max(opts.PrePlay, 1)/pimcPlayouts, minBidderWorlds)})
+	bo := pimc.Options{Worlds: max(n*max(opts.PrePlay, 1)/pimcPlayouts, minBidderWorlds)}
+	if opts.Contracts > 0 {
+		// Droggn's contract decisions are the bidder's: it plays them
+		// out with the rules bot, in Contracts worlds.
+		bo.Finisher, bo.FinishWorlds = rules.Bot{}, opts.Contracts
+	}
+	bidder := pimc.New(bo)
 	d.Bidder = bidder
 	o = PairedSearch(o)
 	return byGame{

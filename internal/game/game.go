@@ -54,6 +54,17 @@ func (k Kind) String() string {
 	return fmt.Sprintf("kind(%d)", uint8(k))
 }
 
+// Contract reports whether an action of kind k sets what a hand is played
+// for or at what stake: a bid, a lay-out, a doubling, a fold or an
+// announcement; not a discard, a buy, a partner call or a card.
+func (k Kind) Contract() bool {
+	switch k {
+	case KindBid, KindLayout, KindDouble, KindFold, KindAnnounce:
+		return true
+	}
+	return false
+}
+
 // ParseKind maps a record "act" name to its Kind.
 func ParseKind(s string) (Kind, bool) {
 	for i, n := range kindNames {

@@ -146,3 +146,57 @@ func TestTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestFinish plays hands of every game to the end with game.Finish,
+// deciding from each seat's view by one of its legal actions, and checks
+// that each decision saw the view View makes for the seat to act (Finish
+// makes them in the last view's memory where it can), and that an error
+// of the decider stops the hand there.
+func TestFinish(t *testing.T) {
+	for _, name := range []string{"droggn(players=3)", "troggu(players=5)", "strohmandeln()"} {
+		r, err := game.ParseVariant(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := r.NewState(game.DeckFromSeed(r.Pack(), "finish"), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := 0
+		err = game.Finish(st, func(v game.View) (game.Action, error) {
+			want, _ := json.Marshal(st.View(game.Seat(st.ToAct())))
+			have, _ := json.Marshal(v)
+			if string(want) != string(have) || v.ViewSeat() != st.ToAct() {
+				t.Fatalf("%s step %d: decided from\n%s\nwant\n%s", name, steps, have, want)
+			}
+			steps++
+			legal := v.LegalActions()
+			return legal[len(legal)-1], nil
+		})
+		if err != nil || !st.Done() || steps < 20 {
+			t.Fatalf("%s: %v after %d steps, done %v", name, err, steps, st.Done())
+		}
+		st, _ = r.NewState(game.DeckFromSeed(r.Pack(), "finish"), 0)
+		stop := errors.New("stop")
+		n := 0
+		err = game.Finish(st, func(v game.View) (game.Action, error) {
+			if n++; n == 2 {
+				return game.Action{}, stop
+			}
+			return v.LegalActions()[0], nil
+		})
+		if !errors.Is(err, stop) || len(st.History()) != 1 {
+			t.Errorf("%s: %v with %d actions applied, want stop after 1", name, err, len(st.History()))
+		}
+	}
+}
+
+// TestKindContract lists the kinds that set what a hand is played for.
+func TestKindContract(t *testing.T) {
+	for k := game.KindNone; k <= game.KindPlay; k++ {
+		want := k == game.KindBid || k == game.KindLayout || k == game.KindDouble || k == game.KindFold || k == game.KindAnnounce
+		if k.Contract() != want {
+			t.Errorf("%s: contract %v, want %v", k, k.Contract(), want)
+		}
+	}
+}

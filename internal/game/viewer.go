@@ -148,3 +148,29 @@ func SeenHistory(st State, v Viewer) []Action {
 	}
 	return out
 }
+
+// Finish plays st to the end of the hand, every decision made by decide
+// from the view of the seat to act (made in the memory of the last view
+// where st is a ViewReuser: decide must not keep it). It stops at the
+// first error of decide, or of st refusing what decide returned, and
+// returns it; st then holds the actions applied so far.
+func Finish(st State, decide func(View) (Action, error)) error {
+	reuse, _ := st.(ViewReuser)
+	var v View
+	for !st.Done() {
+		seat := st.ToAct()
+		if reuse != nil {
+			v = reuse.ViewInto(Seat(seat), v)
+		} else {
+			v = st.View(Seat(seat))
+		}
+		a, err := decide(v)
+		if err != nil {
+			return err
+		}
+		if err := st.Apply(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -174,19 +174,20 @@ type Options struct {
 	// (bids, calls, discards: few, and the weightiest); 0 or 1: none. The
 	// bot levels set it from five Troggu seats on (package bot).
 	PrePlay int
-	// Contracts, when positive, values the contract decisions (those
-	// before the card play with at most maxContractCandidates candidates:
-	// bids, announcements, doubling; not a discard's card or a partner
-	// call, with up to twenty) of a flat search with a Prior and no tree
-	// below the root (Flat, or PairedRoot with Shallow) by playing each
-	// candidate out in Contracts determinizations (shared out among the
-	// trees, at least one each), every later decision of every seat made
-	// by Prior from that seat's own view of the world instead of by the
-	// default policy: the candidates are compared on the card play the
-	// level itself plays (the search overrules the prior's card only by a
-	// clear margin), in worlds that explain the bids so far. It replaces
-	// the pre-play budget (Iterations, PrePlay) of those decisions. A
-	// Bidder, when set, makes them instead.
+	// Contracts, when positive, values the contract decisions (bids,
+	// lay-outs, doubling, folds, announcements: game.Kind.Contract; not a
+	// discard's card or a partner call, of up to twenty candidates) of a
+	// flat search with a Prior and no tree below the root (Flat, or
+	// PairedRoot with Shallow) by playing each candidate out in Contracts
+	// determinizations (shared out among the trees, at least one each),
+	// every later decision of every seat made by Prior from that seat's
+	// own view of the world instead of by the default policy: the
+	// candidates are compared on the card play the level itself plays (the
+	// search overrules the prior's card only by a clear margin), in worlds
+	// that explain the bids so far. It replaces the pre-play budget
+	// (Iterations, PrePlay) of those decisions. A Bidder, when set, makes
+	// them instead (package bot gives Droggn's pimc bidder the same
+	// valuation).
 	Contracts int
 	// ContractOverrule is the number of standard errors by which another
 	// candidate must beat the prior's choice where Contracts values the
@@ -573,21 +574,13 @@ func (b *Bot) round(rules game.Rules, v game.View, roots []game.Action, def int,
 
 // contractPlay reports whether a decision with these root candidates is
 // valued by the prior's play of the whole hand (Options.Contracts): a
-// decision before the card play with at most maxContractCandidates
-// candidates, in a flat search with a prior and no tree below the root.
+// contract decision (game.Kind.Contract) in a flat search with a prior and
+// no tree below the root.
 func (b *Bot) contractPlay(roots []game.Action) bool {
 	o := b.opts
 	deep := o.PairedRoot && !o.Flat && !o.Shallow
-	k := roots[0].Kind
-	return o.Contracts > 0 && o.Prior != nil && (o.Flat || o.PairedRoot) && !deep &&
-		k != game.KindPlay && len(roots) <= maxContractCandidates
+	return o.Contracts > 0 && o.Prior != nil && (o.Flat || o.PairedRoot) && !deep && roots[0].Kind.Contract()
 }
-
-// maxContractCandidates is the most candidates of a decision that
-// Options.Contracts values: a bid, an announcement or a doubling has a few;
-// a card of a discard or a partner call has up to twenty, each of which
-// the prior would play out in every world.
-const maxContractCandidates = 4
 
 // merge adds up the root statistics of the trees (in tree order) and sorts
 // the candidates best first: by visits, then by value. When the root has a

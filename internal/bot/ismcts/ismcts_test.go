@@ -680,15 +680,12 @@ func TestContracts(t *testing.T) {
 	}{{troggu.Default(3), 2, 6}, {troggu.Default(6), 2, 6}, {troggu.Default(3), 4, 6}, {troggu.Default(6), 5, 7}} {
 		testContracts(t, c.r, c.trees, c.worlds)
 	}
-	// A search with a tree below each candidate, and a decision with many
-	// candidates, keep the search's own valuation.
+	// A search with a tree below each candidate, and a decision that is
+	// not a contract (a partner call), keep the search's own valuation.
 	deep := New(Options{Prior: rules.Bot{}, PairedRoot: true, Contracts: 6})
 	shallow := New(Options{Prior: rules.Bot{}, PairedRoot: true, Shallow: true, Contracts: 6})
 	bids := []game.Action{{Kind: game.KindBid, Call: 1}, {Kind: game.KindBid, Call: 2}}
-	calls := make([]game.Action, maxContractCandidates+1)
-	for i := range calls {
-		calls[i] = game.Action{Kind: game.KindCall}
-	}
+	calls := []game.Action{{Kind: game.KindCall}, {Kind: game.KindCall}}
 	if deep.contractPlay(bids) || !shallow.contractPlay(bids) || shallow.contractPlay(calls) {
 		t.Errorf("contract play: deep %v, shallow %v, with %d candidates %v", deep.contractPlay(bids), shallow.contractPlay(bids), len(calls), shallow.contractPlay(calls))
 	}
@@ -706,7 +703,7 @@ func testContracts(t *testing.T, r game.Rules, trees, worlds int) {
 				continue
 			}
 			v := st.View(game.ViewerOf(st.ToAct()))
-			if len(v.LegalActions()) < 2 || len(v.LegalActions()) > maxContractCandidates {
+			if len(v.LegalActions()) < 2 || !v.LegalActions()[0].Kind.Contract() {
 				continue
 			}
 			checked++

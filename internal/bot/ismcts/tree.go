@@ -213,21 +213,8 @@ func (t *tree) playBy(seed uint64) {
 		t.playRng = rand.New(t.playSrc)
 	}
 	t.playSrc.Seed(seed, 0x6a09e667f3bcc909)
-	st := t.w.state()
-	reuse, _ := st.(game.ViewReuser)
-	var v game.View
-	for !st.Done() {
-		seat := st.ToAct()
-		if reuse != nil {
-			v = reuse.ViewInto(game.Seat(seat), v)
-		} else {
-			v = st.View(game.Seat(seat))
-		}
-		a, err := t.player.Act(v, t.playRng)
-		if err != nil || st.Apply(a) != nil {
-			t.w.playout(&t.rnd)
-			return
-		}
+	if err := game.Finish(t.w.state(), func(v game.View) (game.Action, error) { return t.player.Act(v, t.playRng) }); err != nil {
+		t.w.playout(&t.rnd)
 	}
 }
 

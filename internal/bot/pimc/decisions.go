@@ -52,6 +52,47 @@ func (b *Bot) simDecision(d *decision, cands []game.Action) {
 	}
 }
 
+// finishDecision scores each candidate by applying it in the world and
+// finishing the hand once with Options.Finisher deciding for every seat
+// from its view, in FinishWorlds worlds; the finisher's random numbers are
+// the same after each candidate of a world.
+func (b *Bot) finishDecision(d *decision) {
+	d.worlds = b.opts.FinishWorlds
+	d.score = func(w *droggn.State, rng *rand.Rand, _ func() *solver.Solver, out []float64, see Observer) {
+		seed := rng.Uint64()
+		src := rand.NewPCG(seed, 0)
+		frng := rand.New(src)
+		tmp := w.Copy()
+		for i, a := range d.cands {
+			w.CopyInto(tmp)
+			tmp.ApplyUnchecked(a)
+			src.Seed(seed, 0)
+			if see != nil {
+				see.Played(a, tmp)
+			}
+			err := game.Finish(tmp, func(v game.View) (game.Action, error) { return b.opts.Finisher.Act(v, frng) })
+			var x, decl int
+			if err == nil {
+				x, decl = tmp.FastScore(), tmp.Declarer()
+			} else {
+				// A finisher that fails leaves the hand to the
+				// simple choices and a heuristic playout.
+				w.CopyInto(tmp)
+				tmp.ApplyUnchecked(a)
+				var line []card.Card
+				x, decl, line = finish(tmp, frng, nil)
+				for _, c := range line {
+					tmp.PlayCard(c)
+				}
+			}
+			out[i] = d.payoff(decl, x)
+			if see != nil {
+				see.Finished(a, tmp)
+			}
+		}
+	}
+}
+
 // finish completes a hand from any phase with simple choices (pass, the
 // heuristic discards and buy, no lay-out, no doubling) and a heuristic
 // playout, and returns the declarer's result X and the declarer (-1 after

@@ -63,6 +63,17 @@ type Options struct {
 	// discards, buying, lay-outs, doubling) instead of the simulations,
 	// e.g. the "rules" bot of package rules.
 	Others Player
+	// Finisher, when set, values the contract decisions (bids, lay-outs,
+	// doubling: game.Kind.Contract; not the discards and the buys) in
+	// FinishWorlds worlds, each
+	// candidate's hand finished once by Finisher deciding for every seat
+	// from that seat's own view of the world, instead of Playouts
+	// heuristic playouts with simple choices: the candidates are compared
+	// on the play of a player that sees only its own cards.
+	Finisher Player
+	// FinishWorlds is the number of worlds of the decisions Finisher
+	// values (default Worlds).
+	FinishWorlds int
 	// Name is the name the bot reports (default "pimc").
 	Name string
 }
@@ -84,6 +95,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Playouts <= 0 {
 		o.Playouts = 12
+	}
+	if o.FinishWorlds <= 0 {
+		o.FinishWorlds = o.Worlds
 	}
 	if o.Workers < 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
@@ -205,10 +219,11 @@ func (b *Bot) Hint(v game.View, rng *rand.Rand, n int) ([]Candidate, error) {
 // decision is one evaluation: the view, its candidates and how one world
 // scores them.
 type decision struct {
-	v     *droggn.View
-	seat  int
-	seats int
-	cands []game.Action
+	v      *droggn.View
+	seat   int
+	seats  int
+	worlds int // sampled for the decision
+	cands  []game.Action
 	// score fills out[i] with the seat's score for cands[i] in world w;
 	// sv returns the worker's solver; see, when set, is shown the hands.
 	score func(w *droggn.State, rng *rand.Rand, sv func() *solver.Solver, out []float64, see Observer)
@@ -240,7 +255,7 @@ func (b *Bot) evaluateSeen(gv game.View, rng *rand.Rand, obs func(world int) Obs
 		return []Candidate{{Action: a}}, nil
 	}
 	seed := rng.Uint64()
-	d := &decision{v: v, seat: v.Seat, seats: v.Seats}
+	d := &decision{v: v, seat: v.Seat, seats: v.Seats, worlds: b.opts.Worlds}
 	switch phase {
 	case droggn.PhPlay:
 		b.playDecision(d, legal)
@@ -259,6 +274,9 @@ func (b *Bot) evaluateSeen(gv game.View, rng *rand.Rand, obs func(world int) Obs
 		if slices.Contains(legal, a) && !slices.Contains(d.cands, a) {
 			d.cands = append(slices.Clip(d.cands), a)
 		}
+	}
+	if b.opts.Finisher != nil && len(d.cands) > 0 && d.cands[0].Kind.Contract() {
+		b.finishDecision(d)
 	}
 	if len(d.cands) == 1 {
 		return []Candidate{{Action: d.cands[0]}}, nil
@@ -299,7 +317,7 @@ func (d *decision) payoffMean(declarer int, x float64) float64 {
 // run scores every world on the workers and returns the sums per candidate
 // (added in world order) and the number of worlds that could be sampled.
 func (b *Bot) run(d *decision, seed uint64, obs func(world int) Observer) ([]float64, int) {
-	n := b.opts.Worlds
+	n := d.worlds
 	res := make([][]float64, n)
 	observers := make([]Observer, n)
 	if obs != nil {
