@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "ba1cf08c83788635";
+const VERSION = "409e59a00a43e8cd";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
