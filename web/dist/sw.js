@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "409e59a00a43e8cd";
+const VERSION = "c66d673b0d1ad460";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
