@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -296,6 +297,9 @@ func checkViewInto(st game.State, rng *rand.Rand, spent *[]game.View) error {
 			}
 			if made.Cards() != fresh.Cards() {
 				return fmt.Errorf("the view of %s made in an old view's memory names %s, the view %s", v, made.Cards(), fresh.Cards())
+			}
+			if !slices.Equal(made.LegalActions(), fresh.LegalActions()) {
+				return fmt.Errorf("the view of %s made in an old view's memory offers %v, the view %v", v, made.LegalActions(), fresh.LegalActions())
 			}
 			if t, ok := made.(interface{ Table() *tablemodel.Model }); ok {
 				ma, _ := json.Marshal(fresh.(interface{ Table() *tablemodel.Model }).Table())
