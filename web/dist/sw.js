@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "c66d673b0d1ad460";
+const VERSION = "0135471fa499af0e";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

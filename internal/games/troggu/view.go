@@ -221,34 +221,11 @@ func (v *View) allTricks() []ViewTrick {
 // View returns what seat may know (see View).
 func (s *State) View(v game.Viewer) game.View { return s.view(v) }
 
-// cardIDs caches the IDs of the pack's cards; cardByID is its inverse.
-var (
-	cardIDs  [128]string
-	cardByID = map[string]card.Card{}
-)
-
-func init() {
-	for _, c := range card.Troggu62.Order {
-		cardIDs[c] = card.Troggu62.ID(c)
-		cardByID[cardIDs[c]] = c
-	}
-}
-
-// id returns the ID of c.
-func id(c card.Card) string {
-	if c < 128 && cardIDs[c] != "" {
-		return cardIDs[c]
-	}
-	return card.Troggu62.ID(c)
-}
+// id returns the ID of c (the pack keeps them).
+func id(c card.Card) string { return card.Troggu62.ID(c) }
 
 // parseID parses the ID of a card of the pack.
-func parseID(s string) (card.Card, error) {
-	if c, ok := cardByID[s]; ok {
-		return c, nil
-	}
-	return card.Troggu62.Parse(s)
-}
+func parseID(s string) (card.Card, error) { return card.Troggu62.Parse(s) }
 
 // ViewInto implements game.ViewReuser: View made in the memory of prev, a
 // Troggu view of any hand and viewer that nobody uses any more.
