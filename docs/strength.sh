@@ -51,9 +51,12 @@ SHARD=${SHARD:-}     # with SHARDS: only this shard (default every one)
 SHARD_DIR=${SHARD_DIR:-strength-shards}
 # The default level against itself at a larger budget, on the ladder's
 # deals, in the sections whose search still gains from budget: which
-# budget the table can afford (docs/STRENGTH.md, "Budget").
-UP=${UP:-ismcts@12000}
-UP_GAMES=${UP_GAMES:-"droggn:3 troggu:3"}
+# budget the table can afford (docs/STRENGTH.md). Each entry is
+# GAME:PLAYERS:LEVEL, the largest budget whose decisions stay within
+# 100 ms (median) and 400 ms (99th percentile) on two busy cores: twice
+# the default in Droggn (four times took 411 ms at the 99th percentile),
+# four times in Troggu with three players.
+UP_GAMES=${UP_GAMES:-"droggn:3:ismcts@6000 troggu:3:ismcts@12000"}
 
 mkdir -p "$DIR"
 commit=$(git rev-parse --short HEAD)
@@ -122,9 +125,12 @@ section() { # game players
   match "$d/5-cardplay-ismcts-rules.md" $s --bots "$ISMCTS,rules" --card-play-only rules --seed "cardplay-$g-$p"
   match "$d/6-default-ismcts.md" $s --bots "ismcts,$ISMCTS" --seed "default-$g-$p"
   match "$d/7-budget-ismcts.md" $s --bots "$ISMCTS,ismcts@200" --seed "budget-$g-$p"
-  case " $UP_GAMES " in
-  *" $g:$p "*) match "$d/8-up-default.md" $s --bots "$UP,ismcts" --seed "ladder-$g-$p" ;;
-  esac
+  local up
+  for up in $UP_GAMES; do
+    case $up in
+    "$g:$p:"*) match "$d/8-up-default.md" $s --bots "${up#"$g:$p:"},ismcts" --seed "ladder-$g-$p" ;;
+    esac
+  done
   {
     echo "## $g, $p players"
     echo
