@@ -233,8 +233,17 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 				mine = append(mine, c)
 			}
 		}
-		if len(mine) > 0 {
-			out := h.played()
+		// Trumps are led to draw the others' trumps: only while some are
+		// still out.
+		out := h.played()
+		othersHold := false
+		for _, c := range h.trumps(h.pack.Cards) {
+			if !out.Has(c) && !h.cards.Has(c) {
+				othersHold = true
+				break
+			}
+		}
+		if len(mine) > 0 && othersHold {
 			top := true
 			for _, c := range h.trumps(h.pack.Cards) {
 				if c == mine[0] {

@@ -68,13 +68,15 @@ var (
 )
 
 // lessons are the guided hands, each chosen for a clear contract of the
-// person's and cards worth explaining. They are data, like a game's
-// registration, and so name their games.
+// person's and cards worth explaining, and a hand that the guide wins
+// without a decision the hand analysis calls a mistake
+// (TestAdviceIsGoodPlay). They are data, like a game's registration, and
+// so name their games.
 var lessons = []Lesson{
-	{Name: "droggn", Game: "droggn", Players: 3, Seed: "learn-droggn-26", Dealer: 2, Seat: 0, Bot: "rules", bids: droggnBids},
-	{Name: "troggu", Game: "troggu", Players: 3, Seed: "learn-troggu-11", Dealer: 2, Seat: 0, Bot: "rules", bids: trogguBids},
-	{Name: "troggu7", Game: "troggu", Players: 7, Seed: "learn-troggu7-12", Dealer: 6, Seat: 0, Bot: "rules", bids: trogguBids},
-	{Name: "strohmandeln", Game: "strohmandeln", Players: 2, Seed: "learn-stroh-17", Dealer: 1, Seat: 0, Bot: "rules", bids: strohmandelnBids},
+	{Name: "droggn", Game: "droggn", Players: 3, Seed: "learn-droggn-549", Dealer: 2, Seat: 0, Bot: "rules", bids: droggnBids},
+	{Name: "troggu", Game: "troggu", Players: 3, Seed: "learn-troggu-102", Dealer: 2, Seat: 0, Bot: "rules", bids: trogguBids},
+	{Name: "troggu7", Game: "troggu", Players: 7, Seed: "learn-troggu7-138", Dealer: 6, Seat: 0, Bot: "rules", bids: trogguBids},
+	{Name: "strohmandeln", Game: "strohmandeln", Players: 2, Seed: "learn-stroh-161", Dealer: 1, Seat: 0, Bot: "rules", bids: strohmandelnBids},
 }
 
 // Lessons returns the guided hands in the order the lobby lists them.

@@ -19,19 +19,8 @@ import (
 // the server's do. f sees every state before its action is applied.
 func visit(t *testing.T, l Lesson, f func(st game.State)) game.State {
 	t.Helper()
-	info, ok := game.Lookup(l.Game)
-	if !ok {
-		t.Fatalf("no game %s", l.Game)
-	}
-	r, err := info.New(nil, l.Players)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sit, err := sitting.New(r, sitting.Config{Players: make([]string, l.Players), Seed: l.Seed, FirstDealer: l.Dealer})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := r.NewState(sit.Deck(0), l.Dealer)
+	r, deck := lessonDeal(t, l)
+	st, err := r.NewState(deck, l.Dealer)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,6 +68,25 @@ func visit(t *testing.T, l Lesson, f func(st game.State)) game.State {
 	return st
 }
 
+// lessonDeal returns a lesson's rules and the deck of its hand, dealt as
+// the server deals it.
+func lessonDeal(t *testing.T, l Lesson) (game.Rules, []card.Card) {
+	t.Helper()
+	info, ok := game.Lookup(l.Game)
+	if !ok {
+		t.Fatalf("no game %s", l.Game)
+	}
+	r, err := info.New(nil, l.Players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sit, err := sitting.New(r, sitting.Config{Players: make([]string, l.Players), Seed: l.Seed, FirstDealer: l.Dealer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, sit.Deck(0)
+}
+
 func mustFind(t *testing.T, name string) Lesson {
 	t.Helper()
 	l, err := Find(name)
@@ -97,10 +105,10 @@ func TestDealAndBidding(t *testing.T) {
 		call   string            // the advised first call
 		why    string
 	}{
-		{"droggn", map[string]string{"cards": "21", "trumps": "11", "honours": "T21,H-K", "top": "T21", "talon": "3"}, "solo", "solo"},
-		{"troggu", map[string]string{"cards": "18", "trumps": "10", "honours": "FOOL,T21", "top": "FOOL", "tapp": "8"}, "normal", "normal"},
-		{"troggu7", map[string]string{"cards": "8", "trumps": "3", "honours": "T21,Cu-K", "top": "T21", "tapp": "6"}, "normal", "normal"},
-		{"strohmandeln", map[string]string{"cards": "15", "trumps": "7", "honours": "FOOL,T21,S-K", "top": "FOOL"}, "undertake", "undertake"},
+		{"droggn", map[string]string{"cards": "21", "trumps": "10", "honours": "T21,H-K,D-K", "top": "T21", "talon": "3"}, "solo", "solo"},
+		{"troggu", map[string]string{"cards": "18", "trumps": "9", "honours": "FOOL,T1,T21", "top": "FOOL", "tapp": "8"}, "normal", "normal"},
+		{"troggu7", map[string]string{"cards": "8", "trumps": "4", "honours": "T1,Ba-K", "top": "T10", "tapp": "6"}, "normal", "normal"},
+		{"strohmandeln", map[string]string{"cards": "15", "trumps": "8", "honours": "S-K", "top": "T20"}, "undertake", "undertake"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.lesson, func(t *testing.T) {
@@ -403,14 +411,14 @@ func TestPhaseSteps(t *testing.T) {
 		params              map[string]string
 	}{
 		{"droggn", "discard", "talon.droggn", map[string]string{"contract": "solo", "count": "3", "role": "declarer"}},
-		{"droggn", "play", "play.droggn", map[string]string{"contract": "solo", "need": "37", "trumps": "11", "declarer": "0"}},
-		{"troggu", "exchange", "talon.troggu", map[string]string{"contract": "normal", "count": "8", "taken": "T10,Sw-7,Sw-8,Sw-K,Cu-2,Cu-1,Cu-N,Co-1"}},
-		{"troggu", "play", "play.troggu", map[string]string{"need": "58", "trumps": "11", "role": "declarer"}},
+		{"droggn", "play", "play.droggn", map[string]string{"contract": "solo", "need": "37", "trumps": "12", "declarer": "0"}},
+		{"troggu", "exchange", "talon.troggu", map[string]string{"contract": "normal", "count": "8", "taken": "T9,T14,T20,Ba-Q,Cu-3,Cu-N,Co-3,Co-J"}},
+		{"troggu", "play", "play.troggu", map[string]string{"need": "58", "trumps": "12", "role": "declarer"}},
 		{"troggu7", "call", "call.troggu", map[string]string{"players": "7"}},
-		{"troggu7", "exchange", "talon.troggu", map[string]string{"count": "6", "taken": "T6,T19,FOOL,Sw-5,Sw-7,Cu-3"}},
+		{"troggu7", "exchange", "talon.troggu", map[string]string{"count": "6", "taken": "T14,T17,Ba-10,Cu-5,Cu-3,Co-4"}},
 		{"troggu7", "play", "partner.troggu", map[string]string{"called": "T20", "role": "declarer", "partner": "", "alone": ""}},
-		{"strohmandeln", "play", "men.strohmandeln", map[string]string{"count": "2", "tops": "H-J,D-Q"}},
-		{"strohmandeln", "play", "play.strohmandeln", map[string]string{"contract": "undertaken", "need": "107", "trumps": "9"}},
+		{"strohmandeln", "play", "men.strohmandeln", map[string]string{"count": "3", "tops": "H-Q,C-8,S-10"}},
+		{"strohmandeln", "play", "play.strohmandeln", map[string]string{"contract": "undertaken", "need": "107", "trumps": "10"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.lesson+"/"+tc.code, func(t *testing.T) {

@@ -104,13 +104,31 @@ func (h *hand) discardCount() int {
 	return h.traits.Talon
 }
 
+// playIntro introduces the play: at the first trick the contract, the
+// seat's trumps and the rules of the play (and the Strohmänner turned
+// up); from the second on, which trick it is and what the seat's side
+// has so far, so that nothing said at the first trick stands as if it
+// were still so.
 func (h *hand) playIntro(role string) []Step {
 	m := h.m
 	g := m.Game
-	trumps := h.trumps(h.cards)
-	s := Step{Code: "play." + g, Params: map[string]string{
-		"role": role, "contract": m.Contract, "need": itoa(h.traits.Scale.WinFrom), "trumps": itoa(len(trumps)),
-	}}
+	need := itoa(h.traits.Scale.WinFrom)
+	var s Step
+	if len(m.Tricks) == 0 {
+		trumps := h.trumps(h.cards)
+		s = Step{Code: "play." + g, Params: map[string]string{
+			"role": role, "contract": m.Contract, "need": need, "trumps": itoa(len(trumps)),
+		}}
+	} else {
+		s = Step{Code: "progress", Params: map[string]string{
+			"role": role, "contract": m.Contract, "need": need, "n": itoa(len(m.Tricks) + 1),
+		}}
+		// The side's card points so far, as the engine counts them
+		// where the table shows them (Droggn).
+		if m.TrickPoints != nil {
+			s.Params["points"] = itoa(*m.TrickPoints)
+		}
+	}
 	if m.Declarer >= 0 {
 		s.Params["declarer"] = itoa(m.Declarer)
 	}
@@ -128,8 +146,9 @@ func (h *hand) playIntro(role string) []Step {
 		}
 		out = append(out, ps)
 	}
-	// The cards the seat plays from the table (Strohmandeln's Strohmänner).
-	if h.traits.PlaysFromTable {
+	// The cards the seat plays from the table (Strohmandeln's Strohmänner),
+	// as they were turned up.
+	if h.traits.PlaysFromTable && len(m.Tricks) == 0 {
 		var tops []string
 		if m.Seat < len(m.Players) {
 			for _, pile := range m.Players[m.Seat].Strohmaenner {

@@ -38,7 +38,7 @@ func catalogue(t *testing.T) map[string][2]string {
 	return out
 }
 
-var placeholder = regexp.MustCompile(`\{(\w+)\}`)
+var placeholder = regexp.MustCompile(`\{(\w+)(?::(?:acc|dat|bare))?\}`)
 
 func names(s string) []string {
 	var out []string

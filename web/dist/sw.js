@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "0135471fa499af0e";
+const VERSION = "d24ec4d3dd17c8f6";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
 import type { GameName } from "./cards";
-import { andList, cardName, contractName, errorText, explain, GUIDE, itemName, pick, suitName, t, type Lang } from "./i18n";
+import { andList, cardCase, cardName, contractName, errorText, explain, GUIDE, itemName, pick, singularOne, suitName, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { navigate } from "./router";
 
@@ -106,13 +106,15 @@ function variant(s: Step, you: number): string {
   return tries.find((k) => GUIDE[k]) ?? s.code;
 }
 
-/** points shows card points, in thirds for Strohmandeln ("36⅔"). */
+/** points shows card points, in thirds for Strohmandeln ("36⅔", "⅔"). */
 function points(v: string, game: GameName): string {
   if (game !== "strohmandeln") return v;
   const n = Number(v);
   const whole = Math.floor(n / 3);
-  return String(whole) + ["", "⅓", "⅔"][n - whole * 3];
+  const third = ["", "⅓", "⅔"][n - whole * 3];
+  return whole === 0 && third ? third : String(whole) + third;
 }
+
 
 /** stepText words one step in lang, with the seat names of the table. */
 export function stepText(s: Step, game: GameName, lang: Lang, names: string[], you: number): string {
@@ -132,9 +134,16 @@ export function stepText(s: Step, game: GameName, lang: Lang, names: string[], y
   };
   // A [part] with a missing parameter is left out.
   let out = tpl.replace(/\[([^\]]*)\]/g, (_, a: string) =>
-    [...a.matchAll(/\{(\w+)\}/g)].every((m) => value(m[1]) !== undefined) ? a : "",
+    [...a.matchAll(/\{(\w+)(?::\w+)?\}/g)].every((m) => value(m[1]) !== undefined) ? a : "",
   );
-  out = out.replace(/\{(\w+)\}/g, (_, name: string) => value(name) ?? "");
+  out = out.replace(/\{(\w+)(?::(\w+))?\}/g, (_, name: string, c: string | undefined) => {
+    const v = value(name) ?? "";
+    if (!c) return v;
+    return CARD_LISTS.has(name) ? andList(v ? ps[name].split(",").map((id) => cardCase(lang, cardName(id, game, lang), c)) : [], lang) : cardCase(lang, v, c);
+  });
+  // A call that ends a sentence of its own ("Ich nehme auf!") ends it.
+  out = out.replace(/([!?])\./g, "$1");
+  out = singularOne(lang, out);
   const first = out.charAt(0);
   return first.toUpperCase() + out.slice(1);
 }

@@ -136,6 +136,8 @@ const S = {
   redeal: ["dealt again", "neu gegeben"],
   settlement: ["Settlement", "Abrechnung"],
   pays: ["{0} pays {1}: {2}", "{0} zahlt {1}: {2}"],
+  paysYou: ["{0} pays you: {1}", "{0} zahlt dir: {1}"],
+  youPay: ["You pay {0}: {1}", "Du zahlst {0}: {1}"],
   noPayments: ["Nobody pays anybody.", "Niemand zahlt."],
   select: ["Choose {0} cards to discard ({1} chosen)", "Wähle {0} Karten zum Ablegen ({1} gewählt)"],
   selectDroggn: ["Choose {0} cards to discard ({1} chosen)", "Wähle {0} Karten zum Drücken ({1} gewählt)"],
@@ -527,6 +529,42 @@ export function decimal(lang: Lang, s: string): string {
 /** objectCase puts a card's name with its article as the object of a sentence ("den Gstieß"). */
 export function objectCase(lang: Lang, name: string): string {
   return lang === "de" ? name.replace(/^der /, "den ") : name;
+}
+
+/**
+ * cardCase puts a German card name's article in the case its place in a
+ * sentence asks for ("acc": "den Bättler", "dat": "dem Bättler", "bare":
+ * "Bättler"); only the Fool's name carries an article, and English none.
+ */
+export function cardCase(lang: Lang, name: string, c: string | undefined): string {
+  if (lang !== "de" || !c || !name.startsWith("der ")) return name;
+  const rest = name.slice(4);
+  return c === "acc" ? "den " + rest : c === "dat" ? "dem " + rest : rest;
+}
+
+/** SINGULAR are the words that follow the number 1 in the singular, with the word each becomes. */
+const SINGULAR: Record<Lang, [RegExp, string][]> = {
+  en: [
+    [/(^|[^\d⅓⅔,.])1 points\b/g, "point"],
+    [/(^|[^\d⅓⅔,.])1 card points\b/g, "card point"],
+    [/(^|[^\d⅓⅔,.])1 tricks\b/g, "trick"],
+    [/(^|[^\d⅓⅔,.])1 trumps\b/g, "trump"],
+    [/(^|[^\d⅓⅔,.])1 Tarocks\b/g, "Tarock"],
+    [/(^|[^\d⅓⅔,.])1 cards\b/g, "card"],
+  ],
+  de: [
+    [/(^|[^\d⅓⅔,.])1 Punkten\b/g, "Punkt"],
+    [/(^|[^\d⅓⅔,.])1 Punkte\b/g, "Punkt"],
+    [/(^|[^\d⅓⅔,.])1 Kartenpunkten?\b/g, "Kartenpunkt"],
+    [/(^|[^\d⅓⅔,.])1 Stiche\b/g, "Stich"],
+    [/(^|[^\d⅓⅔,.])1 Karten\b/g, "Karte"],
+  ],
+};
+
+/** singularOne puts the words after the number 1 of a sentence in the singular ("1 point", "1 Punkt"). */
+export function singularOne(lang: Lang, text: string): string {
+  for (const [re, word] of SINGULAR[lang]) text = text.replace(re, (_, pre: string) => pre + "1 " + word);
+  return text;
 }
 
 /** andList joins words as a sentence lists them: "a, b and c". */
@@ -1191,15 +1229,15 @@ export const GUIDE: Record<string, Pair> = {
   guideWait: ["The others are deciding; watch their moves in the log.", "Die anderen entscheiden; ihre Züge stehen im Protokoll."],
   "deal.droggn": [
     "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and the five-point cards {honours}]. {talon} cards lie face down as the talon. Trumps beat every suit card; the pack holds 74 card points, and the declarer needs 37 of them.",
-    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours}]. {talon} Karten liegen verdeckt als Talon. Tarock sticht jede Farbkarte; im Blatt sind 74 Kartenpunkte, der Spieler braucht 37 davon.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours:bare}]. {talon} Karten liegen verdeckt als Talon. Tarock sticht jede Farbkarte; im Blatt sind 74 Kartenpunkte, der Spieler braucht 37 davon.",
   ],
   "deal.troggu": [
     "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and the five-point cards {honours}]. {tapp} cards lie face down as the Tapp. The Bättler is the highest trump; the pack holds 114 card points, and a side needs 58.",
-    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours}]. {tapp} Karten liegen verdeckt als Tapp. Der Bättler ist der höchste Tarock; im Blatt sind 114 Kartenpunkte, eine Partei braucht 58.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours:bare}]. {tapp} Karten liegen verdeckt als Tapp. Der Bättler ist der höchste Tarock; im Blatt sind 114 Kartenpunkte, eine Partei braucht 58.",
   ],
   "deal.strohmandeln": [
     "The deal: you hold {cards} cards, {trumps} of them Tarocks[, the highest being {top}][, and the five-point cards {honours}]. Beside each player lie three Strohmänner, small piles whose top cards can be played like hand cards. The undertaker needs 35⅔ of the 70 card points.",
-    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours}]. Neben jedem Spieler liegen drei Strohmänner, kleine Stapel, deren oberste Karten wie Handkarten gespielt werden. Der Aufnehmer braucht 35⅔ der 70 Kartenpunkte.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours:bare}]. Neben jedem Spieler liegen drei Strohmänner, kleine Stapel, deren oberste Karten wie Handkarten gespielt werden. Der Aufnehmer braucht 35⅔ der 70 Kartenpunkte.",
   ],
   "bidding.droggn": [
     "Bidding: each of the {players} players speaks once. Ansager lets the declarer take the talon and buy a card, Solo takes the talon without buying, Super leaves the talon alone; the other two defend together.",
@@ -1261,6 +1299,15 @@ export const GUIDE: Record<string, Pair> = {
     "The play: follow suit if you can, else play a Tarock; the top cards of your Strohmänner count as hand cards.",
     "Das Spiel: bediene, wenn du kannst, sonst spiel Tarock; die obersten Karten deiner Strohmänner zählen wie Handkarten.",
   ],
+  "progress/declarer": [
+    "Trick {n}. Your side needs {need} card points[ and has {points} so far].",
+    "Stich {n}. Deine Partei braucht {need} Kartenpunkte[ und hat bisher {points}].",
+  ],
+  "progress/defender": [
+    "Trick {n}. The other side needs {need} card points[; yours has {points} so far].",
+    "Stich {n}. Die andere Partei braucht {need} Kartenpunkte[; deine hat bisher {points}].",
+  ],
+  progress: ["Trick {n}.", "Stich {n}."],
   "partner.troggu/secret": [
     "You called {called}: its holder plays with you, but neither you nor the others know who it is until {called} is played.",
     "Du hast {called} gerufen: wer ihn hat, spielt mit dir, aber weder du noch die anderen wissen wer, bis {called} gespielt wird.",
@@ -1276,19 +1323,19 @@ export const GUIDE: Record<string, Pair> = {
   "trick.hidden": ["Trick {n} went to {winner}.", "Stich {n} ging an {winner}."],
   "trick.trump/me": [
     "You won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points.",
-    "Du hast Stich {n} mit {card} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten.",
+    "Du hast Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten.",
   ],
   "trick.trump": [
     "{winner} won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points.",
-    "{winner} hat Stich {n} mit {card} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten.",
+    "{winner} hat Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten.",
   ],
   "trick.suit/me": [
     "You won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points.",
-    "Du hast Stich {n} mit {card} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten.",
+    "Du hast Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten.",
   ],
   "trick.suit": [
     "{winner} won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points.",
-    "{winner} hat Stich {n} mit {card} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten.",
+    "{winner} hat Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten.",
   ],
   "trick.fool.droggn": [
     "{card} never takes a trick: it goes back to the pile of {seat}'s side whoever wins.",
@@ -1340,23 +1387,23 @@ export const GUIDE: Record<string, Pair> = {
   "advice.bid.strohmandeln": ["Say: {call}.", "Sag: {call}."],
   "why.bid.solo": [
     "You hold {trumps} trumps[ and {honours}]: that is a Solo hand — you take the talon and need not buy a card.",
-    "Du hast {trumps} Tarock[ und {honours}]: das ist ein Solo-Blatt — du nimmst den Talon und musst keine Karte kaufen.",
+    "Du hast {trumps} Tarock[ und {honours:acc}]: das ist ein Solo-Blatt — du nimmst den Talon und musst keine Karte kaufen.",
   ],
   "why.bid.ansager": [
     "You hold {trumps} trumps[ and {honours}]: enough for an Ansager, where the talon and a bought card help you.",
-    "Du hast {trumps} Tarock[ und {honours}]: genug für einen Ansager, bei dem dir der Talon und eine gekaufte Karte helfen.",
+    "Du hast {trumps} Tarock[ und {honours:acc}]: genug für einen Ansager, bei dem dir der Talon und eine gekaufte Karte helfen.",
   ],
   "why.bid.tsolo": [
     "You hold {trumps} of your {cards} cards in trumps[ and {honours}]: strong enough to play a Solo without the Tapp.",
-    "Du hast {trumps} Tarock unter deinen {cards} Karten[ und {honours}]: stark genug für ein Solo ohne Tapp.",
+    "Du hast {trumps} Tarock unter deinen {cards} Karten[ und {honours:acc}]: stark genug für ein Solo ohne Tapp.",
   ],
   "why.bid.normal": [
     "You hold {trumps} of your {cards} cards in trumps[ and {honours}]: with the Tapp to improve it, that is a Normal game.",
-    "Du hast {trumps} Tarock unter deinen {cards} Karten[ und {honours}]: mit dem Tapp dazu ist das ein Normalspiel.",
+    "Du hast {trumps} Tarock unter deinen {cards} Karten[ und {honours:acc}]: mit dem Tapp dazu ist das ein Normalspiel.",
   ],
   "why.bid.undertake": [
     "You hold {trumps} Tarocks of {cards} cards[ and {honours}]: enough to take the game on.",
-    "Du hast {trumps} Tarock unter {cards} Karten[ und {honours}]: genug, um das Spiel aufzunehmen.",
+    "Du hast {trumps} Tarock unter {cards} Karten[ und {honours:acc}]: genug, um das Spiel aufzunehmen.",
   ],
   "why.bid.weak": ["With {trumps} trumps the hand is too weak to play alone: let another declare.", "Mit {trumps} Tarock ist das Blatt zu schwach: lass einen anderen spielen."],
   "why.bid.taken": ["A higher game is already bid: pass.", "Ein höheres Spiel ist schon geboten: sag gut."],
@@ -1368,14 +1415,14 @@ export const GUIDE: Record<string, Pair> = {
     "Lay away {discard}: cards of your shortest suits, so that you can trump those suits later; their points count for you.",
     "Leg {discard} weg: Karten deiner kürzesten Farben, damit du diese Farben später stechen kannst; ihre Punkte zählen für dich.",
   ],
-  "advice.call": ["Call {card}: the highest trump you do not hold, so its holder is likely strong.", "Ruf {card}: der höchste Tarock, den du nicht hast, also ist sein Besitzer wohl stark."],
-  "advice.play": ["Play {card}.", "Spiel {card}."],
-  "why.play.only": ["It is the only card you may play.", "Es ist die einzige Karte, die du spielen darfst."],
-  "why.play.master": ["It is the highest trump still out: it wins the trick and draws the others' trumps.", "Es ist der höchste Tarock, der noch draußen ist: er gewinnt den Stich und zieht den anderen Tarock."],
+  "advice.call": ["Call {card}: the highest trump you do not hold, so its holder is likely strong.", "Ruf {card:acc}: den höchsten Tarock, den du nicht hast, also ist sein Besitzer wohl stark."],
+  "advice.play": ["Play {card}.", "Spiel {card:acc}."],
+  "why.play.only": ["It is the only card you may play.", "Das ist die einzige Karte, die du spielen darfst."],
+  "why.play.master": ["It is the highest trump still out: it wins the trick and draws the others' trumps.", "Das ist der höchste Tarock, der noch draußen ist: er gewinnt den Stich und zieht den anderen Tarock."],
   "why.play.trumps": ["Leading trumps draws the others' trumps, so your suit cards are safe later.", "Tarock auszuspielen zieht den anderen Tarock, damit deine Farbkarten später sicher sind."],
   "why.play.king": ["A king is the highest card of its suit: it wins if nobody trumps.", "Ein König ist die höchste Karte seiner Farbe: er gewinnt, wenn keiner sticht."],
   "why.play.low": ["A low card gives little away while you learn the others' hands.", "Eine niedrige Karte gibt wenig her, während du die Blätter der anderen kennenlernst."],
-  "why.play.win": ["It is the lowest card that takes this trick.", "Es ist die niedrigste Karte, die diesen Stich macht."],
+  "why.play.win": ["It is the lowest card that takes this trick.", "Das ist die niedrigste Karte, die diesen Stich macht."],
   "why.play.smear": ["Your side wins this trick already: add points to it.", "Deine Partei gewinnt diesen Stich schon: gib Punkte dazu."],
   "why.play.fool": ["You cannot win this trick, and the Gstieß goes back to your own pile: play it now.", "Du kannst diesen Stich nicht gewinnen, und der Gstieß kommt auf deinen eigenen Stapel zurück: spiel ihn jetzt."],
   "why.play.cheap": ["You cannot win this trick: give the cheapest card.", "Du kannst diesen Stich nicht gewinnen: gib die billigste Karte."],

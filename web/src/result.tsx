@@ -231,7 +231,14 @@ export function ExportButton(p: { tableId: string; hand: number; lang: Lang }) {
   );
 }
 
-export function SettlementBox(p: { tbl: TableState; names: string[]; lang: Lang }) {
+/** payLine words one payment, in the second person where the reader pays or is paid. */
+export function payLine(lang: Lang, names: string[], you: number, x: { from: number; to: number; amount: number }): string {
+  if (x.to === you) return t(lang, "paysYou", names[x.from], x.amount);
+  if (x.from === you) return t(lang, "youPay", names[x.to], x.amount);
+  return t(lang, "pays", names[x.from], names[x.to], x.amount);
+}
+
+export function SettlementBox(p: { tbl: TableState; names: string[]; you: number; lang: Lang }) {
   const { tbl, names, lang } = p;
   const s = tbl.settlement;
   return (
@@ -242,7 +249,7 @@ export function SettlementBox(p: { tbl: TableState; names: string[]; lang: Lang 
       {s && s.payments.length ? (
         <ul>
           {s.payments.map((x) => (
-            <li>{t(lang, "pays", names[x.from], names[x.to], x.amount)}</li>
+            <li>{payLine(lang, names, p.you, x)}</li>
           ))}
         </ul>
       ) : (

@@ -6,11 +6,11 @@ import * as api from "./api";
 import { useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
 import { actionLabel, closeText, errorText, explain, t, type Lang } from "./i18n";
-import { bidBefore } from "./model";
+import { bidBefore, type Model } from "./model";
 import { linkClick, navigate } from "./router";
 import { Conn, joinMsg, wsURL, type Handlers, type Status, type Transport } from "./ws";
 import { seatNames, tableTitle } from "./names";
-import { initialView, myTurn, reduce, type TableEvent, type TableState, type Tab } from "./tablestate";
+import { initialView, myTurn, reduce, type AutoTaken, type TableEvent, type TableState, type Tab } from "./tablestate";
 import { ResultBox, SettlementBox } from "./result";
 import { LogPanel, Sheet, ChatPanel } from "./side";
 import { Board } from "./board";
@@ -323,7 +323,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               askHint={token && legal.length && tbl.hints !== false ? () => send({ type: "hint" }) : undefined}
               deadline={deadline}
               offline={offline}
-              autoNote={autos.filter((x) => x.hand === handNo).pop()?.label}
+              autoNote={recentAuto(autos, handNo, m)}
               takeover={host ? (seat) => send({ type: "takeover", seat, host_token: api.hostToken(id) ?? undefined }) : undefined}
               free={host ? (seat) => send({ type: "free", seat, host_token: api.hostToken(id) ?? undefined }) : undefined}
             />
@@ -353,7 +353,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               send={send}
             />
           )}
-          {over && <SettlementBox tbl={tbl} names={names} lang={lang} />}
+          {over && <SettlementBox tbl={tbl} names={names} you={m ? m.seat : -1} lang={lang} />}
         </div>
         <aside class="side">
           <nav class="tabs" role="tablist">
@@ -466,3 +466,14 @@ function Invites(p: { id: string; tbl: TableState; lang: Lang }) {
   );
 }
 
+
+/**
+ * recentAuto is the label of the lone formality last taken for the viewer in
+ * this hand while it is news: until every seat has acted once after it, and
+ * never once the hand is over.
+ */
+function recentAuto(autos: AutoTaken[], hand: number, m: Model): string | undefined {
+  const a = autos.filter((x) => x.hand === hand).pop();
+  if (!a || m.result || m.log.length - a.at > m.seats) return undefined;
+  return a.label;
+}
