@@ -132,10 +132,15 @@ func TestJoinFromLobby(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS(sel))); err != nil {
 		t.Fatalf("e2e: no Join button for the table with a free seat: %v", err)
 	}
-	// On a phone the new-table form comes before the list of tables.
+	// On a phone the lessons come first, on the first screen, then the
+	// new-table form, then the list of tables.
 	first, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('.create-box').getBoundingClientRect().top < document.querySelector('.tables-box').getBoundingClientRect().top`))
 	if err != nil || !first {
-		t.Errorf("e2e: on a phone the new-table form is not first (%v)", err)
+		t.Errorf("e2e: on a phone the new-table form is not before the tables (%v)", err)
+	}
+	learn, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const l = document.querySelector('.learn-box').getBoundingClientRect(); return l.top < document.querySelector('.create-box').getBoundingClientRect().top && l.top + 40 < window.innerHeight; })()`))
+	if err != nil || !learn {
+		t.Errorf("e2e: on a phone the lessons are not first on the first screen (%v)", err)
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(sel)),

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "d24ec4d3dd17c8f6";
+const VERSION = "ec553a08dbec65f4";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

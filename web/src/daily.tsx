@@ -123,6 +123,12 @@ function State(p: { c: Challenge; pr?: Progress; who: DailyWho | null; isToday: 
       <button type="button" class="btn primary" disabled={!p.who || p.busy} data-testid="daily-play" onClick={p.play}>
         {t(lang, "dailyStart")}
       </button>
+      {!p.who && (
+        <span class="muted" data-testid="daily-need-name">
+          {" "}
+          {t(lang, "dailyNeedName", t(lang, "dailyRegister"))}
+        </span>
+      )}
     </p>
   );
 }

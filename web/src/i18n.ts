@@ -16,7 +16,7 @@ const S = {
   tagline: ["Droggn, Troggu and Strohmandeln in the browser", "Droggn, Troggu und Strohmandeln im Browser"],
   lobby: ["Lobby", "Lobby"],
   openTables: ["Tables", "Tische"],
-  noTables: ["No tables yet. Create one below.", "Noch keine Tische. Lege unten einen an."],
+  noTables: ["No tables yet: create one under “New table”.", "Noch keine Tische: lege einen unter „Neuer Tisch“ an."],
   joinStill: ["You can still join a table above.", "Einem Tisch oben beitreten kannst du trotzdem."],
   refresh: ["Refresh", "Aktualisieren"],
   newTable: ["New table", "Neuer Tisch"],
@@ -287,8 +287,8 @@ const S = {
   notFound: ["Page not found.", "Seite nicht gefunden."],
   rulesOf: ["Rules of {0}", "Regeln von {0}"],
   fullRules: [
-    "A summary of the project's rules specification (docs/RULES.md), which the engine implements with every documented variant.",
-    "Eine Zusammenfassung der Regelspezifikation des Projekts (docs/RULES.md), die das Programm mit allen beschriebenen Varianten umsetzt.",
+    "A summary of the rules trull plays by, with every variant a table can choose.",
+    "Eine Zusammenfassung der Regeln, nach denen trull spielt, mit jeder Variante, die ein Tisch wählen kann.",
   ],
   elder: ["Elder", "Vorhand"],
   gone: ["The table does not exist (any more).", "Diesen Tisch gibt es nicht (mehr)."],
@@ -303,10 +303,11 @@ const S = {
   dailyTitle: ["Daily challenges", "Tägliche Herausforderungen"],
   dailyIntro: [
     "Every day the same six deals for everyone, against the same bots. Your score on each deal is compared with the bot's in your seat: the difference is your duplicate score. One attempt per day and game.",
-    "Jeden Tag für alle dieselben sechs Spiele gegen dieselben Bots. Dein Ergebnis in jedem Spiel wird mit dem des Bots auf deinem Platz verglichen: der Unterschied ist deine Duplicate-Wertung. Ein Versuch pro Tag und Spiel.",
+    "Jeden Tag für alle dieselben sechs Runden je Spiel gegen dieselben Bots. Dein Ergebnis in jeder Runde wird mit dem des Bots auf deinem Platz verglichen: der Unterschied ist deine Duplicate-Wertung. Ein Versuch pro Tag und Spiel.",
   ],
   dailyWho: ["Play as", "Spiele als"],
   dailySetUp: ["{0}, {1} players", "{0}, {1} Spieler"],
+  dailyNeedName: ["To start, first choose your name above (“{0}”).", "Zum Beginnen wähle zuerst oben deinen Namen („{0}“)."],
   dailyNameHelp: [
     "Choose a name for the leaderboard. It is kept in this browser with a secret; no account, no e-mail.",
     "Wähle einen Namen für die Rangliste. Er wird mit einem Geheimnis in diesem Browser aufbewahrt; kein Konto, keine E-Mail.",

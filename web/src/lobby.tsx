@@ -1,7 +1,7 @@
 // The lobby: open and running tables, and the form that creates a table
 // from the option specs of GET /api/games.
 
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import * as api from "./api";
 import type { Capacity, GameSpec, OptionSpec, TableInfo } from "./api";
 import type { GameName } from "./cards";
@@ -253,10 +253,17 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
     return options;
   };
 
+  // A missing name: the field it belongs in comes into view, ready to type.
+  const nameRef = useRef<HTMLInputElement>(null);
+  const askName = () => {
+    nameRef.current?.scrollIntoView({ block: "center" });
+    nameRef.current?.focus();
+  };
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!name.trim()) {
       setErr(t(lang, "nameNeeded"));
+      askName();
       return;
     }
     setBusy(true);
@@ -294,6 +301,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
   const offline = () => {
     if (!name.trim()) {
       setErr(t(lang, "nameNeeded"));
+      askName();
       return;
     }
     api.storeName(name.trim());
@@ -327,7 +335,10 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
       <div class="row">
         <label>
           {t(lang, "yourName")}
-          <input name="name" value={name} maxLength={40} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <span class="req" aria-hidden="true">
+            *
+          </span>
+          <input name="name" ref={nameRef} value={name} maxLength={40} aria-required="true" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
         <label>
           {t(lang, "tableName")}

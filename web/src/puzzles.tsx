@@ -276,12 +276,13 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
   const next = after.find((e) => !(e.id in pr.done) && e.id !== id) ?? after[0] ?? null;
   const allDone = shown.length > 0 && shown.every((e) => e.id in pr.done);
 
+  const [pTitle, pMore] = puzzleVariant(lang, game, pz?.variant_title);
   return (
     <main class={`table-page puzzle-page g-${game}`} data-puzzle={id} data-answered={ans ? (ans.correct ? "right" : "wrong") : ""}>
       <div class="tbar">
         <span class="tname">
-          <strong>{t(lang, "puzzlesOf", TITLE[game])}</strong>
-          {pz?.variant_title && <span class="muted"> {say(lang, pz.variant_title)}</span>}
+          <strong>{t(lang, "puzzlesOf", pTitle)}</strong>
+          {pMore && <span class="muted"> {pMore}</span>}
         </span>
         {at >= 0 && <span class="muted">{t(lang, "puzzleN", at + 1, shown.length)}</span>}
         <StreakLine pr={pr} lang={lang} />
@@ -431,4 +432,14 @@ function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
       {p.repeat && <p class="muted">{t(lang, "puzzleRepeat")}</p>}
     </section>
   );
+}
+
+/**
+ * puzzleVariant names a puzzle's variant for its title bar: the variant's
+ * title when it names the game ("Droggn, 3 players") and nothing after it,
+ * else the game and the variant's title after it.
+ */
+function puzzleVariant(lang: Lang, game: GameName, vt: Words | undefined): [string, string] {
+  const v = vt ? say(lang, vt) : "";
+  return v.startsWith(TITLE[game]) ? [v, ""] : [TITLE[game], v];
 }
