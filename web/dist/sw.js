@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "ec553a08dbec65f4";
+const VERSION = "ae1462f7ac168377";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

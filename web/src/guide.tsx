@@ -13,6 +13,7 @@ import { navigate } from "./router";
 // as the server writes them (internal/guide).
 export type { Guide, Limit, Step } from "./contract.gen";
 import type { Guide, Step } from "./contract.gen";
+import { Glossed } from "./glossary";
 
 /** LESSONS are the guided hands, as the server knows them. */
 export const LESSONS: { name: string; game: GameName }[] = [
@@ -173,7 +174,9 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
       {err && <p class="error">{err}</p>}
       <div data-testid="guide-intro">
         {guide.intro.map((s) => (
-          <p data-code={s.code}>{say(s)}</p>
+          <p data-code={s.code}>
+            <Glossed text={say(s)} game={game} lang={lang} />
+          </p>
         ))}
       </div>
       {m.result && (
@@ -190,7 +193,9 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
         <div data-testid="guide-trick">
           <h4>{g(lang, "guideTrick")}</h4>
           {guide.trick.map((s) => (
-            <p data-code={s.code}>{say(s)}</p>
+            <p data-code={s.code}>
+              <Glossed text={say(s)} game={game} lang={lang} />
+            </p>
           ))}
         </div>
       )}
@@ -198,7 +203,10 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
         <div class="guide-now" data-testid="guide-advice">
           <h4>{g(lang, "guideNow")}</h4>
           <p>
-            <strong>{say(guide.advice)}</strong> {GUIDE[whyKey] ? say({ code: whyKey, params: guide.advice.params }) : ""}
+            <strong>
+              <Glossed text={say(guide.advice)} game={game} lang={lang} />
+            </strong>{" "}
+            {GUIDE[whyKey] ? <Glossed text={say({ code: whyKey, params: guide.advice.params })} game={game} lang={lang} /> : ""}
           </p>
           {guide.phase === "play" && (
             <ul class="guide-limits" data-testid="guide-limits">

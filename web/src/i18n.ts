@@ -1245,23 +1245,23 @@ export const GUIDE: Record<string, Pair> = {
     "Reizen: jeder der {players} Spieler spricht einmal. Beim Ansager nimmt der Spieler den Talon und kauft eine Karte, beim Solo nimmt er den Talon ohne Kauf, beim Super bleibt der Talon liegen; die anderen zwei spielen zusammen gegen ihn.",
   ],
   "bidding.troggu": [
-    "Bidding: each of the {players} players speaks once. A Normal game takes the Tapp and lays away as many cards; a Solo plays without it and ends the bidding. If all pass, everyone plays alone in a Misère.",
-    "Reizen: jeder der {players} Spieler spricht einmal. Beim Normalspiel nimmt man den Tapp und legt ebenso viele Karten weg; ein Solo spielt ohne ihn und beendet das Reizen. Passen alle, spielt jeder allein eine Misère.",
+    "Bidding: each of the {players} players speaks once. A Normal game takes the Tapp and discards as many cards; a Solo plays without it and ends the bidding. If all pass, everyone plays alone in a Misère.",
+    "Reizen: jeder der {players} Spieler spricht einmal. Beim Normalspiel nimmt man den Tapp und legt ebenso viele Karten ab; ein Solo spielt ohne ihn und beendet das Reizen. Passen alle, spielt jeder allein eine Misère.",
   ],
   "bidding.strohmandeln": [
     "Bidding: the elder speaks first. \u201cIch nehme auf!\u201d undertakes the game: 3 points if you take 35⅔ card points, 4 for the opponent if not. If both pass, a simple game is played.",
     "Reizen: die Vorhand spricht zuerst. „Ich nehme auf!“ übernimmt das Spiel: 3 Punkte, wenn du 35⅔ Kartenpunkte holst, sonst 4 für den Gegner. Passen beide, wird ein einfaches Spiel gespielt.",
   ],
   "talon.droggn/declarer": [
-    "The talon: you play {contract} and take the three talon cards[ ({taken})]. Now lay away {count} cards face down: they count for you at the end. The Mond, the Pagat and the Gstieß may never be laid away, and a king only with a trump.",
-    "Der Talon: du spielst {contract} und nimmst die drei Talonkarten[ ({taken})]. Jetzt legst du {count} Karten verdeckt weg: sie zählen am Ende für dich. Mond, Pagat und Gstieß dürfen nie weggelegt werden, ein König nur mit einem Tarock.",
+    "The talon: you play {contract} and take the three talon cards[ ({taken})]. Now discard {count} cards face down: they count for you at the end. The Mond, the Pagat and the Gstieß may never be discarded, and a king only with a trump.",
+    "Der Talon: du spielst {contract} und nimmst die drei Talonkarten[ ({taken})]. Jetzt drückst du {count} Karten verdeckt: sie zählen am Ende für dich. Mond, Pagat und Gstieß dürfen nie gedrückt werden, ein König nur mit einem Tarock.",
   ],
-  "talon.droggn": ["The declarer takes the talon and lays away three cards that count for the declarer.", "Der Spieler nimmt den Talon und legt drei Karten weg, die für ihn zählen."],
+  "talon.droggn": ["The declarer takes the talon and discards three cards that count for the declarer.", "Der Spieler nimmt den Talon und drückt drei Karten, die für ihn zählen."],
   "talon.troggu/declarer": [
-    "The Tapp: you play the Normal game and take the Tapp[ ({taken})]. Now lay away {count} cards face down: they count for you. Cards worth five points (kings, Bättler, XXI, I) may not be laid away.",
-    "Der Tapp: du spielst das Normalspiel und nimmst den Tapp[ ({taken})]. Jetzt legst du {count} Karten verdeckt weg: sie zählen für dich. Fünfer (Könige, Bättler, XXI, I) darfst du nicht weglegen.",
+    "The Tapp: you play the Normal game and take the Tapp[ ({taken})]. Now discard {count} cards face down: they count for you. Cards worth five points (kings, the Bättler, trump XXI, trump I) may not be discarded.",
+    "Der Tapp: du spielst das Normalspiel und nimmst den Tapp[ ({taken})]. Jetzt legst du {count} Karten verdeckt ab: sie zählen für dich. Fünfer (Könige, den Bättler, Tarock XXI, Tarock I) darfst du nicht ablegen.",
   ],
-  "talon.troggu": ["The Tappist takes the Tapp and lays away as many cards; they count for the Tappist.", "Der Tappist nimmt den Tapp und legt ebenso viele Karten weg; sie zählen für ihn."],
+  "talon.troggu": ["The Tappist takes the Tapp and discards as many cards; they count for the Tappist.", "Der Tappist nimmt den Tapp und legt ebenso viele Karten ab; sie zählen für ihn."],
   "call.troggu": [
     "Calling: with {players} players the Tappist names a trump; whoever holds it is the secret partner. Nobody says it: the partner shows only when the called trump is played.",
     "Rufen: bei {players} Spielern nennt der Tappist einen Tarock; wer ihn hat, ist der geheime Partner. Keiner sagt es: der Partner zeigt sich erst, wenn der gerufene Tarock gespielt wird.",
@@ -1344,8 +1344,8 @@ export const GUIDE: Record<string, Pair> = {
   ],
   "trick.fool.troggu": ["{card} had lost its power and takes no trick.", "{card} hatte seine Kraft verloren und macht keinen Stich."],
   "count.droggn/declarer": [
-    "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2 (a group left short, 1 less). You won {tricks} tricks; with the cards laid away they count {points} card points against {other}.[ Your pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points}.] The declarer needed {need}.",
-    "Zählen in Dreiern: die Karten eines Stapels werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert (eine unvollständige Gruppe 1 weniger). Du hast {tricks} Stiche gemacht; mit den weggelegten Karten zählen sie {points} Kartenpunkte gegen {other}.[ Dein Stapel: {pile} Karten mit {raw} Punkten, in Dreiern gezählt {raw} − {less} = {points}.] Der Spieler brauchte {need}.",
+    "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2 (a group left short, 1 less). You won {tricks} tricks; with your discards they count {points} card points against {other}.[ Your pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points}.] The declarer needed {need}.",
+    "Zählen in Dreiern: die Karten eines Stapels werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert (eine unvollständige Gruppe 1 weniger). Du hast {tricks} Stiche gemacht; mit den gedrückten Karten zählen sie {points} Kartenpunkte gegen {other}.[ Dein Stapel: {pile} Karten mit {raw} Punkten, in Dreiern gezählt {raw} − {less} = {points}.] Der Spieler brauchte {need}.",
   ],
   "count.droggn": [
     "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2. Your side won {tricks} tricks and counts {points} card points against {other}.[ Your side's pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points}.] The declarer needed {need}.",
@@ -1409,12 +1409,12 @@ export const GUIDE: Record<string, Pair> = {
   "why.bid.weak": ["With {trumps} trumps the hand is too weak to play alone: let another declare.", "Mit {trumps} Tarock ist das Blatt zu schwach: lass einen anderen spielen."],
   "why.bid.taken": ["A higher game is already bid: pass.", "Ein höheres Spiel ist schon geboten: sag gut."],
   "advice.discard.droggn": [
-    "Lay away {discard}: low cards of your shortest suits, so that you can trump those suits later; their points count for you.",
-    "Leg {discard} weg: niedrige Karten deiner kürzesten Farben, damit du diese Farben später stechen kannst; ihre Punkte zählen für dich.",
+    "Discard {discard}: low cards of your shortest suits, so that you can trump those suits later; their points count for you.",
+    "Drück {discard}: niedrige Karten deiner kürzesten Farben, damit du diese Farben später stechen kannst; ihre Punkte zählen für dich.",
   ],
   "advice.discard.troggu": [
-    "Lay away {discard}: cards of your shortest suits, so that you can trump those suits later; their points count for you.",
-    "Leg {discard} weg: Karten deiner kürzesten Farben, damit du diese Farben später stechen kannst; ihre Punkte zählen für dich.",
+    "Discard {discard}: cards of your shortest suits, so that you can trump those suits later; their points count for you.",
+    "Leg {discard} ab: Karten deiner kürzesten Farben, damit du diese Farben später stechen kannst; ihre Punkte zählen für dich.",
   ],
   "advice.call": ["Call {card}: the highest trump you do not hold, so its holder is likely strong.", "Ruf {card:acc}: den höchsten Tarock, den du nicht hast, also ist sein Besitzer wohl stark."],
   "advice.play": ["Play {card}.", "Spiel {card:acc}."],
