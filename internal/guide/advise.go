@@ -81,6 +81,9 @@ func (h *hand) advise(r game.Rules, legal []game.Action) (*Step, *game.RecordAct
 		}
 		c, why := h.choosePlay(plays)
 		p["card"], p["why"] = h.id(c), why
+		if why == "winround" {
+			p["suit"] = h.pack.Style.SuitLetter(c.Suit())
+		}
 		for _, a := range plays {
 			if a.Card == c {
 				return &Step{Code: "advice.play", Params: p}, enc(a)
@@ -189,7 +192,8 @@ func (h *hand) played() card.Set {
 // choosePlay picks a card among the legal plays, with the reason:
 // "only", "master" (the highest trump still out), "trumps" (drawing the
 // opponents' trumps), "king", "low" (a lead that gives little away),
-// "win" (the lowest card that takes the trick), "smear" (points into the
+// "win" (the lowest card that takes the trick; "winround" when it is a
+// number card of a suit whose numbers rank the other way round), "smear" (points into the
 // side's own trick), "fool" (a Fool that is an excuse, the Droggn
 // Gstieß, into a lost trick) or
 // "cheap" (nothing wins: the cheapest card).
@@ -316,6 +320,11 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 			if h.power(c) < h.power(best) {
 				best = c
 			}
+		}
+		// A number card of a round suit (hearts, diamonds, cups, coins)
+		// ranks the other way round: the reason says so.
+		if best.IsSuit() && best.Numeral() > 0 && best.Suit().Round() {
+			return best, "winround"
 		}
 		return best, "win"
 	}

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "ae1462f7ac168377";
+const VERSION = "6dac54d392cf5009";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -213,7 +213,7 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
               {(guide.limits ?? []).map((l) => (
                 <li data-code={l.code}>{explain({ code: l.code, params: l.params }, game, lang)}</li>
               ))}
-              {!guide.limits?.length && <li>{g(lang, guide.free ? "guideFree" : m.trick?.plays.length ? "guideAll" : "guideLead")}</li>}
+              {!guide.limits?.length && why !== "only" && <li>{g(lang, guide.free ? "guideFree" : m.trick?.plays.length ? "guideAll" : "guideLead")}</li>}
               <li class="muted">{g(lang, "guideLit")}</li>
             </ul>
           )}
