@@ -23,6 +23,7 @@ type puzzlePage struct {
 	Verdict  string   `json:"verdict"`
 	Streak   string   `json:"streak"`
 	Toast    string   `json:"toast"`
+	Role     string   `json:"role"` // who declares the contract, and the seat's part in it
 }
 
 const puzzleJS = `(() => {
@@ -39,6 +40,7 @@ const puzzleJS = `(() => {
     verdict: (q('[data-testid=verdict]') || {}).innerText || '',
     streak: (q('.tbar [data-testid=streak]') || {}).innerText || '',
     toast: (q('[data-testid=toast]') || {}).innerText || '',
+    role: (q('[data-testid=puzzle-role]') || {}).innerText || '',
   };
 })()`
 
@@ -110,6 +112,9 @@ func TestPuzzlesInBrowser(t *testing.T) {
 	for i := range 3 {
 		if i > 0 {
 			p = nextPuzzle(t, ctx, p.ID)
+		}
+		if !strings.Contains(p.Role, "declarer") {
+			t.Errorf("e2e: puzzle %s does not say who declares: %q", p.ID, p.Role)
 		}
 		lit := p.Legal
 		a := answerPuzzle(t, ctx, lit[0])

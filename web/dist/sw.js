@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "6dac54d392cf5009";
+const VERSION = "bed0297fabcb5189";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

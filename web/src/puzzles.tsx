@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, call, type Action, type Words } from "./api";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
-import { cardName, errorText, foolWord, objectCase, say, t, TITLE, type Key, type Lang } from "./i18n";
+import { cardName, contractName, errorText, foolWord, objectCase, say, t, TITLE, type Key, type Lang } from "./i18n";
 import type { Model, Trick } from "./model";
 import { seatOrder } from "./board";
 import { SeatChip } from "./seats";
@@ -370,6 +370,13 @@ function PuzzleBoard(p: { pz: Puzzle; lang: Lang; ans: Answer | null; pending: b
         <Extras m={m} names={names} lang={lang} />
       </section>
       <section class={"prompt" + (open ? " mine" : "")} data-testid="prompt">
+        {m.declarer >= 0 && m.contract && (
+          <p class="muted" data-testid="puzzle-role">
+            {m.declarer === m.seat
+              ? t(lang, "puzzleDeclarer", contractName(game, m.contract, lang))
+              : t(lang, "puzzleDefender", contractName(game, m.contract, lang), names[m.declarer])}
+          </p>
+        )}
         <p class="turn me" data-testid="puzzle-ask">
           {ans ? t(lang, ans.correct ? "puzzleRight" : "puzzleWrong") : t(lang, "puzzleAsk")}
         </p>

@@ -38,7 +38,7 @@ func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
 		}
 		facts = append(facts, fact{weight, pick(de,
 			fmt.Sprintf("Your side wins the game with %s in %s, with %s in %s.", a, worlds(w.Game.Action, w.Worlds, de), b, worlds(w.Game.Best, w.Worlds, de)),
-			fmt.Sprintf("Deine Seite gewinnt das Spiel mit %s in %s, mit %s in %s.", a, worlds(w.Game.Action, w.Worlds, de), b, worlds(w.Game.Best, w.Worlds, de)))})
+			fmt.Sprintf("Deine Seite gewinnt das Spiel mit %s in %s, mit %s in %s.", dative(a), worlds(w.Game.Action, w.Worlds, de), dative(b), worlds(w.Game.Best, w.Worlds, de)))})
 	}
 	for _, it := range w.Items {
 		if isGame(it.Item) && (w.Game == nil || w.Game.Action == w.Game.Best) {
@@ -48,7 +48,7 @@ func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
 			}
 			facts = append(facts, fact{math.Abs(it.Points), pick(de,
 				fmt.Sprintf("With %s the %s counts %s points %s for your side on average.", a, ItemName(it.Item, l), Number(math.Abs(it.Points), de), more),
-				fmt.Sprintf("Mit %s zählt die Wertung „%s“ für deine Seite im Mittel %s Punkte %s.", a, ItemName(it.Item, l), Number(math.Abs(it.Points), de), more))})
+				fmt.Sprintf("Mit %s zählt die Wertung „%s“ für deine Seite im Mittel %s Punkte %s.", dative(a), ItemName(it.Item, l), Number(math.Abs(it.Points), de), more))})
 		}
 		if isGame(it.Item) {
 			continue
@@ -113,7 +113,7 @@ func trickText(w Why, a, b string, de bool) string {
 		}
 		return upper(pick(de,
 			fmt.Sprintf("With %s your side counts %s %s than with %s.", a, cardPoints(math.Abs(cp), de), more, b),
-			fmt.Sprintf("Mit %s zählt deine Seite %s %s als mit %s.", a, cardPoints(math.Abs(cp), de), more, b)))
+			fmt.Sprintf("Mit %s zählt deine Seite %s %s als mit %s.", dative(a), cardPoints(math.Abs(cp), de), more, dative(b))))
 	}
 	// hi takes the trick more often than lo.
 	hi, lo, nhi, nlo, loPoints := b, a, w.Trick.Best, w.Trick.Action, cp
@@ -126,13 +126,13 @@ func trickText(w Why, a, b string, de bool) string {
 	}
 	s := pick(de,
 		fmt.Sprintf("%s takes this trick for your side in %s; with %s %s it in %s", hi, worlds(nhi, w.Worlds, de), lo, opp[0], worlds(w.Worlds-nlo, w.Worlds, de)),
-		fmt.Sprintf("%s gewinnt diesen Stich für deine Seite in %s; mit %s %s ihn in %s", hi, worlds(nhi, w.Worlds, de), lo, opp[1], worlds(w.Worlds-nlo, w.Worlds, de)))
+		fmt.Sprintf("%s gewinnt diesen Stich für deine Seite in %s; mit %s %s ihn in %s", hi, worlds(nhi, w.Worlds, de), dative(lo), opp[1], worlds(w.Worlds-nlo, w.Worlds, de)))
 	switch {
 	case points && loPoints < 0:
 		s += pick(de, fmt.Sprintf(" and %s more.", cardPoints(-loPoints, de)), fmt.Sprintf(" und %s mehr.", cardPoints(-loPoints, de)))
 	case points:
 		s += pick(de, fmt.Sprintf(", yet your side counts %s more with %s.", cardPoints(loPoints, de), lo),
-			fmt.Sprintf(", doch deine Seite zählt mit %s %s mehr.", lo, cardPoints(loPoints, de)))
+			fmt.Sprintf(", doch deine Seite zählt mit %s %s mehr.", dative(lo), cardPoints(loPoints, de)))
 	default:
 		s += "."
 	}
@@ -270,4 +270,13 @@ func ActionName(r game.Rules, a game.Action, l card.Lang) string {
 		return r.Pack().CardName(a.Card, l)
 	}
 	return r.Describe(a, l)
+}
+
+// dative puts a German card name that carries its article (the Fool's:
+// "der Gstieß") after "mit": "dem Gstieß".
+func dative(name string) string {
+	if rest, ok := strings.CutPrefix(name, "der "); ok {
+		return "dem " + rest
+	}
+	return name
 }

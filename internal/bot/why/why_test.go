@@ -57,3 +57,30 @@ func TestNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestTextDative: a German card name with its article takes the dative
+// after "mit" ("mit dem Gstieß"), and the nominative elsewhere.
+func TestTextDative(t *testing.T) {
+	fool := game.NewRecordAction(0, "play")
+	fool.Card = "FOOL"
+	h3 := game.NewRecordAction(0, "play")
+	h3.Card = "H-3"
+	names := map[string]string{"FOOL": "der Gstieß", "H-3": "Herz-3"}
+	name := func(ra game.RecordAction) string { return names[ra.Card] }
+	s := Sample{Seat: 0, Actions: []game.RecordAction{fool, h3}, Opponents: "defenders",
+		Outcomes: [][]Outcome{
+			{{Trick: 0, CardPoints: 30, Score: -10}, {Trick: 0, CardPoints: 31, Score: 10}},
+			{{Trick: 0, CardPoints: 32, Score: 10}, {Trick: 0, CardPoints: 32, Score: 10}},
+		}}
+	for _, c := range []struct {
+		a, b int
+		want string
+	}{
+		{0, 1, "Mit dem Gstieß zählt deine Seite 1,5 Kartenpunkte weniger als mit Herz-3."},
+		{1, 0, "Mit Herz-3 zählt deine Seite 1,5 Kartenpunkte mehr als mit dem Gstieß."},
+	} {
+		if got := Text(s.Why(c.a, c.b), name, card.German); got != c.want {
+			t.Errorf("\n got %q\nwant %q", got, c.want)
+		}
+	}
+}
