@@ -28,7 +28,7 @@ type serveCmd struct {
 	AdminAddr       string        `name:"admin-addr" placeholder:"ADDR" help:"Address for /metrics and /debug/pprof/ (empty: off)."`
 	BotDelay        time.Duration `name:"bot-delay" default:"700ms" help:"Pause before a bot acts."`
 	Grace           time.Duration `default:"30s" help:"How long a player must be away before a bot takes the seat by itself."`
-	TurnClock       time.Duration `name:"turn-clock" default:"90s" help:"Turn clock of a new table whose creator names none: a person's time for a decision before a bot stand-in plays it (0: no clock)."`
+	TurnClock       time.Duration `name:"turn-clock" default:"90s" help:"Turn clock of a new table with more than one person whose creator names none: a person's time for a decision before a bot stand-in plays it (0: no clock)."`
 	LogLevel        string        `name:"log-level" enum:"debug,info,warn,error" default:"info" help:"Log level: debug, info, warn or error."`
 	LogFormat       string        `name:"log-format" enum:"text,json" default:"text" help:"Log format: text or json."`
 	HintBot         botFlag       `name:"hint-bot" default:"ismcts" help:"Bot whose ranked candidates answer hints (ismcts-fast on a small machine)."`

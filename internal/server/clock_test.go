@@ -67,28 +67,34 @@ func TestTurnClock(t *testing.T) {
 }
 
 // TestTurnClockCreate: the create request's turn_clock, the server's default
-// and their bounds.
+// (none for a person alone among bots, whom nobody waits for) and their
+// bounds.
 func TestTurnClockCreate(t *testing.T) {
 	e := newEnv(t, Config{TurnClock: 90 * time.Second})
 	for _, c := range []struct {
 		clock  any
 		status int
 		ms     int64
+		two    bool // two person seats instead of a person and a bot
 	}{
-		{nil, http.StatusCreated, 90_000},
-		{0, http.StatusCreated, 0},
-		{5, http.StatusCreated, 5_000},
-		{3600, http.StatusCreated, 3_600_000},
-		{4, http.StatusBadRequest, 0},
-		{3601, http.StatusBadRequest, 0},
-		{-1, http.StatusBadRequest, 0},
-		{"60", http.StatusBadRequest, 0},
+		{nil, http.StatusCreated, 0, false},
+		{nil, http.StatusCreated, 90_000, true},
+		{0, http.StatusCreated, 0, false},
+		{5, http.StatusCreated, 5_000, false},
+		{3600, http.StatusCreated, 3_600_000, false},
+		{4, http.StatusBadRequest, 0, false},
+		{3601, http.StatusBadRequest, 0, false},
+		{-1, http.StatusBadRequest, 0, false},
+		{"60", http.StatusBadRequest, 0, false},
 	} {
 		var def defaultsJSON
 		if code := e.do("GET", "/api/defaults", nil, &def); code != http.StatusOK || def.TurnClock != 90 {
 			t.Fatalf("GET /api/defaults: %d %+v", code, def)
 		}
 		req := map[string]any{"game": "strohmandeln", "bots": []string{"", "rules"}, "name": "Ann"}
+		if c.two {
+			req["bots"] = []string{"", ""}
+		}
 		if c.clock != nil {
 			req["turn_clock"] = c.clock
 		}
@@ -109,7 +115,8 @@ func TestTurnClockCreate(t *testing.T) {
 		if st.Table.TurnClockMs != c.ms {
 			t.Errorf("turn_clock %v: the table has %d ms, want %d", c.clock, st.Table.TurnClockMs, c.ms)
 		}
-		if (st.Table.TurnLeftMs != nil) != (c.ms > 0) {
+		// Two people: the hand waits for the second, and no clock runs yet.
+		if (st.Table.TurnLeftMs != nil) != (c.ms > 0 && !c.two) {
 			t.Errorf("turn_clock %v: time left %v", c.clock, st.Table.TurnLeftMs)
 		}
 	}

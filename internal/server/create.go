@@ -33,7 +33,8 @@ type createReq struct {
 	AutoBot *bool                      `json:"auto_bot"`
 	Hints   *bool                      `json:"hints"`
 	// TurnClock is the seconds a person has for each decision (0: no
-	// clock; absent: the server's default).
+	// clock; absent: the server's default, or none when the creator is
+	// the only person at the table).
 	TurnClock *int `json:"turn_clock"`
 	// OpenReview shows every finished trick to everyone (default false:
 	// the game's information rules).
@@ -193,6 +194,10 @@ func (s *Server) newTableConfig(req createReq) (tableConfig, error) {
 		d.NoHints = true
 	}
 	d.TurnClock = int(s.cfg.TurnClock / time.Second)
+	if slices.Index(bots[human+1:], "") < 0 {
+		// One person among bots holds nobody up: no clock unless asked.
+		d.TurnClock = 0
+	}
 	if req.TurnClock != nil {
 		d.TurnClock = *req.TurnClock
 	}

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "bed0297fabcb5189";
+const VERSION = "c5e484a4de7a4dbd";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -240,6 +240,11 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
     return out;
   }, [players, bots, botKinds]);
 
+  // The clock a table gets unless one is chosen: none for a person alone
+  // among bots (nobody waits), else the server's default.
+  const alone = seatBots.filter((b) => b === "").length === 1;
+  const shownClock = clock ?? (alone ? 0 : defClock);
+
   if (!spec) return null;
 
   // The options that differ from their defaults.
@@ -404,7 +409,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
           <select
             name="turn_clock"
             data-testid="turn-clock"
-            value={String(clock ?? defClock ?? "")}
+            value={String(shownClock ?? "")}
             onChange={(e) => setClock(parseInt((e.target as HTMLSelectElement).value, 10))}
           >
             {clockChoices(defClock).map((c) => (
