@@ -123,6 +123,9 @@ section() { # game players
   match "$d/3-ismcts-pimc.md" $s --bots "$ISMCTS,$PIMC" --seed "ladder-$g-$p"
   match "$d/4-cheater-ismcts.md" $s --bots "$CHEATER,$ISMCTS" --seed "ladder-$g-$p"
   match "$d/5-cardplay-ismcts-rules.md" $s --bots "$ISMCTS,rules" --card-play-only rules --seed "cardplay-$g-$p"
+  # The gap of match 4 in the card play alone, on the same deals: what is
+  # left of it once the rules bot makes every other decision for both.
+  match "$d/5-cardplay-cheater-ismcts.md" $s --bots "$CHEATER,$ISMCTS" --card-play-only rules --seed "ladder-$g-$p"
   match "$d/6-default-ismcts.md" $s --bots "ismcts,$ISMCTS" --seed "default-$g-$p"
   match "$d/7-budget-ismcts.md" $s --bots "$ISMCTS,ismcts@200" --seed "budget-$g-$p"
   local up
