@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "c5e484a4de7a4dbd";
+const VERSION = "37cd4194c1b03ff9";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
