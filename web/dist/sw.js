@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "37cd4194c1b03ff9";
+const VERSION = "d61d992e14e6d02e";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

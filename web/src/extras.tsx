@@ -76,7 +76,15 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
         </div>,
       );
     if (m.tapp_taken && m.tapp_taken.length && m.phase === "discard") cards.push(<Group label={t(lang, "tappTaken")} ids={m.tapp_taken} m={m} lang={lang} />);
-    if (m.discards && m.discards.length) cards.push(<Group label={t(lang, "discards")} ids={m.discards} m={m} lang={lang} />);
+    if (m.discards && m.discards.length)
+      cards.push(
+        <Group
+          label={m.seat >= 0 && m.seat === m.declarer ? t(lang, "yourLaidAway") : t(lang, "laidAway", names[m.declarer] ?? "?")}
+          ids={m.discards}
+          m={m}
+          lang={lang}
+        />,
+      );
   }
   if (!lines.length && !cards.length) return null;
   return (

@@ -246,7 +246,6 @@ const S = {
   partnerIs: ["partner: {0}", "Partner: {0}"],
   called: ["called {0}", "gerufen: {0}"],
   powerless: ["your {0} has lost its power", "dein {0} hat seine Kraft verloren"],
-  discards: ["Discards", "Gedrückt"],
   discardHelpDroggn: [
     "The three cards go face down to your pile and count for you. Never the Gstieß, the Mond or the Pagat; a king only with a trump beside it.",
     "Die drei Karten kommen verdeckt auf deinen Haufen und zählen für dich. Nie den Gstieß, den Mond oder den Pagat; einen König nur mit einem Tarock dazu.",
@@ -261,6 +260,8 @@ const S = {
   ],
   yourDiscards: ["Your discards", "Deine gedrückten Karten"],
   declDiscards: ["{0}'s discards", "Von {0} gedrückt"],
+  yourLaidAway: ["Your discards", "Deine abgelegten Karten"],
+  laidAway: ["{0}'s discards", "Von {0} abgelegt"],
   sitsOutNoPoints: ["{0} sat out", "{0} hat gefeiert"],
   autoTaken: ["the only choice, taken for you", "die einzige Wahl, für dich genommen"],
   autoNote: ["{0}: the only choice, taken for you", "{0}: die einzige Wahl, für dich genommen"],
