@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "d61d992e14e6d02e";
+const VERSION = "1a32d95d8c7d45fc";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

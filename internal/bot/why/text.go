@@ -111,6 +111,17 @@ func trickText(w Why, a, b string, de bool) string {
 		if cp > 0 {
 			more = pick(de, "more", "mehr")
 		}
+		if w.Trick == nil && cp*w.Score < 0 && math.Abs(w.Score) >= 0.05 {
+			// A decision that is no card (a bid, a call): the card points
+			// go against the score, so the score comes first.
+			higher := pick(de, "lower", "niedriger")
+			if w.Score > 0 {
+				higher = pick(de, "higher", "höher")
+			}
+			return upper(pick(de,
+				fmt.Sprintf("With %s your score is %s points %s on average than with %s, though your side counts %s %s.", a, Number(math.Abs(w.Score), de), higher, b, cardPoints(math.Abs(cp), de), more),
+				fmt.Sprintf("Mit %s ist dein Ergebnis im Mittel %s Punkte %s als mit %s, auch wenn deine Seite %s %s zählt.", dative(a), Number(math.Abs(w.Score), de), higher, dative(b), cardPoints(math.Abs(cp), de), more)))
+		}
 		return upper(pick(de,
 			fmt.Sprintf("With %s your side counts %s %s than with %s.", a, cardPoints(math.Abs(cp), de), more, b),
 			fmt.Sprintf("Mit %s zählt deine Seite %s %s als mit %s.", dative(a), cardPoints(math.Abs(cp), de), more, dative(b))))
