@@ -239,7 +239,14 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 		}
 		// Trumps are led to draw the others' trumps: only while some are
 		// still out.
+		// Cards the seat knows are nobody's to play: those played and its
+		// own discards.
 		out := h.played()
+		for _, id := range h.m.Discards {
+			if c, err := h.pack.Parse(id); err == nil {
+				out.Add(c)
+			}
+		}
 		othersHold := false
 		for _, c := range h.trumps(h.pack.Cards) {
 			if !out.Has(c) && !h.cards.Has(c) {

@@ -449,3 +449,37 @@ func TestPhaseSteps(t *testing.T) {
 		})
 	}
 }
+
+// TestProgressSide: from the second trick on, the play is introduced by the
+// side the seat plays for: the Troggu seat that holds the called trump is
+// told what its side, the Tappist's, needs.
+func TestProgressSide(t *testing.T) {
+	l := mustFind(t, "troggu7")
+	checked := 0
+	visit(t, l, func(st game.State) {
+		for seat := range l.Players {
+			g, err := For(l, st, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.Intro) == 0 || g.Intro[0].Code != "progress" {
+				continue
+			}
+			partner := false
+			for _, s := range g.Intro {
+				if s.Code == "partner.troggu" && (s.Params["mine"] != "" || s.Params["partner"] == itoa(seat)) {
+					partner = true
+				}
+			}
+			if role := g.Intro[0].Params["role"]; partner && role != "declarer" {
+				t.Fatalf("seat %d, the Tappist's partner, is told the other side's target (role %s)", seat, role)
+			}
+			if partner {
+				checked++
+			}
+		}
+	})
+	if checked == 0 {
+		t.Fatal("no partner's progress was checked")
+	}
+}

@@ -120,8 +120,18 @@ func (h *hand) playIntro(role string) []Step {
 			"role": role, "contract": m.Contract, "need": need, "trumps": itoa(len(trumps)),
 		}}
 	} else {
+		// The side the seat plays for: a Troggu partner who holds the
+		// called trump plays for the declarer, secret or not; a Droggn
+		// dealer who sits the hand out plays for nobody.
+		side := role
+		switch {
+		case h.seat == m.SitsOut:
+			side = "none"
+		case role == "defender" && (m.Partner == h.seat || m.CalledTrump > 0 && h.holdsCalled()):
+			side = "declarer"
+		}
 		s = Step{Code: "progress", Params: map[string]string{
-			"role": role, "contract": m.Contract, "need": need, "n": itoa(len(m.Tricks) + 1),
+			"role": side, "contract": m.Contract, "need": need, "n": itoa(len(m.Tricks) + 1),
 		}}
 		// The side's card points so far, as the engine counts them
 		// where the table shows them (Droggn).
@@ -380,4 +390,21 @@ func (h *hand) pileFigures(p map[string]string, side map[int]bool, points int) {
 		return
 	}
 	p["pile"], p["raw"], p["less"] = itoa(n), itoa(raw), itoa(less)
+}
+
+// holdsCalled reports whether the seat holds, or has played, the trump the
+// Tappist called: it is then the Tappist's partner.
+func (h *hand) holdsCalled() bool {
+	c := card.Trump(h.m.CalledTrump)
+	if h.cards.Has(c) {
+		return true
+	}
+	for _, t := range h.m.Tricks {
+		for _, p := range t.Plays {
+			if p.Seat == h.seat && p.Card == h.id(c) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "1a32d95d8c7d45fc";
+const VERSION = "3bb78c0d6f080ca1";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -10,7 +10,7 @@ describe("stepText", () => {
   it("puts the Fool's German article in the case of its place", () => {
     expect(stepText({ code: "advice.play", params: { card: "FOOL" } }, "troggu", "de", names, 0)).toBe("Spiel den Bättler.");
     expect(stepText({ code: "trick.trump", params: { n: "1", winner: "0", card: "FOOL", points: "7" } }, "strohmandeln", "de", names, 0)).toBe(
-      "Du hast Stich 1 mit dem Sküs gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von 2⅓ Punkten.",
+      "Du hast Stich 1 mit dem Sküs gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von 7 Punkten.",
     );
     const deal = stepText(
       { code: "deal.troggu", params: { cards: "18", trumps: "10", top: "FOOL", honours: "FOOL,T21", tapp: "8", kings: "1", players: "3" } },
@@ -34,8 +34,11 @@ describe("stepText", () => {
     const one = { code: "trick.trump", params: { n: "3", winner: "1", card: "T20", points: "1" } };
     expect(stepText(one, "droggn", "de", names, 0)).toContain("im Wert von 1 Punkt.");
     expect(stepText(one, "droggn", "en", names, 0)).toContain("worth 1 point.");
-    const third = { code: "trick.trump", params: { n: "3", winner: "1", card: "T20", points: "2" } };
-    expect(stepText(third, "strohmandeln", "de", names, 0)).toContain("im Wert von ⅔ Punkten.");
+    // A pile's count is in thirds in Strohmandeln, a trick's points are the cards' own.
+    const count = { code: "count.strohmandeln", params: { tricks: "1", points: "2", other: "208", need: "107" } };
+    expect(stepText(count, "strohmandeln", "de", names, 0)).toContain("zählst ⅔ Kartenpunkte gegen 69⅓");
+    const trick = { code: "trick.trump", params: { n: "3", winner: "1", card: "T20", points: "2" } };
+    expect(stepText(trick, "strohmandeln", "de", names, 0)).toContain("im Wert von 2 Punkten.");
     const eleven = { code: "trick.trump", params: { n: "3", winner: "1", card: "T20", points: "11" } };
     expect(stepText(eleven, "droggn", "en", names, 0)).toContain("worth 11 points.");
   });

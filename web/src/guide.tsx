@@ -130,6 +130,9 @@ export function stepText(s: Step, game: GameName, lang: Lang, names: string[], y
     if (name === "suit") return suitName(v, lang);
     if (name === "contract") return contractName(game, v, lang);
     if (name === "call") return GUIDE["call." + v] ? g(lang, "call." + v) : contractName(game, v, lang);
+    // A trick's points are the cards' own; the counts of a pile are in
+    // thirds in Strohmandeln.
+    if (name === "points" && s.code.startsWith("trick.")) return v;
     if (name === "points" || name === "other" || name === "need" || name === "less") return points(v, game);
     return v;
   };

@@ -1428,8 +1428,8 @@ export const GUIDE: Record<string, Pair> = {
   "why.play.low": ["A low card gives little away while you learn the others' hands.", "Eine niedrige Karte gibt wenig her, während du die Blätter der anderen kennenlernst."],
   "why.play.win": ["It is the lowest card that takes this trick.", "Das ist die niedrigste Karte, die diesen Stich macht."],
   "why.play.winround": [
-    "It is the lowest card that takes this trick. In {suit} the number cards rank the other way round: the 1 (the ace) is the highest of them, the 10 the lowest.",
-    "Das ist die niedrigste Karte, die diesen Stich macht. In {suit} zählen die Zahlkarten umgekehrt: die 1 (das Ass) ist die höchste von ihnen, die 10 die niedrigste.",
+    "It is the lowest card that takes this trick. In {suit} the number cards rank the other way round: the lower the number, the higher the card.",
+    "Das ist die niedrigste Karte, die diesen Stich macht. In {suit} zählen die Zahlkarten umgekehrt: je niedriger die Zahl, desto höher die Karte.",
   ],
   "why.play.smear": ["Your side wins this trick already: add points to it.", "Deine Partei gewinnt diesen Stich schon: gib Punkte dazu."],
   "why.play.fool": ["You cannot win this trick, and the Gstieß goes back to your own pile: play it now.", "Du kannst diesen Stich nicht gewinnen, und der Gstieß kommt auf deinen eigenen Stapel zurück: spiel ihn jetzt."],

@@ -240,6 +240,12 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
     return out;
   }, [players, bots, botKinds]);
 
+  // A missing name: the field it belongs in comes into view, ready to type.
+  const nameRef = useRef<HTMLInputElement>(null);
+  const askName = () => {
+    nameRef.current?.scrollIntoView({ block: "center" });
+    nameRef.current?.focus();
+  };
   // The clock a table gets unless one is chosen: none for a person alone
   // among bots (nobody waits), else the server's default.
   const alone = seatBots.filter((b) => b === "").length === 1;
@@ -258,12 +264,6 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
     return options;
   };
 
-  // A missing name: the field it belongs in comes into view, ready to type.
-  const nameRef = useRef<HTMLInputElement>(null);
-  const askName = () => {
-    nameRef.current?.scrollIntoView({ block: "center" });
-    nameRef.current?.focus();
-  };
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!name.trim()) {

@@ -47,8 +47,8 @@ func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
 				more = pick(de, "more", "mehr")
 			}
 			facts = append(facts, fact{math.Abs(it.Points), pick(de,
-				fmt.Sprintf("With %s the %s counts %s points %s for your side on average.", a, ItemName(it.Item, l), Number(math.Abs(it.Points), de), more),
-				fmt.Sprintf("Mit %s zählt die Wertung „%s“ für deine Seite im Mittel %s Punkte %s.", dative(a), ItemName(it.Item, l), Number(math.Abs(it.Points), de), more))})
+				fmt.Sprintf("With %s the %s counts %s %s for your side on average.", a, ItemName(it.Item, l), pointsText(math.Abs(it.Points), de), more),
+				fmt.Sprintf("Mit %s zählt die Wertung „%s“ für deine Seite im Mittel %s %s.", dative(a), ItemName(it.Item, l), pointsText(math.Abs(it.Points), de), more))})
 		}
 		if isGame(it.Item) {
 			continue
@@ -119,8 +119,8 @@ func trickText(w Why, a, b string, de bool) string {
 				higher = pick(de, "higher", "höher")
 			}
 			return upper(pick(de,
-				fmt.Sprintf("With %s your score is %s points %s on average than with %s, though your side counts %s %s.", a, Number(math.Abs(w.Score), de), higher, b, cardPoints(math.Abs(cp), de), more),
-				fmt.Sprintf("Mit %s ist dein Ergebnis im Mittel %s Punkte %s als mit %s, auch wenn deine Seite %s %s zählt.", dative(a), Number(math.Abs(w.Score), de), higher, dative(b), cardPoints(math.Abs(cp), de), more)))
+				fmt.Sprintf("With %s your score is %s %s on average than with %s, though your side counts %s %s.", a, pointsText(math.Abs(w.Score), de), higher, b, cardPoints(math.Abs(cp), de), more),
+				fmt.Sprintf("Mit %s ist dein Ergebnis im Mittel %s %s als mit %s, auch wenn deine Seite %s %s zählt.", dative(a), pointsText(math.Abs(w.Score), de), higher, dative(b), cardPoints(math.Abs(cp), de), more)))
 		}
 		return upper(pick(de,
 			fmt.Sprintf("With %s your side counts %s %s than with %s.", a, cardPoints(math.Abs(cp), de), more, b),
@@ -152,6 +152,15 @@ func trickText(w Why, a, b string, de bool) string {
 
 // cardPoints words a number of card points: "1 card point", "4⅔ card
 // points" ("1 Kartenpunkt", "4⅔ Kartenpunkte").
+// pointsText words x points, "1 point" in the singular.
+func pointsText(x float64, de bool) string {
+	n := Number(x, de)
+	if n == "1" {
+		return pick(de, "1 point", "1 Punkt")
+	}
+	return n + pick(de, " points", " Punkte")
+}
+
 func cardPoints(x float64, de bool) string {
 	n := Number(x, de)
 	if n == "1" {

@@ -86,7 +86,8 @@ func TestTextDative(t *testing.T) {
 }
 
 // TestTextBidScoreFirst: a bid that scores more while its side counts
-// fewer card points is explained by its score, the card points after.
+// fewer card points is explained by its score, the card points after, and
+// one point is a point.
 func TestTextBidScoreFirst(t *testing.T) {
 	solo := game.NewRecordAction(0, "bid")
 	solo.Call = "solo"
@@ -95,18 +96,21 @@ func TestTextBidScoreFirst(t *testing.T) {
 	name := func(ra game.RecordAction) string {
 		return map[string]string{"solo": "Solo", "ansager": "Ansager"}[ra.Call]
 	}
-	s := Sample{Seat: 0, Actions: []game.RecordAction{solo, ansager}, Opponents: "defenders",
-		Outcomes: [][]Outcome{
-			{{Trick: -1, CardPoints: 40, Score: 40}, {Trick: -1, CardPoints: 42, Score: 44}},
-			{{Trick: -1, CardPoints: 45, Score: 38}, {Trick: -1, CardPoints: 45, Score: 40}},
-		}}
 	for _, c := range []struct {
-		l    card.Lang
-		want string
+		soloScores [2]int
+		l          card.Lang
+		want       string
 	}{
-		{card.English, "With Solo your score is 3 points higher on average than with Ansager, though your side counts 4 card points fewer."},
-		{card.German, "Mit Solo ist dein Ergebnis im Mittel 3 Punkte höher als mit Ansager, auch wenn deine Seite 4 Kartenpunkte weniger zählt."},
+		{[2]int{40, 44}, card.English, "With Solo your score is 3 points higher on average than with Ansager, though your side counts 4 card points fewer."},
+		{[2]int{40, 44}, card.German, "Mit Solo ist dein Ergebnis im Mittel 3 Punkte höher als mit Ansager, auch wenn deine Seite 4 Kartenpunkte weniger zählt."},
+		{[2]int{40, 40}, card.English, "With Solo your score is 1 point higher on average than with Ansager, though your side counts 4 card points fewer."},
+		{[2]int{40, 40}, card.German, "Mit Solo ist dein Ergebnis im Mittel 1 Punkt höher als mit Ansager, auch wenn deine Seite 4 Kartenpunkte weniger zählt."},
 	} {
+		s := Sample{Seat: 0, Actions: []game.RecordAction{solo, ansager}, Opponents: "defenders",
+			Outcomes: [][]Outcome{
+				{{Trick: -1, CardPoints: 40, Score: c.soloScores[0]}, {Trick: -1, CardPoints: 42, Score: c.soloScores[1]}},
+				{{Trick: -1, CardPoints: 45, Score: 38}, {Trick: -1, CardPoints: 45, Score: 40}},
+			}}
 		if got := Text(s.Why(0, 1), name, c.l); got != c.want {
 			t.Errorf("%v:\n got %q\nwant %q", c.l, got, c.want)
 		}
