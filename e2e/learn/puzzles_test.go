@@ -240,6 +240,9 @@ func TestPuzzlesGerman(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := waitPuzzle(t, ctx, "")
+	if !strings.Contains(p.Role, "Spieler") {
+		t.Errorf("e2e: the German puzzle does not say who declares: %q", p.Role)
+	}
 	// A forbidden card, if the hand has one: refused in German, saying why.
 	for next := 0; len(p.Dim) == 0 && next < 10; next++ {
 		p = answerPuzzle(t, ctx, p.Legal[0])

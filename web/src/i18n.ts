@@ -365,6 +365,7 @@ const S = {
   puzzleN: ["Puzzle {0} of {1}", "Rätsel {0} von {1}"],
   puzzleDeclarer: ["You are the declarer: {0}.", "Du bist der Spieler: {0}."],
   puzzleDefender: ["{1} is the declarer ({0}); you play against.", "{1} ist der Spieler ({0}); du spielst dagegen."],
+  puzzleNobody: ["{0}: nobody declares; each side plays for itself.", "{0}: keiner ist Spieler; jede Seite spielt für sich."],
   puzzleAsk: ["Which card is best? Play it.", "Welche Karte ist die beste? Spiel sie aus."],
   puzzleRight: ["Right! That is the best card.", "Richtig! Das ist die beste Karte."],
   puzzleWrong: ["Not the best card.", "Nicht die beste Karte."],

@@ -370,11 +370,13 @@ function PuzzleBoard(p: { pz: Puzzle; lang: Lang; ans: Answer | null; pending: b
         <Extras m={m} names={names} lang={lang} />
       </section>
       <section class={"prompt" + (open ? " mine" : "")} data-testid="prompt">
-        {m.declarer >= 0 && m.contract && (
+        {m.contract && (
           <p class="muted" data-testid="puzzle-role">
-            {m.declarer === m.seat
-              ? t(lang, "puzzleDeclarer", contractName(game, m.contract, lang))
-              : t(lang, "puzzleDefender", contractName(game, m.contract, lang), names[m.declarer])}
+            {m.declarer < 0
+              ? t(lang, "puzzleNobody", upper(contractName(game, m.contract, lang)))
+              : m.declarer === m.seat
+                ? t(lang, "puzzleDeclarer", contractName(game, m.contract, lang))
+                : t(lang, "puzzleDefender", contractName(game, m.contract, lang), names[m.declarer])}
           </p>
         )}
         <p class="turn me" data-testid="puzzle-ask">
