@@ -237,30 +237,23 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 				mine = append(mine, c)
 			}
 		}
-		// Trumps are led to draw the others' trumps: only while some are
-		// still out.
-		// Cards the seat knows are nobody's to play: those played and its
-		// own discards.
-		out := h.played()
+		// The trumps others may still hold: neither played, nor the seat's,
+		// nor among its discards. Trumps are led to draw them, so only
+		// while there are any.
+		unseen := h.pack.Cards.Minus(h.played()).Minus(h.cards)
 		for _, id := range h.m.Discards {
 			if c, err := h.pack.Parse(id); err == nil {
-				out.Add(c)
+				unseen.Remove(c)
 			}
 		}
-		othersHold := false
-		for _, c := range h.trumps(h.pack.Cards) {
-			if !out.Has(c) && !h.cards.Has(c) {
-				othersHold = true
-				break
-			}
-		}
-		if len(mine) > 0 && othersHold {
+		all := h.trumps(h.pack.Cards)
+		if len(mine) > 0 && slices.ContainsFunc(all, unseen.Has) {
 			top := true
-			for _, c := range h.trumps(h.pack.Cards) {
+			for _, c := range all {
 				if c == mine[0] {
 					break
 				}
-				if !out.Has(c) && !h.cards.Has(c) {
+				if unseen.Has(c) {
 					top = false
 					break
 				}

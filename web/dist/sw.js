@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "3071319e13fb3a31";
+const VERSION = "40152ed7a7a0cbf9";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -27,6 +27,13 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
     );
   }
   const cards: ComponentChildren[] = [];
+  // The declarer's discards, in the game's words: only the declarer's own
+  // are "yours"; the others see them at the end.
+  const discards = ([mine, theirs]: ["yourDiscards" | "yourLaidAway", "declDiscards" | "laidAway"]) => {
+    if (!m.discards?.length) return;
+    const label = m.seat >= 0 && m.seat === m.declarer ? t(lang, mine) : t(lang, theirs, names[m.declarer] ?? "?");
+    cards.push(<Group label={label} ids={m.discards} m={m} lang={lang} testid="discards" />);
+  };
   if (g === "droggn") {
     if (m.talon_shown && m.talon_shown.length) {
       cards.push(<Group label={talonWord(g)} ids={m.talon_shown} m={m} lang={lang} />);
@@ -40,17 +47,7 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
         </div>,
       );
     }
-    // Only the declarer's own discards are "yours"; the others see them at the end.
-    if (m.discards && m.discards.length)
-      cards.push(
-        <Group
-          label={m.seat >= 0 && m.seat === m.declarer ? t(lang, "yourDiscards") : t(lang, "declDiscards", names[m.declarer] ?? "?")}
-          ids={m.discards}
-          m={m}
-          lang={lang}
-          testid="discards"
-        />,
-      );
+    discards(["yourDiscards", "declDiscards"]);
     if (m.asked) {
       lines.push(
         m.buy_lost
@@ -76,15 +73,7 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
         </div>,
       );
     if (m.tapp_taken && m.tapp_taken.length && m.phase === "discard") cards.push(<Group label={t(lang, "tappTaken")} ids={m.tapp_taken} m={m} lang={lang} />);
-    if (m.discards && m.discards.length)
-      cards.push(
-        <Group
-          label={m.seat >= 0 && m.seat === m.declarer ? t(lang, "yourLaidAway") : t(lang, "laidAway", names[m.declarer] ?? "?")}
-          ids={m.discards}
-          m={m}
-          lang={lang}
-        />,
-      );
+    discards(["yourLaidAway", "laidAway"]);
   }
   if (!lines.length && !cards.length) return null;
   return (

@@ -116,7 +116,6 @@ function points(v: string, game: GameName): string {
   return whole === 0 && third ? third : String(whole) + third;
 }
 
-
 /** stepText words one step in lang, with the seat names of the table. */
 export function stepText(s: Step, game: GameName, lang: Lang, names: string[], you: number): string {
   const ps = s.params ?? {};

@@ -466,7 +466,6 @@ function Invites(p: { id: string; tbl: TableState; lang: Lang }) {
   );
 }
 
-
 /**
  * recentAuto is the label of the lone formality last taken for the viewer in
  * this hand while it is news: until every seat has acted once after it, and
