@@ -2,7 +2,11 @@ package arena
 
 import (
 	"cmp"
+	"encoding/json"
 	"flag"
+	"fmt"
+	"maps"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,6 +35,10 @@ var (
 	tuneSeed    = flag.String("tune-seed", "", "seed of the tuning duels (default the ladder's)")
 	tuneVs      = flag.String("tune-vs", "pimc@8", "opponent of TestTuneTroggu's variants: a bot name, or base for the search unchanged")
 	tuneWorkers = flag.Int("tune-workers", 1, "deals of a tuning duel played at once (the result does not depend on it)")
+	tuneTable   = flag.String("tune-table", "", "comma-separated bots seated with each duel's pair (e.g. cheater@600), the pair played in both orders around the table")
+	tuneShard   = flag.String("tune-shard", "", "I/N: play only shard I (from 0) of N of the duels' deals, each duel's hands written to -tune-out")
+	tuneOut     = flag.String("tune-out", "", "file of a sharded duel's hands (-tune-shard), read by -tune-merge")
+	tuneMerge   = flag.String("tune-merge", "", "comma-separated -tune-out files of one duel's shards: the duel's result from them (TestTuneMerge)")
 )
 
 // TestTuneTroggu plays the Troggu search of the ismcts levels for
@@ -109,7 +117,8 @@ func TestTuneStrohmandeln(t *testing.T) {
 // in one tree (PolicyOthers); less or more exploration; one tree for the
 // whole budget instead of two (Trees); one card of each run of equivalent
 // cards (Equivalent); the bidder's contract decisions played out by the
-// rules bot (Contracts).
+// rules bot (Contracts), or, since the level does so, by heuristic
+// playouts (no-contracts).
 func TestTuneDroggn(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -129,6 +138,7 @@ func TestTuneDroggn(t *testing.T) {
 		{"equiv", func(o *ismcts.Options) { o.Equivalent = true }},
 		{"contracts-24", func(o *ismcts.Options) { o.Contracts = 24 }},
 		{"contracts-48", func(o *ismcts.Options) { o.Contracts = 48 }},
+		{"no-contracts", func(o *ismcts.Options) { o.Contracts = -1 }},
 	}
 	duels(t, droggn.Default(3), seed, base, func(o ismcts.Options) bot.Bot { return bot.Search(o) }, bot.Search(base), variants)
 }
@@ -145,12 +155,34 @@ type variant struct {
 
 // duels plays each variant asked for (-tune-only) of the search options
 // base, made a player by mk, against opp on the rules' deals of the seed,
-// and logs the pair and the decision times.
+// and logs the pair and the decision times. With -tune-table the pair
+// shares each table with those bots, in both orders around it.
 func duels(t *testing.T, r game.Rules, seed string, base ismcts.Options, mk func(ismcts.Options) bot.Bot, opp bot.Bot, variants []variant) {
 	t.Helper()
 	var only []string
 	if *tuneOnly != "" {
 		only = strings.Split(*tuneOnly, ",")
+	}
+	var table []bot.Bot
+	if *tuneTable != "" {
+		for _, name := range strings.Split(*tuneTable, ",") {
+			b, err := bot.New(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			table = append(table, b)
+		}
+	}
+	from, to := 0, 0
+	if *tuneShard != "" {
+		var i, n int
+		if _, err := fmt.Sscanf(*tuneShard, "%d/%d", &i, &n); err != nil || i < 0 || i >= n || n > *tuneDeals {
+			t.Fatalf("-tune-shard %q: want I/N with 0 ≤ I < N ≤ -tune-deals", *tuneShard)
+		}
+		if *tuneOut == "" {
+			t.Fatal("-tune-shard needs -tune-out")
+		}
+		from, to = *tuneDeals*i/n, *tuneDeals*(i+1)/n
 	}
 	for _, v := range variants {
 		if only != nil && !slices.Contains(only, v.name) {
@@ -159,14 +191,116 @@ func duels(t *testing.T, r game.Rules, seed string, base ismcts.Options, mk func
 		o := base
 		v.set(&o)
 		o.Name = v.name
-		rep, err := Run(Config{Rules: r, Bots: []bot.Bot{mk(o), opp}, Deals: *tuneDeals, Seed: seed, Workers: *tuneWorkers})
+		a := mk(o)
+		c := Config{Rules: r, Bots: append([]bot.Bot{a, opp}, table...), Deals: *tuneDeals, Seed: seed,
+			Workers: *tuneWorkers, From: from, To: to}
+		rep, err := Run(c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := rep.Pairs[0]
+		names := make([]string, len(c.Bots))
+		for i, b := range c.Bots {
+			names[i] = b.Name()
+		}
+		hands := byDeal(rep.Results)
+		if len(table) > 0 {
+			// The same deals with the pair's seats exchanged: with the
+			// rotations of the first run, each bot sits in every order
+			// around the table.
+			c.Bots[0], c.Bots[1] = opp, a
+			swapped, err := Run(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for d, hs := range byDeal(swapped.Results) {
+				for _, h := range hs {
+					h.SeatBot = slices.Clone(h.SeatBot)
+					for s, b := range h.SeatBot {
+						if b < 2 {
+							h.SeatBot[s] = 1 - b
+						}
+					}
+					h.Think = slices.Clone(h.Think)
+					h.Think[0], h.Think[1] = h.Think[1], h.Think[0]
+					h.Rotation += len(hs)
+					hands[d] = append(hands[d], h)
+				}
+			}
+		}
+		if *tuneOut != "" {
+			b, err := json.Marshal(tuneFile{Variant: r.String(), Bots: names, Hands: hands})
+			if err == nil {
+				err = os.WriteFile(*tuneOut, b, 0o644)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		logDuel(t, Summarize(r.String(), names, hands))
+	}
+}
+
+// byDeal groups a report's hands by deal, in the order of the deals.
+func byDeal(hs []HandResult) [][]HandResult {
+	var out [][]HandResult
+	for i, h := range hs {
+		if i == 0 || h.Deal != hs[i-1].Deal {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], h)
+	}
+	return out
+}
+
+// tuneFile is what -tune-out writes: the hands of one duel's shard.
+type tuneFile struct {
+	Variant string
+	Bots    []string
+	Hands   [][]HandResult
+}
+
+// logDuel logs a duel's pairs and each bot's decision times and contracts.
+func logDuel(t *testing.T, rep *Report) {
+	t.Helper()
+	for _, p := range rep.Pairs {
 		t.Logf("%s − %s: %+.3f ± %.3f per hand over %d deals", p.A, p.B, p.Diff, p.CI95, p.Deals)
-		for _, b := range rep.Bots {
-			t.Logf("    %-14s %d decisions, median %.1f ms, p99 %.1f ms", b.Name, b.Decisions, b.ThinkMedian, b.ThinkP99)
+	}
+	for _, b := range rep.Bots {
+		var cs []string
+		for _, k := range slices.Sorted(maps.Keys(b.Contracts)) {
+			c := b.Contracts[k]
+			cs = append(cs, fmt.Sprintf("%s %d/%d", k, c.Won, c.Played))
+		}
+		t.Logf("    %-14s %d decisions, median %.1f ms, p99 %.1f ms; won/declared %s", b.Name, b.Decisions, b.ThinkMedian, b.ThinkP99, strings.Join(cs, ", "))
+	}
+}
+
+// TestTuneMerge logs the duel of the shards' files named by -tune-merge.
+func TestTuneMerge(t *testing.T) {
+	if *tuneMerge == "" {
+		t.Skip("run with -tune-merge FILE,…")
+	}
+	var all tuneFile
+	for _, p := range strings.Split(*tuneMerge, ",") {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f tuneFile
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if all.Bots != nil && (!slices.Equal(f.Bots, all.Bots) || f.Variant != all.Variant) {
+			t.Fatalf("%s: bots %v of %s, want %v of %s", p, f.Bots, f.Variant, all.Bots, all.Variant)
+		}
+		all.Variant, all.Bots = f.Variant, f.Bots
+		all.Hands = append(all.Hands, f.Hands...)
+	}
+	slices.SortStableFunc(all.Hands, func(a, b []HandResult) int { return a[0].Deal - b[0].Deal })
+	for i := 1; i < len(all.Hands); i++ {
+		if all.Hands[i][0].Deal == all.Hands[i-1][0].Deal {
+			t.Fatalf("deal %d is in two files", all.Hands[i][0].Deal)
 		}
 	}
+	logDuel(t, Summarize(all.Variant, all.Bots, all.Hands))
 }

@@ -101,15 +101,21 @@ var registry = map[string]func(n int, name string) Bot{
 // by a smaller margin and searches the bids and discards longer
 // (TrogguSearch). Droggn's contract decisions are played out by the rules
 // bot for every seat, in droggnContractWorlds worlds (opts.Contracts when
-// set; pimc.Options.Finisher); Troggu's are with opts.Contracts
-// (ismcts.Options.Contracts), which no level sets.
+// positive; pimc.Options.Finisher; a negative opts.Contracts leaves them to
+// pimc's heuristic playouts, the bidder before the lever);
+// Troggu's are with opts.Contracts (ismcts.Options.Contracts), which no
+// level sets.
 func Search(opts ismcts.Options) Bot {
 	d, o := opts, opts
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
 	// Droggn's contract decisions are the bidder's: it plays them out
 	// with the rules bot, in droggnContractWorlds worlds (or Contracts).
+	var finisher pimc.Player = rules.Bot{}
+	if opts.Contracts < 0 {
+		finisher = nil
+	}
 	bidder := pimc.New(pimc.Options{Worlds: max(n*max(opts.PrePlay, 1)/pimcPlayouts, minBidderWorlds),
-		Finisher: rules.Bot{}, FinishWorlds: cmp.Or(opts.Contracts, droggnContractWorlds)})
+		Finisher: finisher, FinishWorlds: max(cmp.Or(opts.Contracts, droggnContractWorlds), 0)})
 	d.Bidder = bidder
 	o = PairedSearch(o)
 	return byGame{
