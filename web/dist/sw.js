@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "40152ed7a7a0cbf9";
+const VERSION = "12588760d66fef8a";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

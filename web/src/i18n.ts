@@ -1369,7 +1369,7 @@ export const GUIDE: Record<string, Pair> = {
   ],
   "score.droggn/lost": [
     "The score: [the {contract} is worth {base}, and the declarer was {diff} points short of 37: {game} for the game. ][Together with the items below that is {total}, and you pay it to each of the {others} others. ]Your score for this hand is {score}.",
-    "Die Abrechnung: [der {contract} ist {base} wert, und dem Spieler fehlten {diff} Punkte auf 37: {game} für das Spiel. ][Mit den Posten unten sind das {total}, und du zahlst es jedem der {others} anderen. ]Dein Ergebnis in diesem Spiel ist {score}.",
+    "Die Abrechnung: [der {contract} ist {base} wert, und der Spieler blieb {diff} Punkte unter 37: {game} für das Spiel. ][Mit den Posten unten sind das {total}, und du zahlst es jedem der {others} anderen. ]Dein Ergebnis in diesem Spiel ist {score}.",
   ],
   "score.troggu/won": [
     "The score: your side has 58 or more, so each player of the losing side pays each of yours the stake, doubled when the losers have under 30 points[ — here {total} from each of the {others} players against you]. Your score for this hand is {score}.",

@@ -57,13 +57,13 @@ func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
 		var s string
 		switch {
 		case it.Points < 0 && de:
-			s = fmt.Sprintf("%s verliert die Wertung „%s“ (%d) in %s.", a, item, it.Typical, worlds(it.Worse, w.Worlds, de))
+			s = fmt.Sprintf("Mit %s verliert deine Seite die Wertung „%s“ (%d) in %s.", dative(a), item, it.Typical, worlds(it.Worse, w.Worlds, de))
 		case it.Points < 0:
-			s = fmt.Sprintf("%s loses the %s (%d) in %s.", a, item, it.Typical, worlds(it.Worse, w.Worlds, de))
+			s = fmt.Sprintf("With %s your side loses the %s (%d) in %s.", a, item, it.Typical, worlds(it.Worse, w.Worlds, de))
 		case de:
-			s = fmt.Sprintf("%s gewinnt die Wertung „%s“ (%d) in %s.", a, item, it.Typical, worlds(it.Worlds-it.Worse, w.Worlds, de))
+			s = fmt.Sprintf("Mit %s gewinnt deine Seite die Wertung „%s“ (%d) in %s.", dative(a), item, it.Typical, worlds(it.Worlds-it.Worse, w.Worlds, de))
 		default:
-			s = fmt.Sprintf("%s wins the %s (%d) in %s.", a, item, it.Typical, worlds(it.Worlds-it.Worse, w.Worlds, de))
+			s = fmt.Sprintf("With %s your side wins the %s (%d) in %s.", a, item, it.Typical, worlds(it.Worlds-it.Worse, w.Worlds, de))
 		}
 		facts = append(facts, fact{math.Abs(it.Points), s})
 	}
@@ -292,11 +292,20 @@ func ActionName(r game.Rules, a game.Action, l card.Lang) string {
 	return r.Describe(a, l)
 }
 
-// dative puts a German card name that carries its article (the Fool's:
-// "der Gstieß") after "mit": "dem Gstieß".
+// dative puts a German action's name after "mit": a card name that
+// carries its article (the Fool's: "der Gstieß") takes the dative ("dem
+// Gstieß"), the doubling its noun ("einem Schwachen"), and a name that is
+// a clause or a verb rather than a noun ("drückt …", "kauft nicht", "gut",
+// "… auslegen") stands in quotes, as the table's button says it.
 func dative(name string) string {
 	if rest, ok := strings.CutPrefix(name, "der "); ok {
 		return "dem " + rest
+	}
+	if rest, ok := strings.CutPrefix(name, "einen "); ok {
+		return "einem " + strings.TrimSuffix(rest, " geben")
+	}
+	if r, _ := utf8.DecodeRuneInString(name); unicode.IsLower(r) || strings.HasSuffix(name, " auslegen") {
+		return "„" + name + "“"
 	}
 	return name
 }

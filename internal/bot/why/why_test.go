@@ -36,8 +36,8 @@ func TestText(t *testing.T) {
 		l    card.Lang
 		want string
 	}{
-		{card.English, "Pagat (I) loses the Pagat ultimo (10) in every world. Mond (XXI) takes this trick for your side in every world; with Pagat (I) the defenders take it in 2 of 3 worlds and 3 card points more."},
-		{card.German, "Pagat (I) verliert die Wertung „Pagat ultimo“ (10) in jeder Welt. Mond (XXI) gewinnt diesen Stich für deine Seite in jeder Welt; mit Pagat (I) nehmen die Gegenspieler ihn in 2 von 3 Welten und 3 Kartenpunkte mehr."},
+		{card.English, "With Pagat (I) your side loses the Pagat ultimo (10) in every world. Mond (XXI) takes this trick for your side in every world; with Pagat (I) the defenders take it in 2 of 3 worlds and 3 card points more."},
+		{card.German, "Mit Pagat (I) verliert deine Seite die Wertung „Pagat ultimo“ (10) in jeder Welt. Mond (XXI) gewinnt diesen Stich für deine Seite in jeder Welt; mit Pagat (I) nehmen die Gegenspieler ihn in 2 von 3 Welten und 3 Kartenpunkte mehr."},
 	} {
 		if got := Text(w, name, c.l); got != c.want {
 			t.Errorf("%v:\n got %q\nwant %q", c.l, got, c.want)
@@ -81,6 +81,20 @@ func TestTextDative(t *testing.T) {
 	} {
 		if got := Text(s.Why(c.a, c.b), name, card.German); got != c.want {
 			t.Errorf("\n got %q\nwant %q", got, c.want)
+		}
+	}
+	for _, c := range []struct{ name, want string }{
+		{"Herz-König", "Herz-König"},
+		{"der Gstieß", "dem Gstieß"},
+		{"einen Schwachen geben", "einem Schwachen"},
+		{"Retour", "Retour"},
+		{"gut", "„gut“"},
+		{"drückt Herz-König", "„drückt Herz-König“"},
+		{"Mond auslegen", "„Mond auslegen“"},
+		{"Solo", "Solo"},
+	} {
+		if got := dative(c.name); got != c.want {
+			t.Errorf("dative(%q) = %q, want %q", c.name, got, c.want)
 		}
 	}
 }
