@@ -230,8 +230,7 @@ exactly in every world (Troggu's by `internal/bot/tsolver`, Strohmandeln's last 
 `internal/bot/ssolver`), a Troggu hand's worlds drawn again where a seat would have bid otherwise,
 the rules bot's card kept unless another is better by two standard errors) < `ismcts`, the strongest player (in Droggn information-set search over
 determinizations for the card play until pimc solves the last eight tricks, with pimc's
-decisions before the card play, its bids, lay-outs and doubling each played out to the end of
-the hand in 24 worlds by the rules bot deciding for every seat from that seat's own view; in Troggu and Strohmandeln every decision, bids included,
+decisions before the card play; in Troggu and Strohmandeln every decision, bids included,
 searched over determinizations shared by the candidates, the rules bot's choice kept unless
 clearly beaten, with a tree below each candidate in Strohmandeln and playouts in Troggu; from
 five Troggu seats the rules bot's card is overruled at half a standard error and the bids and

@@ -117,8 +117,7 @@ func TestTuneStrohmandeln(t *testing.T) {
 // in one tree (PolicyOthers); less or more exploration; one tree for the
 // whole budget instead of two (Trees); one card of each run of equivalent
 // cards (Equivalent); the bidder's contract decisions played out by the
-// rules bot (Contracts), or, since the level does so, by heuristic
-// playouts (no-contracts).
+// rules bot (Contracts).
 func TestTuneDroggn(t *testing.T) {
 	if !*tune {
 		t.Skip("run with -tune")
@@ -138,7 +137,6 @@ func TestTuneDroggn(t *testing.T) {
 		{"equiv", func(o *ismcts.Options) { o.Equivalent = true }},
 		{"contracts-24", func(o *ismcts.Options) { o.Contracts = 24 }},
 		{"contracts-48", func(o *ismcts.Options) { o.Contracts = 48 }},
-		{"no-contracts", func(o *ismcts.Options) { o.Contracts = -1 }},
 	}
 	duels(t, droggn.Default(3), seed, base, func(o ismcts.Options) bot.Bot { return bot.Search(o) }, bot.Search(base), variants)
 }

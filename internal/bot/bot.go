@@ -99,23 +99,23 @@ var registry = map[string]func(n int, name string) Bot{
 // the seat's later options in a tree mostly adds noise to the comparison.
 // From manySeats seats on, the Troggu search overrules the rules bot's card
 // by a smaller margin and searches the bids and discards longer
-// (TrogguSearch). Droggn's contract decisions are played out by the rules
-// bot for every seat, in droggnContractWorlds worlds (opts.Contracts when
-// positive; pimc.Options.Finisher; a negative opts.Contracts leaves them to
-// pimc's heuristic playouts, the bidder before the lever);
-// Troggu's are with opts.Contracts (ismcts.Options.Contracts), which no
-// level sets.
+// (TrogguSearch). With opts.Contracts the contract decisions are played out
+// by the rules bot for every seat, in that many worlds: Troggu's by the
+// search (ismcts.Options.Contracts), Droggn's by its pimc bidder
+// (pimc.Options.Finisher). No level sets it: in Droggn it won its duel
+// against the bidder's heuristic playouts but lost at a table with the
+// cheater, whose defence punishes the bids that the rules bot's defence
+// lets through (docs/STRENGTH.md, the lever contracts-24).
 func Search(opts ismcts.Options) Bot {
 	d, o := opts, opts
 	n := cmp.Or(opts.Iterations, ismcts.DefaultIterations)
-	// Droggn's contract decisions are the bidder's: it plays them out
-	// with the rules bot, in droggnContractWorlds worlds (or Contracts).
-	var finisher pimc.Player = rules.Bot{}
-	if opts.Contracts < 0 {
-		finisher = nil
+	bo := pimc.Options{Worlds: max(n*max(opts.PrePlay, 1)/pimcPlayouts, minBidderWorlds)}
+	if opts.Contracts > 0 {
+		// Droggn's contract decisions are the bidder's: it plays them
+		// out with the rules bot, in Contracts worlds.
+		bo.Finisher, bo.FinishWorlds = rules.Bot{}, opts.Contracts
 	}
-	bidder := pimc.New(pimc.Options{Worlds: max(n*max(opts.PrePlay, 1)/pimcPlayouts, minBidderWorlds),
-		Finisher: finisher, FinishWorlds: max(cmp.Or(opts.Contracts, droggnContractWorlds), 0)})
+	bidder := pimc.New(bo)
 	d.Bidder = bidder
 	o = PairedSearch(o)
 	return byGame{
@@ -193,14 +193,6 @@ const (
 
 // minBidderWorlds is the fewest worlds of the Droggn search's pimc bidder.
 const minBidderWorlds = 4
-
-// droggnContractWorlds is the number of worlds in which the Droggn
-// search's bidder plays each candidate of a contract decision (a bid, a
-// lay-out, a doubling) out with the rules bot for every seat
-// (pimc.Options.Finisher): at the ladder's budget, 24 such worlds instead
-// of 8 worlds of 12 heuristic playouts gained +13.0 ± 9.9 per hand on 400
-// of the ladder's deals (docs/STRENGTH.md, the lever contracts-24).
-const droggnContractWorlds = 24
 
 // references are bots that are not players: "cheater" searches the true
 // state (every hand, the talon, the face-down cards) with the ISMCTS
