@@ -230,7 +230,8 @@ func TestBuyPrompt(t *testing.T) {
 			}
 			want := game.Action{Seat: int8(p.human), Kind: game.KindBuy, Card: offer, Card2: ask}
 			for _, typed := range []string{
-				pk.Short(offer) + " " + pk.Short(ask),
+				pk.Short(offer, card.English) + " " + pk.Short(ask, card.English),
+				pk.Short(offer, card.German) + " " + pk.Short(ask, card.German),
 				pk.ID(offer) + " " + pk.ID(ask),
 				strings.ToLower(pk.CardName(offer, card.German)) + " für " + pk.CardName(ask, card.German),
 				pk.CardName(offer, card.English) + ", " + pk.CardName(ask, card.English),
@@ -246,11 +247,11 @@ func TestBuyPrompt(t *testing.T) {
 				}
 			}
 			own := hand[len(hand)-1]
-			_, why := p.parse(st, legal, pk.Short(offer)+" "+pk.Short(own))
+			_, why := p.parse(st, legal, p.short(offer)+" "+p.short(own))
 			if !strings.Contains(why, p.t("yourself", "selbst")) || strings.Contains(why, "nobody") {
-				t.Errorf("asking for %s in the own hand: %q", pk.Short(own), why)
+				t.Errorf("asking for %s in the own hand: %q", p.short(own), why)
 			}
-			if _, why := p.parse(st, legal, pk.Short(offer)); !strings.Contains(why, p.t("two cards", "Zwei Karten")) {
+			if _, why := p.parse(st, legal, p.short(offer)); !strings.Contains(why, p.t("two cards", "Zwei Karten")) {
 				t.Errorf("one card: %q", why)
 			}
 			// Asked anyway (the engine allows it): the screen says whose card it was.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,7 +53,7 @@ func TestTypedCards(t *testing.T) {
 							if a.Call != 0 {
 								continue // a card said with a word is typed with it
 							}
-							forms := []string{pk.Short(a.Card), pk.ID(a.Card), strings.ReplaceAll(pk.ID(a.Card), "-", ""),
+							forms := []string{pk.Short(a.Card, card.English), pk.Short(a.Card, card.German), pk.ID(a.Card), strings.ReplaceAll(pk.ID(a.Card), "-", ""),
 								pk.CardName(a.Card, card.English), strings.ToUpper(pk.CardName(a.Card, card.German))}
 							for _, f := range forms {
 								if got, why := p.parse(st, legal, f); why != "" || got != a {
@@ -171,5 +172,63 @@ func TestPlayPrompt(t *testing.T) {
 		if n := len([]rune(l)); n > width {
 			t.Errorf("a line of %d columns: %q", n, l)
 		}
+	}
+}
+
+// TestTypedWordNotNow: a word of the game typed when it is not a choice (a
+// bid below the one that stands, "Retour" before any doubling) is refused
+// with the engine's reason, not as text it does not understand, at every
+// decision of random hands of every variant, in both languages.
+func TestTypedWordNotNow(t *testing.T) {
+	for _, v := range knowledge.Variants() {
+		t.Run(v.String(), func(t *testing.T) {
+			refused := 0
+			for _, lang := range []card.Lang{card.English, card.German} {
+				p := newTestPlayer(t, v, lang)
+				for i := 0; i < 6; i++ {
+					err := knowledge.Play(p.rules, "words", i, func(tr *knowledge.Tracker) error {
+						st := tr.State()
+						if st.Done() {
+							return nil
+						}
+						p.learnWords(st)
+						p.human = st.ToAct()
+						legal := st.Legal(nil)
+						if legal[0].Kind == game.KindBuy {
+							return nil
+						}
+						for _, w := range p.words {
+							w.Seat = int8(p.human)
+							if slices.Contains(legal, w) {
+								continue
+							}
+							typed := p.rules.Describe(w, lang)
+							if _, ok := p.cardNamed(normalize(typed)); ok {
+								continue // the word is also a card's name
+							}
+							got, why := p.parse(st, legal, typed)
+							if why == "" {
+								// Another legal action shares the words.
+								if !slices.Contains(legal, got) {
+									t.Errorf("%q at %v: took %+v, which is not legal", typed, st.Phase(), got)
+								}
+								continue
+							}
+							if strings.Contains(why, p.t("Not understood", "Nicht verstanden")) {
+								t.Errorf("%q at %v: %q", typed, st.Phase(), why)
+							}
+							refused++
+						}
+						return nil
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if refused == 0 {
+				t.Error("no word was ever refused: the test saw no decision without some word")
+			}
+		})
 	}
 }

@@ -9,9 +9,11 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"trull/internal/bot"
 	"trull/internal/card"
@@ -161,6 +163,14 @@ type player struct {
 	recordDir string
 	// byForm maps every written form of a card to it (cardNamed).
 	byForm map[string]card.Card
+	// words are the actions without a card that any seat could take at
+	// some decision of the sitting so far (a bid, a doubling, a lay-out
+	// of none), for the seat 0: a word typed that names one of them when
+	// it is not a choice is refused with the engine's reason.
+	words []game.Action
+	// lastHand is the person's hand when they last decided in this hand
+	// (nil before their first decision), to show what came into it.
+	lastHand []card.Card
 	// declarer is the hand's declarer as the log knows it (-1 before the
 	// bidding ends); bidMade that a contract was bid (a Droggn pass is then
 	// "gut", not "weiter").
@@ -232,9 +242,13 @@ func (p *player) interrupted() bool {
 func (p *player) sitting(sit *sitting.Sitting) error {
 	p.sit = sit
 	others := len(p.names) - 1
-	p.say(fmt.Sprintf(p.t("%s — %s and %d computer players (%s). Type 'help' for commands.",
-		"%s — %s und %d Computerspieler (%s). 'hilfe' zeigt die Befehle."),
-		game.Title(p.rules, p.lang), p.names[p.human], others, p.level))
+	players := fmt.Sprintf(p.t("%d computer players", "%d Computerspieler"), others)
+	if others == 1 {
+		players = p.t("a computer player", "ein Computerspieler")
+	}
+	p.say(fmt.Sprintf(p.t("%s — %s and %s (%s). Type 'help' for commands.",
+		"%s — %s und %s (%s). 'hilfe' zeigt die Befehle."),
+		game.Title(p.rules, p.lang), p.names[p.human], players, p.level))
 	for hand := 0; !sit.Over(); hand++ {
 		st, err := sit.NextHand()
 		if err != nil {
@@ -243,12 +257,13 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 		p.say(fmt.Sprintf("\n=== %s %d — %s: %s ===", p.t("Deal", "Spiel"), sit.Deal()+1,
 			p.t("dealer", "Geber"), p.names[st.Dealer()]))
 		rng := game.NewRand(p.seed, uint64(hand)+1)
-		p.logged, p.trickNo, p.declarer, p.bidMade = 0, 0, -1, false
+		p.logged, p.trickNo, p.declarer, p.bidMade, p.lastHand = 0, 0, -1, false, nil
 		for !st.Done() {
 			if p.interrupted() {
 				return errQuit
 			}
 			seat := st.ToAct()
+			p.learnWords(st)
 			var a game.Action
 			if seat == p.human {
 				if a, err = p.ask(st); err != nil {
@@ -437,10 +452,30 @@ func (p *player) command(line string) (bool, error) {
 	return true, nil
 }
 
+// learnWords adds the actions without a card of the seat to act to the
+// words of the sitting (player.words).
+func (p *player) learnWords(st game.State) {
+	for _, a := range st.Legal(nil) {
+		a.Seat = 0
+		if a.Card == card.None && a.Card2 == card.None && !slices.Contains(p.words, a) {
+			p.words = append(p.words, a)
+		}
+	}
+}
+
 // ask shows the human's view and reads a decision.
 func (p *player) ask(st game.State) (game.Action, error) {
 	v := st.View(game.Seat(p.human))
-	fmt.Fprintf(p.out, "\n%s", p.render(p.screenOf(v)))
+	sc := p.screenOf(v)
+	if p.lastHand != nil {
+		for _, c := range sc.hand {
+			if !slices.Contains(p.lastHand, c) {
+				sc.added = append(sc.added, c)
+			}
+		}
+	}
+	p.lastHand = sc.hand
+	fmt.Fprintf(p.out, "\n%s", p.render(sc))
 	legal := st.Legal(nil)
 	menu := len(legal) <= len(menuKeys)
 	if menu && legal[0].Kind == game.KindDiscard {
@@ -541,8 +576,19 @@ func (p *player) parse(st game.State, legal []game.Action, line string) (game.Ac
 		}
 		return game.Action{}, fmt.Sprintf(p.t("%q could mean %s: say which.", "%q kann %s heißen: bitte genauer."), line, strings.Join(alts, p.t(" or ", " oder ")))
 	}
-	// Not legal: if the text names cards, say why the engine refuses them.
+	// Not legal: if the text names cards or a word of the game, say why
+	// the engine refuses it.
 	if len(cards) == 0 {
+		for _, w := range p.words {
+			w.Seat = int8(p.human)
+			if !p.says(w, text, nil) {
+				continue
+			}
+			if err := st.Clone().Apply(w); err != nil {
+				return game.Action{}, fmt.Sprintf("%s: %s", p.choice(w), game.Explain(err, p.lang))
+			}
+			return game.Action{}, fmt.Sprintf(p.t("%s: not a choice now; type 'help'.", "%s: jetzt nicht möglich; 'hilfe' tippen."), p.choice(w))
+		}
 		return game.Action{}, p.t("Not understood; type 'help'.", "Nicht verstanden; 'hilfe' tippen.")
 	}
 	a := game.Action{Seat: int8(p.human), Kind: legal[0].Kind, Card: cards[0]}
@@ -706,13 +752,19 @@ func (p *player) cardNamed(w string) (card.Card, bool) {
 	return c, ok
 }
 
-// cardForms lists the written forms of c, normalized: its name in both
-// languages (with and without the article), its short label, its record
-// ID with and without the dash, a trump's number, and the nicknames of
-// the three honours.
+// cardForms lists the written forms of c, normalized: its name and its
+// short label in both languages (the name with and without the article),
+// its record ID with and without the dash and, for a suit card of a French
+// pack, the suit's symbol before the ID's rank ("♥1", "♣N"), a trump's
+// number, and the nicknames of the three honours.
 func (p *player) cardForms(c card.Card) []string {
 	pk := p.rules.Pack()
-	forms := []string{pk.CardName(c, p.lang), pk.CardName(c, 1-p.lang), p.cardName(c), p.cardObject(c), pk.Short(c), pk.ID(c), strings.ReplaceAll(pk.ID(c), "-", "")}
+	id := pk.ID(c)
+	forms := []string{pk.CardName(c, p.lang), pk.CardName(c, 1-p.lang), p.cardName(c), p.cardObject(c),
+		pk.Short(c, card.English), pk.Short(c, card.German), id, strings.ReplaceAll(id, "-", "")}
+	if sym, _ := utf8.DecodeRuneInString(pk.Short(c, card.English)); c.IsSuit() && pk.Style == card.French {
+		forms = append(forms, string(sym)+id[strings.IndexByte(id, '-')+1:])
+	}
 	switch {
 	case c == card.Fool:
 		forms = append(forms, "sküs", "skus", "gstieß", "gstiess", "bättler", "baettler", "fool", "★")

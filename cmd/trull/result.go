@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,10 +64,15 @@ func (p *player) showResult(st game.State) {
 		}
 		p.say(fmt.Sprintf("%s: %+d", line, it.Points))
 	}
-	rows := []tableRow{{label: p.t("Card points", "Augen")}}
+	var rows []tableRow
 	scale := p.rules.Traits().Scale
-	for _, cp := range res.CardPoints {
-		rows[0].cells = append(rows[0].cells, thirdsOrPoints(scale, cp))
+	if line := p.sidePoints(res, m.SitsOut); line != "" {
+		p.say(line)
+	} else {
+		rows = append(rows, tableRow{label: p.t("Card points", "Augen")})
+		for _, cp := range res.CardPoints {
+			rows[0].cells = append(rows[0].cells, thirdsOrPoints(scale, cp))
+		}
 	}
 	if sheet := p.sit.Sheet(); len(sheet) > 0 {
 		last := sheet[len(sheet)-1]
@@ -77,6 +83,40 @@ func (p *player) showResult(st game.State) {
 		rows = append(rows, tableRow{label: label, cells: signed(last.Score)}, tableRow{label: p.t("Total", "Gesamt"), cells: signed(last.Totals)})
 	}
 	p.table(rows)
+}
+
+// sidePoints words the card points of a hand played by two sides once for
+// each side, with its seats ("Card points: declarer (Bot 2) 41 · defenders
+// (you, Bot 1) 33"; a sitting-out dealer in neither), since the engines
+// give each seat its side's points; "" where every seat counts for itself
+// (Strohmandeln, Misère, a hand nobody declared).
+func (p *player) sidePoints(res game.Result, sitsOut int) string {
+	if p.rules.Seats() == 2 || res.Declarer < 0 || res.Contract == "misere" || len(res.CardPoints) != len(p.names) {
+		return ""
+	}
+	team := []int{res.Declarer}
+	if res.Partner >= 0 && res.Partner != res.Declarer {
+		team = append(team, res.Partner)
+	}
+	var others []int
+	for s := range p.names {
+		if !slices.Contains(team, s) && s != sitsOut {
+			others = append(others, s)
+		}
+	}
+	scale := p.rules.Traits().Scale
+	side := func(label string, seats []int) string {
+		names := make([]string, len(seats))
+		for i, s := range seats {
+			names[i] = p.names[s]
+		}
+		return fmt.Sprintf("%s (%s) %s", strings.TrimPrefix(label, "the "), strings.Join(names, ", "), thirdsOrPoints(scale, res.CardPoints[seats[0]]))
+	}
+	parts := []string{side(p.sideName("declarer"), team)}
+	if len(others) > 0 {
+		parts = append(parts, side(p.sideName("defenders"), others))
+	}
+	return "    " + p.t("Card points: ", "Augen: ") + strings.Join(parts, " · ")
 }
 
 // signed formats scores with their sign.

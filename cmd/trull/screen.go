@@ -39,6 +39,10 @@ type screen struct {
 	count    []string // lines of the count, each from the view's figures
 	hand     []card.Card
 	handNote string
+	// added are the cards in the hand that were not in it when the person
+	// last decided in this hand (a talon taken, a Strohmann taken up, a
+	// card bought).
+	added []card.Card
 }
 
 // screenOf reads a seat's view into the common screen, through the table
@@ -83,6 +87,9 @@ func (p *player) render(s screen) string {
 	if len(s.hand) > 0 {
 		line(fmt.Sprintf("%s (%d): %s%s", p.t("Your hand", "Deine Hand"), len(s.hand), strings.Join(hand, " "), s.handNote))
 	}
+	if len(s.added) > 0 {
+		line(fmt.Sprintf("%s: %s", p.t("New in your hand", "Neu in deiner Hand"), p.shorts(s.added)))
+	}
 	switch {
 	case s.turn == p.human:
 		line("→ " + p.t("your turn", "du bist dran"))
@@ -96,7 +103,7 @@ func (p *player) render(s screen) string {
 func (p *player) plays(ps []play) string {
 	out := make([]string, len(ps))
 	for i, pl := range ps {
-		out[i] = p.names[pl.seat] + " " + p.rules.Pack().Short(pl.card)
+		out[i] = p.names[pl.seat] + " " + p.short(pl.card)
 		if pl.note != "" {
 			out[i] += " " + pl.note
 		}
@@ -147,7 +154,7 @@ func (p *player) ids(ids []string) []card.Card {
 func (p *player) shorts(cs []card.Card) string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
-		out[i] = p.rules.Pack().Short(c)
+		out[i] = p.short(c)
 	}
 	return strings.Join(out, " ")
 }

@@ -134,7 +134,7 @@ func (p *player) cardObject(c card.Card) string {
 }
 
 // short is the card's label on screen ("♥K", "XXI", "★").
-func (p *player) short(c card.Card) string { return p.rules.Pack().Short(c) }
+func (p *player) short(c card.Card) string { return p.rules.Pack().Short(c, p.lang) }
 
 // choice names one of the person's own legal actions in the list of
 // choices: a card to play or to discard by its name, a call by what is

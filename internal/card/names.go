@@ -86,10 +86,12 @@ func (p *Pack) CardName(c Card, l Lang) string {
 	return "?"
 }
 
-// Short returns a compact label for c (used in terminal and SVG faces):
-// "XXI", "I", "★" for FOOL, suit symbol and rank such as "♥K", or the
-// Italian suit letters and rank such as "Cu1".
-func (p *Pack) Short(c Card) string {
+// Short returns a compact label for c in language l, the index the
+// browser draws on the card's face: "XXI", "I", "★" for FOOL; a suit symbol
+// and rank such as "♥K", "♥A" (the ace), "♣R" (the rider; German "♣B" for
+// the Bube, "♣D" for the Dame); or the Italian suit letters and rank such
+// as "Cu1", "CoC" (the Cavall).
+func (p *Pack) Short(c Card, l Lang) string {
 	switch {
 	case c == Fool:
 		return "★"
@@ -97,9 +99,12 @@ func (p *Pack) Short(c Card) string {
 		return roman[c]
 	case c.IsSuit():
 		var r string
-		if c.Rank() >= Jack {
-			r = [4]string{"J", "N", "Q", "K"}[c.Rank()-Jack]
-		} else {
+		switch {
+		case c.Rank() >= Jack:
+			r = courtLetters[p.Style][l][c.Rank()-Jack]
+		case p.Style == French && c.Numeral() == 1:
+			r = "A"
+		default:
 			r = strconv.Itoa(c.Numeral())
 		}
 		if p.Style == French {
@@ -108,4 +113,12 @@ func (p *Pack) Short(c Card) string {
 		return suitLetters[Italian][c.Suit()] + r
 	}
 	return "?"
+}
+
+// courtLetters are the courts' letters on the faces (jack, knight, queen,
+// king), by pack style and language: the rider of the French packs, the
+// Cavall of the Italian one.
+var courtLetters = [2][2][4]string{
+	French:  {English: {"J", "R", "Q", "K"}, German: {"B", "R", "D", "K"}},
+	Italian: {English: {"J", "C", "Q", "K"}, German: {"B", "C", "D", "K"}},
 }

@@ -309,7 +309,7 @@ func (t *Table) State(ack *int64) []byte {
 	}
 	tj := wire.Table{ID: "offline", Game: t.rules.Game(), Variant: t.rules.String(),
 		VariantTitle: game.Words{EN: game.Title(t.rules, card.English), DE: game.Title(t.rules, card.German)},
-		Options:      opts, Name: game.Title(t.rules, card.English), State: status, Seats: seats,
+		Options:      opts, State: status, Seats: seats,
 		Hand: t.hand, Played: t.sit.Played(), HandsLeft: t.sit.HandsLeft(), EndRequested: t.sit.EndRequested(),
 		Sheet: t.sit.Sheet(), Totals: t.sit.Totals(), Stake: 1, Settlement: t.sit.Settlement(1),
 		Hints: true, Started: true, Offline: true}

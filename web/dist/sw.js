@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "541b6a71a38cad68";
+const VERSION = "d9ff47ab5256bd77";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

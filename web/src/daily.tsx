@@ -7,7 +7,7 @@ import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
 import type { BoardRow, Challenge, Choices, DailyWho, Progress } from "./api";
 import type { GameName } from "./cards";
-import { actionLabel, errorText, longDate, t, TITLE, type Lang } from "./i18n";
+import { actionLabel, errorText, longDate, singularOne, t, TITLE, type Lang } from "./i18n";
 import { linkClick, navigate } from "./router";
 
 /** today is the UTC calendar day of the challenges. */
@@ -353,7 +353,7 @@ export function DailyChoices(p: { daily: { challenge: string; date: string }; de
   const label = (a: api.Action) => actionLabel(a, { game, lang });
   return (
     <section class="box daily-choices" data-testid="daily-choices">
-      <h3>{t(lang, "dailyChoices", ch.players)}</h3>
+      <h3>{singularOne(lang, t(lang, "dailyChoices", ch.players))}</h3>
       {!shared.length && <p class="muted">{t(lang, "dailyChoicesNone")}</p>}
       <ol>
         {shared.map((d) => {

@@ -347,6 +347,9 @@ const S = {
   dailyAt: ["Daily challenge of {0} · deal {1} of {2}", "Tägliche Herausforderung vom {0} · Spiel {1} von {2}"],
   dailyOver: ["Challenge finished: see where you stand.", "Herausforderung beendet: sieh nach, wo du stehst."],
   dailyBack: ["To the daily page", "Zur Tagesseite"],
+  offlineStill: ["“{0}” (under {1}) plays without it.", "„{0}“ (unter {1}) geht auch ohne ihn."],
+  offlineKept: ["A sitting is kept on this device; a new one takes its place.", "Auf diesem Gerät ist eine Runde gespeichert; eine neue tritt an ihre Stelle."],
+  offlineKeptOpen: ["Open it", "Öffnen"],
   dailyChoices: ["How the others decided ({0} players so far)", "Wie die anderen entschieden (bisher {0} Spieler)"],
   dailyChoicesNone: ["Nobody else has reached your positions yet.", "Noch niemand sonst kam in deine Lagen."],
   dailyChoiceMine: ["{0}: {1}% of the {2} players in this position chose it", "{0}: {1} % der {2} Spieler in dieser Lage wählten das"],
@@ -556,6 +559,7 @@ const SINGULAR: Record<Lang, [RegExp, string][]> = {
     [/(^|[^\d⅓⅔,.])1 trumps\b/g, "trump"],
     [/(^|[^\d⅓⅔,.])1 Tarocks\b/g, "Tarock"],
     [/(^|[^\d⅓⅔,.])1 cards\b/g, "card"],
+    [/(^|[^\d⅓⅔,.])1 players\b/g, "player"],
   ],
   de: [
     [/(^|[^\d⅓⅔,.])1 Punkten\b/g, "Punkt"],
@@ -1186,7 +1190,7 @@ export function errorText(e: unknown, lang: Lang, game: GameName | null = null):
     if (!e.code && e.status === 404) return tr(lang, "Not found.", "Nicht gefunden.");
     return explain({ error: e.message, code: e.code || (e.status === 429 ? "too_fast" : ""), params: e.params }, game, lang);
   }
-  return tr(lang, "The server cannot be reached.", "Der Server ist nicht erreichbar.");
+  return tr(lang, "The server cannot be reached.", "Der Server ist nicht erreichbar.") + " " + t(lang, "offlineStill", t(lang, "createOffline"), t(lang, "newTable"));
 }
 
 /** closeText words why the server closed the table's connection for good (docs/PROTOCOL.md). */

@@ -8,7 +8,7 @@ import type { GameName } from "./cards";
 import { Icon } from "./face";
 import { botLabel, errorText, explain, t, TITLE, type Lang } from "./i18n";
 import { botSeatName, optionHelp, optionLabel, tableTitle, valueLabel } from "./names";
-import { OFFLINE_BOT, startOffline } from "./offline";
+import { OFFLINE_BOT, savedOffline, startOffline } from "./offline";
 import { linkClick, navigate } from "./router";
 import { Learn } from "./guide";
 
@@ -452,6 +452,14 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
         {t(lang, "createOffline")}
       </button>
       <small class="help">{t(lang, "createOfflineHelp")}</small>
+      {savedOffline() && (
+        <small class="help" data-testid="offline-kept">
+          {t(lang, "offlineKept")}{" "}
+          <a href="/offline" onClick={(e) => linkClick(e, "/offline")}>
+            {t(lang, "offlineKeptOpen")}
+          </a>
+        </small>
+      )}
     </form>
   );
 }

@@ -60,6 +60,11 @@ function loadSaved(): Saved | null {
   return s && s.config && Array.isArray(s.msgs) ? s : null;
 }
 
+/** savedOffline tells whether a sitting with moves is kept on this device (a new one would take its place). */
+export function savedOffline(): boolean {
+  return (loadSaved()?.msgs.length ?? 0) > 0;
+}
+
 /** startOffline keeps a new sitting on this device and opens it. */
 export function startOffline(c: Omit<OfflineConfig, "seed"> & { seed?: string }) {
   const seed = c.seed ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -371,7 +371,7 @@ function PuzzleBoard(p: { pz: Puzzle; lang: Lang; ans: Answer | null; pending: b
       </section>
       <section class={"prompt" + (open ? " mine" : "")} data-testid="prompt">
         {m.contract && (
-          <p class="muted" data-testid="puzzle-role">
+          <p class="role" data-testid="puzzle-role">
             {m.declarer < 0
               ? t(lang, "puzzleNobody", upper(contractName(game, m.contract, lang)))
               : m.declarer === m.seat

@@ -105,7 +105,7 @@ func TestEquivalentCards(t *testing.T) {
 				}
 				if value[a.Card] != value[b.Card] {
 					t.Errorf("%s %d: %s is worth %d, its representative %s %d", r, i,
-						r.Pack().Short(a.Card), value[a.Card], r.Pack().Short(b.Card), value[b.Card])
+						r.Pack().Short(a.Card, card.English), value[a.Card], r.Pack().Short(b.Card, card.English), value[b.Card])
 				}
 			}
 		}
@@ -193,12 +193,12 @@ func TestEquivalentTroggu(t *testing.T) {
 					continue
 				}
 				if open.Has(a.Card) {
-					t.Fatalf("%s %d: %s dropped, but the open cards keep it", r, i, r.Pack().Short(a.Card))
+					t.Fatalf("%s %d: %s dropped, but the open cards keep it", r, i, r.Pack().Short(a.Card, card.English))
 				}
 				// With every card placed, a and b belong to one run.
 				if ra, rb := tsolver.Representative(open, live, a.Card), tsolver.Representative(open, live, b.Card); ra != rb {
 					t.Fatalf("%s %d: %s stands for %s, but the open cards put them in the runs of %s and %s", r, i,
-						r.Pack().Short(a.Card), r.Pack().Short(b.Card), r.Pack().Short(ra), r.Pack().Short(rb))
+						r.Pack().Short(a.Card, card.English), r.Pack().Short(b.Card, card.English), r.Pack().Short(ra, card.English), r.Pack().Short(rb, card.English))
 				}
 			}
 		}

@@ -260,7 +260,7 @@ func namesOf(p *card.Pack) []name {
 	}
 	var ns []name
 	for _, c := range p.Order {
-		forms := map[string]bool{p.ID(c): true, p.Short(c): true,
+		forms := map[string]bool{p.ID(c): true, p.Short(c, card.English): true, p.Short(c, card.German): true,
 			p.CardName(c, card.English): true, p.CardName(c, card.German): true}
 		for f := range forms {
 			ns = append(ns, name{f, c})
