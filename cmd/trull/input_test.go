@@ -32,61 +32,75 @@ func newTestPlayer(t *testing.T, v knowledge.Variant, lang card.Lang) *player {
 // either language, a trump's number), and a card that may not be played is
 // refused with the engine's reason.
 func TestTypedCards(t *testing.T) {
-	for _, v := range knowledge.Variants() {
-		t.Run(v.String(), func(t *testing.T) {
-			refused := 0
-			for _, lang := range []card.Lang{card.English, card.German} {
-				p := newTestPlayer(t, v, lang)
-				pk := p.rules.Pack()
-				for i := 0; i < 6; i++ {
-					err := knowledge.Play(p.rules, "typed", i, func(tr *knowledge.Tracker) error {
-						st := tr.State()
-						if st.Done() {
-							return nil
-						}
-						p.human = st.ToAct()
-						legal := st.Legal(nil)
-						if len(legal) > len(menuKeys) || legal[0].Kind != game.KindPlay {
-							return nil
-						}
-						for _, a := range legal {
-							if a.Call != 0 {
-								continue // a card said with a word is typed with it
-							}
-							forms := []string{pk.Short(a.Card, card.English), pk.Short(a.Card, card.German), pk.ID(a.Card), strings.ReplaceAll(pk.ID(a.Card), "-", ""),
-								pk.CardName(a.Card, card.English), strings.ToUpper(pk.CardName(a.Card, card.German))}
-							for _, f := range forms {
-								if got, why := p.parse(st, legal, f); why != "" || got != a {
-									t.Errorf("%q at %v: got %+v (%s), want %+v", f, st.Phase(), got, why, a)
-								}
-							}
-						}
-						// A card of the seat's hand that is not legal: refused with a reason.
-						hand := st.View(game.Seat(p.human)).Cards().Intersect(pk.Cards)
-						for _, a := range legal {
-							hand.Remove(a.Card)
-						}
-						played := st.MayKnow(game.Spectator)
-						hand = hand.Minus(played)
-						if c := firstOf(hand); c != card.None && handHas(st, p.human, c) {
-							_, why := p.parse(st, legal, pk.ID(c))
-							if why == "" {
-								t.Errorf("%s is not legal but was accepted", pk.ID(c))
-							}
-							refused++
-						}
-						return nil
-					})
-					if err != nil {
-						t.Fatal(err)
-					}
+	refused := eachDecision(t, "typed", func(p *player, st game.State, legal []game.Action) int {
+		pk := p.rules.Pack()
+		if len(legal) > len(menuKeys) || legal[0].Kind != game.KindPlay {
+			return 0
+		}
+		for _, a := range legal {
+			if a.Call != 0 {
+				continue // a card said with a word is typed with it
+			}
+			forms := []string{pk.Short(a.Card, card.English), pk.Short(a.Card, card.German), pk.ID(a.Card), strings.ReplaceAll(pk.ID(a.Card), "-", ""),
+				pk.CardName(a.Card, card.English), strings.ToUpper(pk.CardName(a.Card, card.German))}
+			for _, f := range forms {
+				if got, why := p.parse(st, legal, f); why != "" || got != a {
+					t.Errorf("%q at %v: got %+v (%s), want %+v", f, st.Phase(), got, why, a)
 				}
 			}
-			if refused == 0 {
-				t.Error("no card was refused: the refusal path was not tested")
+		}
+		// A card of the seat's hand that is not legal: refused with a reason.
+		hand := st.View(game.Seat(p.human)).Cards().Intersect(pk.Cards)
+		for _, a := range legal {
+			hand.Remove(a.Card)
+		}
+		played := st.MayKnow(game.Spectator)
+		hand = hand.Minus(played)
+		if c := firstOf(hand); c != card.None && handHas(st, p.human, c) {
+			_, why := p.parse(st, legal, pk.ID(c))
+			if why == "" {
+				t.Errorf("%s is not legal but was accepted", pk.ID(c))
 			}
-		})
+			return 1
+		}
+		return 0
+	})
+	for v, n := range refused {
+		if n == 0 {
+			t.Errorf("%s: no card was refused: the refusal path was not tested", v)
+		}
 	}
+}
+
+// eachDecision calls check at every decision of six random hands of every
+// variant, in both languages, with a terminal player in the seat to act
+// (its words learnt from the hands so far), and returns the sum of what
+// check returned, by variant.
+func eachDecision(t *testing.T, seed string, check func(p *player, st game.State, legal []game.Action) int) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, v := range knowledge.Variants() {
+		out[v.String()] += 0
+		for _, lang := range []card.Lang{card.English, card.German} {
+			p := newTestPlayer(t, v, lang)
+			for i := 0; i < 6; i++ {
+				err := knowledge.Play(p.rules, seed, i, func(tr *knowledge.Tracker) error {
+					st := tr.State()
+					if st.Done() {
+						return nil
+					}
+					p.learnWords(st)
+					p.human = st.ToAct()
+					out[v.String()] += check(p, st, st.Legal(nil))
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return out
 }
 
 func firstOf(s card.Set) card.Card {
@@ -180,55 +194,38 @@ func TestPlayPrompt(t *testing.T) {
 // with the engine's reason, not as text it does not understand, at every
 // decision of random hands of every variant, in both languages.
 func TestTypedWordNotNow(t *testing.T) {
-	for _, v := range knowledge.Variants() {
-		t.Run(v.String(), func(t *testing.T) {
-			refused := 0
-			for _, lang := range []card.Lang{card.English, card.German} {
-				p := newTestPlayer(t, v, lang)
-				for i := 0; i < 6; i++ {
-					err := knowledge.Play(p.rules, "words", i, func(tr *knowledge.Tracker) error {
-						st := tr.State()
-						if st.Done() {
-							return nil
-						}
-						p.learnWords(st)
-						p.human = st.ToAct()
-						legal := st.Legal(nil)
-						if legal[0].Kind == game.KindBuy {
-							return nil
-						}
-						for _, w := range p.words {
-							w.Seat = int8(p.human)
-							if slices.Contains(legal, w) {
-								continue
-							}
-							typed := p.rules.Describe(w, lang)
-							if _, ok := p.cardNamed(normalize(typed)); ok {
-								continue // the word is also a card's name
-							}
-							got, why := p.parse(st, legal, typed)
-							if why == "" {
-								// Another legal action shares the words.
-								if !slices.Contains(legal, got) {
-									t.Errorf("%q at %v: took %+v, which is not legal", typed, st.Phase(), got)
-								}
-								continue
-							}
-							if strings.Contains(why, p.t("Not understood", "Nicht verstanden")) {
-								t.Errorf("%q at %v: %q", typed, st.Phase(), why)
-							}
-							refused++
-						}
-						return nil
-					})
-					if err != nil {
-						t.Fatal(err)
-					}
+	refused := eachDecision(t, "words", func(p *player, st game.State, legal []game.Action) int {
+		if legal[0].Kind == game.KindBuy {
+			return 0
+		}
+		n := 0
+		for _, w := range p.words {
+			w.Seat = int8(p.human)
+			if slices.Contains(legal, w) {
+				continue
+			}
+			typed := p.rules.Describe(w, p.lang)
+			if _, ok := p.cardNamed(normalize(typed)); ok {
+				continue // the word is also a card's name
+			}
+			got, why := p.parse(st, legal, typed)
+			if why == "" {
+				// Another legal action shares the words.
+				if !slices.Contains(legal, got) {
+					t.Errorf("%q at %v: took %+v, which is not legal", typed, st.Phase(), got)
 				}
+				continue
 			}
-			if refused == 0 {
-				t.Error("no word was ever refused: the test saw no decision without some word")
+			if strings.Contains(why, p.t("Not understood", "Nicht verstanden")) {
+				t.Errorf("%q at %v: %q", typed, st.Phase(), why)
 			}
-		})
+			n++
+		}
+		return n
+	})
+	for v, n := range refused {
+		if n == 0 {
+			t.Errorf("%s: no word was ever refused: the test saw no decision without some word", v)
+		}
 	}
 }
