@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "d9ff47ab5256bd77";
+const VERSION = "b3695461aa931c57";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

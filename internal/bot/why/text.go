@@ -111,9 +111,11 @@ func trickText(w Why, a, b string, de bool) string {
 		if cp > 0 {
 			more = pick(de, "more", "mehr")
 		}
-		if w.Trick == nil && cp*w.Score < 0 && math.Abs(w.Score) >= 0.05 {
-			// A decision that is no card (a bid, a call): the card points
-			// go against the score, so the score comes first.
+		if cp*w.Score < 0 && math.Abs(w.Score) >= 0.05 {
+			// The card points go against the score (a bid that scores
+			// more with fewer points, a card that keeps a bonus): the
+			// score comes first, so that the better choice does not read
+			// as the worse.
 			higher := pick(de, "lower", "niedriger")
 			if w.Score > 0 {
 				higher = pick(de, "higher", "höher")

@@ -129,4 +129,19 @@ func TestTextBidScoreFirst(t *testing.T) {
 			t.Errorf("%v:\n got %q\nwant %q", c.l, got, c.want)
 		}
 	}
+	// A card that takes the same tricks: the score comes first too.
+	fool := game.NewRecordAction(0, "play")
+	fool.Card = "FOOL"
+	h3 := game.NewRecordAction(0, "play")
+	h3.Card = "H-3"
+	cards := func(ra game.RecordAction) string { return map[string]string{"FOOL": "Fool", "H-3": "3 of hearts"}[ra.Card] }
+	s := Sample{Seat: 0, Actions: []game.RecordAction{fool, h3}, Opponents: "defenders",
+		Outcomes: [][]Outcome{
+			{{Trick: 0, CardPoints: 32, Score: 10}, {Trick: 0, CardPoints: 32, Score: 10}},
+			{{Trick: 0, CardPoints: 30, Score: 12}, {Trick: 0, CardPoints: 30, Score: 12}},
+		}}
+	want := "With Fool your score is 2 points lower on average than with 3 of hearts, though your side counts 2 card points more."
+	if got := Text(s.Why(0, 1), cards, card.English); got != want {
+		t.Errorf("a card:\n got %q\nwant %q", got, want)
+	}
 }
