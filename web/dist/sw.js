@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "b3695461aa931c57";
+const VERSION = "5004f30cd9776601";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -91,7 +91,18 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
           );
         })}
       </div>
-      {current && <Board id={current} date={date} lang={lang} me={who?.name ?? ""} />}
+      {current && (
+        <Board
+          id={current}
+          date={date}
+          lang={lang}
+          me={who?.name ?? ""}
+          title={(() => {
+            const c = (list ?? []).find((x) => x.id === current);
+            return c ? t(lang, "dailySetUp", TITLE[c.game], c.players) : "";
+          })()}
+        />
+      )}
     </main>
   );
 }
@@ -252,7 +263,7 @@ function Who(p: { who: DailyWho | null; setWho: (w: DailyWho | null) => void; la
 }
 
 /** Board is the leaderboard of a challenge: of the day, or of the 7 or 30 days that end on it. */
-function Board(p: { id: string; date: string; lang: Lang; me: string }) {
+function Board(p: { id: string; date: string; lang: Lang; me: string; title: string }) {
   const { lang } = p;
   const [days, setDays] = useState(1);
   const [rows, setRows] = useState<BoardRow[] | null>(null);
@@ -264,7 +275,8 @@ function Board(p: { id: string; date: string; lang: Lang; me: string }) {
   return (
     <section class="daily-board" data-testid="daily-board" data-days={days}>
       <h3>
-        {t(lang, "dailyBoard")}{" "}
+        {t(lang, "dailyBoard")}
+        {p.title && <>: {p.title}</>}{" "}
         {([1, 7, 30] as const).map((n) => (
           <button type="button" class={"small-btn" + (days === n ? " on" : "")} aria-pressed={days === n} data-days={n} onClick={() => setDays(n)}>
             {t(lang, n === 1 ? "dailyDays1" : n === 7 ? "dailyDays7" : "dailyDays30")}

@@ -218,7 +218,12 @@ const S = {
     "everyone may look back at every trick; otherwise the game's rules say which (Droggn: your side's, Strohmandeln: your own and the last one)",
     "alle dürfen jeden Stich nachsehen; sonst sagen es die Regeln (Droggn: die der eigenen Seite, Strohmandeln: die eigenen und den letzten)",
   ],
-  trickHidden: ["turned down: not yours to look at", "verdeckt: nicht zum Nachsehen"],
+  trickHidden: ["turned down: not yours to look back at", "verdeckt: nicht zum Nachsehen"],
+  "trickHidden.droggn": ["turned down: you may look back only at your side's tricks", "verdeckt: nachsehen darf man nur die Stiche der eigenen Partei"],
+  "trickHidden.strohmandeln": [
+    "turned down: you may look back only at your own tricks and the one just taken",
+    "verdeckt: nachsehen darf man nur die eigenen Stiche und den zuletzt gemachten",
+  ],
   join: ["Join", "Mitspielen"],
   autoBotHelp: [
     "after a short absence; whoever comes back gets the seat back at once",

@@ -40,7 +40,7 @@ export function LogPanel(p: { m: Model; names: string[]; lang: Lang; auto?: numb
             <li data-trick={i + 1} data-winner={tk.winner} data-hidden={tk.hidden ? "1" : undefined}>
               <strong>{t(lang, "trickN", i + 1)}</strong> ({led(tk.leader)}):{" "}
               {tk.hidden ? (
-                <span class="muted">{t(lang, "trickHidden")}</span>
+                <span class="muted">{t(lang, m.game === "droggn" ? "trickHidden.droggn" : m.game === "strohmandeln" ? "trickHidden.strohmandeln" : "trickHidden")}</span>
               ) : (
                 tk.plays.map((pl) => `${cardName(pl.card, m.game, lang)}${pl.seat !== tk.leader ? ` (${who(pl.seat)})` : ""}`).join(", ")
               )}
