@@ -409,20 +409,29 @@ func (p *player) describeRun(run []game.Action) string {
 
 // helpText lists the commands of the prompt.
 func (p *player) helpText() string {
-	return p.t(`  A letter picks from the list. Or type the card as the screen shows it (XXI,
-  ♠4, ★), as records write it (T21, S-4, FOOL), by name (Mond, Sküs, Pagat,
-  Herz-König) or a trump by its number (21); or the word (pass, weiter, gut,
-  Solo, ich liege, …). Enter takes the only choice.
+	text := p.t(`  A letter picks from the list. Or type the card as the screen shows it (XXI,
+  ♠4, ♥A, ♣R, ★), as records write it (T21, S-4, FOOL), by name (Mond, Sküs,
+  Pagat, Herz-König) or a trump by its number (21); or the word (pass,
+  weiter, gut, Solo, ich liege, …). Enter takes the only choice.
+  Cards: A ace, J jack, R rider, C Cavall, Q queen, K king; XXI trump 21.
   To buy: the card you offer, then the card you ask for (♠4 XXI), or 'none'.
   'sheet' shows the score sheet, 'end' asks to end the sitting, 'quit' (or
   Ctrl-C) leaves with the standing.`,
 		`  Ein Buchstabe wählt aus der Liste. Oder die Karte, wie sie angezeigt wird
-  (XXI, ♠4, ★), wie im Protokoll (T21, S-4, FOOL), mit Namen (Mond, Sküs,
-  Pagat, Herz-König) oder ein Tarock mit seiner Zahl (21); oder das Wort
-  (weiter, gut, Solo, ich liege, …). Enter nimmt die einzige Wahl.
+  (XXI, ♠4, ♥A, ♣R, ★), wie im Protokoll (T21, S-4, FOOL), mit Namen (Mond,
+  Sküs, Pagat, Herz-König) oder ein Tarock mit seiner Zahl (21); oder das
+  Wort (weiter, gut, Solo, ich liege, …). Enter nimmt die einzige Wahl.
+  Karten: A Ass, B Bube, R Reiter, C Cavall, D Dame, K König; XXI Tarock 21.
   Kaufen: die gebotene Karte, dann die verlangte (♠4 XXI), oder 'nichts'.
   'block' zeigt den Schreibblock, 'schluss' beendet die Runde nach ihrer
   Regel, 'aufhören' (oder Strg-C) verlässt das Spiel mit dem Stand.`)
+	if p.rules.Game() == "strohmandeln" {
+		text += "\n" + p.t(`  Strohmänner 1:♠J+2 — Strohmann 1 shows ♠J, with 2 cards face down under it
+  (– when no card lies face up).`,
+			`  Strohmänner 1:♠B+2 — Strohmann 1 zeigt ♠B, darunter liegen 2 verdeckte
+  Karten (– wenn keine Karte offen liegt).`)
+	}
+	return text
 }
 
 // command runs a command of the prompt ("help", "sheet", "end", "quit", in

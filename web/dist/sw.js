@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "5004f30cd9776601";
+const VERSION = "4e4471df3ddb9ef9";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

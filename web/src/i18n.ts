@@ -363,8 +363,8 @@ const S = {
   puzzles: ["Puzzles", "Rätsel"],
   puzzlesOf: ["Puzzles: {0}", "Rätsel: {0}"],
   puzzlesIntro: [
-    "Positions from real hands where one card is clearly best. Find it: then you see whether you were right, the best card, what each card costs and why.",
-    "Stellungen aus echten Spielen, in denen eine Karte klar die beste ist. Finde sie: Dann siehst du, ob du richtig lagst, die beste Karte, was jede Karte kostet und warum.",
+    "Positions from real hands where one card, or a few worth the same, is clearly better than every other. Find one: then you see whether you were right, the best cards, what each card costs and why.",
+    "Stellungen aus echten Spielen, in denen eine Karte, oder einige gleich gute, klar besser ist als jede andere. Finde eine: Dann siehst du, ob du richtig lagst, die besten Karten, was jede Karte kostet und warum.",
   ],
   puzzleAll: ["All themes", "Alle Themen"],
   puzzleSolved: ["{0} of {1} solved", "{0} von {1} gelöst"],
