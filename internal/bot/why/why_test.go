@@ -134,7 +134,9 @@ func TestTextBidScoreFirst(t *testing.T) {
 	fool.Card = "FOOL"
 	h3 := game.NewRecordAction(0, "play")
 	h3.Card = "H-3"
-	cards := func(ra game.RecordAction) string { return map[string]string{"FOOL": "Fool", "H-3": "3 of hearts"}[ra.Card] }
+	cards := func(ra game.RecordAction) string {
+		return map[string]string{"FOOL": "Fool", "H-3": "3 of hearts"}[ra.Card]
+	}
 	s := Sample{Seat: 0, Actions: []game.RecordAction{fool, h3}, Opponents: "defenders",
 		Outcomes: [][]Outcome{
 			{{Trick: 0, CardPoints: 32, Score: 10}, {Trick: 0, CardPoints: 32, Score: 10}},
