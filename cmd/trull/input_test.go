@@ -216,8 +216,8 @@ func TestTypedWordNotNow(t *testing.T) {
 				}
 				continue
 			}
-			if strings.Contains(why, p.t("Not understood", "Nicht verstanden")) {
-				t.Errorf("%q at %v: %q", typed, st.Phase(), why)
+			if err := st.Clone().Apply(w); err == nil || !strings.Contains(why, game.Explain(err, p.lang)) {
+				t.Errorf("%q at %v: %q does not give the engine's reason (%v)", typed, st.Phase(), why, err)
 			}
 			n++
 		}
@@ -226,6 +226,19 @@ func TestTypedWordNotNow(t *testing.T) {
 	for v, n := range refused {
 		if n == 0 {
 			t.Errorf("%s: no word was ever refused: the test saw no decision without some word", v)
+		}
+	}
+}
+
+// TestCardLabels: the labels the screen shows are read in both languages,
+// and so are the labels of earlier versions (♥1 for the ace, ♣N for the
+// rider).
+func TestCardLabels(t *testing.T) {
+	p := newTestPlayer(t, knowledge.Variant{Game: "droggn", Players: 3}, card.English)
+	for typed, id := range map[string]string{"♥A": "H-1", "♥1": "H-1", "♣R": "C-N", "♣N": "C-N", "♠B": "S-J", "♠J": "S-J", "♦D": "D-Q", "♦Q": "D-Q", "xxi": "T21"} {
+		c, ok := p.cardNamed(normalize(typed))
+		if !ok || p.rules.Pack().ID(c) != id {
+			t.Errorf("%q: got %v (%v), want %s", typed, p.rules.Pack().ID(c), ok, id)
 		}
 	}
 }

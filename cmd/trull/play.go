@@ -413,7 +413,7 @@ func (p *player) helpText() string {
   ♠4, ♥A, ♣R, ★), as records write it (T21, S-4, FOOL), by name (Mond, Sküs,
   Pagat, Herz-König) or a trump by its number (21); or the word (pass,
   weiter, gut, Solo, ich liege, …). Enter takes the only choice.
-  Cards: A ace, J jack, R rider, C Cavall, Q queen, K king; XXI trump 21.
+  Cards: A ace, J jack, R rider, C cavalier, Q queen, K king; XXI trump 21.
   To buy: the card you offer, then the card you ask for (♠4 XXI), or 'none'.
   'sheet' shows the score sheet, 'end' asks to end the sitting, 'quit' (or
   Ctrl-C) leaves with the standing.`,

@@ -37,7 +37,7 @@ var (
 	tuneWorkers = flag.Int("tune-workers", 1, "deals of a tuning duel played at once (the result does not depend on it)")
 	tuneTable   = flag.String("tune-table", "", "comma-separated bots seated with each duel's pair (e.g. cheater@600), the pair played in both orders around the table")
 	tuneShard   = flag.String("tune-shard", "", "I/N: play only shard I (from 0) of N of the duels' deals, each duel's hands written to -tune-out")
-	tuneOut     = flag.String("tune-out", "", "file of a sharded duel's hands (-tune-shard), read by -tune-merge")
+	tuneOut     = flag.String("tune-out", "", "file of a sharded duel's hands (-tune-shard, one duel: -tune-only with one variant), read by -tune-merge")
 	tuneMerge   = flag.String("tune-merge", "", "comma-separated -tune-out files of one duel's shards: the duel's result from them (TestTuneMerge)")
 )
 
@@ -182,6 +182,9 @@ func duels(t *testing.T, r game.Rules, seed string, base ismcts.Options, mk func
 		}
 		from, to = *tuneDeals*i/n, *tuneDeals*(i+1)/n
 	}
+	if *tuneOut != "" && (len(only) != 1 || !slices.ContainsFunc(variants, func(v variant) bool { return v.name == only[0] })) {
+		t.Fatalf("-tune-out holds one duel: give -tune-only one variant of %s", t.Name())
+	}
 	for _, v := range variants {
 		if only != nil && !slices.Contains(only, v.name) {
 			continue
@@ -226,7 +229,7 @@ func duels(t *testing.T, r game.Rules, seed string, base ismcts.Options, mk func
 			}
 		}
 		if *tuneOut != "" {
-			b, err := json.Marshal(tuneFile{Variant: r.String(), Bots: names, Hands: hands})
+			b, err := json.Marshal(tuneFile{Variant: r.String(), Bots: names, Seed: seed, Deals: *tuneDeals, From: from, To: cmp.Or(to, *tuneDeals), Hands: hands})
 			if err == nil {
 				err = os.WriteFile(*tuneOut, b, 0o644)
 			}
@@ -252,9 +255,12 @@ func byDeal(hs []HandResult) [][]HandResult {
 
 // tuneFile is what -tune-out writes: the hands of one duel's shard.
 type tuneFile struct {
-	Variant string
-	Bots    []string
-	Hands   [][]HandResult
+	Variant  string
+	Bots     []string
+	Seed     string
+	Deals    int
+	From, To int // the shard's deals From ≤ d < To
+	Hands    [][]HandResult
 }
 
 // logDuel logs a duel's pairs and each bot's decision times and contracts.
@@ -273,12 +279,14 @@ func logDuel(t *testing.T, rep *Report) {
 	}
 }
 
-// TestTuneMerge logs the duel of the shards' files named by -tune-merge.
+// TestTuneMerge logs the duel of the shards' files named by -tune-merge:
+// the shards of one duel (its variant, bots, seed and deals), together
+// every deal of it once.
 func TestTuneMerge(t *testing.T) {
 	if *tuneMerge == "" {
 		t.Skip("run with -tune-merge FILE,…")
 	}
-	var all tuneFile
+	var all []tuneFile
 	for _, p := range strings.Split(*tuneMerge, ",") {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -288,17 +296,26 @@ func TestTuneMerge(t *testing.T) {
 		if err := json.Unmarshal(b, &f); err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		if all.Bots != nil && (!slices.Equal(f.Bots, all.Bots) || f.Variant != all.Variant) {
-			t.Fatalf("%s: bots %v of %s, want %v of %s", p, f.Bots, f.Variant, all.Bots, all.Variant)
+		if len(all) > 0 {
+			a := all[0]
+			if !slices.Equal(f.Bots, a.Bots) || f.Variant != a.Variant || f.Seed != a.Seed || f.Deals != a.Deals {
+				t.Fatalf("%s: %v of %s, seed %q, %d deals; want %v of %s, seed %q, %d deals", p, f.Bots, f.Variant, f.Seed, f.Deals, a.Bots, a.Variant, a.Seed, a.Deals)
+			}
 		}
-		all.Variant, all.Bots = f.Variant, f.Bots
-		all.Hands = append(all.Hands, f.Hands...)
+		all = append(all, f)
 	}
-	slices.SortStableFunc(all.Hands, func(a, b []HandResult) int { return a[0].Deal - b[0].Deal })
-	for i := 1; i < len(all.Hands); i++ {
-		if all.Hands[i][0].Deal == all.Hands[i-1][0].Deal {
-			t.Fatalf("deal %d is in two files", all.Hands[i][0].Deal)
+	slices.SortFunc(all, func(a, b tuneFile) int { return a.From - b.From })
+	var hands [][]HandResult
+	next := 0
+	for _, f := range all {
+		if f.From != next || f.To-f.From != len(f.Hands) {
+			t.Fatalf("the shards do not cover the duel's deals: deals %d to %d where deal %d is next", f.From, f.To-1, next)
 		}
+		hands = append(hands, f.Hands...)
+		next = f.To
 	}
-	logDuel(t, Summarize(all.Variant, all.Bots, all.Hands))
+	if next != all[0].Deals {
+		t.Fatalf("the shards end at deal %d of %d", next, all[0].Deals)
+	}
+	logDuel(t, Summarize(all[0].Variant, all[0].Bots, hands))
 }

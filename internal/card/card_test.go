@@ -225,3 +225,38 @@ func TestBitAndOf(t *testing.T) {
 		t.Error("Of() is not empty")
 	}
 }
+
+// TestShort: the compact labels the terminal shows, as the browser draws
+// the faces: the ace "A", the courts by the language's letters, the
+// Italian pack's courts by its own.
+func TestShort(t *testing.T) {
+	for _, c := range []struct {
+		pack *Pack
+		id   string
+		l    Lang
+		want string
+	}{
+		{Droggn66, "H-1", English, "♥A"},
+		{Droggn66, "H-1", German, "♥A"},
+		{Droggn66, "C-N", English, "♣R"},
+		{Droggn66, "C-N", German, "♣R"},
+		{Droggn66, "S-J", German, "♠B"},
+		{Droggn66, "S-Q", German, "♠D"},
+		{Droggn66, "S-Q", English, "♠Q"},
+		{Droggn66, "D-K", German, "♦K"},
+		{Droggn66, "S-7", English, "♠7"},
+		{Droggn66, "T21", German, "XXI"},
+		{Droggn66, "FOOL", English, "★"},
+		{Stroh54, "H-N", English, "♥R"},
+		{Troggu62, "Cu-N", English, "CuC"},
+		{Troggu62, "Co-Q", German, "CoD"},
+	} {
+		card, err := c.pack.Parse(c.id)
+		if err != nil {
+			t.Fatalf("%s: %v", c.id, err)
+		}
+		if got := c.pack.Short(card, c.l); got != c.want {
+			t.Errorf("%s %s (%v): %q, want %q", c.pack.Name, c.id, c.l, got, c.want)
+		}
+	}
+}

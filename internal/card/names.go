@@ -86,11 +86,13 @@ func (p *Pack) CardName(c Card, l Lang) string {
 	return "?"
 }
 
-// Short returns a compact label for c in language l, the index the
-// browser draws on the card's face: "XXI", "I", "★" for FOOL; a suit symbol
-// and rank such as "♥K", "♥A" (the ace), "♣R" (the rider; German "♣B" for
-// the Bube, "♣D" for the Dame); or the Italian suit letters and rank such
-// as "Cu1", "CoC" (the Cavall).
+// Short returns a compact label for c in language l: "XXI", "I", "★" for
+// FOOL; for a French pack the suit's symbol and the index the browser
+// draws on the face, such as "♥K", "♥A" (the ace), "♣R" (the rider; German
+// "♣B" for the Bube, "♣D" for the Dame); for the Italian pack the suit's
+// letters and the rank, the courts as the browser draws them, such as
+// "Cu1", "CoC" (the Cavall), where the browser draws the pips' numbers in
+// Roman numerals.
 func (p *Pack) Short(c Card, l Lang) string {
 	switch {
 	case c == Fool:

@@ -352,7 +352,7 @@ const S = {
   dailyAt: ["Daily challenge of {0} · deal {1} of {2}", "Tägliche Herausforderung vom {0} · Spiel {1} von {2}"],
   dailyOver: ["Challenge finished: see where you stand.", "Herausforderung beendet: sieh nach, wo du stehst."],
   dailyBack: ["To the daily page", "Zur Tagesseite"],
-  offlineStill: ["“{0}” (under {1}) plays without it.", "„{0}“ (unter {1}) geht auch ohne ihn."],
+  offlineStill: ["“{0}” (under {1}) works without it.", "„{0}“ (unter {1}) geht auch ohne ihn."],
   offlineKept: ["A sitting is kept on this device; a new one takes its place.", "Auf diesem Gerät ist eine Runde gespeichert; eine neue tritt an ihre Stelle."],
   offlineKeptOpen: ["Open it", "Öffnen"],
   dailyChoices: ["How the others decided ({0} players so far)", "Wie die anderen entschieden (bisher {0} Spieler)"],
@@ -1195,7 +1195,9 @@ export function errorText(e: unknown, lang: Lang, game: GameName | null = null):
     if (!e.code && e.status === 404) return tr(lang, "Not found.", "Nicht gefunden.");
     return explain({ error: e.message, code: e.code || (e.status === 429 ? "too_fast" : ""), params: e.params }, game, lang);
   }
-  return tr(lang, "The server cannot be reached.", "Der Server ist nicht erreichbar.") + " " + t(lang, "offlineStill", t(lang, "createOffline"), t(lang, "newTable"));
+  const down = tr(lang, "The server cannot be reached.", "Der Server ist nicht erreichbar.");
+  // fetch fails with a TypeError when the network or the server is down: then say what works without it.
+  return e instanceof TypeError ? down + " " + t(lang, "offlineStill", t(lang, "createOffline"), t(lang, "newTable")) : down;
 }
 
 /** closeText words why the server closed the table's connection for good (docs/PROTOCOL.md). */

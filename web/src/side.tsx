@@ -9,6 +9,12 @@ import { signed } from "./names";
 import type { TableState, ChatMsg } from "./tablestate";
 import { Glossed } from "./glossary";
 
+/** hiddenKey words a turned-down trick: the game's look-back rule for a seat that plays, the plain fact for a spectator or a dealer who sits out. */
+function hiddenKey(m: Model) {
+  if (m.seat < 0 || m.seat === m.sits_out) return "trickHidden";
+  return m.game === "droggn" ? "trickHidden.droggn" : m.game === "strohmandeln" ? "trickHidden.strohmandeln" : "trickHidden";
+}
+
 export function LogPanel(p: { m: Model; names: string[]; lang: Lang; auto?: number[] }) {
   const { m, lang } = p;
   if (!m.log.length && !m.tricks.length) return <p class="muted">—</p>;
@@ -40,7 +46,7 @@ export function LogPanel(p: { m: Model; names: string[]; lang: Lang; auto?: numb
             <li data-trick={i + 1} data-winner={tk.winner} data-hidden={tk.hidden ? "1" : undefined}>
               <strong>{t(lang, "trickN", i + 1)}</strong> ({led(tk.leader)}):{" "}
               {tk.hidden ? (
-                <span class="muted">{t(lang, m.game === "droggn" ? "trickHidden.droggn" : m.game === "strohmandeln" ? "trickHidden.strohmandeln" : "trickHidden")}</span>
+                <span class="muted">{t(lang, hiddenKey(m))}</span>
               ) : (
                 tk.plays.map((pl) => `${cardName(pl.card, m.game, lang)}${pl.seat !== tk.leader ? ` (${who(pl.seat)})` : ""}`).join(", ")
               )}
