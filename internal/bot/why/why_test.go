@@ -10,10 +10,8 @@ import (
 // TestText words hand-made differences: the biggest difference first, the
 // trick and the card points second, in both languages.
 func TestText(t *testing.T) {
-	pagat := game.NewRecordAction(0, "play")
-	pagat.Card = "T1"
-	mond := game.NewRecordAction(0, "play")
-	mond.Card = "T21"
+	pagat := playOf("T1")
+	mond := playOf("T21")
 	names := map[string]string{"T1": "Pagat (I)", "T21": "Mond (XXI)"}
 	name := func(ra game.RecordAction) string { return names[ra.Card] }
 	item := func(pts ...int) []Item {
@@ -61,10 +59,8 @@ func TestNumber(t *testing.T) {
 // TestTextDative: a German card name with its article takes the dative
 // after "mit" ("mit dem Gstieß"), and the nominative elsewhere.
 func TestTextDative(t *testing.T) {
-	fool := game.NewRecordAction(0, "play")
-	fool.Card = "FOOL"
-	h3 := game.NewRecordAction(0, "play")
-	h3.Card = "H-3"
+	fool := playOf("FOOL")
+	h3 := playOf("H-3")
 	names := map[string]string{"FOOL": "der Gstieß", "H-3": "Herz-3"}
 	name := func(ra game.RecordAction) string { return names[ra.Card] }
 	s := Sample{Seat: 0, Actions: []game.RecordAction{fool, h3}, Opponents: "defenders",
@@ -130,10 +126,8 @@ func TestTextBidScoreFirst(t *testing.T) {
 		}
 	}
 	// A card that takes the same tricks: the score comes first too.
-	fool := game.NewRecordAction(0, "play")
-	fool.Card = "FOOL"
-	h3 := game.NewRecordAction(0, "play")
-	h3.Card = "H-3"
+	fool := playOf("FOOL")
+	h3 := playOf("H-3")
 	cards := func(ra game.RecordAction) string {
 		return map[string]string{"FOOL": "Fool", "H-3": "3 of hearts"}[ra.Card]
 	}
@@ -146,4 +140,11 @@ func TestTextBidScoreFirst(t *testing.T) {
 	if got := Text(s.Why(0, 1), cards, card.English); got != want {
 		t.Errorf("a card:\n got %q\nwant %q", got, want)
 	}
+}
+
+// playOf is seat 0's play of the card with the record ID id.
+func playOf(id string) game.RecordAction {
+	a := game.NewRecordAction(0, "play")
+	a.Card = id
+	return a
 }
