@@ -179,6 +179,9 @@ type player struct {
 	// logged is the number of the hand's actions the move log has shown;
 	// trickNo the number of the hand's finished tricks.
 	logged, trickNo int
+	// turned is, for each seat and Strohmann, the number of its cards
+	// turned up that the move log has shown (logTurned).
+	turned [][3]int
 }
 
 func (p *player) t(en, de string) string {
@@ -257,7 +260,7 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 		p.say(fmt.Sprintf("\n=== %s %d — %s: %s ===", p.t("Deal", "Spiel"), sit.Deal()+1,
 			p.t("dealer", "Geber"), p.names[st.Dealer()]))
 		rng := game.NewRand(p.seed, uint64(hand)+1)
-		p.logged, p.trickNo, p.declarer, p.bidMade, p.lastHand = 0, 0, -1, false, nil
+		p.logged, p.trickNo, p.declarer, p.bidMade, p.lastHand, p.turned = 0, 0, -1, false, nil, nil
 		for !st.Done() {
 			if p.interrupted() {
 				return errQuit
@@ -285,6 +288,7 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 			if a.Kind == game.KindPlay {
 				p.logTrick(st)
 			}
+			p.logTurned(st)
 		}
 		if err := p.saveRecord(st, sit.Deal()); err != nil {
 			return err
@@ -377,6 +381,43 @@ func (p *player) logTrick(st game.State) {
 	}
 	p.trickNo++
 	p.say(fmt.Sprintf("  %s %d: %s → %s", p.t("Trick", "Stich"), p.trickNo, p.plays(s.last.plays), p.names[s.last.winner]))
+}
+
+// logTurned prints the Strohmann cards turned up since the log last
+// looked, a line for each Strohmann: which went into the hand and which
+// lies face up. Without it an opponent's hand would grow with no word of
+// why.
+func (p *player) logTurned(st game.State) {
+	m := tableOf(st.View(game.Seat(p.human)))
+	if len(m.Players) == 0 {
+		return
+	}
+	if p.turned == nil {
+		p.turned = make([][3]int, len(m.Players))
+	}
+	for seat, pv := range m.Players {
+		for k, pile := range pv.Strohmaenner {
+			seen := p.turned[seat][k]
+			if len(pile.Turned) <= seen {
+				continue
+			}
+			p.turned[seat][k] = len(pile.Turned)
+			fresh := p.ids(pile.Turned[seen:])
+			var up []card.Card
+			if pile.Top != "" && pile.Turned[len(pile.Turned)-1] == pile.Top {
+				up, fresh = fresh[len(fresh)-1:], fresh[:len(fresh)-1]
+			}
+			var parts []string
+			if len(fresh) > 0 {
+				parts = append(parts, fmt.Sprintf(p.t("%s into the hand", "%s auf die Hand"), p.shorts(fresh)))
+			}
+			if len(up) > 0 {
+				parts = append(parts, fmt.Sprintf(p.t("%s stays face up", "%s bleibt offen liegen"), p.shorts(up)))
+			}
+			who := p.subject(seat, pair{"%s turns up", "%s deckt"}, pair{"You turn up", "Du deckst"})
+			p.say(fmt.Sprintf(p.t("  %s Strohmann %d: %s", "  %s Strohmann %d auf: %s"), who, k+1, strings.Join(parts, ", ")))
+		}
+	}
 }
 
 // describeRun names a run of actions of one seat: one action, or a discard
