@@ -268,7 +268,11 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 			seat := st.ToAct()
 			p.learnWords(st)
 			var a game.Action
-			if seat == p.human {
+			if legal := st.Legal(nil); seat == p.human && len(legal) == 1 && formality(legal[0]) {
+				// As the browser's table does: the log says so.
+				a = legal[0]
+				p.say(fmt.Sprintf(p.t("  %s: the only choice, taken for you", "  %s: die einzige Wahl, für dich genommen"), p.choice(a)))
+			} else if seat == p.human {
 				if a, err = p.ask(st); err != nil {
 					return err
 				}
@@ -306,6 +310,19 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 	p.showSheet()
 	p.showSettlement()
 	return nil
+}
+
+// formality reports whether an action, when it is a seat's only choice, is
+// taken for the person at once: anything but a card played, discarded or
+// offered in a buy (staying in, a forced pass, no lay-out, no buy).
+func formality(a game.Action) bool {
+	switch a.Kind {
+	case game.KindPlay, game.KindDiscard:
+		return false
+	case game.KindBuy:
+		return a.Card == card.None
+	}
+	return true
 }
 
 // pause keeps a hand's result on the screen until the person asks for the

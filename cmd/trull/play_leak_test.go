@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -127,7 +128,17 @@ func playLeakRun(t *testing.T, v knowledge.Variant, i int) (int, int, error) {
 		return 0, 0, fmt.Errorf("%d hands in the transcript, %d records:\n%s", len(starts), len(files), tail(text))
 	}
 	me := game.Seat(seat)
-	q := 0 // the next question
+	// The seat's decisions: the questions, and the lone formalities taken
+	// for the person without one (their line in the log).
+	var turns []turn
+	for _, at := range in.asked {
+		turns = append(turns, turn{at: at})
+	}
+	for _, m := range autoTaken.FindAllStringIndex(text, -1) {
+		turns = append(turns, turn{at: m[0], auto: true})
+	}
+	slices.SortFunc(turns, func(a, b turn) int { return a.at - b.at })
+	q := 0 // the next decision
 	for h, f := range files {
 		end := len(text)
 		if h+1 < len(starts) {
@@ -157,21 +168,25 @@ func playLeakRun(t *testing.T, v knowledge.Variant, i int) (int, int, error) {
 				if int(a.Seat) == seat {
 					// The person was asked here: the text up to the question
 					// was printed with what the seat knows now.
-					if q >= len(in.asked) || in.asked[q] > end {
+					if q >= len(turns) || turns[q].at > end {
 						return 0, 0, fmt.Errorf("hand %d: the seat acted without being asked", h)
 					}
 					// The moves made since the last question were seen
 					// as they were played; the table drawn after them
 					// shows only what the seat may see now (the tricks
-					// it may look back at, by the game's rules).
-					moves, table := splitScreen(text[from:in.asked[q]])
+					// it may look back at, by the game's rules). A
+					// formality taken for the person has no table drawn.
+					moves, table := splitScreen(text[from:turns[q].at])
+					if turns[q].auto {
+						moves, table = text[from:turns[q].at], ""
+					}
 					if err := checkText(r.Pack(), moves, tr.Known(me)); err != nil {
 						return 0, 0, fmt.Errorf("hand %d before question %d: %v", h, q, err)
 					}
 					if err := checkText(r.Pack(), table, tr.Visible(me)); err != nil {
 						return 0, 0, fmt.Errorf("hand %d, the table at question %d: %v", h, q, err)
 					}
-					from = in.asked[q]
+					from = turns[q].at
 					q++
 				}
 				if err := tr.Apply(a); err != nil {
@@ -185,6 +200,17 @@ func playLeakRun(t *testing.T, v knowledge.Variant, i int) (int, int, error) {
 	}
 	return len(files), len(text), nil
 }
+
+// turn is where the transcript stood at one of the seat's decisions: a
+// question, or the log line of a formality taken for the person.
+type turn struct {
+	at   int
+	auto bool
+}
+
+// autoTaken finds the log line of a lone formality taken for the person
+// (after the prompt of the last question, when it follows one).
+var autoTaken = regexp.MustCompile(`  [^\n]*: (the only choice, taken for you|die einzige Wahl, für dich genommen)\n`)
 
 // checkText finds the cards a stretch of transcript names, leaving out the
 // person's listed choices and the typing example, which are not the hand.

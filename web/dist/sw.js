@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "3e4655b998f7ddf5";
+const VERSION = "afd433c1be736a00";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

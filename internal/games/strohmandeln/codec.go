@@ -136,7 +136,7 @@ func (r *Rules) Describe(a game.Action, l card.Lang) string {
 		if a.Call == CallFold {
 			return pick("folds (no Tarock in hand)", "wirft zusammen (kein Tarock)")
 		}
-		return pick("stays", "bleibt")
+		return pick("stays in (does not fold)", "bleibt (wirft nicht zusammen)")
 	case game.KindBid:
 		if a.Call == CallUndertake {
 			return pick("\"Ich nehme auf!\" (undertakes the game)", "„Ich nehme auf!“")
