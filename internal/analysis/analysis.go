@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"trull/internal/bot"
@@ -159,6 +160,9 @@ type Report struct {
 
 	rules game.Rules // for Text
 	lang  card.Lang  // of the whys' words
+	// names are the seats' names when every seat is analysed: each why
+	// then names its seat's side instead of speaking to it.
+	names []string
 }
 
 // Config says how to analyse.
@@ -253,6 +257,10 @@ func Analyze(rec *game.Record, cfg Config) (*Report, error) {
 	}
 	rep := &Report{Format: Format, Game: r.Game(), Variant: r.String(), Title: game.Title(r, card.English), Bot: cfg.Bot, Seed: cfg.Seed,
 		Complete: st.Done(), Thresholds: ThresholdsOf(r), Decisions: make([]Decision, len(tasks)), rules: r, lang: cfg.Lang}
+	if cfg.Seat < 0 {
+		rep.names = make([]string, r.Seats())
+		copy(rep.names, rec.Players)
+	}
 	if err := run(tasks, rep, cfg); err != nil {
 		return nil, err
 	}
@@ -296,7 +304,7 @@ func run(tasks []task, rep *Report, cfg Config) error {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				d, err := decide(b, tasks[i], rep.Thresholds, cfg)
+				d, err := decide(b, tasks[i], rep.Thresholds, cfg, rep.names)
 				mu.Lock()
 				if err != nil {
 					errs = append(errs, fmt.Errorf("analysis: decision at step %d: %w", tasks[i].step, err))
@@ -318,8 +326,30 @@ func run(tasks []task, rep *Report, cfg Config) error {
 	return errors.Join(errs...)
 }
 
+// whoOf is how a why names the deciding seat's side for a reader of
+// every seat's decisions: its name, or its number without one; "" (the
+// seat is spoken to) when names is nil, the analysis of one seat, and for
+// a seat named "you" or "du".
+func whoOf(names []string, seat int, l card.Lang) string {
+	name := ""
+	if seat < len(names) {
+		name = names[seat]
+	}
+	switch {
+	case names == nil, strings.EqualFold(name, "you"), strings.EqualFold(name, "du"):
+		// One seat's analysis, or the seat of the person who played as
+		// "you" (trull play's name): spoken to.
+		return ""
+	case name != "":
+		return name
+	case l == card.German:
+		return fmt.Sprintf("Platz %d", seat+1)
+	}
+	return fmt.Sprintf("seat %d", seat+1)
+}
+
 // decide analyses one decision.
-func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
+func decide(b bot.Bot, t task, th Thresholds, cfg Config, names []string) (Decision, error) {
 	st := t.st
 	r := st.Rules()
 	seat := int(t.taken.Seat)
@@ -345,10 +375,10 @@ func decide(b bot.Bot, t task, th Thresholds, cfg Config) (Decision, error) {
 		}
 		c := Candidate{Action: r.EncodeAction(h.Action), Value: round(h.Value)}
 		if h.Why != nil {
-			w := bot.WhyWords(r, hs, i, cfg.Lang)
+			w := bot.WhyWordsOf(r, hs, i, cfg.Lang, whoOf(names, seat, cfg.Lang))
 			if cfg.Bilingual {
-				w.Text = bot.WhyWords(r, hs, i, card.English).Text
-				w.TextDE = bot.WhyWords(r, hs, i, card.German).Text
+				w.Text = bot.WhyWordsOf(r, hs, i, card.English, whoOf(names, seat, card.English)).Text
+				w.TextDE = bot.WhyWordsOf(r, hs, i, card.German, whoOf(names, seat, card.German)).Text
 			}
 			c.Why = &w
 		}

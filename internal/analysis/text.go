@@ -221,10 +221,10 @@ func whyIn(d Decision, rep *Report, l card.Lang) string {
 	for _, a := range []game.Action{d.taken, d.best} {
 		names[rep.rules.EncodeAction(a).Card+rep.rules.EncodeAction(a).Call] = why.ActionName(rep.rules, a, l)
 	}
-	return why.Text(d.Why.Why, func(ra game.RecordAction) string {
+	return why.TextOf(d.Why.Why, func(ra game.RecordAction) string {
 		if n, ok := names[ra.Card+ra.Call]; ok {
 			return n
 		}
 		return ra.Card
-	}, l)
+	}, l, whoOf(rep.names, d.Seat, l))
 }

@@ -366,6 +366,12 @@ func cardPlay(v game.View) bool {
 // when it has none), the actions named as the table shows them: a card by
 // its name, a whole discard by its cards.
 func WhyWords(r game.Rules, hs []Hint, i int, l card.Lang) why.Words {
+	return WhyWordsOf(r, hs, i, l, "")
+}
+
+// WhyWordsOf is WhyWords for a reader other than the deciding seat, who
+// names ("Bot 2's side"); "" speaks to the seat.
+func WhyWordsOf(r game.Rules, hs []Hint, i int, l card.Lang, who string) why.Words {
 	if hs[i].Why == nil {
 		return why.Words{}
 	}
@@ -379,7 +385,7 @@ func WhyWords(r game.Rules, hs []Hint, i int, l card.Lang) why.Words {
 	}
 	name := func(ra game.RecordAction) string { return names[key(ra)] }
 	w := *hs[i].Why
-	return why.Words{Why: w, Text: why.Text(w, name, l)}
+	return why.Words{Why: w, Text: why.TextOf(w, name, l, who)}
 }
 
 // key identifies a record action.

@@ -3,6 +3,7 @@ package guide
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"trull/internal/card"
 	"trull/internal/game"
@@ -56,6 +57,9 @@ func (h *hand) advise(r game.Rules, legal []game.Action) (*Step, *game.RecordAct
 		}
 		p["discard"] = h.ids(cs)
 		p["count"] = itoa(len(cs))
+		if v := h.voids(cs); v != "" {
+			p["voids"] = v
+		}
 		return &Step{Code: "advice.discard." + h.m.Game, Params: p}, ra
 	case game.KindCall:
 		// The highest trump from XX down that the seat does not hold: its
@@ -81,7 +85,7 @@ func (h *hand) advise(r game.Rules, legal []game.Action) (*Step, *game.RecordAct
 		}
 		c, why := h.choosePlay(plays)
 		p["card"], p["why"] = h.id(c), why
-		if why == "winround" {
+		if why == "winround" || why == "beatround" {
 			p["suit"] = h.pack.Style.SuitLetter(c.Suit())
 		}
 		for _, a := range plays {
@@ -173,6 +177,30 @@ func (h *hand) discards(legal []game.Action) []card.Card {
 	return cs[:max(count, 0)]
 }
 
+// voids names the suits (their letters, comma-separated) of which the
+// seat holds no card once cs are laid away, though it held some before.
+func (h *hand) voids(cs []card.Card) string {
+	var out []string
+	seen := map[card.Suit]bool{}
+	for _, c := range cs {
+		if !c.IsSuit() || seen[c.Suit()] {
+			continue
+		}
+		seen[c.Suit()] = true
+		left := false
+		for _, k := range h.cards.Cards(nil) {
+			if k.IsSuit() && k.Suit() == c.Suit() && !slices.Contains(cs, k) {
+				left = true
+				break
+			}
+		}
+		if !left {
+			out = append(out, h.pack.Style.SuitLetter(c.Suit()))
+		}
+	}
+	return strings.Join(out, ",")
+}
+
 // played returns every card the seat has seen played.
 func (h *hand) played() card.Set {
 	var s card.Set
@@ -192,8 +220,11 @@ func (h *hand) played() card.Set {
 // choosePlay picks a card among the legal plays, with the reason:
 // "only", "master" (the highest trump still out), "trumps" (drawing the
 // opponents' trumps), "king", "low" (a lead that gives little away),
-// "win" (the lowest card that takes the trick; "winround" when it is a
-// number card of a suit whose numbers rank the other way round), "smear" (points into the
+// "win" (the last card of the trick: the lowest that takes it; "beat"
+// while others are still to play: the lowest that beats the cards on the
+// table, not the Pagat while another does; "winround" and "beatround"
+// when it is a number card of a suit whose numbers rank the other way
+// round), "smear" (points into the
 // side's own trick), "fool" (a Fool that is an excuse, the Droggn
 // Gstieß, into a lost trick) or
 // "cheap" (nothing wins: the cheapest card).
@@ -314,6 +345,18 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 			winners = append(winners, c)
 		}
 	}
+	// Others still to play after the seat may take the trick yet: the
+	// Pagat is not risked then while another card beats the table.
+	playing := h.m.Seats
+	if h.m.SitsOut >= 0 {
+		playing--
+	}
+	last := len(h.trick) == playing-1
+	if !last {
+		if rest := slices.DeleteFunc(slices.Clone(winners), precious); len(rest) > 0 {
+			winners = rest
+		}
+	}
 	if len(winners) > 0 {
 		best := winners[0]
 		for _, c := range winners[1:] {
@@ -321,12 +364,16 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 				best = c
 			}
 		}
+		why := "win"
+		if !last {
+			why = "beat"
+		}
 		// A number card of a round suit (hearts, diamonds, cups, coins)
 		// ranks the other way round: the reason says so.
 		if best.IsSuit() && best.Numeral() > 0 && best.Suit().Round() {
-			return best, "winround"
+			why += "round"
 		}
-		return best, "win"
+		return best, why
 	}
 	if h.traits.FoolExcuse && slices.Contains(cs, card.Fool) {
 		return card.Fool, "fool"

@@ -2,6 +2,8 @@ package guide
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -482,4 +484,83 @@ func TestProgressSide(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("no partner's progress was checked")
 	}
+}
+
+// TestAdviceReasonsHold: over many deals of each lesson's game, a reason the
+// guide gives is true of the table: a card that "takes this trick" is the
+// trick's last, one that only "beats the cards on the table" has players
+// after it, and a discard names exactly the suits it leaves empty.
+func TestAdviceReasonsHold(t *testing.T) {
+	seen := map[string]int{}
+	for _, base := range Lessons() {
+		for i := range 25 {
+			l := base
+			l.Seed = fmt.Sprintf("%s-reasons-%d", base.Seed, i)
+			visit(t, l, func(st game.State) {
+				if st.Done() || st.ToAct() != l.Seat {
+					return
+				}
+				g, err := For(l, st, l.Seat)
+				if err != nil || g.Advice == nil {
+					t.Fatalf("%s: no advice (%v)", l.Seed, err)
+				}
+				m, err := tablemodel.Of(st.View(game.Seat(l.Seat)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case g.Advice.Code == "advice.play":
+					why := g.Advice.Params["why"]
+					playing := m.Seats
+					if m.SitsOut >= 0 {
+						playing--
+					}
+					played := 0
+					if m.Trick != nil {
+						played = len(m.Trick.Plays)
+					}
+					switch strings.TrimSuffix(why, "round") {
+					case "win":
+						seen["win"]++
+						if played != playing-1 {
+							t.Errorf("%s: %q with %d of %d cards played", l.Seed, why, played, playing)
+						}
+					case "beat":
+						seen["beat"]++
+						if played >= playing-1 {
+							t.Errorf("%s: %q as the trick's last card", l.Seed, why)
+						}
+					}
+				case strings.HasPrefix(g.Advice.Code, "advice.discard."):
+					seen["discard"]++
+					hand := map[string]int{}
+					for _, id := range m.Hand {
+						if i := strings.IndexByte(id, '-'); i > 0 && !strings.HasPrefix(id, "T") {
+							hand[id[:i]]++
+						}
+					}
+					for _, id := range strings.Split(g.Advice.Params["discard"], ",") {
+						if i := strings.IndexByte(id, '-'); i > 0 && !strings.HasPrefix(id, "T") {
+							hand[id[:i]]--
+						}
+					}
+					var empty []string
+					for _, id := range strings.Split(g.Advice.Params["discard"], ",") {
+						if i := strings.IndexByte(id, '-'); i > 0 && !strings.HasPrefix(id, "T") && hand[id[:i]] == 0 && !slices.Contains(empty, id[:i]) {
+							empty = append(empty, id[:i])
+						}
+					}
+					if got := g.Advice.Params["voids"]; got != strings.Join(empty, ",") {
+						t.Errorf("%s: discard %s of %v names voids %q, leaves %v empty", l.Seed, g.Advice.Params["discard"], m.Hand, got, empty)
+					}
+				}
+			})
+		}
+	}
+	for _, k := range []string{"win", "beat", "discard"} {
+		if seen[k] == 0 {
+			t.Errorf("no %q advice in the deals: the test checks nothing of it", k)
+		}
+	}
+	t.Logf("reasons checked: %v", seen)
 }

@@ -219,7 +219,17 @@ func (h *hand) lastTrick() []Step {
 		out = append(out, Step{Code: "trick.trump", Params: params})
 	default:
 		params["suit"] = h.pack.Style.SuitLetter(w.Suit())
-		out = append(out, Step{Code: "trick.suit", Params: params})
+		code := "trick.suit"
+		if slices.Contains(powerless, true) {
+			// A trump lies in it, without its power: the text says so
+			// rather than that no trump was played.
+			code = "trick.powerless"
+		}
+		out = append(out, Step{Code: code, Params: params})
+	}
+	if h.traits.Scale.Thirds() {
+		// The tally counts in thirds: the trick's cards as it counts them.
+		params["counted"] = itoa(3*pts - 2*len(cs))
 	}
 	for i, c := range cs {
 		if c == card.Fool && (h.traits.FoolExcuse || powerless[i]) {

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "afd433c1be736a00";
+const VERSION = "9c8f1a136345a57b";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -43,6 +43,28 @@ describe("stepText", () => {
     expect(stepText(eleven, "droggn", "en", names, 0)).toContain("worth 11 points.");
   });
 
+  it("gives a Strohmandeln trick's points as the tally counts them too", () => {
+    const trick = { code: "trick.suit", params: { n: "1", winner: "0", card: "C-K", suit: "C", points: "6", counted: "14" } };
+    expect(stepText(trick, "strohmandeln", "en", names, 0)).toContain("worth 6 points, which count 4⅔ in the tally (⅔ of a point less for every card).");
+    expect(stepText(trick, "strohmandeln", "de", names, 0)).toContain("im Wert von 6 Punkten, die in der Zählung 4⅔ gelten");
+  });
+
+  it("does not call a trick without a trump when a powerless Bättler lies in it", () => {
+    const trick = { code: "trick.powerless", params: { n: "8", winner: "0", card: "Ba-K", suit: "Ba", points: "9" } };
+    const de = stepText(trick, "troggu", "de", names, 0);
+    expect(de).toContain("der einzige Tarock darin hatte seine Kraft verloren");
+    expect(de).not.toContain("kein Tarock");
+    const fool = stepText({ code: "trick.fool.troggu", params: { seat: "1", card: "FOOL" } }, "troggu", "en", names, 0);
+    expect(fool).toContain("kept it back once when it was the only trump");
+  });
+
+  it("names the suits a discard leaves empty, and claims none when it leaves none", () => {
+    const both = { code: "advice.discard.troggu", params: { discard: "Sw-J,Sw-10", count: "2", voids: "Sw,Ba" } };
+    expect(stepText(both, "troggu", "en", names, 0)).toContain("no card left in these suits: swords and batons");
+    const none = { code: "advice.discard.troggu", params: { discard: "Co-1,Co-4", count: "2" } };
+    expect(stepText(none, "troggu", "en", names, 0)).not.toContain("no card left");
+  });
+
   it("words the play after its first trick by the trick it is", () => {
     const p = { code: "progress", params: { role: "declarer", contract: "solo", need: "37", n: "9", points: "24" } };
     expect(stepText(p, "droggn", "en", names, 0)).toBe("Trick 9. Your side needs 37 card points and has 24 so far.");

@@ -127,12 +127,13 @@ export function stepText(s: Step, game: GameName, lang: Lang, names: string[], y
     if (CARD_LISTS.has(name)) return andList(v.split(",").map((c) => cardName(c, game, lang)), lang);
     if (SEATS.has(name)) return Number(v) === you ? t(lang, "you") : names[Number(v)] ?? v;
     if (name === "suit") return suitName(v, lang);
+    if (name === "voids") return andList(v.split(",").map((x) => suitName(x, lang)), lang);
     if (name === "contract") return contractName(game, v, lang);
     if (name === "call") return GUIDE["call." + v] ? g(lang, "call." + v) : contractName(game, v, lang);
     // A trick's points are the cards' own; the counts of a pile are in
     // thirds in Strohmandeln.
     if (name === "points" && s.code.startsWith("trick.")) return v;
-    if (name === "points" || name === "other" || name === "need" || name === "less") return points(v, game);
+    if (name === "points" || name === "other" || name === "need" || name === "less" || name === "counted") return points(v, game);
     return v;
   };
   // A [part] with a missing parameter is left out.
@@ -185,7 +186,7 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
         <ul class="guide-items" data-testid="guide-items">
           {m.result.items.map((it) => (
             <li>
-              {itemName(it.item, game, lang)}: {it.points > 0 ? "+" : ""}
+              <Glossed text={itemName(it.item, game, lang)} game={game} lang={lang} />: {it.points > 0 ? "+" : ""}
               {it.points}
             </li>
           ))}

@@ -803,7 +803,7 @@ export function actionLabel(a: Action, x: LabelCtx): string {
         case "fold":
           return a.call === "fold" ? tr(lang, "fold (no Tarock)", "zusammenwerfen") : tr(lang, "stay", "bleiben");
         case "bid":
-          return a.call === "undertake" ? tr(lang, "undertake: Ich nehme auf!", "Ich nehme auf!") : tr(lang, "pass: Weiter!", "Weiter!");
+          return a.call === "undertake" ? tr(lang, "Ich nehme auf! (undertake)", "Ich nehme auf!") : tr(lang, "Weiter! (pass)", "Weiter!");
         case "double":
           return a.call === "double" ? tr(lang, "double", "doppeln") : tr(lang, "gut (no double)", "gut");
         case "announce":
@@ -1338,26 +1338,37 @@ export const GUIDE: Record<string, Pair> = {
   ],
   "trick.hidden": ["Trick {n} went to {winner}.", "Stich {n} ging an {winner}."],
   "trick.trump/me": [
-    "You won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points.",
-    "Du hast Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten.",
+    "You won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
+    "Du hast Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
   ],
   "trick.trump": [
-    "{winner} won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points.",
-    "{winner} hat Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten.",
+    "{winner} won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
+    "{winner} hat Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
+  ],
+  "trick.powerless/me": [
+    "You won trick {n} with {card}: the only trump in it had lost its power, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
+    "Du hast Stich {n} mit {card:dat} gewonnen: der einzige Tarock darin hatte seine Kraft verloren, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
+  ],
+  "trick.powerless": [
+    "{winner} won trick {n} with {card}: the only trump in it had lost its power, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
+    "{winner} hat Stich {n} mit {card:dat} gewonnen: der einzige Tarock darin hatte seine Kraft verloren, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
   ],
   "trick.suit/me": [
-    "You won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points.",
-    "Du hast Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten.",
+    "You won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
+    "Du hast Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
   ],
   "trick.suit": [
-    "{winner} won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points.",
-    "{winner} hat Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten.",
+    "{winner} won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
+    "{winner} hat Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
   ],
   "trick.fool.droggn": [
     "{card} never takes a trick: it goes back to the pile of {seat}'s side whoever wins.",
     "{card} macht nie einen Stich: er geht zurück auf den Stapel der Partei von {seat}, wer auch gewinnt.",
   ],
-  "trick.fool.troggu": ["{card} had lost its power and takes no trick.", "{card} hatte seine Kraft verloren und macht keinen Stich."],
+  "trick.fool.troggu": [
+    "{card} had lost its power (its holder kept it back once when it was the only trump and a trump was due) and takes no trick.",
+    "{card} hatte seine Kraft verloren (er wurde einmal zurückgehalten, als er der einzige Tarock war und Tarock Pflicht war) und macht keinen Stich.",
+  ],
   "count.droggn/declarer": [
     "Counting in threes: the cards of a pile are counted in groups of three, each group worth its points less 2 (a group left short, 1 less). You won {tricks} tricks; with your discards they count {points} card points against {other}.[ Your pile: {pile} cards worth {raw} points, counted in threes {raw} − {less} = {points}.] The declarer needed {need}.",
     "Zählen in Dreiern: die Karten eines Stapels werden zu dritt gezählt, jede Gruppe ist ihre Punkte weniger 2 wert (eine unvollständige Gruppe 1 weniger). Du hast {tricks} Stiche gemacht; mit den gedrückten Karten zählen sie {points} Kartenpunkte gegen {other}.[ Dein Stapel: {pile} Karten mit {raw} Punkten, in Dreiern gezählt {raw} − {less} = {points}.] Der Spieler brauchte {need}.",
@@ -1424,12 +1435,12 @@ export const GUIDE: Record<string, Pair> = {
   "why.bid.weak": ["With {trumps} trumps the hand is too weak to play alone: let another declare.", "Mit {trumps} Tarock ist das Blatt zu schwach: lass einen anderen spielen."],
   "why.bid.taken": ["A higher game is already bid: pass.", "Ein höheres Spiel ist schon geboten: sag gut."],
   "advice.discard.droggn": [
-    "Discard {discard}: low cards of your shortest suits, so that you can trump those suits later; their points count for you.",
-    "Drück {discard}: niedrige Karten deiner kürzesten Farben, damit du diese Farben später stechen kannst; ihre Punkte zählen für dich.",
+    "Discard {discard}: low cards of your short suits[; with them you have no card left in these suits: {voids}, so you can trump them later]. Their points count for you.",
+    "Drück {discard}: niedrige Karten deiner kurzen Farben[; danach hast du in diesen Farben keine Karte mehr: {voids}, und kannst sie später stechen]. Ihre Punkte zählen für dich.",
   ],
   "advice.discard.troggu": [
-    "Discard {discard}: cards of your shortest suits, so that you can trump those suits later; their points count for you.",
-    "Leg {discard} ab: Karten deiner kürzesten Farben, damit du diese Farben später stechen kannst; ihre Punkte zählen für dich.",
+    "Discard {discard}: suit cards, so that your trumps stay in hand (cards worth five points may not be discarded)[; with them you have no card left in these suits: {voids}, so you can trump them later]. Their points count for you.",
+    "Leg {discard} ab: Farbkarten, damit deine Tarock in der Hand bleiben (Karten mit fünf Punkten darf man nicht ablegen)[; danach hast du in diesen Farben keine Karte mehr: {voids}, und kannst sie später stechen]. Ihre Punkte zählen für dich.",
   ],
   "advice.call": ["Call {card}: the highest trump you do not hold, so its holder is likely strong.", "Ruf {card:acc}: den höchsten Tarock, den du nicht hast, also ist sein Besitzer wohl stark."],
   "advice.play": ["Play {card}.", "Spiel {card:acc}."],
@@ -1442,6 +1453,14 @@ export const GUIDE: Record<string, Pair> = {
   "why.play.winround": [
     "It is the lowest card that takes this trick. In {suit} the number cards rank the other way round: the lower the number, the higher the card.",
     "Das ist die niedrigste Karte, die diesen Stich macht. In {suit} zählen die Zahlkarten umgekehrt: je niedriger die Zahl, desto höher die Karte.",
+  ],
+  "why.play.beat": [
+    "It is the lowest card that beats the cards on the table; a player after you may still take the trick.",
+    "Das ist die niedrigste Karte, die die Karten auf dem Tisch schlägt; ein Spieler nach dir kann den Stich noch nehmen.",
+  ],
+  "why.play.beatround": [
+    "It is the lowest card that beats the cards on the table; a player after you may still take the trick. In {suit} the number cards rank the other way round: the lower the number, the higher the card.",
+    "Das ist die niedrigste Karte, die die Karten auf dem Tisch schlägt; ein Spieler nach dir kann den Stich noch nehmen. In {suit} zählen die Zahlkarten umgekehrt: je niedriger die Zahl, desto höher die Karte.",
   ],
   "why.play.smear": ["Your side wins this trick already: add points to it.", "Deine Partei gewinnt diesen Stich schon: gib Punkte dazu."],
   "why.play.fool": ["You cannot win this trick, and the Gstieß goes back to your own pile: play it now.", "Du kannst diesen Stich nicht gewinnen, und der Gstieß kommt auf deinen eigenen Stapel zurück: spiel ihn jetzt."],
@@ -1626,7 +1645,7 @@ const STROH: Text = {
     ],
     [
       "Auction",
-      "Elder says “Ich nehme auf!” (undertake) or “Weiter!”; if Elder passes, the dealer may undertake. If both pass, a simple game is played (variant: the cards are thrown in). With the variant allowDoubling, the opponent may double an undertaken game.",
+      "Elder says “Ich nehme auf!” (undertake) or “Weiter!”; if Elder passes, the dealer may undertake. If both pass, a simple game is played (variant: the cards are thrown in). Where the table's options allow doubling, the opponent may double an undertaken game.",
     ],
     [
       "Play",
@@ -1635,7 +1654,7 @@ const STROH: Text = {
     [
       "Scoring",
       "Undertaken game: the undertaker wins 3 with 35⅔ or more, otherwise the opponent wins 4; in the extended scoring the winner's Grammel (45 points or more) adds 1. Simple game: the winner gets 2 in the classic scoring; in the extended scoring 1, or 2 with a Grammel. A drawn simple game, or a hand whose net is 0, starts a Nullrunde: the next two games count double.",
-      "Bonuses of 1 each: Pagat ultimo (the I wins the last trick; captured there, the captor scores), and in the extended scoring Trull and Four Kings in one's tricks, Uhu (II wins trick 26), Kakadu (III wins trick 25) and Rostopschin: win a trick with XVII saying “Ross!”, then the next with XVIII saying “Topschin!”. In the classic scoring the Trull and the Four Kings in hand are announced instead. Winning all tricks (Valat) scores 12 and replaces everything else.",
+      "Bonuses of 1 each: Pagat ultimo (the I wins the last trick; captured there, the captor scores), and in the extended scoring the Trull (Sküs, XXI and I, the three highest-valued trumps) and the four kings all in one's own tricks, Uhu (II wins trick 26), Kakadu (III wins trick 25) and Rostopschin: win a trick with XVII saying “Ross!”, then the next with XVIII saying “Topschin!”. In the classic scoring a player who holds the Trull or the four kings in hand announces them instead. Winning all tricks (Valat) scores 12 and replaces everything else.",
       "The deal alternates.",
     ],
   ],
@@ -1652,7 +1671,7 @@ const STROH: Text = {
     ],
     [
       "Reizen",
-      "Die Vorhand sagt „Ich nehme auf!“ oder „Weiter!“; passt sie, darf der Geber aufnehmen. Passen beide, wird ein einfaches Spiel gespielt (Variante: eingeworfen). Mit der Variante allowDoubling darf der Gegner ein aufgenommenes Spiel doppeln.",
+      "Die Vorhand sagt „Ich nehme auf!“ oder „Weiter!“; passt sie, darf der Geber aufnehmen. Passen beide, wird ein einfaches Spiel gespielt (Variante: eingeworfen). Erlauben die Optionen des Tisches das Doppeln, darf der Gegner ein aufgenommenes Spiel doppeln.",
     ],
     [
       "Spiel",
@@ -1661,7 +1680,7 @@ const STROH: Text = {
     [
       "Abrechnung",
       "Aufgenommenes Spiel: der Aufnehmer gewinnt 3 mit 35⅔ oder mehr, sonst gewinnt der Gegner 4; in der erweiterten Wertung bringt der Grammel des Gewinners (45 Punkte oder mehr) 1 dazu. Einfaches Spiel: der Gewinner bekommt 2 in der klassischen Wertung; in der erweiterten 1, mit Grammel 2. Ein unentschiedenes einfaches Spiel oder ein Spiel mit Saldo 0 beginnt eine Nullrunde: die nächsten zwei Spiele zählen doppelt.",
-      "Prämien zu je 1: Pagat ultimo (die I macht den letzten Stich; dort gefangen, zählt der Fänger), und in der erweiterten Wertung Trull und vier Könige in den eigenen Stichen, Uhu (II macht Stich 26), Kakadu (III macht Stich 25) und Rostopschin: einen Stich mit XVII und „Ross!“ machen, dann den nächsten mit XVIII und „Topschin!“. In der klassischen Wertung werden stattdessen Trull und vier Könige in der Hand angesagt. Alle Stiche (Valat) zählen 12 und ersetzen alles andere.",
+      "Prämien zu je 1: Pagat ultimo (die I macht den letzten Stich; dort gefangen, zählt der Fänger), und in der erweiterten Wertung die Trull (Sküs, XXI und I, die drei wertvollsten Tarock) und alle vier Könige in den eigenen Stichen, Uhu (II macht Stich 26), Kakadu (III macht Stich 25) und Rostopschin: einen Stich mit XVII und „Ross!“ machen, dann den nächsten mit XVIII und „Topschin!“. In der klassischen Wertung sagt stattdessen an, wer die Trull oder die vier Könige in der Hand hat. Alle Stiche (Valat) zählen 12 und ersetzen alles andere.",
       "Es wird abwechselnd gegeben.",
     ],
   ],

@@ -13,19 +13,31 @@ import (
 	"trull/internal/game"
 )
 
-// Text words a Why in one or two sentences, the biggest difference first:
-// the game won or lost (how often with each action), then each scored
-// item that differs, largest first, then the trick the card is played to
-// and the card points. name names an action as the table shows it.
+// Text words a Why in one or two sentences for the seat that decides,
+// the biggest difference first: the game won or lost (how often with each
+// action), then each scored item that differs, largest first, then the
+// trick the card is played to and the card points. When that difference
+// goes against the action's score, the score comes first, so that the
+// better choice does not read as the worse. name names an action as the
+// table shows it.
 func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
+	return TextOf(w, name, l, "")
+}
+
+// TextOf is Text for a reader other than the deciding seat: who names that
+// seat ("Bot 2's side"); "" speaks to it ("your side").
+func TextOf(w Why, name func(game.RecordAction) string, l card.Lang, who string) string {
 	de := l == card.German
 	a, b := name(w.Action), name(w.Best)
+	side, score := voice(who, de)
 	if w.Worlds == 0 {
 		return pick(de, "No world was compared.", "Keine Welt wurde verglichen.")
 	}
 	var first []string // sentences of the game and the items, biggest first
+	// A fact's sign is +1 when it speaks for the action, -1 against it.
 	type fact struct {
 		weight float64
+		sign   float64
 		text   string
 	}
 	var facts []fact
@@ -36,9 +48,9 @@ func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
 				weight = math.Abs(it.Points)
 			}
 		}
-		facts = append(facts, fact{weight, pick(de,
-			fmt.Sprintf("Your side wins the game with %s in %s, with %s in %s.", a, worlds(w.Game.Action, w.Worlds, de), b, worlds(w.Game.Best, w.Worlds, de)),
-			fmt.Sprintf("Deine Seite gewinnt das Spiel mit %s in %s, mit %s in %s.", dative(a), worlds(w.Game.Action, w.Worlds, de), dative(b), worlds(w.Game.Best, w.Worlds, de)))})
+		facts = append(facts, fact{weight, sign(float64(w.Game.Action - w.Game.Best)), pick(de,
+			fmt.Sprintf("%s wins the game with %s in %s, with %s in %s.", side, a, worlds(w.Game.Action, w.Worlds, de), b, worlds(w.Game.Best, w.Worlds, de)),
+			fmt.Sprintf("%s gewinnt das Spiel mit %s in %s, mit %s in %s.", side, dative(a), worlds(w.Game.Action, w.Worlds, de), dative(b), worlds(w.Game.Best, w.Worlds, de)))})
 	}
 	for _, it := range w.Items {
 		if isGame(it.Item) && (w.Game == nil || w.Game.Action == w.Game.Best) {
@@ -46,26 +58,23 @@ func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
 			if it.Points > 0 {
 				more = pick(de, "more", "mehr")
 			}
-			facts = append(facts, fact{math.Abs(it.Points), pick(de,
-				fmt.Sprintf("With %s the %s counts %s %s for your side on average.", a, ItemName(it.Item, l), pointsText(math.Abs(it.Points), de), more),
-				fmt.Sprintf("Mit %s zählt die Wertung „%s“ für deine Seite im Mittel %s %s.", dative(a), ItemName(it.Item, l), pointsText(math.Abs(it.Points), de), more))})
+			facts = append(facts, fact{math.Abs(it.Points), sign(it.Points), pick(de,
+				fmt.Sprintf("With %s the %s counts %s %s for %s on average.", a, ItemName(it.Item, l), pointsText(math.Abs(it.Points), de), more, side),
+				fmt.Sprintf("Mit %s zählt die Wertung „%s“ für %s im Mittel %s %s.", dative(a), ItemName(it.Item, l), side, pointsText(math.Abs(it.Points), de), more))})
 		}
 		if isGame(it.Item) {
 			continue
 		}
+		// The item compared: in how many worlds the action does better
+		// or worse on it than the other action, not how often it is won.
 		item := ItemName(it.Item, l)
-		var s string
-		switch {
-		case it.Points < 0 && de:
-			s = fmt.Sprintf("Mit %s verliert deine Seite die Wertung „%s“ (%d) in %s.", dative(a), item, it.Typical, worlds(it.Worse, w.Worlds, de))
-		case it.Points < 0:
-			s = fmt.Sprintf("With %s your side loses the %s (%d) in %s.", a, item, it.Typical, worlds(it.Worse, w.Worlds, de))
-		case de:
-			s = fmt.Sprintf("Mit %s gewinnt deine Seite die Wertung „%s“ (%d) in %s.", dative(a), item, it.Typical, worlds(it.Worlds-it.Worse, w.Worlds, de))
-		default:
-			s = fmt.Sprintf("With %s your side wins the %s (%d) in %s.", a, item, it.Typical, worlds(it.Worlds-it.Worse, w.Worlds, de))
+		better, n := pick(de, "better", "besser"), it.Worlds-it.Worse
+		if it.Points < 0 {
+			better, n = pick(de, "worse", "schlechter"), it.Worse
 		}
-		facts = append(facts, fact{math.Abs(it.Points), s})
+		facts = append(facts, fact{math.Abs(it.Points), sign(it.Points), pick(de,
+			fmt.Sprintf("With %s rather than %s, %s does %s on the %s (%d) in %s.", a, b, side, better, item, it.Typical, worlds(n, w.Worlds, de)),
+			fmt.Sprintf("Mit %s statt mit %s steht %s bei der Wertung „%s“ (%d) in %s %s da.", dative(a), dative(b), side, item, it.Typical, worlds(n, w.Worlds, de), better))})
 	}
 	slices.SortStableFunc(facts, func(x, y fact) int {
 		switch {
@@ -76,11 +85,21 @@ func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
 		}
 		return 0
 	})
+	var out []string
+	scoreSaid := len(facts) > 0 && facts[0].sign*w.Score < 0 && math.Abs(w.Score) >= 0.05
+	if scoreSaid {
+		higher := pick(de, "lower", "niedriger")
+		if w.Score > 0 {
+			higher = pick(de, "higher", "höher")
+		}
+		out = append(out, upper(pick(de,
+			fmt.Sprintf("With %s %s is %s %s on average than with %s.", a, score, pointsText(math.Abs(w.Score), de), higher, b),
+			fmt.Sprintf("Mit %s ist %s im Mittel %s %s als mit %s.", dative(a), score, pointsText(math.Abs(w.Score), de), higher, dative(b)))))
+	}
 	for _, f := range facts {
 		first = append(first, upper(f.text))
 	}
-	trick := trickText(w, a, b, de)
-	var out []string
+	trick := trickText(w, a, b, de, side, score, scoreSaid)
 	if len(first) > 0 {
 		out = append(out, first[0])
 		first = first[1:]
@@ -99,8 +118,8 @@ func Text(w Why, name func(game.RecordAction) string, l card.Lang) string {
 }
 
 // trickText words the trick and the card points, or returns "" when
-// neither differs.
-func trickText(w Why, a, b string, de bool) string {
+// neither differs. scoreSaid tells that the score was already worded.
+func trickText(w Why, a, b string, de bool, side, score string, scoreSaid bool) string {
 	cp := w.CardPoints
 	points := math.Abs(cp) >= 1.0/6
 	if w.Trick == nil || w.Trick.Action == w.Trick.Best {
@@ -111,7 +130,7 @@ func trickText(w Why, a, b string, de bool) string {
 		if cp > 0 {
 			more = pick(de, "more", "mehr")
 		}
-		if cp*w.Score < 0 && math.Abs(w.Score) >= 0.05 {
+		if cp*w.Score < 0 && math.Abs(w.Score) >= 0.05 && !scoreSaid {
 			// The card points go against the score (a bid that scores
 			// more with fewer points, a card that keeps a bonus): the
 			// score comes first, so that the better choice does not read
@@ -121,12 +140,12 @@ func trickText(w Why, a, b string, de bool) string {
 				higher = pick(de, "higher", "höher")
 			}
 			return upper(pick(de,
-				fmt.Sprintf("With %s your score is %s %s on average than with %s, though your side counts %s %s.", a, pointsText(math.Abs(w.Score), de), higher, b, cardPoints(math.Abs(cp), de), more),
-				fmt.Sprintf("Mit %s ist dein Ergebnis im Mittel %s %s als mit %s, auch wenn deine Seite %s %s zählt.", dative(a), pointsText(math.Abs(w.Score), de), higher, dative(b), cardPoints(math.Abs(cp), de), more)))
+				fmt.Sprintf("With %s %s is %s %s on average than with %s, though %s counts %s %s.", a, score, pointsText(math.Abs(w.Score), de), higher, b, side, cardPoints(math.Abs(cp), de), more),
+				fmt.Sprintf("Mit %s ist %s im Mittel %s %s als mit %s, auch wenn %s %s %s zählt.", dative(a), score, pointsText(math.Abs(w.Score), de), higher, dative(b), side, cardPoints(math.Abs(cp), de), more)))
 		}
 		return upper(pick(de,
-			fmt.Sprintf("With %s your side counts %s %s than with %s.", a, cardPoints(math.Abs(cp), de), more, b),
-			fmt.Sprintf("Mit %s zählt deine Seite %s %s als mit %s.", dative(a), cardPoints(math.Abs(cp), de), more, dative(b))))
+			fmt.Sprintf("With %s %s counts %s %s than with %s.", a, side, cardPoints(math.Abs(cp), de), more, b),
+			fmt.Sprintf("Mit %s zählt %s %s %s als mit %s.", dative(a), side, cardPoints(math.Abs(cp), de), more, dative(b))))
 	}
 	// hi takes the trick more often than lo.
 	hi, lo, nhi, nlo, loPoints := b, a, w.Trick.Best, w.Trick.Action, cp
@@ -138,14 +157,14 @@ func trickText(w Why, a, b string, de bool) string {
 		opp = opponents["others"]
 	}
 	s := pick(de,
-		fmt.Sprintf("%s takes this trick for your side in %s; with %s %s it in %s", hi, worlds(nhi, w.Worlds, de), lo, opp[0], worlds(w.Worlds-nlo, w.Worlds, de)),
-		fmt.Sprintf("%s gewinnt diesen Stich für deine Seite in %s; mit %s %s ihn in %s", hi, worlds(nhi, w.Worlds, de), dative(lo), opp[1], worlds(w.Worlds-nlo, w.Worlds, de)))
+		fmt.Sprintf("%s takes this trick for %s in %s; with %s %s it in %s", hi, side, worlds(nhi, w.Worlds, de), lo, opp[0], worlds(w.Worlds-nlo, w.Worlds, de)),
+		fmt.Sprintf("%s gewinnt diesen Stich für %s in %s; mit %s %s ihn in %s", hi, side, worlds(nhi, w.Worlds, de), dative(lo), opp[1], worlds(w.Worlds-nlo, w.Worlds, de)))
 	switch {
 	case points && loPoints < 0:
 		s += pick(de, fmt.Sprintf(" and %s more.", cardPoints(-loPoints, de)), fmt.Sprintf(" und %s mehr.", cardPoints(-loPoints, de)))
 	case points:
-		s += pick(de, fmt.Sprintf(", yet your side counts %s more with %s.", cardPoints(loPoints, de), lo),
-			fmt.Sprintf(", doch deine Seite zählt mit %s %s mehr.", dative(lo), cardPoints(loPoints, de)))
+		s += pick(de, fmt.Sprintf(", yet %s counts %s more with %s.", side, cardPoints(loPoints, de), lo),
+			fmt.Sprintf(", doch %s zählt mit %s %s mehr.", side, dative(lo), cardPoints(loPoints, de)))
 	default:
 		s += "."
 	}
@@ -178,6 +197,26 @@ var opponents = map[string][2]string{
 	"declarer":  {"the declarer's side takes", "nimmt die Spielerseite"},
 	"opponent":  {"your opponent takes", "nimmt dein Gegner"},
 	"others":    {"another seat takes", "nimmt ein anderer Platz"},
+}
+
+// voice names the deciding seat's side and score: spoken to ("your side"),
+// or by name for another reader ("Bot 2's side").
+func voice(who string, de bool) (side, score string) {
+	if who == "" {
+		return pick(de, "your side", "deine Seite"), pick(de, "your score", "dein Ergebnis")
+	}
+	return pick(de, who+"'s side", "die Seite von "+who), pick(de, who+"'s score", "das Ergebnis von "+who)
+}
+
+// sign is +1, -1 or 0 as x is positive, negative or zero.
+func sign(x float64) float64 {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }
 
 // isGame reports the items that are the game itself.
