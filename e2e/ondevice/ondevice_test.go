@@ -120,7 +120,7 @@ func TestHandsHereAtTheServer(t *testing.T) {
 		t.Fatalf("e2e: the server's analysis of the hand does not show: %v\n%s", err, webtest.PageText(t, ctx))
 	}
 	text := webtest.PageText(t, ctx)
-	if !strings.Contains(text, "Analysis (ismcts@100)") || !strings.Contains(text, "Ann") || !strings.Contains(text, "valued decisions good") {
+	if !strings.Contains(text, "Analysis (by the bot: Strongest (searches) · 100)") || !strings.Contains(text, "Ann") || !strings.Contains(text, "valued decisions good") {
 		t.Errorf("e2e: the replay with its analysis reads:\n%s", text)
 	}
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=analysis]').scrollIntoView()`)); err != nil {

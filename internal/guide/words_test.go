@@ -64,6 +64,12 @@ func keys(s Step, seat int) []string {
 	}
 	if s.Code == "partner.troggu" {
 		switch {
+		case p["role"] == "declarer" && p["partner"] != "":
+			out = append([]string{s.Code + "/known-declarer"}, out...)
+		case p["role"] == "declarer" && p["alone"] != "":
+			out = append([]string{s.Code + "/alone-declarer"}, out...)
+		}
+		switch {
 		case p["partner"] != "":
 			out = append(out, s.Code+"/known")
 		case p["alone"] != "":

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "9c8f1a136345a57b";
+const VERSION = "4b661d922b4adf43";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

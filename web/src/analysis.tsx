@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Action, Words } from "./api";
 import type { GameName } from "./cards";
-import { actionLabel, className, decimal, ordinal, phaseName, say, t, type LabelCtx, type Lang } from "./i18n";
+import { actionLabel, botLabel, className, decimal, ordinal, phaseName, say, t, type LabelCtx, type Lang } from "./i18n";
 
 /**
  * Why says what differs between an action and the best one (the best:
@@ -229,9 +229,11 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
   return (
     <div class="analysis" data-testid="analysis">
       <h4>
-        {t(lang, "analysisTitle")} <span class="muted">({report.bot})</span>
+        {t(lang, "analysisTitle")} <span class="muted">({t(lang, "analysisBy", botLabel(report.bot, lang))})</span>
       </h4>
+      <p class="muted small">{t(lang, "graphNote")}</p>
       <Graph report={report} names={p.names} at={p.at} jump={p.jump} lang={lang} name={p.name} />
+      <div class="res-wrap">
       <table class="res">
         <thead>
           <tr>
@@ -250,6 +252,8 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
           ))}
         </tbody>
       </table>
+      </div>
+      <p class="muted small" data-testid="loss-note">{t(lang, "lossNote")}</p>
       {here.map((d) => (
         <p class={"verdict " + d.class} data-testid="verdict">
           {place(d, lang)}, {p.names[d.seat]}: {p.name(d.taken, d)}
@@ -312,6 +316,9 @@ function Graph(p: { report: Report; names: string[]; at: number; jump: (i: numbe
       </text>
       <text x={4} y={y(lo)} font-size="10">
         {num(lo, p.lang, 1)}
+      </text>
+      <text x={L + 4} y={T + 10} font-size="10" fill="#666">
+        {t(p.lang, "scoreAxis")}
       </text>
       <line x1={x(p.at)} x2={x(p.at)} y1={T} y2={H - B} stroke="#444" />
       {seats.map((s) => {

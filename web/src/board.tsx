@@ -250,6 +250,11 @@ export function Board(p: BoardProps) {
               </span>
             )}
             {p.hint && <HintWhys hints={[p.hint, ...(p.hint.alts ?? [])]} label={(a) => actionLabel(a, ctx)} lang={lang} />}
+            {p.hint?.value != null && (
+              <p class="muted small" data-testid="hint-note">
+                {t(lang, "hintNote")}
+              </p>
+            )}
           </div>
         )}
       </section>

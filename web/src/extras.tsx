@@ -156,7 +156,9 @@ export function StrohSide(p: {
         ))}
         {known.length > 0 && (
           <div class="group known">
-            <span class="glabel">{t(lang, "known")}</span>
+            <span class="glabel" title={t(lang, "knownHelp")}>
+              {t(lang, "known")}
+            </span>
             <span class="gcards">
               {sortHand(known).map((c) => (
                 <Card id={c} game={m.game} lang={lang} small />

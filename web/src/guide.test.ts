@@ -19,7 +19,7 @@ describe("stepText", () => {
       names,
       0,
     );
-    expect(deal).toContain("der höchste davon der Bättler, dazu die Fünfer Bättler und Mond (XXI).");
+    expect(deal).toContain("der höchste davon der Bättler, dazu mit fünf Punkten: Bättler und Mond (XXI).");
     expect(stepText({ code: "why.bid.normal", params: { trumps: "10", cards: "18", honours: "FOOL,T21" } }, "troggu", "de", names, 0)).toContain(
       "und den Bättler und Mond (XXI)",
     );

@@ -99,6 +99,9 @@ function variant(s: Step, you: number): string {
   if (ps.winner !== undefined && Number(ps.winner) === you) tries.push(s.code + "/me");
   if (ps.role) tries.push(s.code + "/" + ps.role);
   if (s.code === "partner.troggu") {
+    // Said to the Tappist, the partner is "your partner".
+    if (ps.role === "declarer" && ps.partner !== undefined) tries.unshift(s.code + "/known-declarer");
+    if (ps.role === "declarer" && ps.partner === undefined && ps.alone) tries.unshift(s.code + "/alone-declarer");
     if (ps.partner !== undefined) tries.push(s.code + "/known");
     else if (ps.alone) tries.push(s.code + "/alone");
     else if (ps.mine) tries.push(s.code + "/mine");

@@ -123,6 +123,10 @@ const S = {
   hint: ["Hint", "Tipp"],
   hintIs: ["Hint: {0}", "Tipp: {0}"],
   hintElse: ["else {0}", "sonst {0}"],
+  hintNote: [
+    "The number after a choice is the score the bot expects for you in this hand with it. It tries many worlds — ways the cards you cannot see may lie, as far as the play so far allows — and plays each to the end.",
+    "Die Zahl nach einer Wahl ist die Wertung, die der Bot damit für dich in diesem Spiel erwartet. Er probiert viele Welten — Verteilungen der Karten, die du nicht siehst, soweit das bisherige Spiel sie zulässt — und spielt jede zu Ende.",
+  ],
   send: ["Send", "Senden"],
   chatEmpty: ["No messages yet.", "Noch keine Nachrichten."],
   handN: ["Hand {0}", "Spiel {0}"],
@@ -278,7 +282,11 @@ const S = {
   buyLost: ["asked for {0}: the right to buy is lost", "verlangt {0}: Kaufrecht verloren"],
   offered: ["offered card: {0}", "gebotene Karte: {0}"],
   laidOut: ["laid out", "ausgelegt"],
-  known: ["known", "bekannt"],
+  known: ["known in hand", "bekannt in der Hand"],
+  knownHelp: [
+    "Cards in this hand that both players have seen: turned up from a Strohmann into the hand, or announced.",
+    "Karten dieser Hand, die beide gesehen haben: aus einem Strohmann in die Hand genommen oder angesagt.",
+  ],
   faceDown: ["face down", "verdeckt"],
   offerCard: ["Offer a card: click it in your hand", "Biete eine Karte: klicke sie in deiner Hand an"],
   askFor: ["Ask for", "Verlange"],
@@ -436,7 +444,21 @@ const S = {
   analysisFailed: ["The analysis could not be loaded.", "Die Analyse konnte nicht geladen werden."],
   quickLook: ["Quick look", "Schneller Blick"],
   valuing: ["Valuing the decisions", "Die Entscheidungen werden bewertet"],
+  formulaOver: ["{0} {1} + {2} card points over {3}", "{0} {1} + {2} Kartenpunkte über {3}"],
+  formulaShort: ["{0} {1} + {2} card points short of {3}", "{0} {1} + {2} Kartenpunkte unter {3}"],
+  formulaGame: ["The game: {0} = {1}.", "Das Spiel: {0} = {1}."],
+  formulaDoubled: ["The game: {0} = {1} (× 2 for each doubling).", "Das Spiel: {0} = {1} (× 2 für jedes Doppeln)."],
   analysisTitle: ["Analysis", "Analyse"],
+  analysisBy: ["by the bot: {0}", "vom Bot: {0}"],
+  graphNote: [
+    "Each line is a seat's expected score for this hand after each of its decisions, as the bot values it from what that seat could see; a coloured dot marks a decision that cost points.",
+    "Jede Linie ist die erwartete Wertung eines Platzes für dieses Spiel nach jeder seiner Entscheidungen, wie der Bot sie aus dem bewertet, was dieser Platz sehen konnte; ein farbiger Punkt markiert eine Entscheidung, die Punkte gekostet hat.",
+  ],
+  scoreAxis: ["expected score (points)", "erwartete Wertung (Punkte)"],
+  lossNote: [
+    "Expected loss: the points a seat gave away in this hand by choosing other than the best, added up over its decisions (0 is perfect play). A decision is good when it gives away less than the inaccuracy threshold.",
+    "Erwarteter Verlust: die Punkte, die ein Platz in diesem Spiel durch andere als die besten Entscheidungen hergegeben hat, über alle seine Entscheidungen zusammengezählt (0 ist fehlerfreies Spiel). Gut ist eine Entscheidung, die weniger als die Schwelle einer Ungenauigkeit hergibt.",
+  ],
   expectedLoss: ["expected loss", "erwarteter Verlust"],
   goodDecisions: ["good decisions", "gute Entscheidungen"],
   expectedValue: ["expected", "erwartet"],
@@ -801,7 +823,7 @@ export function actionLabel(a: Action, x: LabelCtx): string {
     case "strohmandeln":
       switch (a.act) {
         case "fold":
-          return a.call === "fold" ? tr(lang, "fold (no Tarock)", "zusammenwerfen") : tr(lang, "stay", "bleiben");
+          return a.call === "fold" ? tr(lang, "fold (no Tarock)", "zusammenwerfen") : tr(lang, "stay in (no fold)", "bleiben (nicht zusammenwerfen)");
         case "bid":
           return a.call === "undertake" ? tr(lang, "Ich nehme auf! (undertake)", "Ich nehme auf!") : tr(lang, "Weiter! (pass)", "Weiter!");
         case "double":
@@ -1244,16 +1266,16 @@ export const GUIDE: Record<string, Pair> = {
   guideDone: ["Well played: this lesson is done.", "Gut gespielt: diese Lektion ist erledigt."],
   guideWait: ["The others are deciding; watch their moves in the log.", "Die anderen entscheiden; ihre Züge stehen im Protokoll."],
   "deal.droggn": [
-    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and the five-point cards {honours}]. {talon} cards lie face down as the talon. Trumps beat every suit card; the pack holds 74 card points, and the declarer needs 37 of them.",
-    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours:bare}]. {talon} Karten liegen verdeckt als Talon. Tarock sticht jede Farbkarte; im Blatt sind 74 Kartenpunkte, der Spieler braucht 37 davon.",
+    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and worth five points: {honours}]. {talon} cards lie face down as the talon. Trumps beat every suit card; the pack holds 74 card points, and the declarer needs 37 of them.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu mit fünf Punkten: {honours:bare}]. {talon} Karten liegen verdeckt als Talon. Tarock sticht jede Farbkarte; im Blatt sind 74 Kartenpunkte, der Spieler braucht 37 davon.",
   ],
   "deal.troggu": [
-    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and the five-point cards {honours}]. {tapp} cards lie face down as the Tapp. The Bättler is the highest trump; the pack holds 114 card points, and a side needs 58.",
-    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours:bare}]. {tapp} Karten liegen verdeckt als Tapp. Der Bättler ist der höchste Tarock; im Blatt sind 114 Kartenpunkte, eine Partei braucht 58.",
+    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and worth five points: {honours}]. {tapp} cards lie face down as the Tapp. The Bättler is the highest trump; the pack holds 114 card points, and a side needs 58.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu mit fünf Punkten: {honours:bare}]. {tapp} Karten liegen verdeckt als Tapp. Der Bättler ist der höchste Tarock; im Blatt sind 114 Kartenpunkte, eine Partei braucht 58.",
   ],
   "deal.strohmandeln": [
-    "The deal: you hold {cards} cards, {trumps} of them Tarocks[, the highest being {top}][, and the five-point cards {honours}]. Beside each player lie three Strohmänner, small piles whose top cards can be played like hand cards. The undertaker needs 35⅔ of the 70 card points.",
-    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu die Fünfer {honours:bare}]. Neben jedem Spieler liegen drei Strohmänner, kleine Stapel, deren oberste Karten wie Handkarten gespielt werden. Der Aufnehmer braucht 35⅔ der 70 Kartenpunkte.",
+    "The deal: you hold {cards} cards, {trumps} of them Tarocks[, the highest being {top}][, and worth five points: {honours}]. Beside each player lie three Strohmänner, small piles whose top cards can be played like hand cards. The undertaker needs 35⅔ of the 70 card points.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu mit fünf Punkten: {honours:bare}]. Neben jedem Spieler liegen drei Strohmänner, kleine Stapel, deren oberste Karten wie Handkarten gespielt werden. Der Aufnehmer braucht 35⅔ der 70 Kartenpunkte.",
   ],
   "bidding.droggn": [
     "Bidding: each of the {players} players speaks once. Ansager lets the declarer take the talon and buy a card, Solo takes the talon without buying, Super leaves the talon alone; the other two defend together.",
@@ -1328,6 +1350,8 @@ export const GUIDE: Record<string, Pair> = {
     "You called {called}: its holder plays with you, but neither you nor the others know who it is until {called} is played.",
     "Du hast {called} gerufen: wer ihn hat, spielt mit dir, aber weder du noch die anderen wissen wer, bis {called} gespielt wird.",
   ],
+  "partner.troggu/known-declarer": ["{called} has been played: {partner} is your partner.", "{called} ist gespielt: {partner} ist dein Partner."],
+  "partner.troggu/alone-declarer": ["{called} lay in the Tapp or in your hand: you play alone.", "{called} lag im Tapp oder in deiner Hand: du spielst allein."],
   "partner.troggu/known": ["{called} has been played: {partner} is the Tappist's partner.", "{called} ist gespielt: {partner} ist der Partner des Tappisten."],
   "partner.troggu/alone": ["{called} lay in the Tapp or the Tappist's hand: the Tappist plays alone.", "{called} lag im Tapp oder in der Hand des Tappisten: der Tappist spielt allein."],
   "partner.troggu/mine": ["The Tappist called {called}, which you hold: you are the secret partner.", "Der Tappist hat {called} gerufen, und du hast ihn: du bist der geheime Partner."],
@@ -1445,8 +1469,8 @@ export const GUIDE: Record<string, Pair> = {
   "advice.call": ["Call {card}: the highest trump you do not hold, so its holder is likely strong.", "Ruf {card:acc}: den höchsten Tarock, den du nicht hast, also ist sein Besitzer wohl stark."],
   "advice.play": ["Play {card}.", "Spiel {card:acc}."],
   "why.play.only": ["It is the only card you may play.", "Das ist die einzige Karte, die du spielen darfst."],
-  "why.play.master": ["It is the highest trump still out: it wins the trick and draws the others' trumps.", "Das ist der höchste Tarock, der noch draußen ist: er gewinnt den Stich und zieht den anderen Tarock."],
-  "why.play.trumps": ["Leading trumps draws the others' trumps, so your suit cards are safe later.", "Tarock auszuspielen zieht den anderen Tarock, damit deine Farbkarten später sicher sind."],
+  "why.play.master": ["It is the highest trump still out: it wins the trick and draws the others' trumps.", "Das ist der höchste Tarock, der noch draußen ist: er gewinnt den Stich und holt die Tarock der anderen heraus."],
+  "why.play.trumps": ["Leading trumps draws the others' trumps, so your suit cards are safe later.", "Tarock auszuspielen holt die Tarock der anderen heraus, damit deine Farbkarten später sicher sind."],
   "why.play.king": ["A king is the highest card of its suit: it wins if nobody trumps.", "Ein König ist die höchste Karte seiner Farbe: er gewinnt, wenn keiner sticht."],
   "why.play.low": ["A low card gives little away while you learn the others' hands.", "Eine niedrige Karte gibt wenig her, während du die Blätter der anderen kennenlernst."],
   "why.play.win": ["It is the lowest card that takes this trick.", "Das ist die niedrigste Karte, die diesen Stich macht."],

@@ -1,6 +1,6 @@
 // A payment of the settlement reads in the second person for its reader.
 import { describe, expect, it } from "vitest";
-import { payLine } from "./result";
+import { gameFormula, payLine } from "./result";
 
 describe("payLine", () => {
   const names = ["Anna", "Bot 2", "Bot 3"];
@@ -10,5 +10,29 @@ describe("payLine", () => {
     expect(payLine("en", names, 0, { from: 1, to: 0, amount: 2 })).toBe("Bot 2 pays you: 2");
     expect(payLine("en", names, 1, { from: 0, to: 2, amount: 3 })).toBe("Anna pays Bot 3: 3");
     expect(payLine("en", names, -1, { from: 2, to: 1, amount: 1 })).toBe("Bot 3 pays Bot 2: 1");
+  });
+});
+
+describe("gameFormula", () => {
+  const res = (contract: string, cp: number[], game: number) => ({
+    contract,
+    declarer: 0,
+    partner: -1,
+    card_points: cp,
+    score: [],
+    items: [{ item: "game", points: game, side: "declarer" }],
+  });
+  it("works out a Droggn game from its parts, doubled", () => {
+    expect(gameFormula({ game: "droggn", variant: "droggn", doublings: 1 }, res("ansager", [46, 28, 0], 58), "en")).toBe(
+      "The game: (Ansager 20 + 9 card points over 37) × 2 = +58 (× 2 for each doubling).",
+    );
+    expect(gameFormula({ game: "droggn", variant: "droggn", doublings: 0 }, res("solo", [32, 42, 0], -45), "de")).toBe(
+      "Das Spiel: -(Solo 40 + 5 Kartenpunkte unter 37) = -45.",
+    );
+  });
+  it("shows no sum the score did not use", () => {
+    // A match: the game is V + 37, not the card points.
+    expect(gameFormula({ game: "droggn", variant: "droggn", doublings: 0 }, res("solo", [70, 4, 0], 77), "en")).toBeNull();
+    expect(gameFormula({ game: "troggu", variant: "troggu", doublings: 0 }, res("solo", [70, 44, 0], 2), "en")).toBeNull();
   });
 });

@@ -122,6 +122,43 @@ export function SideLine(p: { sides: SidePoints[]; names: string[]; sitsOut: num
 }
 
 /** ResultBox shows a finished hand's result with its items. */
+/** DROGGN_VALUES are the base values of the Droggn contracts whose game counts the card points. */
+const DROGGN_VALUES: Record<string, number> = { ansager: 20, solo: 40, super: 80 };
+
+/**
+ * gameFormula works out a Droggn game item from its parts: the contract's
+ * value, the declarer's card points over or short of the half, the
+ * doublings. It returns null where the item is not that sum (a match, Super
+ * Mord, the other games), so that it never shows a sum the score did not use.
+ */
+export function gameFormula(m: Pick<Model, "game" | "variant" | "doublings">, r: Result, lang: Lang): string | null {
+  const v = DROGGN_VALUES[r.contract];
+  const item = r.items.find((it) => it.item === "game");
+  if (m.game !== "droggn" || v === undefined || !item || r.declarer < 0) return null;
+  const p = r.card_points[r.declarer];
+  const half = /pack=78/.test(m.variant) ? 39 : 37;
+  const mult = 2 ** (m.doublings ?? 0);
+  const total = (p >= half ? v + (p - half) : -(v + (half - p))) * mult;
+  if (Math.abs(total) !== Math.abs(item.points)) return null;
+  const over = p >= half;
+  const diff = Math.abs(p - half);
+  const inner = over
+    ? t(lang, "formulaOver", contractName("droggn", r.contract, lang), v, diff, half)
+    : t(lang, "formulaShort", contractName("droggn", r.contract, lang), v, diff, half);
+  const times = mult > 1 ? ` × ${mult}` : "";
+  const sum = mult > 1 ? `(${inner})${times}` : inner;
+  return t(lang, mult > 1 ? "formulaDoubled" : "formulaGame", over ? sum : `-${mult > 1 ? sum : `(${sum})`}`, signed(item.points));
+}
+
+function GameFormula(p: { m: Model; r: Result; lang: Lang }) {
+  const f = gameFormula(p.m, p.r, p.lang);
+  return f ? (
+    <p class="muted small" data-testid="game-formula">
+      {f}
+    </p>
+  ) : null;
+}
+
 export function ResultBox(p: {
   m: Model;
   hand: number;
@@ -153,6 +190,7 @@ export function ResultBox(p: {
           ))}
         </ul>
       )}
+      <GameFormula m={m} r={r} lang={lang} />
       <p>
         {p.onNext && (
           <button type="button" class="btn primary" data-testid="next" onClick={p.onNext}>
