@@ -143,6 +143,10 @@ func (h *hand) playIntro(role string) []Step {
 		s.Params["declarer"] = itoa(m.Declarer)
 	}
 	out := []Step{s}
+	if len(m.Tricks) == 0 {
+		// How the cards of a suit rank, with the letters the cards show.
+		out = append(out, Step{Code: "ranks." + g, Params: map[string]string{}})
+	}
 	// The called trump that makes the declarer's partner (Troggu).
 	if m.CalledTrump > 0 {
 		ps := Step{Code: "partner." + g, Params: map[string]string{"called": h.id(card.Trump(m.CalledTrump)), "role": role}}

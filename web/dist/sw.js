@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "4b661d922b4adf43";
+const VERSION = "98d294cb63676a9b";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -1313,6 +1313,18 @@ export const GUIDE: Record<string, Pair> = {
     "Doppeln: ein Gegenspieler kann einen Schwachen geben, das verdoppelt das Spiel; der Spieler kann mit Retour nochmals doppeln.",
   ],
   "doubling.strohmandeln": ["Doubling: the opponent of the undertaker may double the game.", "Doppeln: der Gegner des Aufnehmers darf das Spiel doppeln."],
+  "ranks.droggn": [
+    "In a suit the king (K) ranks highest, then the queen (Q), the rider (R) and the jack (J), then the number cards: in spades and clubs the 10 is the highest of them, in hearts and diamonds the ace (A), then 2, 3 up to 7, the lowest.",
+    "In einer Farbe ist der König (K) am höchsten, dann die Dame (D), der Reiter (R) und der Bube (B), dann die Zahlkarten: in Pik und Kreuz ist die 10 die höchste davon, in Herz und Karo das Ass (A), dann 2, 3 bis 7, die niedrigste.",
+  ],
+  "ranks.troggu": [
+    "In a suit the king (K) ranks highest, then the queen (Q), the cavalier (C) and the jack (J), then the number cards: in swords and batons X is the highest of them, in cups and coins I, then II up to VI, the lowest.",
+    "In einer Farbe ist der König (K) am höchsten, dann die Dame (D), der Cavall (C) und der Bube (B), dann die Zahlkarten: in Schwertern und Stäben ist die X die höchste davon, in Kelchen und Münzen die I, dann II bis VI, die niedrigste.",
+  ],
+  "ranks.strohmandeln": [
+    "In a suit the king (K) ranks highest, then the queen (Q), the rider (R) and the jack (J), then the number cards: in spades and clubs the 10 is the highest of them, in hearts and diamonds the ace (A), then 2, 3 and 4, the lowest.",
+    "In einer Farbe ist der König (K) am höchsten, dann die Dame (D), der Reiter (R) und der Bube (B), dann die Zahlkarten: in Pik und Kreuz ist die 10 die höchste davon, in Herz und Karo das Ass (A), dann 2, 3 und 4, die niedrigste.",
+  ],
   "play.droggn/declarer": [
     "The play: you are the declarer of the {contract} with {trumps} trumps and lead the first trick. Follow the suit led if you can; if you cannot, you must play a trump. Take tricks with your trumps and bring home at least {need} card points.",
     "Das Spiel: du bist Spieler des {contract} mit {trumps} Tarock und spielst zum ersten Stich aus. Bediene die ausgespielte Farbe, wenn du kannst; sonst musst du Tarock spielen. Mach Stiche mit deinen Tarock und hol mindestens {need} Kartenpunkte.",
