@@ -57,6 +57,10 @@ func (h *hand) advise(r game.Rules, legal []game.Action) (*Step, *game.RecordAct
 		}
 		p["discard"] = h.ids(cs)
 		p["count"] = itoa(len(cs))
+		if !slices.ContainsFunc(cs, func(c card.Card) bool { return !c.IsSuit() }) {
+			// Only suit cards: the reason may say the trumps stay.
+			p["role"] = "suits"
+		}
 		if v := h.voids(cs); v != "" {
 			p["voids"] = v
 		}
@@ -222,7 +226,8 @@ func (h *hand) played() card.Set {
 // opponents' trumps), "king", "low" (a lead that gives little away),
 // "win" (the last card of the trick: the lowest that takes it; "beat"
 // while others are still to play: the lowest that beats the cards on the
-// table, not the Pagat while another does; "winround" and "beatround"
+// table, not the Pagat while another does, "beatkeep" when the Pagat
+// would have beaten it too; "winround" and "beatround"
 // when it is a number card of a suit whose numbers rank the other way
 // round), "smear" (points into the
 // side's own trick), "fool" (a Fool that is an excuse, the Droggn
@@ -352,8 +357,10 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 		playing--
 	}
 	last := len(h.trick) == playing-1
+	kept := false // the Pagat, the lowest trump, also beats the table and is kept back
 	if !last {
 		if rest := slices.DeleteFunc(slices.Clone(winners), precious); len(rest) > 0 {
+			kept = slices.Contains(winners, card.Pagat)
 			winners = rest
 		}
 	}
@@ -365,7 +372,10 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 			}
 		}
 		why := "win"
-		if !last {
+		switch {
+		case !last && kept:
+			why = "beatkeep"
+		case !last:
 			why = "beat"
 		}
 		// A number card of a round suit (hearts, diamonds, cups, coins)

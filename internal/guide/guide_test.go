@@ -492,7 +492,9 @@ func TestProgressSide(t *testing.T) {
 // after it, and a discard names exactly the suits it leaves empty.
 func TestAdviceReasonsHold(t *testing.T) {
 	seen := map[string]int{}
-	for _, base := range Lessons() {
+	four := mustFind(t, "droggn") // and Droggn with four, the dealer sitting out
+	four.Name, four.Players, four.Dealer = "droggn4", 4, 3
+	for _, base := range append(Lessons(), four) {
 		for i := range 25 {
 			l := base
 			l.Seed = fmt.Sprintf("%s-reasons-%d", base.Seed, i)
@@ -511,24 +513,42 @@ func TestAdviceReasonsHold(t *testing.T) {
 				switch {
 				case g.Advice.Code == "advice.play":
 					why := g.Advice.Params["why"]
-					playing := m.Seats
-					if m.SitsOut >= 0 {
-						playing--
+					// Whether the card ends the trick, from the engine.
+					after := st.Clone()
+					seat := l.Seat
+					ra := *g.Suggest
+					ra.Seat = &seat
+					as, err := after.Rules().DecodeAction(after, ra)
+					if err != nil {
+						t.Fatal(err)
 					}
-					played := 0
-					if m.Trick != nil {
-						played = len(m.Trick.Plays)
+					for _, a := range as {
+						if err := after.Apply(a); err != nil {
+							t.Fatal(err)
+						}
 					}
+					m2, err := tablemodel.Of(after.View(game.Seat(l.Seat)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					last := len(m2.Tricks) > len(m.Tricks)
 					switch strings.TrimSuffix(why, "round") {
 					case "win":
 						seen["win"]++
-						if played != playing-1 {
-							t.Errorf("%s: %q with %d of %d cards played", l.Seed, why, played, playing)
+						if !last {
+							t.Errorf("%s: %q with players still to come", l.Seed, why)
 						}
-					case "beat":
-						seen["beat"]++
-						if played >= playing-1 {
+					case "beat", "beatkeep":
+						seen[why]++
+						if last {
 							t.Errorf("%s: %q as the trick's last card", l.Seed, why)
+						}
+						pagat := slices.ContainsFunc(st.Legal(nil), func(a game.Action) bool { return a.Kind == game.KindPlay && a.Card == card.Pagat })
+						if why == "beatkeep" && !pagat {
+							t.Errorf("%s: %q without the Pagat to keep", l.Seed, why)
+						}
+						if g.Advice.Params["card"] == "T1" {
+							t.Errorf("%s: the Pagat risked with players to come", l.Seed)
 						}
 					}
 				case strings.HasPrefix(g.Advice.Code, "advice.discard."):
@@ -557,10 +577,55 @@ func TestAdviceReasonsHold(t *testing.T) {
 			})
 		}
 	}
-	for _, k := range []string{"win", "beat", "discard"} {
+	for _, k := range []string{"win", "beat", "beatkeep", "discard"} {
 		if seen[k] == 0 {
 			t.Errorf("no %q advice in the deals: the test checks nothing of it", k)
 		}
 	}
 	t.Logf("reasons checked: %v", seen)
+}
+
+// TestLastTrickWords: a Troggu trick won by a suit card with a powerless
+// Bättler in it is not called a trick without trumps, and a Strohmandeln
+// trick's points come with the count the tally makes of them.
+func TestLastTrickWords(t *testing.T) {
+	rulesOf := func(name string, players int) game.Rules {
+		info, ok := game.Lookup(name)
+		if !ok {
+			t.Fatalf("no game %s", name)
+		}
+		r, err := info.New(nil, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	handOf := func(r game.Rules, trick tablemodel.Trick) *hand {
+		return &hand{m: &tablemodel.Model{Game: r.Game(), Seats: r.Seats(), Declarer: 0, Partner: -1, SitsOut: -1, Tricks: []tablemodel.Trick{trick}},
+			pack: r.Pack(), traits: r.Traits(), seat: 0}
+	}
+	tg := rulesOf("troggu", 3)
+	steps := handOf(tg, tablemodel.Trick{Leader: 1, Winner: 1, Plays: []tablemodel.Play{
+		{Seat: 1, Card: "Ba-K"}, {Seat: 2, Card: "FOOL", Powerless: true}, {Seat: 0, Card: "Ba-5"},
+	}}).lastTrick()
+	if len(steps) != 2 || steps[0].Code != "trick.powerless" || steps[0].Params["card"] != "Ba-K" || steps[1].Code != "trick.fool.troggu" {
+		t.Errorf("powerless Bättler: %+v", steps)
+	}
+	if _, ok := steps[0].Params["counted"]; ok {
+		t.Errorf("Troggu counts its cards singly: %+v", steps[0])
+	}
+	plain := handOf(tg, tablemodel.Trick{Leader: 1, Winner: 1, Plays: []tablemodel.Play{
+		{Seat: 1, Card: "Ba-K"}, {Seat: 2, Card: "Ba-6"}, {Seat: 0, Card: "Ba-5"},
+	}}).lastTrick()
+	if len(plain) != 1 || plain[0].Code != "trick.suit" {
+		t.Errorf("a trick of one suit: %+v", plain)
+	}
+	st := rulesOf("strohmandeln", 2)
+	steps = handOf(st, tablemodel.Trick{Leader: 0, Winner: 0, Plays: []tablemodel.Play{
+		{Seat: 0, Card: "C-K"}, {Seat: 1, Card: "C-10"},
+	}}).lastTrick()
+	// 5 + 1 points in two cards: 3·6 − 2·2 = 14 thirds, the 4⅔ the tally adds.
+	if len(steps) != 1 || steps[0].Params["points"] != "6" || steps[0].Params["counted"] != "14" {
+		t.Errorf("Strohmandeln trick: %+v", steps)
+	}
 }

@@ -63,6 +63,9 @@ func keys(s Step, seat int) []string {
 		out = append(out, s.Code+"/"+r)
 	}
 	if s.Code == "partner.troggu" {
+		if p["partner"] != "" && p["partner"] == itoa(seat) {
+			out = append([]string{s.Code + "/known-you"}, out...)
+		}
 		switch {
 		case p["role"] == "declarer" && p["partner"] != "":
 			out = append([]string{s.Code + "/known-declarer"}, out...)

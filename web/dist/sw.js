@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "98d294cb63676a9b";
+const VERSION = "3d18b451782e9c99";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -19,7 +19,7 @@ describe("stepText", () => {
       names,
       0,
     );
-    expect(deal).toContain("der höchste davon der Bättler, dazu mit fünf Punkten: Bättler und Mond (XXI).");
+    expect(deal).toContain("der höchste davon der Bättler; deine Karten mit fünf Punkten: Bättler und Mond (XXI).");
     expect(stepText({ code: "why.bid.normal", params: { trumps: "10", cards: "18", honours: "FOOL,T21" } }, "troggu", "de", names, 0)).toContain(
       "und den Bättler und Mond (XXI)",
     );
@@ -60,7 +60,8 @@ describe("stepText", () => {
 
   it("names the suits a discard leaves empty, and claims none when it leaves none", () => {
     const both = { code: "advice.discard.troggu", params: { discard: "Sw-J,Sw-10", count: "2", voids: "Sw,Ba" } };
-    expect(stepText(both, "troggu", "en", names, 0)).toContain("no card left in these suits: swords and batons");
+    expect(stepText(both, "troggu", "en", names, 0)).toContain("no card left in swords and batons");
+    expect(stepText(both, "troggu", "de", names, 0)).toContain("keine Karte mehr in Schwertern und Stäben");
     const none = { code: "advice.discard.troggu", params: { discard: "Co-1,Co-4", count: "2" } };
     expect(stepText(none, "troggu", "en", names, 0)).not.toContain("no card left");
   });

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
 import type { GameName } from "./cards";
-import { andList, cardCase, cardName, contractName, errorText, explain, GUIDE, itemName, pick, singularOne, suitName, t, type Lang } from "./i18n";
+import { andList, cardCase, cardName, contractName, errorText, explain, GUIDE, itemName, pick, singularOne, suitName, suitNameIn, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { navigate } from "./router";
 
@@ -100,6 +100,7 @@ function variant(s: Step, you: number): string {
   if (ps.role) tries.push(s.code + "/" + ps.role);
   if (s.code === "partner.troggu") {
     // Said to the Tappist, the partner is "your partner".
+    if (ps.partner !== undefined && Number(ps.partner) === you) tries.unshift(s.code + "/known-you");
     if (ps.role === "declarer" && ps.partner !== undefined) tries.unshift(s.code + "/known-declarer");
     if (ps.role === "declarer" && ps.partner === undefined && ps.alone) tries.unshift(s.code + "/alone-declarer");
     if (ps.partner !== undefined) tries.push(s.code + "/known");
@@ -130,7 +131,7 @@ export function stepText(s: Step, game: GameName, lang: Lang, names: string[], y
     if (CARD_LISTS.has(name)) return andList(v.split(",").map((c) => cardName(c, game, lang)), lang);
     if (SEATS.has(name)) return Number(v) === you ? t(lang, "you") : names[Number(v)] ?? v;
     if (name === "suit") return suitName(v, lang);
-    if (name === "voids") return andList(v.split(",").map((x) => suitName(x, lang)), lang);
+    if (name === "voids") return andList(v.split(",").map((x) => suitNameIn(x, lang)), lang);
     if (name === "contract") return contractName(game, v, lang);
     if (name === "call") return GUIDE["call." + v] ? g(lang, "call." + v) : contractName(game, v, lang);
     // A trick's points are the cards' own; the counts of a pile are in

@@ -446,13 +446,15 @@ const S = {
   valuing: ["Valuing the decisions", "Die Entscheidungen werden bewertet"],
   formulaOver: ["{0} {1} + {2} card points over {3}", "{0} {1} + {2} Kartenpunkte über {3}"],
   formulaShort: ["{0} {1} + {2} card points short of {3}", "{0} {1} + {2} Kartenpunkte unter {3}"],
+  formulaOver1: ["{0} {1} + 1 card point over {3}", "{0} {1} + 1 Kartenpunkt über {3}"],
+  formulaShort1: ["{0} {1} + 1 card point short of {3}", "{0} {1} + 1 Kartenpunkt unter {3}"],
   formulaGame: ["The game: {0} = {1}.", "Das Spiel: {0} = {1}."],
   formulaDoubled: ["The game: {0} = {1} (× 2 for each doubling).", "Das Spiel: {0} = {1} (× 2 für jedes Doppeln)."],
   analysisTitle: ["Analysis", "Analyse"],
   analysisBy: ["by the bot: {0}", "vom Bot: {0}"],
   graphNote: [
-    "Each line is a seat's expected score for this hand after each of its decisions, as the bot values it from what that seat could see; a coloured dot marks a decision that cost points.",
-    "Jede Linie ist die erwartete Wertung eines Platzes für dieses Spiel nach jeder seiner Entscheidungen, wie der Bot sie aus dem bewertet, was dieser Platz sehen konnte; ein farbiger Punkt markiert eine Entscheidung, die Punkte gekostet hat.",
+    "Each line is a seat's expected score for this hand after each of its decisions, as the bot values it from what that seat could see; a yellow, orange or red dot marks an inaccuracy, a mistake or a blunder.",
+    "Jede Linie ist die erwartete Wertung eines Platzes für dieses Spiel nach jeder seiner Entscheidungen, wie der Bot sie aus dem bewertet, was dieser Platz sehen konnte; ein gelber, oranger oder roter Punkt markiert eine Ungenauigkeit, einen Fehler oder einen groben Fehler.",
   ],
   scoreAxis: ["expected score (points)", "erwartete Wertung (Punkte)"],
   lossNote: [
@@ -682,6 +684,17 @@ const COURT_LETTERS: Record<GameName, Record<Lang, Record<string, string>>> = {
   troggu: { en: { J: "J", N: "C", Q: "Q", K: "K" }, de: { J: "B", N: "C", Q: "D", K: "K" } },
   strohmandeln: { en: { J: "J", N: "R", Q: "Q", K: "K" }, de: { J: "B", N: "R", Q: "D", K: "K" } },
 };
+
+/** SUIT_NAMES_IN are the suits after "in", where German takes the dative ("in Schwertern"). */
+const SUIT_NAMES_IN: Record<Lang, Record<string, string>> = {
+  en: {},
+  de: { Sw: "Schwertern", Ba: "Stäben", Cu: "Kelchen", Co: "Münzen" },
+};
+
+/** suitNameIn names a suit as it reads after "in" ("in spades", "in Stäben"). */
+export function suitNameIn(suit: string, lang: Lang): string {
+  return SUIT_NAMES_IN[lang][suit] ?? suitName(suit, lang);
+}
 
 /** suitName names a suit in the language. */
 export function suitName(suit: string, lang: Lang): string {
@@ -1266,16 +1279,16 @@ export const GUIDE: Record<string, Pair> = {
   guideDone: ["Well played: this lesson is done.", "Gut gespielt: diese Lektion ist erledigt."],
   guideWait: ["The others are deciding; watch their moves in the log.", "Die anderen entscheiden; ihre Züge stehen im Protokoll."],
   "deal.droggn": [
-    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and worth five points: {honours}]. {talon} cards lie face down as the talon. Trumps beat every suit card; the pack holds 74 card points, and the declarer needs 37 of them.",
-    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu mit fünf Punkten: {honours:bare}]. {talon} Karten liegen verdeckt als Talon. Tarock sticht jede Farbkarte; im Blatt sind 74 Kartenpunkte, der Spieler braucht 37 davon.",
+    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][; your five-point cards: {honours}]. {talon} cards lie face down as the talon. Trumps beat every suit card; the pack holds 74 card points, and the declarer needs 37 of them.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][; deine Karten mit fünf Punkten: {honours:bare}]. {talon} Karten liegen verdeckt als Talon. Tarock sticht jede Farbkarte; im Blatt sind 74 Kartenpunkte, der Spieler braucht 37 davon.",
   ],
   "deal.troggu": [
-    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][, and worth five points: {honours}]. {tapp} cards lie face down as the Tapp. The Bättler is the highest trump; the pack holds 114 card points, and a side needs 58.",
-    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu mit fünf Punkten: {honours:bare}]. {tapp} Karten liegen verdeckt als Tapp. Der Bättler ist der höchste Tarock; im Blatt sind 114 Kartenpunkte, eine Partei braucht 58.",
+    "The deal: you hold {cards} cards, {trumps} of them trumps[, the highest being {top}][; your five-point cards: {honours}]. {tapp} cards lie face down as the Tapp. The Bättler is the highest trump; the pack holds 114 card points, and a side needs 58.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][; deine Karten mit fünf Punkten: {honours:bare}]. {tapp} Karten liegen verdeckt als Tapp. Der Bättler ist der höchste Tarock; im Blatt sind 114 Kartenpunkte, eine Partei braucht 58.",
   ],
   "deal.strohmandeln": [
-    "The deal: you hold {cards} cards, {trumps} of them Tarocks[, the highest being {top}][, and worth five points: {honours}]. Beside each player lie three Strohmänner, small piles whose top cards can be played like hand cards. The undertaker needs 35⅔ of the 70 card points.",
-    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][, dazu mit fünf Punkten: {honours:bare}]. Neben jedem Spieler liegen drei Strohmänner, kleine Stapel, deren oberste Karten wie Handkarten gespielt werden. Der Aufnehmer braucht 35⅔ der 70 Kartenpunkte.",
+    "The deal: you hold {cards} cards, {trumps} of them Tarocks[, the highest being {top}][; your five-point cards: {honours}]. Beside each player lie three Strohmänner, small piles whose top cards can be played like hand cards. The undertaker needs 35⅔ of the 70 card points.",
+    "Das Geben: du hast {cards} Karten, davon {trumps} Tarock[, der höchste davon {top}][; deine Karten mit fünf Punkten: {honours:bare}]. Neben jedem Spieler liegen drei Strohmänner, kleine Stapel, deren oberste Karten wie Handkarten gespielt werden. Der Aufnehmer braucht 35⅔ der 70 Kartenpunkte.",
   ],
   "bidding.droggn": [
     "Bidding: each of the {players} players speaks once. Ansager lets the declarer take the talon and buy a card, Solo takes the talon without buying, Super leaves the talon alone; the other two defend together.",
@@ -1364,6 +1377,7 @@ export const GUIDE: Record<string, Pair> = {
   ],
   "partner.troggu/known-declarer": ["{called} has been played: {partner} is your partner.", "{called} ist gespielt: {partner} ist dein Partner."],
   "partner.troggu/alone-declarer": ["{called} lay in the Tapp or in your hand: you play alone.", "{called} lag im Tapp oder in deiner Hand: du spielst allein."],
+  "partner.troggu/known-you": ["{called} has been played: you are the Tappist's partner.", "{called} ist gespielt: du bist der Partner des Tappisten."],
   "partner.troggu/known": ["{called} has been played: {partner} is the Tappist's partner.", "{called} ist gespielt: {partner} ist der Partner des Tappisten."],
   "partner.troggu/alone": ["{called} lay in the Tapp or the Tappist's hand: the Tappist plays alone.", "{called} lag im Tapp oder in der Hand des Tappisten: der Tappist spielt allein."],
   "partner.troggu/mine": ["The Tappist called {called}, which you hold: you are the secret partner.", "Der Tappist hat {called} gerufen, und du hast ihn: du bist der geheime Partner."],
@@ -1470,13 +1484,21 @@ export const GUIDE: Record<string, Pair> = {
   ],
   "why.bid.weak": ["With {trumps} trumps the hand is too weak to play alone: let another declare.", "Mit {trumps} Tarock ist das Blatt zu schwach: lass einen anderen spielen."],
   "why.bid.taken": ["A higher game is already bid: pass.", "Ein höheres Spiel ist schon geboten: sag gut."],
+  "advice.discard.droggn/suits": [
+    "Discard {discard}: cards of your short suits, the highest first: their points count for you, and no trump of the others can take them[. Then you have no card left in {voids} and can trump them later].",
+    "Drück {discard}: Karten deiner kurzen Farben, die höchsten zuerst: ihre Punkte zählen für dich, und kein Tarock der anderen kann sie stechen[. Danach hast du keine Karte mehr in {voids} und kannst sie später stechen].",
+  ],
   "advice.discard.droggn": [
-    "Discard {discard}: low cards of your short suits[; with them you have no card left in these suits: {voids}, so you can trump them later]. Their points count for you.",
-    "Drück {discard}: niedrige Karten deiner kurzen Farben[; danach hast du in diesen Farben keine Karte mehr: {voids}, und kannst sie später stechen]. Ihre Punkte zählen für dich.",
+    "Discard {discard}: the cards you can best spare; their points count for you[. Then you have no card left in {voids} and can trump them later].",
+    "Drück {discard}: die Karten, die du am ehesten entbehren kannst; ihre Punkte zählen für dich[. Danach hast du keine Karte mehr in {voids} und kannst sie später stechen].",
+  ],
+  "advice.discard.troggu/suits": [
+    "Discard {discard}: suit cards, so that your trumps stay in hand; their points count for you[. Then you have no card left in {voids} and can trump them later].",
+    "Leg {discard} ab: Farbkarten, damit deine Tarock in der Hand bleiben; ihre Punkte zählen für dich[. Danach hast du keine Karte mehr in {voids} und kannst sie später stechen].",
   ],
   "advice.discard.troggu": [
-    "Discard {discard}: suit cards, so that your trumps stay in hand (cards worth five points may not be discarded)[; with them you have no card left in these suits: {voids}, so you can trump them later]. Their points count for you.",
-    "Leg {discard} ab: Farbkarten, damit deine Tarock in der Hand bleiben (Karten mit fünf Punkten darf man nicht ablegen)[; danach hast du in diesen Farben keine Karte mehr: {voids}, und kannst sie später stechen]. Ihre Punkte zählen für dich.",
+    "Discard {discard}: the cards you can best spare; their points count for you[. Then you have no card left in {voids} and can trump them later].",
+    "Leg {discard} ab: die Karten, die du am ehesten entbehren kannst; ihre Punkte zählen für dich[. Danach hast du keine Karte mehr in {voids} und kannst sie später stechen].",
   ],
   "advice.call": ["Call {card}: the highest trump you do not hold, so its holder is likely strong.", "Ruf {card:acc}: den höchsten Tarock, den du nicht hast, also ist sein Besitzer wohl stark."],
   "advice.play": ["Play {card}.", "Spiel {card:acc}."],
@@ -1493,6 +1515,10 @@ export const GUIDE: Record<string, Pair> = {
   "why.play.beat": [
     "It is the lowest card that beats the cards on the table; a player after you may still take the trick.",
     "Das ist die niedrigste Karte, die die Karten auf dem Tisch schlägt; ein Spieler nach dir kann den Stich noch nehmen.",
+  ],
+  "why.play.beatkeep": [
+    "It is the lowest card that beats the cards on the table, apart from the Pagat, which you keep back: a player after you may still take the trick.",
+    "Das ist die niedrigste Karte, die die Karten auf dem Tisch schlägt, außer dem Pagat, den du zurückhältst: ein Spieler nach dir kann den Stich noch nehmen.",
   ],
   "why.play.beatround": [
     "It is the lowest card that beats the cards on the table; a player after you may still take the trick. In {suit} the number cards rank the other way round: the lower the number, the higher the card.",

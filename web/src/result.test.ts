@@ -30,7 +30,14 @@ describe("gameFormula", () => {
       "Das Spiel: -(Solo 40 + 5 Kartenpunkte unter 37) = -45.",
     );
   });
+  it("says one card point", () => {
+    expect(gameFormula({ game: "droggn", variant: "droggn", doublings: 0 }, res("solo", [38, 36, 0], 41), "en")).toBe(
+      "The game: Solo 40 + 1 card point over 37 = +41.",
+    );
+  });
   it("shows no sum the score did not use", () => {
+    // 37 with the rule that the declarer needs 38: the game is lost, −V.
+    expect(gameFormula({ game: "droggn", variant: "droggn(winRule=38)", doublings: 0 }, res("ansager", [37, 37, 0], -20), "en")).toBeNull();
     // A match: the game is V + 37, not the card points.
     expect(gameFormula({ game: "droggn", variant: "droggn", doublings: 0 }, res("solo", [70, 4, 0], 77), "en")).toBeNull();
     expect(gameFormula({ game: "troggu", variant: "troggu", doublings: 0 }, res("solo", [70, 44, 0], 2), "en")).toBeNull();

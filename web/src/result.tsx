@@ -121,8 +121,11 @@ export function SideLine(p: { sides: SidePoints[]; names: string[]; sitsOut: num
   );
 }
 
-/** ResultBox shows a finished hand's result with its items. */
-/** DROGGN_VALUES are the base values of the Droggn contracts whose game counts the card points. */
+/**
+ * DROGGN_VALUES are the base values of the Droggn contracts whose game
+ * counts the card points (game.Traits.GameValues; web/formula_test.go
+ * holds the two to each other).
+ */
 const DROGGN_VALUES: Record<string, number> = { ansager: 20, solo: 40, super: 80 };
 
 /**
@@ -139,17 +142,17 @@ export function gameFormula(m: Pick<Model, "game" | "variant" | "doublings">, r:
   const half = /pack=78/.test(m.variant) ? 39 : 37;
   const mult = 2 ** (m.doublings ?? 0);
   const total = (p >= half ? v + (p - half) : -(v + (half - p))) * mult;
-  if (Math.abs(total) !== Math.abs(item.points)) return null;
+  if (total !== item.points) return null;
   const over = p >= half;
   const diff = Math.abs(p - half);
-  const inner = over
-    ? t(lang, "formulaOver", contractName("droggn", r.contract, lang), v, diff, half)
-    : t(lang, "formulaShort", contractName("droggn", r.contract, lang), v, diff, half);
+  const key = over ? (diff === 1 ? "formulaOver1" : "formulaOver") : diff === 1 ? "formulaShort1" : "formulaShort";
+  const inner = t(lang, key, contractName("droggn", r.contract, lang), v, diff, half);
   const times = mult > 1 ? ` × ${mult}` : "";
   const sum = mult > 1 ? `(${inner})${times}` : inner;
   return t(lang, mult > 1 ? "formulaDoubled" : "formulaGame", over ? sum : `-${mult > 1 ? sum : `(${sum})`}`, signed(item.points));
 }
 
+/** GameFormula shows a Droggn result's game item worked out, where it can be. */
 function GameFormula(p: { m: Model; r: Result; lang: Lang }) {
   const f = gameFormula(p.m, p.r, p.lang);
   return f ? (
@@ -159,6 +162,7 @@ function GameFormula(p: { m: Model; r: Result; lang: Lang }) {
   ) : null;
 }
 
+/** ResultBox shows a finished hand's result with its items. */
 export function ResultBox(p: {
   m: Model;
   hand: number;

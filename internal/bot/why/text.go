@@ -13,7 +13,7 @@ import (
 	"trull/internal/game"
 )
 
-// Text words a Why in one or two sentences for the seat that decides,
+// Text words a Why in one to three sentences for the seat that decides,
 // the biggest difference first: the game won or lost (how often with each
 // action), then each scored item that differs, largest first, then the
 // trick the card is played to and the card points. When that difference
@@ -49,7 +49,7 @@ func TextOf(w Why, name func(game.RecordAction) string, l card.Lang, who string)
 			}
 		}
 		facts = append(facts, fact{weight, sign(float64(w.Game.Action - w.Game.Best)), pick(de,
-			fmt.Sprintf("%s wins the game with %s in %s, with %s in %s.", side, a, worlds(w.Game.Action, w.Worlds, de), b, worlds(w.Game.Best, w.Worlds, de)),
+			fmt.Sprintf("With %s, %s wins the game in %s; with %s, in %s.", a, side, worlds(w.Game.Action, w.Worlds, de), b, worlds(w.Game.Best, w.Worlds, de)),
 			fmt.Sprintf("%s gewinnt das Spiel mit %s in %s, mit %s in %s.", side, dative(a), worlds(w.Game.Action, w.Worlds, de), dative(b), worlds(w.Game.Best, w.Worlds, de)))})
 	}
 	for _, it := range w.Items {
@@ -93,13 +93,13 @@ func TextOf(w Why, name func(game.RecordAction) string, l card.Lang, who string)
 			higher = pick(de, "higher", "höher")
 		}
 		out = append(out, upper(pick(de,
-			fmt.Sprintf("With %s %s is %s %s on average than with %s.", a, score, pointsText(math.Abs(w.Score), de), higher, b),
+			fmt.Sprintf("With %s, %s is %s %s on average than with %s.", a, score, pointsText(math.Abs(w.Score), de), higher, b),
 			fmt.Sprintf("Mit %s ist %s im Mittel %s %s als mit %s.", dative(a), score, pointsText(math.Abs(w.Score), de), higher, dative(b)))))
 	}
 	for _, f := range facts {
 		first = append(first, upper(f.text))
 	}
-	trick := trickText(w, a, b, de, side, score, scoreSaid)
+	trick := trickText(w, a, b, de, who, scoreSaid)
 	if len(first) > 0 {
 		out = append(out, first[0])
 		first = first[1:]
@@ -118,8 +118,10 @@ func TextOf(w Why, name func(game.RecordAction) string, l card.Lang, who string)
 }
 
 // trickText words the trick and the card points, or returns "" when
-// neither differs. scoreSaid tells that the score was already worded.
-func trickText(w Why, a, b string, de bool, side, score string, scoreSaid bool) string {
+// neither differs, for the reader who (TextOf). scoreSaid tells that the
+// score was already worded.
+func trickText(w Why, a, b string, de bool, who string, scoreSaid bool) string {
+	side, score := voice(who, de)
 	cp := w.CardPoints
 	points := math.Abs(cp) >= 1.0/6
 	if w.Trick == nil || w.Trick.Action == w.Trick.Best {
@@ -140,12 +142,12 @@ func trickText(w Why, a, b string, de bool, side, score string, scoreSaid bool) 
 				higher = pick(de, "higher", "höher")
 			}
 			return upper(pick(de,
-				fmt.Sprintf("With %s %s is %s %s on average than with %s, though %s counts %s %s.", a, score, pointsText(math.Abs(w.Score), de), higher, b, side, cardPoints(math.Abs(cp), de), more),
-				fmt.Sprintf("Mit %s ist %s im Mittel %s %s als mit %s, auch wenn %s %s %s zählt.", dative(a), score, pointsText(math.Abs(w.Score), de), higher, dative(b), side, cardPoints(math.Abs(cp), de), more)))
+				fmt.Sprintf("With %s, %s is %s %s on average than with %s, though %s counts %s %s.", a, score, pointsText(math.Abs(w.Score), de), higher, b, side, cardPoints(math.Abs(cp), de), more),
+				fmt.Sprintf("Mit %s ist %s im Mittel %s %s als mit %s, auch wenn %s im Mittel %s %s zählt.", dative(a), score, pointsText(math.Abs(w.Score), de), higher, dative(b), side, cardPoints(math.Abs(cp), de), more)))
 		}
 		return upper(pick(de,
-			fmt.Sprintf("With %s %s counts %s %s than with %s.", a, side, cardPoints(math.Abs(cp), de), more, b),
-			fmt.Sprintf("Mit %s zählt %s %s %s als mit %s.", dative(a), side, cardPoints(math.Abs(cp), de), more, dative(b))))
+			fmt.Sprintf("With %s, %s counts %s %s than with %s.", a, side, cardPoints(math.Abs(cp), de), more, b),
+			fmt.Sprintf("Mit %s zählt %s im Mittel %s %s als mit %s.", dative(a), side, cardPoints(math.Abs(cp), de), more, dative(b))))
 	}
 	// hi takes the trick more often than lo.
 	hi, lo, nhi, nlo, loPoints := b, a, w.Trick.Best, w.Trick.Action, cp
@@ -156,6 +158,10 @@ func trickText(w Why, a, b string, de bool, side, score string, scoreSaid bool) 
 	if opp == [2]string{} {
 		opp = opponents["others"]
 	}
+	if w.Opponents == "opponent" && who != "" {
+		// A named side's opponent is not the reader's.
+		opp = [2]string{who + "'s opponent takes", "nimmt der Gegner von " + who}
+	}
 	s := pick(de,
 		fmt.Sprintf("%s takes this trick for %s in %s; with %s %s it in %s", hi, side, worlds(nhi, w.Worlds, de), lo, opp[0], worlds(w.Worlds-nlo, w.Worlds, de)),
 		fmt.Sprintf("%s gewinnt diesen Stich für %s in %s; mit %s %s ihn in %s", hi, side, worlds(nhi, w.Worlds, de), dative(lo), opp[1], worlds(w.Worlds-nlo, w.Worlds, de)))
@@ -164,7 +170,7 @@ func trickText(w Why, a, b string, de bool, side, score string, scoreSaid bool) 
 		s += pick(de, fmt.Sprintf(" and %s more.", cardPoints(-loPoints, de)), fmt.Sprintf(" und %s mehr.", cardPoints(-loPoints, de)))
 	case points:
 		s += pick(de, fmt.Sprintf(", yet %s counts %s more with %s.", side, cardPoints(loPoints, de), lo),
-			fmt.Sprintf(", doch %s zählt mit %s %s mehr.", side, dative(lo), cardPoints(loPoints, de)))
+			fmt.Sprintf(", doch %s zählt mit %s im Mittel %s mehr.", side, dative(lo), cardPoints(loPoints, de)))
 	default:
 		s += "."
 	}

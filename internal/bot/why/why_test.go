@@ -76,7 +76,7 @@ func TestTextScoreBeforeItem(t *testing.T) {
 		l    card.Lang
 		want string
 	}{
-		{card.English, "With the Sküs your score is 5⅔ points higher on average than with 2 of diamonds. With the Sküs rather than 2 of diamonds, your side does worse on the Grammel (1) in 1 of 3 worlds."},
+		{card.English, "With the Sküs, your score is 5⅔ points higher on average than with 2 of diamonds. With the Sküs rather than 2 of diamonds, your side does worse on the Grammel (1) in 1 of 3 worlds."},
 		{card.German, "Mit dem Sküs ist dein Ergebnis im Mittel 5⅔ Punkte höher als mit Karo-2. Mit dem Sküs statt mit Karo-2 steht deine Seite bei der Wertung „Grammel“ (1) in 1 von 3 Welten schlechter da."},
 	} {
 		name := func(ra game.RecordAction) string { return names[c.l][ra.Card] }
@@ -115,8 +115,8 @@ func TestTextDative(t *testing.T) {
 		a, b int
 		want string
 	}{
-		{0, 1, "Mit dem Gstieß zählt deine Seite 1,5 Kartenpunkte weniger als mit Herz-3."},
-		{1, 0, "Mit Herz-3 zählt deine Seite 1,5 Kartenpunkte mehr als mit dem Gstieß."},
+		{0, 1, "Mit dem Gstieß zählt deine Seite im Mittel 1,5 Kartenpunkte weniger als mit Herz-3."},
+		{1, 0, "Mit Herz-3 zählt deine Seite im Mittel 1,5 Kartenpunkte mehr als mit dem Gstieß."},
 	} {
 		if got := Text(s.Why(c.a, c.b), name, card.German); got != c.want {
 			t.Errorf("\n got %q\nwant %q", got, c.want)
@@ -154,10 +154,10 @@ func TestTextBidScoreFirst(t *testing.T) {
 		l          card.Lang
 		want       string
 	}{
-		{[2]int{40, 44}, card.English, "With Solo your score is 3 points higher on average than with Ansager, though your side counts 4 card points fewer."},
-		{[2]int{40, 44}, card.German, "Mit Solo ist dein Ergebnis im Mittel 3 Punkte höher als mit Ansager, auch wenn deine Seite 4 Kartenpunkte weniger zählt."},
-		{[2]int{40, 40}, card.English, "With Solo your score is 1 point higher on average than with Ansager, though your side counts 4 card points fewer."},
-		{[2]int{40, 40}, card.German, "Mit Solo ist dein Ergebnis im Mittel 1 Punkt höher als mit Ansager, auch wenn deine Seite 4 Kartenpunkte weniger zählt."},
+		{[2]int{40, 44}, card.English, "With Solo, your score is 3 points higher on average than with Ansager, though your side counts 4 card points fewer."},
+		{[2]int{40, 44}, card.German, "Mit Solo ist dein Ergebnis im Mittel 3 Punkte höher als mit Ansager, auch wenn deine Seite im Mittel 4 Kartenpunkte weniger zählt."},
+		{[2]int{40, 40}, card.English, "With Solo, your score is 1 point higher on average than with Ansager, though your side counts 4 card points fewer."},
+		{[2]int{40, 40}, card.German, "Mit Solo ist dein Ergebnis im Mittel 1 Punkt höher als mit Ansager, auch wenn deine Seite im Mittel 4 Kartenpunkte weniger zählt."},
 	} {
 		s := Sample{Seat: 0, Actions: []game.RecordAction{solo, ansager}, Opponents: "defenders",
 			Outcomes: [][]Outcome{
@@ -179,7 +179,7 @@ func TestTextBidScoreFirst(t *testing.T) {
 			{{Trick: 0, CardPoints: 32, Score: 10}, {Trick: 0, CardPoints: 32, Score: 10}},
 			{{Trick: 0, CardPoints: 30, Score: 12}, {Trick: 0, CardPoints: 30, Score: 12}},
 		}}
-	want := "With Fool your score is 2 points lower on average than with 3 of hearts, though your side counts 2 card points more."
+	want := "With Fool, your score is 2 points lower on average than with 3 of hearts, though your side counts 2 card points more."
 	if got := Text(s.Why(0, 1), cards, card.English); got != want {
 		t.Errorf("a card:\n got %q\nwant %q", got, want)
 	}
@@ -190,4 +190,28 @@ func playOf(id string) game.RecordAction {
 	a := game.NewRecordAction(0, "play")
 	a.Card = id
 	return a
+}
+
+// TestTextNamedOpponent: read by another than the deciding seat, the
+// seat's opponent is the named seat's, not the reader's.
+func TestTextNamedOpponent(t *testing.T) {
+	hi, lo := playOf("T20"), playOf("C-N")
+	name := func(ra game.RecordAction) string {
+		return map[string]string{"T20": "trump XX", "C-N": "rider of clubs"}[ra.Card]
+	}
+	s := Sample{Seat: 0, Actions: []game.RecordAction{lo, hi}, Opponents: "opponent",
+		Outcomes: [][]Outcome{
+			{{Trick: 0, CardPoints: 30, Score: -3}, {Trick: 0, CardPoints: 30, Score: -3}},
+			{{Trick: 1, CardPoints: 30, Score: -3}, {Trick: 1, CardPoints: 30, Score: -3}},
+		}}
+	w := s.Why(0, 1)
+	if got := TextOf(w, name, card.English, "South"); !strings.Contains(got, "South's opponent takes") || strings.Contains(got, "your") {
+		t.Errorf("named: %q", got)
+	}
+	if got := TextOf(w, name, card.German, "South"); !strings.Contains(got, "nimmt der Gegner von South") || strings.Contains(got, "dein") {
+		t.Errorf("named: %q", got)
+	}
+	if got := Text(w, name, card.English); !strings.Contains(got, "your opponent takes") {
+		t.Errorf("spoken to: %q", got)
+	}
 }
