@@ -465,31 +465,33 @@ func (p *player) describeRun(run []game.Action) string {
 	return strings.Join(out, " / ")
 }
 
-// helpText lists the commands of the prompt.
+// helpText lists the commands of the prompt, with the game's own card
+// letters, Fool and words.
 func (p *player) helpText() string {
-	text := p.t(`  A letter picks from the list. Or type the card as the screen shows it (XXI,
-  ♠4, ♥A, ♣R, ★), as records write it (T21, S-4, FOOL), by name (Mond, Sküs,
-  Pagat, Herz-König) or a trump by its number (21); or the word (pass,
-  weiter, gut, Solo, ich liege, …). Enter takes the only choice.
-  Cards: A ace, J jack, R rider, C cavalier, Q queen, K king; XXI trump 21.
-  To buy: the card you offer, then the card you ask for (♠4 XXI), or 'none'.
-  'sheet' shows the score sheet, 'end' asks to end the sitting, 'quit' (or
-  Ctrl-C) leaves with the standing.`,
-		`  Ein Buchstabe wählt aus der Liste. Oder die Karte, wie sie angezeigt wird
-  (XXI, ♠4, ♥A, ♣R, ★), wie im Protokoll (T21, S-4, FOOL), mit Namen (Mond,
-  Sküs, Pagat, Herz-König) oder ein Tarock mit seiner Zahl (21); oder das
-  Wort (weiter, gut, Solo, ich liege, …). Enter nimmt die einzige Wahl.
-  Karten: A Ass, B Bube, R Reiter, C Cavall, D Dame, K König; XXI Tarock 21.
-  Kaufen: die gebotene Karte, dann die verlangte (♠4 XXI), oder 'nichts'.
-  'block' zeigt den Schreibblock, 'schluss' beendet die Runde nach ihrer
-  Regel, 'aufhören' (oder Strg-C) verlässt das Spiel mit dem Stand.`)
-	if p.rules.Game() == "strohmandeln" {
-		text += "\n" + p.t(`  Strohmänner 1:♠J+2 — Strohmann 1 shows ♠J, with 2 cards face down under it
-  (– when no card lies face up).`,
-			`  Strohmänner 1:♠B+2 — Strohmann 1 zeigt ♠B, darunter liegen 2 verdeckte
-  Karten (– wenn keine Karte offen liegt).`)
+	g := p.rules.Game()
+	fool := map[string]string{"droggn": "Gstieß", "troggu": "Bättler", "strohmandeln": "Sküs"}[g]
+	shown, words := "XXI, ♠4, ♥A, ♣R, ★", p.t("pass, Solo, ich liege, …", "weiter, gut, Solo, ich liege, …")
+	courts := p.t("A ace, J jack, R rider, Q queen, K king", "A Ass, B Bube, R Reiter, D Dame, K König")
+	switch g {
+	case "troggu":
+		shown, words = "XXI, Sw5, BaC, ★", p.t("pass, Normal, Solo, …", "passe, ich nehm's, Solo, …")
+		courts = p.t("J jack, C cavalier, Q queen, K king; Sw swords, Ba batons, Cu cups, Co coins", "B Bube, C Cavall, D Dame, K König; Sw Schwerter, Ba Stäbe, Cu Kelche, Co Münzen")
+	case "strohmandeln":
+		words = p.t("weiter, ich nehme auf, …", "weiter, ich nehme auf, …")
 	}
-	return text
+	// One line a paragraph: say breaks them to the width.
+	text := fmt.Sprintf(p.t("  A letter picks from the list. Or type the card as the screen shows it (%s), by name (Mond, %s, Pagat) or a trump by its number (21); or the word (%s). Enter takes the only choice.\n  Cards: %s; XXI trump 21; ★ the %s.",
+		"  Ein Buchstabe wählt aus der Liste. Oder die Karte, wie sie angezeigt wird (%s), mit Namen (Mond, %s, Pagat) oder ein Tarock mit seiner Zahl (21); oder das Wort (%s). Enter nimmt die einzige Wahl.\n  Karten: %s; XXI Tarock 21; ★ der %s."), shown, fool, words, courts, fool)
+	if g == "droggn" {
+		text += "\n" + p.t("  To buy: the card you offer, then the card you ask for (♠4 XXI), or 'none'.",
+			"  Kaufen: die gebotene Karte, dann die verlangte (♠4 XXI), oder 'nichts'.")
+	}
+	if g == "strohmandeln" {
+		text += "\n" + p.t("  Strohmänner 1:♠J+2 — Strohmann 1 shows ♠J, with 2 cards face down under it (– when no card lies face up).",
+			"  Strohmänner 1:♠B+2 — Strohmann 1 zeigt ♠B, darunter liegen 2 verdeckte Karten (– wenn keine Karte offen liegt).")
+	}
+	return text + "\n" + p.t("  'sheet' shows the score sheet, 'end' asks to end the sitting, 'quit' (or Ctrl-C) leaves with the standing.",
+		"  'block' zeigt den Schreibblock, 'schluss' beendet die Runde nach ihrer Regel, 'aufhören' (oder Strg-C) verlässt das Spiel mit dem Stand.")
 }
 
 // command runs a command of the prompt ("help", "sheet", "end", "quit", in

@@ -323,3 +323,35 @@ func TestPlayTranscripts(t *testing.T) {
 		})
 	}
 }
+
+// TestPromptHelpPerGame: the prompt's help names the game's own Fool and
+// court cards, and no record code.
+func TestPromptHelpPerGame(t *testing.T) {
+	for _, tc := range []struct {
+		game, lang string
+		want, not  []string
+	}{
+		{"droggn", "en", []string{"★ the Gstieß", "R rider", "To buy"}, []string{"Sküs", "Bättler", "cavalier"}},
+		{"droggn", "de", []string{"★ der Gstieß", "R Reiter", "Kaufen"}, []string{"Sküs", "Cavall"}},
+		{"troggu", "en", []string{"★ the Bättler", "C cavalier", "Sw swords"}, []string{"Gstieß", "rider", "To buy"}},
+		{"troggu", "de", []string{"★ der Bättler", "C Cavall"}, []string{"Reiter", "Kaufen"}},
+		{"strohmandeln", "en", []string{"★ the Sküs", "Strohmänner 1:♠J+2"}, []string{"Gstieß", "To buy"}},
+	} {
+		var out, errb bytes.Buffer
+		args := []string{"play", tc.game, "-seed", "help", "-bot", "rules", "-lang", tc.lang}
+		if code := run(args, strings.NewReader("help\nquit\n"), &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		text := strings.Join(strings.Fields(out.String()), " ")
+		for _, w := range tc.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s %s: the help lacks %q", tc.game, tc.lang, w)
+			}
+		}
+		for _, w := range append(tc.not, "FOOL", "T21", "S-4") {
+			if strings.Contains(text, w) {
+				t.Errorf("%s %s: the help names %q", tc.game, tc.lang, w)
+			}
+		}
+	}
+}

@@ -223,7 +223,8 @@ func (h *hand) played() card.Set {
 
 // choosePlay picks a card among the legal plays, with the reason:
 // "only", "master" (the highest trump still out), "trumps" (drawing the
-// opponents' trumps), "king", "low" (a lead that gives little away),
+// opponents' trumps), "king", "low" (a lead of a one-point card), "fewest"
+// (the lead that gives the fewest points away, a court card),
 // "win" (the last card of the trick: the lowest that takes it; "beat"
 // while others are still to play: the lowest that beats the cards on the
 // table, not the Pagat while another does, "beatkeep" when the Pagat
@@ -316,10 +317,17 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 				suits = append(suits, c)
 			}
 		}
+		pick := cs
 		if len(suits) > 0 {
-			return cheapest(suits), "low"
+			pick = suits
 		}
-		return cheapest(cs), "low"
+		// "low" only for a card of one point; a court card that is the
+		// cheapest left is "fewest".
+		c := cheapest(pick)
+		if h.pack.Points(c) <= 1 {
+			return c, "low"
+		}
+		return c, "fewest"
 	}
 	wi := h.winning(h.trick, h.powerless)
 	ours := wi >= 0 && h.from[wi] != h.seat && h.side()[h.from[wi]] && len(h.side()) > 1

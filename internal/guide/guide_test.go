@@ -624,8 +624,17 @@ func TestLastTrickWords(t *testing.T) {
 	steps = handOf(st, tablemodel.Trick{Leader: 0, Winner: 0, Plays: []tablemodel.Play{
 		{Seat: 0, Card: "C-K"}, {Seat: 1, Card: "C-10"},
 	}}).lastTrick()
-	// 5 + 1 points in two cards: 3·6 − 2·2 = 14 thirds, the 4⅔ the tally adds.
-	if len(steps) != 1 || steps[0].Params["points"] != "6" || steps[0].Params["counted"] != "14" {
+	// 5 + 1 points in two cards: 3·6 − 2·2 = 14 thirds, the 4⅔ the tally
+	// adds; after the first trick, how the tally counts.
+	if len(steps) != 2 || steps[0].Params["points"] != "6" || steps[0].Params["counted"] != "14" || steps[1].Code != "counting.strohmandeln" {
 		t.Errorf("Strohmandeln trick: %+v", steps)
+	}
+	dg := rulesOf("droggn", 3)
+	steps = handOf(dg, tablemodel.Trick{Leader: 0, Winner: 0, Plays: []tablemodel.Play{
+		{Seat: 0, Card: "H-K"}, {Seat: 1, Card: "H-1"}, {Seat: 2, Card: "H-N"},
+	}}).lastTrick()
+	// 5 + 1 + 3 points in three cards count 9 − 2 = 7.
+	if len(steps) != 2 || steps[0].Params["points"] != "9" || steps[0].Params["counted"] != "7" || steps[1].Code != "counting.droggn" {
+		t.Errorf("Droggn trick: %+v", steps)
 	}
 }

@@ -231,9 +231,11 @@ func (h *hand) lastTrick() []Step {
 		}
 		out = append(out, Step{Code: code, Params: params})
 	}
-	if h.traits.Scale.Thirds() {
-		// The tally counts in thirds: the trick's cards as it counts them.
-		params["counted"] = itoa(3*pts - 2*len(cs))
+	if h.traits.CountPile != nil {
+		// The tally counts the cards in threes (Droggn) or thirds
+		// (Strohmandeln): the trick's cards as it counts them, in its unit,
+		// and after the first trick how that count goes.
+		params["counted"] = itoa(h.traits.CountPile(pts, len(cs)))
 	}
 	for i, c := range cs {
 		if c == card.Fool && (h.traits.FoolExcuse || powerless[i]) {
@@ -242,6 +244,9 @@ func (h *hand) lastTrick() []Step {
 	}
 	if h.side()[t.Winner] {
 		out[0].Params["ours"] = "1"
+	}
+	if h.traits.CountPile != nil && len(m.Tricks) == 1 {
+		out = append(out, Step{Code: "counting." + m.Game, Params: map[string]string{}})
 	}
 	return out
 }

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "3d18b451782e9c99";
+const VERSION = "c0356ab9750c028c";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -45,7 +45,7 @@ describe("stepText", () => {
 
   it("gives a Strohmandeln trick's points as the tally counts them too", () => {
     const trick = { code: "trick.suit", params: { n: "1", winner: "0", card: "C-K", suit: "C", points: "6", counted: "14" } };
-    expect(stepText(trick, "strohmandeln", "en", names, 0)).toContain("worth 6 points, which count 4⅔ in the tally (⅔ of a point less for every card).");
+    expect(stepText(trick, "strohmandeln", "en", names, 0)).toContain("worth 6 points, which count 4⅔ in the tally.");
     expect(stepText(trick, "strohmandeln", "de", names, 0)).toContain("im Wert von 6 Punkten, die in der Zählung 4⅔ gelten");
   });
 

@@ -1388,28 +1388,36 @@ export const GUIDE: Record<string, Pair> = {
   ],
   "trick.hidden": ["Trick {n} went to {winner}.", "Stich {n} ging an {winner}."],
   "trick.trump/me": [
-    "You won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
-    "Du hast Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
+    "You won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points[, which count {counted} in the tally].",
+    "Du hast Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten].",
   ],
   "trick.trump": [
-    "{winner} won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
-    "{winner} hat Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
+    "{winner} won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points[, which count {counted} in the tally].",
+    "{winner} hat Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten].",
+  ],
+  "counting.droggn": [
+    "How the tally counts: cards are counted in threes, every three cards worth their points less 2, so a trick of three adds its points less 2. The declarer's discards count for him from the start.",
+    "So zählt die Zählung: die Karten werden zu dritt gezählt, je drei Karten ihre Punkte weniger 2, ein Stich aus drei Karten also seine Punkte weniger 2. Die gedrückten Karten zählen von Anfang an für den Spieler.",
+  ],
+  "counting.strohmandeln": [
+    "How the tally counts: cards are counted in threes, every three cards worth their points less 2 — exactly, each card ⅔ of a point less than its value, so a trick of two adds its points less 1⅓.",
+    "So zählt die Zählung: die Karten werden zu dritt gezählt, je drei Karten ihre Punkte weniger 2 — genau: jede Karte ⅔ Punkt weniger als ihr Wert, ein Stich aus zwei Karten also seine Punkte weniger 1⅓.",
   ],
   "trick.powerless/me": [
-    "You won trick {n} with {card}: the only trump in it had lost its power, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
-    "Du hast Stich {n} mit {card:dat} gewonnen: der einzige Tarock darin hatte seine Kraft verloren, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
+    "You won trick {n} with {card}: the only trump in it had lost its power, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally].",
+    "Du hast Stich {n} mit {card:dat} gewonnen: der einzige Tarock darin hatte seine Kraft verloren, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten].",
   ],
   "trick.powerless": [
-    "{winner} won trick {n} with {card}: the only trump in it had lost its power, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
-    "{winner} hat Stich {n} mit {card:dat} gewonnen: der einzige Tarock darin hatte seine Kraft verloren, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
+    "{winner} won trick {n} with {card}: the only trump in it had lost its power, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally].",
+    "{winner} hat Stich {n} mit {card:dat} gewonnen: der einzige Tarock darin hatte seine Kraft verloren, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten].",
   ],
   "trick.suit/me": [
-    "You won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
-    "Du hast Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
+    "You won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally].",
+    "Du hast Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten].",
   ],
   "trick.suit": [
-    "{winner} won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally (⅔ of a point less for every card)].",
-    "{winner} hat Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten (⅔ Punkt weniger für jede Karte)].",
+    "{winner} won trick {n} with {card}: no trump was played, so the highest card in {suit} takes it. It holds cards worth {points} points[, which count {counted} in the tally].",
+    "{winner} hat Stich {n} mit {card:dat} gewonnen: kein Tarock lag darin, also macht die höchste Karte in {suit} den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten].",
   ],
   "trick.fool.droggn": [
     "{card} never takes a trick: it goes back to the pile of {seat}'s side whoever wins.",
@@ -1506,7 +1514,8 @@ export const GUIDE: Record<string, Pair> = {
   "why.play.master": ["It is the highest trump still out: it wins the trick and draws the others' trumps.", "Das ist der höchste Tarock, der noch draußen ist: er gewinnt den Stich und holt die Tarock der anderen heraus."],
   "why.play.trumps": ["Leading trumps draws the others' trumps, so your suit cards are safe later.", "Tarock auszuspielen holt die Tarock der anderen heraus, damit deine Farbkarten später sicher sind."],
   "why.play.king": ["A king is the highest card of its suit: it wins if nobody trumps.", "Ein König ist die höchste Karte seiner Farbe: er gewinnt, wenn keiner sticht."],
-  "why.play.low": ["A low card gives little away while you learn the others' hands.", "Eine niedrige Karte gibt wenig her, während du die Blätter der anderen kennenlernst."],
+  "why.play.low": ["A card worth one point gives little away while you learn the others' hands.", "Eine Karte mit einem Punkt gibt wenig her, während du die Blätter der anderen kennenlernst."],
+  "why.play.fewest": ["Of the cards you may lead, it gives the fewest points away if the others take the trick.", "Von den Karten, die du ausspielen kannst, gibt sie die wenigsten Punkte her, wenn die anderen den Stich nehmen."],
   "why.play.win": ["It is the lowest card that takes this trick.", "Das ist die niedrigste Karte, die diesen Stich macht."],
   "why.play.winround": [
     "It is the lowest card that takes this trick. In {suit} the number cards rank the other way round: the lower the number, the higher the card.",
