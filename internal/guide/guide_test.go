@@ -601,7 +601,8 @@ func TestLastTrickWords(t *testing.T) {
 		return r
 	}
 	handOf := func(r game.Rules, trick tablemodel.Trick) *hand {
-		return &hand{m: &tablemodel.Model{Game: r.Game(), Seats: r.Seats(), Declarer: 0, Partner: -1, SitsOut: -1, Tricks: []tablemodel.Trick{trick}},
+		return &hand{m: &tablemodel.Model{Game: r.Game(), Seats: r.Seats(), Declarer: 0, Partner: -1, SitsOut: -1, PagatLaid: -1,
+			HandSizes: []int{5, 5, 5}, Tricks: []tablemodel.Trick{trick}},
 			pack: r.Pack(), traits: r.Traits(), seat: 0}
 	}
 	tg := rulesOf("troggu", 3)
@@ -636,5 +637,14 @@ func TestLastTrickWords(t *testing.T) {
 	// 5 + 1 + 3 points in three cards count 9 − 2 = 7.
 	if len(steps) != 2 || steps[0].Params["points"] != "9" || steps[0].Params["counted"] != "7" || steps[1].Code != "counting.droggn" {
 		t.Errorf("Droggn trick: %+v", steps)
+	}
+	// The declarer takes a defender's Pagat before the last trick.
+	steps = handOf(dg, tablemodel.Trick{Leader: 1, Winner: 0, Plays: []tablemodel.Play{
+		{Seat: 1, Card: "T1"}, {Seat: 2, Card: "T5"}, {Seat: 0, Card: "T9"},
+	}}).lastTrick()
+	if !slices.ContainsFunc(steps, func(s Step) bool {
+		return s.Code == "trick.pagat.droggn" && s.Params["winner"] == "0" && s.Params["seat"] == "1"
+	}) {
+		t.Errorf("a captured Pagat: %+v", steps)
 	}
 }

@@ -245,6 +245,18 @@ func (h *hand) lastTrick() []Step {
 	if h.side()[t.Winner] {
 		out[0].Params["ours"] = "1"
 	}
+	// A Droggn Pagat that is not laid out, taken by the other side before
+	// the last trick, scores that side 5 at the end: said when it happens.
+	if pi := slices.Index(cs, card.Pagat); m.Game == "droggn" && pi >= 0 && m.PagatLaid < 0 && slices.ContainsFunc(m.HandSizes, func(n int) bool { return n > 0 }) {
+		by := t.Plays[pi].Seat
+		if (by == m.Declarer) != (t.Winner == m.Declarer) {
+			ps := map[string]string{"winner": itoa(t.Winner), "seat": itoa(by)}
+			if by == h.seat {
+				ps["role"] = "mine"
+			}
+			out = append(out, Step{Code: "trick.pagat.droggn", Params: ps})
+		}
+	}
 	if h.traits.CountPile != nil && len(m.Tricks) == 1 {
 		out = append(out, Step{Code: "counting." + m.Game, Params: map[string]string{}})
 	}

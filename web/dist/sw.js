@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "c0356ab9750c028c";
+const VERSION = "3fc5520d5b46eeca";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

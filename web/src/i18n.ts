@@ -1395,6 +1395,18 @@ export const GUIDE: Record<string, Pair> = {
     "{winner} won trick {n} with {card}: the highest trump in it takes the trick. It holds cards worth {points} points[, which count {counted} in the tally].",
     "{winner} hat Stich {n} mit {card:dat} gewonnen: der höchste Tarock darin macht den Stich. Er hat Karten im Wert von {points} Punkten[, die in der Zählung {counted} gelten].",
   ],
+  "trick.pagat.droggn/me": [
+    "You took the Pagat of {seat} before the last trick: that scores your side 5 at the end of the hand (Pagat captured).",
+    "Du hast den Pagat von {seat} vor dem letzten Stich gefangen: das bringt deiner Partei am Ende 5 (Pagat gefangen).",
+  ],
+  "trick.pagat.droggn/mine": [
+    "{winner} took your Pagat before the last trick: that scores {winner}'s side 5 at the end of the hand (Pagat captured).",
+    "{winner} hat deinen Pagat vor dem letzten Stich gefangen: das bringt der Partei von {winner} am Ende 5 (Pagat gefangen).",
+  ],
+  "trick.pagat.droggn": [
+    "{winner} took the Pagat of {seat} before the last trick: that scores {winner}'s side 5 at the end of the hand (Pagat captured).",
+    "{winner} hat den Pagat von {seat} vor dem letzten Stich gefangen: das bringt der Partei von {winner} am Ende 5 (Pagat gefangen).",
+  ],
   "counting.droggn": [
     "How the tally counts: cards are counted in threes, every three cards worth their points less 2, so a trick of three adds its points less 2. The declarer's discards count for him from the start.",
     "So zählt die Zählung: die Karten werden zu dritt gezählt, je drei Karten ihre Punkte weniger 2, ein Stich aus drei Karten also seine Punkte weniger 2. Die gedrückten Karten zählen von Anfang an für den Spieler.",
