@@ -63,6 +63,9 @@ func (p *player) showResult(st game.State) {
 			line += " — " + who
 		}
 		p.say(fmt.Sprintf("%s: %+d", line, it.Points))
+		if it.Item == "game" && res.Declarer >= 0 && res.Declarer < len(res.CardPoints) {
+			p.gameParts(res.Contract, res.CardPoints[res.Declarer], m.Doublings, it.Points)
+		}
 	}
 	var rows []tableRow
 	scale := p.rules.Traits().Scale
@@ -249,4 +252,37 @@ func (p *player) showSettlement() {
 	}
 	rows := []tableRow{{label: p.t("Net", "Saldo"), cells: signed(st.Net)}}
 	p.table(rows)
+}
+
+// gameParts prints a game item worked out from its parts where the game
+// scores it so (Droggn): the contract's value and the declarer's card
+// points over or short of the half, times the doublings.
+func (p *player) gameParts(contract string, points, doublings, item int) {
+	tr := p.rules.Traits()
+	base, diff, mult, ok := tr.GameParts(contract, points, doublings, item)
+	if !ok {
+		return
+	}
+	half := tr.Scale.Total / 2
+	n := max(diff, -diff)
+	unit := p.t("card points", "Augen")
+	if n == 1 {
+		unit = p.t("card point", "Auge")
+	}
+	sum := fmt.Sprintf(p.t("%s %d + %d %s over %d", "%s %d + %d %s über %d"), p.contractWord(contract), base, n, unit, half)
+	switch {
+	case diff < 0:
+		sum = fmt.Sprintf(p.t("%s %d + %d %s short of %d", "%s %d + %d %s unter %d"), p.contractWord(contract), base, n, unit, half)
+	case diff == 0:
+		sum = fmt.Sprintf(p.t("%s %d, with exactly %d card points", "%s %d, mit genau %d Augen"), p.contractWord(contract), base, half)
+	}
+	switch {
+	case mult > 1 && diff < 0:
+		sum = fmt.Sprintf("−(%s) × %d", sum, mult)
+	case mult > 1:
+		sum = fmt.Sprintf("(%s) × %d", sum, mult)
+	case diff < 0:
+		sum = fmt.Sprintf("−(%s)", sum)
+	}
+	p.say("      = " + sum)
 }

@@ -163,3 +163,22 @@ func (t Traits) AllAlone(contract string) bool {
 	}
 	return false
 }
+
+// GameParts works out a game item that GameValues score: the contract's
+// value, the declarer's card points over half the pack's (diff < 0: short
+// of it) and the multiplier of the doublings. ok is false unless the item
+// is exactly that sum (a match, a tie decided otherwise, or a contract
+// without a value are not).
+func (t Traits) GameParts(contract string, declarerPoints, doublings, item int) (base, diff, mult int, ok bool) {
+	base, ok = t.GameValues[contract]
+	if !ok || doublings < 0 {
+		return 0, 0, 0, false
+	}
+	diff = declarerPoints - t.Scale.Total/2
+	mult = 1 << doublings
+	sum := base + diff
+	if diff < 0 {
+		sum = -(base - diff)
+	}
+	return base, diff, mult, sum*mult == item
+}

@@ -326,13 +326,9 @@ func (h *hand) end() []Step {
 	}
 	// The game item as its parts: the contract's value and the points
 	// over or short of the half, where no doubling changed it.
-	if base, ok := h.traits.GameValues[r.Contract]; ok && side[r.Declarer] {
-		diff := mine - h.traits.Scale.Total/2
-		if diff < 0 {
-			diff = -diff
-		}
-		if gameItem == base+diff || gameItem == -(base+diff) {
-			score.Params["base"], score.Params["diff"] = itoa(base), itoa(diff)
+	if side[r.Declarer] {
+		if base, diff, mult, ok := h.traits.GameParts(r.Contract, mine, 0, gameItem); ok && mult == 1 {
+			score.Params["base"], score.Params["diff"] = itoa(base), itoa(max(diff, -diff))
 		}
 	}
 	// What each of the other side pays, where the score is that.

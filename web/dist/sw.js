@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "3fc5520d5b46eeca";
+const VERSION = "d003d296f864a0bc";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -446,6 +446,7 @@ const S = {
   valuing: ["Valuing the decisions", "Die Entscheidungen werden bewertet"],
   formulaOver: ["{0} {1} + {2} card points over {3}", "{0} {1} + {2} Kartenpunkte über {3}"],
   formulaShort: ["{0} {1} + {2} card points short of {3}", "{0} {1} + {2} Kartenpunkte unter {3}"],
+  formulaExact: ["{0} {1}, with exactly {3} card points", "{0} {1}, mit genau {3} Kartenpunkten"],
   formulaOver1: ["{0} {1} + 1 card point over {3}", "{0} {1} + 1 Kartenpunkt über {3}"],
   formulaShort1: ["{0} {1} + 1 card point short of {3}", "{0} {1} + 1 Kartenpunkt unter {3}"],
   formulaGame: ["The game: {0} = {1}.", "Das Spiel: {0} = {1}."],

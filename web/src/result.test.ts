@@ -30,6 +30,11 @@ describe("gameFormula", () => {
       "Das Spiel: -(Solo 40 + 5 Kartenpunkte unter 37) = -45.",
     );
   });
+  it("says a tie at the half as such", () => {
+    expect(gameFormula({ game: "droggn", variant: "droggn", doublings: 0 }, res("solo", [37, 37, 0], 40), "en")).toBe(
+      "The game: Solo 40, with exactly 37 card points = +40.",
+    );
+  });
   it("says one card point", () => {
     expect(gameFormula({ game: "droggn", variant: "droggn", doublings: 0 }, res("solo", [38, 36, 0], 41), "en")).toBe(
       "The game: Solo 40 + 1 card point over 37 = +41.",

@@ -145,7 +145,7 @@ export function gameFormula(m: Pick<Model, "game" | "variant" | "doublings">, r:
   if (total !== item.points) return null;
   const over = p >= half;
   const diff = Math.abs(p - half);
-  const key = over ? (diff === 1 ? "formulaOver1" : "formulaOver") : diff === 1 ? "formulaShort1" : "formulaShort";
+  const key = diff === 0 ? "formulaExact" : over ? (diff === 1 ? "formulaOver1" : "formulaOver") : diff === 1 ? "formulaShort1" : "formulaShort";
   const inner = t(lang, key, contractName("droggn", r.contract, lang), v, diff, half);
   const times = mult > 1 ? ` × ${mult}` : "";
   const sum = mult > 1 ? `(${inner})${times}` : inner;
