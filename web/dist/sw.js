@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "d003d296f864a0bc";
+const VERSION = "ad44aa3af8d1e46f";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

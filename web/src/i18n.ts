@@ -1293,11 +1293,11 @@ export const GUIDE: Record<string, Pair> = {
   ],
   "bidding.droggn": [
     "Bidding: each of the {players} players speaks once. Ansager lets the declarer take the talon and buy a card, Solo takes the talon without buying, Super leaves the talon alone; the other two defend together.",
-    "Reizen: jeder der {players} Spieler spricht einmal. Beim Ansager nimmt der Spieler den Talon und kauft eine Karte, beim Solo nimmt er den Talon ohne Kauf, beim Super bleibt der Talon liegen; die anderen zwei spielen zusammen gegen ihn.",
+    "Reizen: jeder der {players} Mitspieler spricht einmal. Beim Ansager nimmt der Spieler den Talon und kauft eine Karte, beim Solo nimmt er den Talon ohne Kauf, beim Super bleibt der Talon liegen; die anderen zwei spielen zusammen gegen ihn.",
   ],
   "bidding.troggu": [
     "Bidding: each of the {players} players speaks once. A Normal game takes the Tapp and discards as many cards; a Solo plays without it and ends the bidding. If all pass, everyone plays alone in a Misère.",
-    "Reizen: jeder der {players} Spieler spricht einmal. Beim Normalspiel nimmt man den Tapp und legt ebenso viele Karten ab; ein Solo spielt ohne ihn und beendet das Reizen. Passen alle, spielt jeder allein eine Misère.",
+    "Reizen: jeder der {players} Mitspieler spricht einmal. Beim Normalspiel nimmt man den Tapp und legt ebenso viele Karten ab; ein Solo spielt ohne ihn und beendet das Reizen. Passen alle, spielt jeder allein eine Misère.",
   ],
   "bidding.strohmandeln": [
     "Bidding: the elder speaks first. \u201cIch nehme auf!\u201d undertakes the game: 3 points if you take 35⅔ card points, 4 for the opponent if not. If both pass, a simple game is played.",
@@ -1434,7 +1434,7 @@ export const GUIDE: Record<string, Pair> = {
   ],
   "trick.fool.droggn": [
     "{card} never takes a trick: it goes back to the pile of {seat}'s side whoever wins.",
-    "{card} macht nie einen Stich: er geht zurück auf den Stapel der Partei von {seat}, wer auch gewinnt.",
+    "{card} macht nie einen Stich: er geht zurück auf den Stapel der Partei von {seat}, egal, wer den Stich gewinnt.",
   ],
   "trick.fool.troggu": [
     "{card} had lost its power (its holder kept it back once when it was the only trump and a trump was due) and takes no trick.",
