@@ -289,10 +289,11 @@ func (p *player) sitting(sit *sitting.Sitting) error {
 				continue
 			}
 			p.logMoves(st)
+			m := tableOf(st.View(game.Seat(p.human)))
 			if a.Kind == game.KindPlay {
-				p.logTrick(st)
+				p.logTrick(m)
 			}
-			p.logTurned(st)
+			p.logTurned(m)
 		}
 		if err := p.saveRecord(st, sit.Deal()); err != nil {
 			return err
@@ -389,10 +390,10 @@ func (p *player) logMoves(st game.State) {
 	}
 }
 
-// logTrick prints the trick just finished, one line, as the view shows it
-// at that moment: its cards, who played them and who won it.
-func (p *player) logTrick(st game.State) {
-	s := p.screenOf(st.View(game.Seat(p.human)))
+// logTrick prints the trick just finished, one line, as the seat's table
+// model shows it at that moment: its cards, who played them and who won it.
+func (p *player) logTrick(m *tablemodel.Model) {
+	s := p.screenOfModel(m)
 	if s.trick != nil && len(s.trick.plays) > 0 || s.last == nil {
 		return
 	}
@@ -404,8 +405,7 @@ func (p *player) logTrick(st game.State) {
 // looked, a line for each Strohmann: which went into the hand and which
 // lies face up. Without it an opponent's hand would grow with no word of
 // why.
-func (p *player) logTurned(st game.State) {
-	m := tableOf(st.View(game.Seat(p.human)))
+func (p *player) logTurned(m *tablemodel.Model) {
 	if len(m.Players) == 0 {
 		return
 	}
@@ -469,15 +469,14 @@ func (p *player) describeRun(run []game.Action) string {
 // letters, Fool and words.
 func (p *player) helpText() string {
 	g := p.rules.Game()
-	fool := map[string]string{"droggn": "Gstieß", "troggu": "Bättler", "strohmandeln": "Sküs"}[g]
+	pk := p.rules.Pack()
+	fool, courts := pk.FoolWord(), pk.Legend(p.lang)
 	shown, words := "XXI, ♠4, ♥A, ♣R, ★", p.t("pass, Solo, ich liege, …", "weiter, gut, Solo, ich liege, …")
-	courts := p.t("A ace, J jack, R rider, Q queen, K king", "A Ass, B Bube, R Reiter, D Dame, K König")
 	switch g {
 	case "troggu":
 		shown, words = "XXI, Sw5, BaC, ★", p.t("pass, Normal, Solo, …", "passe, ich nehm's, Solo, …")
-		courts = p.t("J jack, C cavalier, Q queen, K king; Sw swords, Ba batons, Cu cups, Co coins", "B Bube, C Cavall, D Dame, K König; Sw Schwerter, Ba Stäbe, Cu Kelche, Co Münzen")
 	case "strohmandeln":
-		words = p.t("weiter, ich nehme auf, …", "weiter, ich nehme auf, …")
+		words = "weiter, ich nehme auf, …"
 	}
 	// One line a paragraph: say breaks them to the width.
 	text := fmt.Sprintf(p.t("  A letter picks from the list. Or type the card as the screen shows it (%s), by name (Mond, %s, Pagat) or a trump by its number (21); or the word (%s). Enter takes the only choice.\n  Cards: %s; XXI trump 21; ★ the %s.",

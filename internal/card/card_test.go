@@ -260,3 +260,26 @@ func TestShort(t *testing.T) {
 		}
 	}
 }
+
+// TestLegend: the letters of the compact labels explained, and the Fool's
+// bare name, per pack and language.
+func TestLegend(t *testing.T) {
+	for _, c := range []struct {
+		pack       *Pack
+		l          Lang
+		want, fool string
+	}{
+		{Droggn66, English, "A ace, J jack, R rider, Q queen, K king", "Gstieß"},
+		{Droggn66, German, "A Ass, B Bube, R Reiter, D Dame, K König", "Gstieß"},
+		{Troggu62, English, "J jack, C cavalier, Q queen, K king; Sw swords, Ba batons, Cu cups, Co coins", "Bättler"},
+		{Troggu62, German, "B Bube, C Cavall, D Dame, K König; Sw Schwerter, Ba Stäbe, Cu Kelche, Co Münzen", "Bättler"},
+		{Stroh54, German, "A Ass, B Bube, R Reiter, D Dame, K König", "Sküs"},
+	} {
+		if got := c.pack.Legend(c.l); got != c.want {
+			t.Errorf("%v %v: %q, want %q", c.pack.Family, c.l, got, c.want)
+		}
+		if got := c.pack.FoolWord(); got != c.fool {
+			t.Errorf("%v: fool %q, want %q", c.pack.Family, got, c.fool)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package card
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Lang is a display language.
 type Lang uint8
@@ -123,4 +126,31 @@ func (p *Pack) Short(c Card, l Lang) string {
 var courtLetters = [2][2][4]string{
 	French:  {English: {"J", "R", "Q", "K"}, German: {"B", "R", "D", "K"}},
 	Italian: {English: {"J", "C", "Q", "K"}, German: {"B", "C", "D", "K"}},
+}
+
+// FoolWord returns the Fool's own name without an article: "Gstieß",
+// "Bättler", "Sküs".
+func (p *Pack) FoolWord() string { return foolNames[p.Family][German][len("der "):] }
+
+// Legend explains the letters of Short in language l: the ace of a French
+// pack, the courts, and the suits of the Italian pack ("A ace, J jack, R
+// rider, Q queen, K king"; "J jack, C cavalier, Q queen, K king; Sw swords,
+// Ba batons, Cu cups, Co coins").
+func (p *Pack) Legend(l Lang) string {
+	var parts []string
+	if p.Style == French {
+		parts = append(parts, "A "+map[Lang]string{English: "ace", German: "Ass"}[l])
+	}
+	for i, name := range courtNames[p.Family][l] {
+		parts = append(parts, courtLetters[p.Style][l][i]+" "+name)
+	}
+	out := strings.Join(parts, ", ")
+	if p.Style == Italian {
+		var suits []string
+		for s, letters := range suitLetters[Italian] {
+			suits = append(suits, letters+" "+p.SuitName(Suit(s), l))
+		}
+		out += "; " + strings.Join(suits, ", ")
+	}
+	return out
 }

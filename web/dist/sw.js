@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "ad44aa3af8d1e46f";
+const VERSION = "6a37ffa232015313";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
