@@ -184,7 +184,7 @@ func (p *player) holdCount(st game.State, c *pileCounter, seat int, count string
 		}
 		res := st.Result()
 		for o := range res.CardPoints {
-			if !strings.Contains(count, " "+thirds(p.rules.Traits().Scale, res.CardPoints[o])+p.t(" points", " Augen")) {
+			if !strings.Contains(count, " "+thirds(p.rules.Traits().Scale, res.CardPoints[o])+p.t(" points", " Kartenpunkte")) {
 				return fmt.Errorf("the screen counts %q, the result %v", count, res.CardPoints)
 			}
 		}

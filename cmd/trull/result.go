@@ -72,7 +72,7 @@ func (p *player) showResult(st game.State) {
 	if line := p.sidePoints(res, m.SitsOut); line != "" {
 		p.say(line)
 	} else {
-		rows = append(rows, tableRow{label: p.t("Card points", "Augen")})
+		rows = append(rows, tableRow{label: p.t("Card points", "Kartenpunkte")})
 		for _, cp := range res.CardPoints {
 			rows[0].cells = append(rows[0].cells, thirdsOrPoints(scale, cp))
 		}
@@ -119,7 +119,7 @@ func (p *player) sidePoints(res game.Result, sitsOut int) string {
 	if len(others) > 0 {
 		parts = append(parts, side(p.sideName("defenders"), others))
 	}
-	return "    " + p.t("Card points: ", "Augen: ") + strings.Join(parts, " · ")
+	return "    " + p.t("Card points: ", "Kartenpunkte: ") + strings.Join(parts, " · ")
 }
 
 // signed formats scores with their sign.
@@ -265,16 +265,16 @@ func (p *player) gameParts(contract string, points, doublings, item int) {
 	}
 	half := tr.Scale.Total / 2
 	n := max(diff, -diff)
-	unit := p.t("card points", "Augen")
+	unit := p.t("card points", "Kartenpunkte")
 	if n == 1 {
-		unit = p.t("card point", "Auge")
+		unit = p.t("card point", "Kartenpunkt")
 	}
 	sum := fmt.Sprintf(p.t("%s %d + %d %s over %d", "%s %d + %d %s über %d"), p.contractWord(contract), base, n, unit, half)
 	switch {
 	case diff < 0:
 		sum = fmt.Sprintf(p.t("%s %d + %d %s short of %d", "%s %d + %d %s unter %d"), p.contractWord(contract), base, n, unit, half)
 	case diff == 0:
-		sum = fmt.Sprintf(p.t("%s %d, with exactly %d card points", "%s %d, mit genau %d Augen"), p.contractWord(contract), base, half)
+		sum = fmt.Sprintf(p.t("%s %d, with exactly %d card points", "%s %d, mit genau %d Kartenpunkten"), p.contractWord(contract), base, half)
 	}
 	switch {
 	case mult > 1 && diff < 0:

@@ -339,13 +339,13 @@ func (p *player) counts(m *tablemodel.Model, tr game.Traits) []string {
 		}
 	}
 	if len(won) > 0 {
-		out = append(out, p.t("Won (tricks/points): ", "Gewonnen (Stiche/Augen): ")+strings.Join(won, " · "))
+		out = append(out, p.t("Won (tricks/points): ", "Gewonnen (Stiche/Kartenpunkte): ")+strings.Join(won, " · "))
 	}
 	if c := m.Side; c != nil {
 		side, with, need := p.t("Your side", "Deine Seite"), "", ""
 		switch {
 		case tr.AllAlone(m.Contract):
-			side, need = p.t("You", "Du"), p.t(" (the most points pays)", " (die meisten Augen zahlen)")
+			side, need = p.t("You", "Du"), p.t(" (the most points pays)", " (die meisten Kartenpunkte zahlen)")
 		case p.human == m.Declarer && m.Partner < 0:
 			side = p.t("You", "Du")
 		}
@@ -365,7 +365,7 @@ func (p *player) counts(m *tablemodel.Model, tr game.Traits) []string {
 	var players []string
 	for seat, pv := range m.Players {
 		if pv.CardPoints != nil {
-			players = append(players, fmt.Sprintf(p.t("%s %s, %s points", "%s %s, %s Augen"), p.names[seat], p.tricks(pv.Tricks), thirds(tr.Scale, *pv.CardPoints)))
+			players = append(players, fmt.Sprintf(p.t("%s %s, %s points", "%s %s, %s Kartenpunkte"), p.names[seat], p.tricks(pv.Tricks), thirds(tr.Scale, *pv.CardPoints)))
 		} else {
 			// The opponent's pile may not be looked at (§3.3): its tricks
 			// are counted, its points are not shown.

@@ -115,7 +115,7 @@ var (
 		"plays discards discard calls score sheet Result Settlement Type none turn and with from of to is has have " +
 		"game bought asked Bye Deal dealer Standing Total Net next passes doubles undertook folds stays offers asks " +
 		"for lay out sits won Won normal secret partner called Called Bidding Discards Offered nobody")
-	germanWords = wordSet("spielt drückt Stich Stiche Augen Spieler Deine Dein du Gewonnen Ergebnis Gesamt Geber " +
+	germanWords = wordSet("spielt drückt Stich Stiche Kartenpunkte Kartenpunkten Kartenpunkt Spieler Deine Dein du Gewonnen Ergebnis Gesamt Geber " +
 		"ruft legt verlangt bietet Gegenspieler nicht der den das hat gekauft Reizen Gerufen geheim Stand")
 	recordWord = regexp.MustCompile(`\b[a-z0-9]+_[a-z0-9_]+\b`)
 	wordRE     = regexp.MustCompile(`[\p{L}']+`)

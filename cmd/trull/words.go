@@ -102,12 +102,12 @@ func (p *player) tricks(n int) string {
 }
 
 // cardPoints counts card points with the right number: "1 card point",
-// "2 Augen".
+// "2 Kartenpunkte".
 func (p *player) cardPoints(n int) string {
 	if n == 1 {
-		return p.t("1 card point", "1 Auge")
+		return p.t("1 card point", "1 Kartenpunkt")
 	}
-	return fmt.Sprintf(p.t("%d card points", "%d Augen"), n)
+	return fmt.Sprintf(p.t("%d card points", "%d Kartenpunkte"), n)
 }
 
 // cardName names a card in the player's language, as the game calls it.

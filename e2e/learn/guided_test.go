@@ -32,6 +32,11 @@ type guidePage struct {
 	CanSend  bool     `json:"canSend"`
 	Done     bool     `json:"done"`
 	Items    string   `json:"items"`
+	// Span is how tall the smallest stretch of the page is that holds
+	// both the guide's advice and the card it points at, and Window the
+	// window's height: read together without scrolling when Span fits.
+	Span   float64 `json:"span"`
+	Window float64 `json:"window"`
 }
 
 const guideJS = `(() => {
@@ -52,6 +57,13 @@ const guideJS = `(() => {
     button: btn ? btn.dataset.act + '/' + btn.dataset.call : '',
     discard: !!discard, canSend: !!discard && !discard.disabled,
     done: !!q('[data-testid=guide-done]'), items: txt('[data-testid=guide-items]'),
+    span: (() => {
+      const a = q('[data-testid=guide-advice]'), c = q('.mine button.card.hint');
+      if (!a || !c) return 0;
+      const ra = a.getBoundingClientRect(), rc = c.getBoundingClientRect();
+      return Math.max(ra.bottom, rc.bottom) - Math.min(ra.top, rc.top);
+    })(),
+    window: innerHeight,
   };
 })()`
 
@@ -68,7 +80,9 @@ var shotName = map[string]string{
 // card it points at is lit as playable, that each phase is introduced in
 // words with the hand's own figures, that tricks are explained, that the
 // rules limiting the cards are named, and that the end explains the count
-// and the score. The lobby then marks the lesson done. With -update the
+// and the score. On a laptop's screen (1280×800) the advice and the card
+// it points at are seen together, without scrolling between them. The
+// lobby then marks the lesson done. With -update the
 // screenshots of each phase go to docs/screenshots/ (guided-*.png).
 func TestGuidedHands(t *testing.T) {
 	exe := webtest.Chromium(t)
@@ -81,7 +95,7 @@ func TestGuidedHands(t *testing.T) {
 		for _, lang := range []string{"en", "de"} {
 			t.Run(lesson+"-"+lang, func(t *testing.T) {
 				w := words[lang]
-				ctx := webtest.Browser(t, exe, 1280, 1000)
+				ctx := webtest.Browser(t, exe, 1280, 800)
 				if err := chromedp.Do(ctx,
 					chromedp.Navigate(base+"/?lang="+lang),
 					chromedp.WaitVisible(chromedp.CSS(`[data-lesson=`+lesson+`]`)),
@@ -168,6 +182,9 @@ func TestGuidedHands(t *testing.T) {
 					case len(p.Pointed) == 1:
 						if !webtest.Contains(p.Lit, p.Pointed[0]) {
 							t.Fatalf("e2e: the guide points at %s, which is not lit (lit: %v)", p.Pointed[0], p.Lit)
+						}
+						if p.Span > p.Window {
+							t.Fatalf("e2e: the advice and the card %s it points at are %.0f px apart in a window %.0f px tall", p.Pointed[0], p.Span, p.Window)
 						}
 						for _, l := range p.Limits {
 							if !webtest.Contains(limits, l) {

@@ -137,6 +137,35 @@ func TestPracticeInBrowser(t *testing.T) {
 			if err := webtest.WaitFor(ctx, `!document.querySelector('[data-testid=gloss-tip]:not(.passive)')`, 5*time.Second); err != nil {
 				t.Fatalf("e2e: a tap elsewhere did not close the explanation: %v", err)
 			}
+			// The word of the log furthest right: its explanation is moved
+			// so that the side panel, which scrolls, does not cut it.
+			if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+			  const ws = [...document.querySelectorAll('.side .panel .gloss-word')];
+			  ws.sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right);
+			  ws[0].dataset.pick = '1';
+			})()`)); err != nil {
+				t.Fatalf("e2e: no glossary word in the log: %v", err)
+			}
+			if err := webtest.Tap(ctx, `.side .panel .gloss-word[data-pick]`); err != nil {
+				t.Fatal(err)
+			}
+			if err := webtest.WaitFor(ctx, `!!document.querySelector('.side [data-testid=gloss-tip]:not(.passive)')`, 5*time.Second); err != nil {
+				t.Fatalf("e2e: the tap on the log's word did not open the explanation: %v", err)
+			}
+			box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+			  const t = document.querySelector('.side [data-testid=gloss-tip]:not(.passive)').getBoundingClientRect();
+			  const p = document.querySelector('.side .panel').getBoundingClientRect();
+			  return [t.left, t.top, t.right, t.bottom, p.left, p.top, p.right, p.bottom];
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if box[0] < box[4] || box[1] < box[5] || box[2] > box[6] || box[3] > box[7] {
+				t.Fatalf("e2e: the log word's explanation (%v) sticks out of the side panel (%v), which cuts it", box[:4], box[4:])
+			}
+			if err := webtest.Tap(ctx, `.tbar .hand-no`); err != nil {
+				t.Fatal(err)
+			}
 			if err := chromedp.Do(ctx, webtest.TouchOn(false)); err != nil {
 				t.Fatal(err)
 			}

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "6a37ffa232015313";
+const VERSION = "02202a29d32999db";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

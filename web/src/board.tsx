@@ -274,7 +274,7 @@ export function Board(p: BoardProps) {
               </span>
             ))}
           </div>
-          <div class={"hand" + (hand.length > 12 ? " many" : "")} data-testid="hand">
+          <div class={"hand" + (hand.length > 12 ? " many" : "")} style={{ "--n": hand.length }} data-testid="hand">
             {hand.length === 0 && <span class="muted">{t(lang, "noHand")}</span>}
             {hand.map((c) => {
               const st = cardState(c);

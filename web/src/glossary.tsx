@@ -3,7 +3,7 @@
 // explanation on hover, tap or keyboard, linked to its rules section.
 
 import type { ComponentChildren } from "preact";
-import { useEffect, useId, useRef, useState } from "preact/hooks";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { GameName } from "./cards";
 import GLOSSARY from "./glossary.json";
 import { say, t, type Lang } from "./i18n";
@@ -76,6 +76,10 @@ export function Term(p: { term: GlossTerm; lang: Lang; children: ComponentChildr
     return () => document.removeEventListener("pointerdown", away);
   }, [pinned]);
   const open = hover || pinned;
+  const tipRef = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (open && tipRef.current) keepInside(tipRef.current);
+  }, [open]);
   return (
     <span
       class="gloss"
@@ -109,7 +113,7 @@ export function Term(p: { term: GlossTerm; lang: Lang; children: ComponentChildr
       {open && (
         // Shown by a resting mouse only, the tip lets clicks through to
         // what lies under it (a card of the hand); pinned, its link works.
-        <span class={"gloss-tip" + (pinned ? "" : " passive")} role="tooltip" id={tip} data-testid="gloss-tip">
+        <span class={"gloss-tip" + (pinned ? "" : " passive")} role="tooltip" id={tip} data-testid="gloss-tip" ref={tipRef}>
           {say(lang, term)}{" "}
           <a href={`/rules/${term.game}#${term.section}`} target="_blank" rel="noopener" data-testid="gloss-link">
             {t(lang, "glossRules")}
@@ -118,4 +122,59 @@ export function Term(p: { term: GlossTerm; lang: Lang; children: ComponentChildr
       )}
     </span>
   );
+}
+
+/** margin is the room kept between a tip and the edge that would cut it, in pixels. */
+const margin = 4;
+
+/**
+ * visibleBox is the part of the window that el's ancestors let show: the
+ * window, cut by every ancestor whose overflow is not visible (a side
+ * panel that scrolls, a box that hides what sticks out).
+ */
+function visibleBox(el: Element | null) {
+  let left = 0;
+  let top = 0;
+  let right = window.innerWidth;
+  let bottom = window.innerHeight;
+  for (let a = el; a && a !== document.body; a = a.parentElement) {
+    const st = getComputedStyle(a);
+    if (st.overflowX === "visible" && st.overflowY === "visible") continue;
+    const r = a.getBoundingClientRect();
+    left = Math.max(left, r.left);
+    top = Math.max(top, r.top);
+    right = Math.min(right, r.right);
+    bottom = Math.min(bottom, r.bottom);
+  }
+  return { left, top, right, bottom };
+}
+
+/**
+ * keepInside moves an open tip so that nothing cuts it: to the left when it
+ * would stick out on the right, above its word when there is no room under
+ * it and more above.
+ */
+export function keepInside(tip: HTMLElement) {
+  tip.style.left = "";
+  tip.style.top = "";
+  tip.style.bottom = "";
+  tip.style.marginBottom = "";
+  tip.style.maxWidth = "";
+  const box = visibleBox(tip.parentElement);
+  const width = box.right - box.left - 2 * margin;
+  let r = tip.getBoundingClientRect();
+  if (r.width > width && width > 0) {
+    tip.style.maxWidth = width + "px";
+    r = tip.getBoundingClientRect();
+  }
+  let dx = 0;
+  if (r.right > box.right - margin) dx = box.right - margin - r.right;
+  if (r.left + dx < box.left + margin) dx = box.left + margin - r.left;
+  if (dx) tip.style.left = dx + "px";
+  const word = tip.parentElement?.getBoundingClientRect();
+  if (word && r.bottom > box.bottom - margin && word.top - box.top > box.bottom - word.bottom) {
+    tip.style.top = "auto";
+    tip.style.bottom = "100%";
+    tip.style.marginBottom = "0.25rem";
+  }
 }

@@ -390,7 +390,7 @@ function PuzzleBoard(p: { pz: Puzzle; lang: Lang; ans: Answer | null; pending: b
         <div class="hand-label">
           {t(lang, "hand")} ({hand.length})
         </div>
-        <div class={"hand" + (hand.length > 12 ? " many" : "")} data-testid="hand">
+        <div class={"hand" + (hand.length > 12 ? " many" : "")} style={{ "--n": hand.length }} data-testid="hand">
           {hand.map((c) => (
             <Card id={c} game={game} lang={lang} {...state(c)} onClick={open ? () => click(c) : undefined} />
           ))}

@@ -305,9 +305,12 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
       )}
       <WaitPlayers tbl={tbl} names={names} lang={lang} start={host ? () => send({ type: "start", host_token: api.hostToken(id) ?? undefined }) : undefined} />
       {token && m && m.seat >= 0 && <StandIn tbl={tbl} seat={m.seat} lang={lang} back={() => send({ type: "back" })} />}
-      <div class="board">
+      <div class={m && guide ? "board guided" : "board"}>
+        {/* The guide comes first: above the table on a narrow screen, at
+            the top of the side column on a wide one, so that the hand stays
+            in the window while its words are read. */}
+        {m && guide && <GuidePanel guide={guide} m={m} lang={lang} names={names} myTurn={mine} over={over} />}
         <div class="main-col">
-          {m && guide && <GuidePanel guide={guide} m={m} lang={lang} names={names} myTurn={mine} over={over} />}
           {m && (
             <Board
               m={m}
