@@ -11,7 +11,9 @@
 #   GAMES= bash docs/strength.sh                   # only reassemble the page
 #   FORCE=1 GAMES="droggn:3" bash docs/strength.sh # play its matches again
 #   PLAY=0 bash docs/strength.sh                   # reassemble, playing nothing
-#   DEALS=200 OUT=/tmp/s.md DIR=/tmp/s bash docs/strength.sh   # a quick look
+#   bash docs/strength.sh --help                  # this text
+#   DEALS=20 GAMES=strohmandeln:2 PIMC=pimc@4 ISMCTS=ismcts@100 CHEATER=cheater@100 \
+#     OUT=/tmp/s.md DIR=/tmp/s bash docs/strength.sh  # a quick look (a minute or two)
 #   SHARDS=4 SHARD=1 GAMES="droggn:3" bash docs/strength.sh     # shard 1 of 4 of each match
 #
 # With SHARDS=n, each missing match is played as n shards (trull arena
@@ -33,6 +35,18 @@
 # seeded, so the same budgets and deals give the same tables on every
 # machine (the decision times are the machine's own).
 set -euo pipefail
+if [ $# -gt 0 ]; then
+  case $1 in
+  -h | --help | help)
+    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+  *)
+    echo "docs/strength.sh takes no arguments; its settings are environment variables (bash docs/strength.sh --help)" >&2
+    exit 2
+    ;;
+  esac
+fi
 DEALS=${DEALS:-2000}
 PIMC=${PIMC:-pimc@8}
 ISMCTS=${ISMCTS:-ismcts@600}
@@ -63,7 +77,9 @@ commit=$(git rev-parse --short HEAD)
 if [ -n "$(git status --porcelain -- cmd internal go.mod go.sum)" ]; then
   commit="$commit with uncommitted changes"
 fi
-bin=$(mktemp -d)/trull
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bin=$tmp/trull
 go build -o "$bin" ./cmd/trull
 
 # match FILE ARGS...: plays one arena match into FILE unless FILE already
@@ -246,6 +262,12 @@ budgets. A row's verdict names the stronger bot when the interval excludes zero.
 change to a bot, play its matches again with `FORCE=1`: a match file is kept while its
 command line is unchanged, and each match names the commit it was played at.
 
+EOF
+  # What follows, up to the sections, speaks of the repository's matches:
+  # a run into another DIR (a quick look) leaves it out rather than print
+  # it beside its own numbers.
+  if [ "$DIR" = docs/strength ]; then
+    cat <<'EOF'
 The default level (`ismcts`, 3000 iterations) is measured against the ladder's `ismcts@600` in
 each section, and `ismcts@600` against `ismcts@200` (matches 6 and 7 of each section, 2,000
 duplicate deals each; decision times of the default in match 6, on two busy cores):
@@ -270,15 +292,16 @@ the 44 Strohmandeln positions against 41 at 600). These long matches are played 
 took about six hours of one core in 16 shards, Droggn's four in 12).
 
 EOF
-  # The gap to the cheater and the levers measured against it, kept by
-  # hand: each lever's duel is a test command, not an arena level.
-  if [ -f "$DIR/gap.md" ]; then
-    cat "$DIR/gap.md"
-  fi
-  # The search's rate per millisecond, kept by hand: it is measured by
-  # a benchmark (BenchmarkDefault in internal/bot), not a match.
-  if [ -f "$DIR/speed.md" ]; then
-    cat "$DIR/speed.md"
+    # The gap to the cheater and the levers measured against it, kept by
+    # hand: each lever's duel is a test command, not an arena level.
+    if [ -f "$DIR/gap.md" ]; then
+      cat "$DIR/gap.md"
+    fi
+    # The search's rate per millisecond, kept by hand: it is measured by
+    # a benchmark (BenchmarkDefault in internal/bot), not a match.
+    if [ -f "$DIR/speed.md" ]; then
+      cat "$DIR/speed.md"
+    fi
   fi
   for gp in $ALL time tactics; do
     f=$DIR/${gp%%:*}-${gp##*:}.md

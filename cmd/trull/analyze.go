@@ -17,7 +17,7 @@ import (
 type analyzeCmd struct {
 	Bot     botFlag `default:"ismcts" help:"The searching bot that values the candidates (${bots}, or a budget such as ismcts@3000)."`
 	Level   string  `enum:"default,fast" default:"default" help:"fast: a tenth of the search, for quick looks (ismcts-fast)."`
-	Seat    int     `default:"-1" help:"Analyse only this seat (-1: every seat)."`
+	Seat    int     `default:"-1" help:"Analyse only this seat, counted from 0 as in the record and the JSON (the text's Seat 1 is 0; -1: every seat)."`
 	Seed    string  `default:"analysis" help:"Seed of the bot's sampling: the same seed gives the same report."`
 	Workers int     `help:"Decisions analysed in parallel (0: one per processor); the report does not depend on it."`
 	Text    bool    `help:"A readable report instead of JSON."`
@@ -28,13 +28,16 @@ type analyzeCmd struct {
 
 // Run analyses the record.
 func (c *analyzeCmd) Run(e *env) error {
+	name := string(c.Bot)
+	if c.Level == "fast" {
+		if name != "ismcts" && name != "ismcts-fast" {
+			return usagef("--level fast chooses the bot ismcts-fast, --bot %s another: give one of them", name)
+		}
+		name = "ismcts-fast"
+	}
 	rec, _, err := e.loadRecord(c.File)
 	if err != nil {
 		return err
-	}
-	name := string(c.Bot)
-	if c.Level == "fast" {
-		name = "ismcts-fast"
 	}
 	cfg := analysis.Config{Bot: name, Seat: c.Seat, Seed: c.Seed, Workers: c.Workers, Lang: card.ParseLang(c.Lang)}
 	if !c.Quiet && isTerminal(e.stderr) {

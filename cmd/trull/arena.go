@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -24,7 +25,7 @@ type arenaCmd struct {
 	Game         gameFlag `default:"${defaultGame}" help:"The game: ${games}."`
 	Players      int      `help:"Number of players (default: the game's smallest)."`
 	Options      string   `help:"Variant options k=v,k=v."`
-	Bots         botsFlag `default:"rules,random" help:"Bots to compare, comma-separated (${bots}; budgets such as ismcts@600)."`
+	Bots         botsFlag `default:"rules,random" help:"Bots to compare, comma-separated (${bots}; budgets such as ismcts@600; cheater, the reference that sees every card)."`
 	Deals        int      `default:"200" help:"Number of duplicate deals."`
 	Seed         string   `default:"arena" help:"Seed of the match."`
 	Workers      int      `help:"Parallel workers (0: all cores)."`
@@ -35,14 +36,33 @@ type arenaCmd struct {
 	Out          string   `placeholder:"FILE" help:"Write the hands played (and their decision times) to FILE, for trull arena merge."`
 }
 
-// arenaFile is what --out writes: the match, the shard played and its
-// hands, one list per deal in the order of the deals.
+// arenaFile is what --out writes (docs/ARENA.md): the match, the build
+// that played it, the shard played and its hands, one list per deal in the
+// order of the deals.
 type arenaFile struct {
+	Format  string               `json:"format"`
+	Version string               `json:"version"`
 	Match   arenaMatch           `json:"match"`
 	Variant string               `json:"variant"`
 	Shard   sim.Shard            `json:"shard"`
 	Workers int                  `json:"workers"`
 	Hands   [][]arena.HandResult `json:"hands"`
+}
+
+// Formats of the arena's files (docs/ARENA.md).
+const (
+	arenaHandsFormat  = "trull-arena-hands/1"
+	arenaReportFormat = "trull-arena/1"
+)
+
+// arenaReport is what --json prints (docs/ARENA.md): the report with the
+// match and the build it comes from.
+type arenaReport struct {
+	Format  string     `json:"format"`
+	Version string     `json:"version"`
+	Command string     `json:"command"`
+	Match   arenaMatch `json:"match"`
+	*arena.Report
 }
 
 // arenaMatch says which match a shard belongs to: shards merge only when
@@ -86,8 +106,19 @@ func (c *arenaCmd) Run(e *env) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if c.Deals < 1 || c.Workers < 0 {
-		return usagef("--deals %d, --workers %d: want at least one deal and no negative number of workers", c.Deals, c.Workers)
+	if c.Deals < 1 {
+		return usagef("--deals %d: a match needs at least one deal", c.Deals)
+	}
+	if c.Workers < 0 {
+		return usagef("--workers %d: want 0 (every core) or more", c.Workers)
+	}
+	if len(c.Bots) < 2 {
+		return usagef("--bots %s: a match compares at least two bots, comma-separated (rules,random)", strings.Join(c.Bots, ","))
+	}
+	for i, b := range c.Bots {
+		if slices.Contains(c.Bots[:i], b) {
+			return usagef("--bots names %s twice: a bot is named once and takes several seats by itself", b)
+		}
 	}
 	var shard sim.Shard
 	if c.Shard != "" {
@@ -123,15 +154,11 @@ func (c *arenaCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	m := arenaMatch{Game: string(c.Game), Players: rules.Seats(), Options: c.Options, Bots: c.Bots, Deals: c.Deals,
+		Seed: c.Seed, CardPlayOnly: string(c.CardPlayOnly)}
 	if c.Out != "" {
-		players := c.Players
-		if info, ok := game.Lookup(string(c.Game)); ok && players == 0 {
-			players = info.MinSeats
-		}
-		m := arenaMatch{Game: string(c.Game), Players: players, Options: c.Options, Bots: c.Bots, Deals: c.Deals,
-			Seed: c.Seed, CardPlayOnly: string(c.CardPlayOnly)}
-		if err := writeArenaFile(c.Out, arenaFile{Match: m, Variant: rep.Variant, Shard: shard, Workers: c.Workers,
-			Hands: byDeal(rep.Results)}); err != nil {
+		if err := writeArenaFile(c.Out, arenaFile{Format: arenaHandsFormat, Version: version(), Match: m, Variant: rep.Variant,
+			Shard: shard, Workers: c.Workers, Hands: byDeal(rep.Results)}); err != nil {
 			return err
 		}
 		if shard.Of > 1 {
@@ -139,21 +166,25 @@ func (c *arenaCmd) Run(e *env) error {
 			fmt.Fprintf(e.stderr, "shard %s (deals %d to %d) written to %s; merge every shard with trull arena merge\n", shard, lo, hi-1, c.Out)
 		}
 	}
-	c.print(e, rep, "trull arena "+strings.Join(e.args, " "))
-	return nil
+	return c.print(e, rep, m, version(), "trull arena "+strings.Join(e.args, " "))
 }
 
-// print writes the report in the format asked for.
-func (c *arenaCmd) print(e *env, rep *arena.Report, command string) {
+// print writes the report of match m, played by the build named version,
+// in the format asked for.
+func (c *arenaCmd) print(e *env, rep *arena.Report, m arenaMatch, version, command string) error {
 	switch {
 	case c.JSON:
-		b, _ := json.MarshalIndent(rep, "", "  ")
+		b, err := json.MarshalIndent(arenaReport{Format: arenaReportFormat, Version: version, Command: command, Match: m, Report: rep}, "", "  ")
+		if err != nil {
+			return fmt.Errorf("the report as JSON: %w", err)
+		}
 		fmt.Fprintln(e.stdout, string(b))
 	case c.Markdown:
 		printMarkdown(e.stdout, rep, command)
 	default:
 		printReport(e.stdout, rep)
 	}
+	return nil
 }
 
 // byDeal groups a report's hands by deal, in the order of the deals.
@@ -203,7 +234,8 @@ func (c *arenaCmd) merge(e *env, paths []string) error {
 		if err != nil {
 			return usagef("%s: %v", p, errors.Unwrap(err))
 		}
-		if err := json.Unmarshal(b, &files[i]); err != nil || files[i].Match.Deals < 1 || len(files[i].Match.Bots) < 2 {
+		if err := json.Unmarshal(b, &files[i]); err != nil || files[i].Match.Deals < 1 || len(files[i].Match.Bots) < 2 ||
+			files[i].Format != "" && files[i].Format != arenaHandsFormat {
 			return usagef("%s is not a file of trull arena --out", p)
 		}
 		if sh := files[i].Shard; sh.Of > 1 && (sh.Index < 0 || sh.Index >= sh.Of) || sh.Of > files[i].Match.Deals {
@@ -221,8 +253,15 @@ func (c *arenaCmd) merge(e *env, paths []string) error {
 	slices.SortStableFunc(order, func(a, b int) int { return files[a].Shard.Index - files[b].Shard.Index })
 	for _, i := range order {
 		f, p := files[i], paths[i]
-		if !reflect.DeepEqual(f.Match, first.Match) || f.Variant != first.Variant || max(f.Shard.Of, 1) != of {
+		if !reflect.DeepEqual(f.Match, first.Match) || f.Variant != first.Variant {
 			return usagef("the files are not shards of one match: %s against %s", f.Match.command(f.Workers), first.Match.command(first.Workers))
+		}
+		if max(f.Shard.Of, 1) != of {
+			return usagef("the files are not shards of one split: %s is shard %s, %s shard %s", paths[order[0]], first.Shard, p, f.Shard)
+		}
+		if f.Version != first.Version {
+			return usagef("the shards were played by different builds, whose bots may differ: %s by %s, %s by %s; play them with one build",
+				paths[order[0]], orUnknown(first.Version), p, orUnknown(f.Version))
 		}
 		if seen[f.Shard.Index] != "" {
 			return usagef("shard %s is given twice: %s and %s", f.Shard, seen[f.Shard.Index], p)
@@ -245,11 +284,38 @@ func (c *arenaCmd) merge(e *env, paths []string) error {
 		}
 	}
 	rep := arena.Summarize(first.Variant, first.Match.Bots, hands)
-	c.print(e, rep, first.Match.command(first.Workers))
+	if err := c.print(e, rep, first.Match, first.Version, first.Match.command(first.Workers)); err != nil {
+		return err
+	}
 	if c.Markdown && of > 1 {
 		fmt.Fprintf(e.stdout, "Played in %d shards (`--shard I/%d --out FILE`), merged by `trull arena merge`.\n\n", of, of)
 	}
 	return nil
+}
+
+// orUnknown names a build that a file does not name.
+func orUnknown(v string) string {
+	if v == "" {
+		return "a build that did not say"
+	}
+	return v
+}
+
+// counted writes a number of things: "1 deal", "2 deals".
+func counted(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// pm writes a 95% confidence half-width: "± 1.25", or "± ∞" when a match
+// of one deal has none.
+func pm(ci float64) string {
+	if math.IsInf(ci, 0) || math.IsNaN(ci) {
+		return "± ∞"
+	}
+	return fmt.Sprintf("± %.2f", ci)
 }
 
 // printMarkdown writes a report as a Markdown section: the pairs with
@@ -260,11 +326,11 @@ func printMarkdown(w io.Writer, rep *arena.Report, command string) {
 		names[i] = b.Name
 	}
 	fmt.Fprintf(w, "### %s: %s\n\n", rep.Variant, strings.Join(names, " vs "))
-	fmt.Fprintf(w, "`%s`: %d duplicate deals, %d hands.\n\n", strings.Replace(command, " --markdown", "", 1), rep.Deals, rep.Hands)
+	fmt.Fprintf(w, "`%s`: %s, %s.\n\n", strings.Replace(command, " --markdown", "", 1), counted(rep.Deals, "duplicate deal"), counted(rep.Hands, "hand"))
 	fmt.Fprintln(w, "| comparison | difference per hand | 95% CI | verdict |")
 	fmt.Fprintln(w, "|---|---:|---:|---|")
 	for _, p := range rep.Pairs {
-		fmt.Fprintf(w, "| %s − %s | %+.2f | ± %.2f | %s |\n", p.A, p.B, p.Diff, p.CI95, verdict(p))
+		fmt.Fprintf(w, "| %s − %s | %+.2f | %s | %s |\n", p.A, p.B, p.Diff, pm(p.CI95), verdict(p))
 	}
 	fmt.Fprintln(w)
 	names = rep.ContractNames()
@@ -292,7 +358,7 @@ func printMarkdown(w io.Writer, rep *arena.Report, command string) {
 		fmt.Fprintln(w, "|---|---|---:|---:|---:|")
 		for _, s := range rep.Sources {
 			c, by := sourceNames(s)
-			fmt.Fprintf(w, "| %s | %s | %d | %+.2f | ± %.2f |\n", c, by, s.Hands, s.Diff, s.CI95)
+			fmt.Fprintf(w, "| %s | %s | %d | %+.2f | %s |\n", c, by, s.Hands, s.Diff, pm(s.CI95))
 		}
 		fmt.Fprintln(w)
 	}
@@ -331,14 +397,14 @@ func rulesFromFlags(gameName string, players int, options string) (game.Rules, e
 }
 
 func printReport(w io.Writer, rep *arena.Report) {
-	fmt.Fprintf(w, "%s: %d deals, %d hands\n\n", rep.Variant, rep.Deals, rep.Hands)
+	fmt.Fprintf(w, "%s: %s, %s\n\n", rep.Variant, counted(rep.Deals, "deal"), counted(rep.Hands, "hand"))
 	fmt.Fprintf(w, "%-12s %12s %22s\n", "bot", "mean/hand", "vs others (95% CI)")
 	for _, b := range rep.Bots {
-		fmt.Fprintf(w, "%-12s %12.2f %12.2f ± %-8.2f\n", b.Name, b.Mean, b.Diff, b.CI95)
+		fmt.Fprintf(w, "%-12s %12.2f %12.2f %-10s\n", b.Name, b.Mean, b.Diff, pm(b.CI95))
 	}
 	fmt.Fprintln(w)
 	for _, p := range rep.Pairs {
-		fmt.Fprintf(w, "%s − %s: %.2f ± %.2f per hand (%s)\n", p.A, p.B, p.Diff, p.CI95, verdict(p))
+		fmt.Fprintf(w, "%s − %s: %.2f %s per hand (%s)\n", p.A, p.B, p.Diff, pm(p.CI95), verdict(p))
 	}
 	fmt.Fprintf(w, "\ndecision time (decisions with a choice):\n")
 	for _, b := range rep.Bots {
@@ -367,7 +433,7 @@ func printReport(w io.Writer, rep *arena.Report) {
 		fmt.Fprintf(w, "\nwhere %s − %s comes from (by contract and declaring bot; the parts add up):\n", p.A, p.B)
 		for _, s := range rep.Sources {
 			c, by := sourceNames(s)
-			fmt.Fprintf(w, "%-18s %-14s %6d hands %+8.2f ± %.2f\n", c, by, s.Hands, s.Diff, s.CI95)
+			fmt.Fprintf(w, "%-18s %-14s %6d hands %+8.2f %s\n", c, by, s.Hands, s.Diff, pm(s.CI95))
 		}
 	}
 }

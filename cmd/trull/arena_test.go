@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,6 +25,9 @@ func TestArenaShards(t *testing.T) {
 		files = append(files, f)
 	}
 	merged := runSim(t, "arena", "merge", files[2], files[0], files[1], "--markdown")
+	if before := runSim(t, "arena", "merge", "--markdown", files[2], files[0], files[1]); before != merged {
+		t.Errorf("merge with the flag before the files:\n%s\nafter them:\n%s", before, merged)
+	}
 	times := regexp.MustCompile(`\| (\d+) \| [0-9.]+ \| [0-9.]+ \|`)
 	strip := func(s string) string { return times.ReplaceAllString(s, "| $1 | t | t |") }
 	want := strip(whole) + "Played in 3 shards (`--shard I/3 --out FILE`), merged by `trull arena merge`.\n\n"
@@ -34,10 +38,20 @@ func TestArenaShards(t *testing.T) {
 		t.Errorf("the merged report does not name the whole match's command:\n%s", merged)
 	}
 
+	runSim(t, append(match, "--shard", "1/2", "--out", filepath.Join(dir, "half.json"))...)
 	other := filepath.Join(dir, "other.json")
 	runSim(t, "arena", "--deals", "7", "--game", "troggu", "--bots", "rules,random", "--seed", "other", "--shard", "1/3", "--out", other)
 	garbage := filepath.Join(dir, "garbage.json")
 	if err := os.WriteFile(garbage, []byte(`{"hands": 3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A shard played by another build.
+	b, err := os.ReadFile(files[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	rebuilt := filepath.Join(dir, "rebuilt.json")
+	if err := os.WriteFile(rebuilt, bytes.Replace(b, []byte(`"version":"`), []byte(`"version":"trull v9 `), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -46,6 +60,8 @@ func TestArenaShards(t *testing.T) {
 		want string
 	}{
 		{"another match's shard", []string{"arena", "merge", files[0], other, files[2]}, "not shards of one match"},
+		{"another build's shard", []string{"arena", "merge", files[0], rebuilt, files[2]}, "played by different builds"},
+		{"another split's shard", []string{"arena", "merge", files[0], files[1], filepath.Join(dir, "half.json")}, "not shards of one split"},
 		{"a shard missing", []string{"arena", "merge", files[0], files[2]}, "shard 1/3 is missing"},
 		{"a shard twice", []string{"arena", "merge", files[0], files[1], files[1], files[2]}, "shard 1/3 is given twice"},
 		{"not a shard's file", []string{"arena", "merge", garbage}, "is not a file of trull arena --out"},
@@ -63,5 +79,55 @@ func TestArenaShards(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, errb.String(), c.want)
 			}
 		})
+	}
+}
+
+// TestArenaJSON: the --json report names its format, the build, the
+// command and the match, with the pairs' keys in lower case; a match of
+// one deal, whose intervals are infinite, gives them as null (and "± ∞" in
+// the text) instead of an empty report.
+func TestArenaJSON(t *testing.T) {
+	out := runSim(t, "arena", "--deals", "1", "--workers", "1", "--bots", "rules,random", "--seed", "one", "--json")
+	var rep struct {
+		Format  string `json:"format"`
+		Version string `json:"version"`
+		Command string `json:"command"`
+		Match   struct {
+			Game  string   `json:"game"`
+			Bots  []string `json:"bots"`
+			Seed  string   `json:"seed"`
+			Deals int      `json:"deals"`
+		} `json:"match"`
+		Deals int `json:"deals"`
+		Bots  []struct {
+			Name string   `json:"name"`
+			CI95 *float64 `json:"ci95"`
+		} `json:"bots"`
+		Pairs []map[string]any `json:"pairs"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("the report is not JSON (%v): %q", err, out)
+	}
+	if rep.Format != "trull-arena/1" || rep.Version == "" || !strings.Contains(rep.Command, "--seed one") ||
+		rep.Match.Game != "droggn" || rep.Match.Seed != "one" || rep.Match.Deals != 1 || len(rep.Match.Bots) != 2 {
+		t.Errorf("the report does not say what it is: %+v", rep)
+	}
+	if len(rep.Bots) != 2 || rep.Bots[0].CI95 != nil {
+		t.Errorf("bots %+v: want two, with a null interval", rep.Bots)
+	}
+	if len(rep.Pairs) != 1 {
+		t.Fatalf("pairs %v", rep.Pairs)
+	}
+	for _, k := range []string{"a", "b", "diff", "ci95", "deals"} {
+		if _, ok := rep.Pairs[0][k]; !ok {
+			t.Errorf("the pair has no %q: %v", k, rep.Pairs[0])
+		}
+	}
+	if rep.Pairs[0]["ci95"] != nil {
+		t.Errorf("the pair's interval of one deal is %v, want null", rep.Pairs[0]["ci95"])
+	}
+	text := runSim(t, "arena", "--deals", "1", "--workers", "1", "--bots", "rules,random", "--seed", "one")
+	if !strings.Contains(text, "± ∞") || strings.Contains(text, "Inf") || !strings.Contains(text, "1 deal,") {
+		t.Errorf("the text report of one deal:\n%s", text)
 	}
 }

@@ -128,7 +128,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = int(n)
 		}
 	}()
-	ctx, err := parser.Parse(args)
+	ctx, err := parser.Parse(filesFirst(parser, args))
 	if err != nil {
 		name := "trull"
 		if cmd := commandOf(parser, args); cmd != "" {
@@ -152,6 +152,49 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return 1
 	}
 	return 0
+}
+
+// filesFirst lets the files of "trull arena merge" and "trull sim merge"
+// come after flags as well as before them: it moves every argument after
+// "merge" that is neither a flag nor a flag's value in front of the flags,
+// since the command line's parser takes the files only as one run. After
+// "--" every argument is a file.
+func filesFirst(parser *kong.Kong, args []string) []string {
+	if len(args) < 3 || args[1] != "merge" {
+		return args
+	}
+	var cmd *kong.Node
+	for _, n := range parser.Model.Children {
+		if n.Name == args[0] {
+			cmd = n
+		}
+	}
+	if cmd == nil {
+		return args
+	}
+	valued := map[string]bool{}
+	for _, f := range cmd.Flags {
+		valued["--"+f.Name] = !f.IsBool()
+	}
+	var files, flags []string
+	for i := 2; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			files = append(files, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "--"):
+			flags = append(flags, a)
+			if valued[a] && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		default:
+			files = append(files, a)
+		}
+	}
+	out := append([]string{args[0], "merge"}, files...)
+	return append(out, flags...)
 }
 
 // quiet is a failure the command has already reported in its own words.
@@ -262,10 +305,11 @@ func (b *botFlag) Decode(ctx *kong.DecodeContext) error {
 	if err := ctx.Scan.PopValueInto("bot", &s); err != nil {
 		return err
 	}
-	if _, err := bot.New(strings.TrimSpace(s)); err != nil {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if _, err := bot.New(s); err != nil {
 		return err
 	}
-	*b = botFlag(strings.TrimSpace(s))
+	*b = botFlag(s)
 	return nil
 }
 
@@ -280,7 +324,7 @@ func (b *botsFlag) Decode(ctx *kong.DecodeContext) error {
 	}
 	*b = nil
 	for _, name := range strings.Split(s, ",") {
-		name = strings.TrimSpace(name)
+		name = strings.ToLower(strings.TrimSpace(name))
 		if _, err := bot.New(name); err != nil {
 			return err
 		}

@@ -83,6 +83,11 @@ func (c *simCmd) Run(e *env) error {
 	if cfg.Bots, err = newBots(c.Bots); err != nil {
 		return usageError{err}
 	}
+	for _, b := range cfg.Bots {
+		if _, ok := b.(interface{ Cheats() }); ok {
+			return usagef("--bots %s: the cheater sees every card and plays only in trull arena, as the reference the bots are measured against", b.Name())
+		}
+	}
 	var shard *sim.Shard
 	if c.Shard != "" {
 		sh, err := sim.ParseShard(c.Shard)

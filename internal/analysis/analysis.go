@@ -208,7 +208,7 @@ func Analyze(rec *game.Record, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	if cfg.Seat < -1 || cfg.Seat >= r.Seats() {
-		return nil, fmt.Errorf("analysis: seat %d is not a seat (0…%d)", cfg.Seat, r.Seats()-1)
+		return nil, fmt.Errorf("analysis: seat %d is not a seat (0…%d, as the record counts them: the text's Seat 1 is seat 0)", cfg.Seat, r.Seats()-1)
 	}
 	if cfg.Bot == "" {
 		cfg.Bot = "ismcts"

@@ -5,6 +5,7 @@
 package arena
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -65,10 +66,15 @@ type HandResult struct {
 	Deal     int `json:"deal"`
 	Rotation int `json:"rotation"`
 	// SeatBot is the index of the bot in each seat.
-	SeatBot  []int  `json:"seat_bot"`
+	SeatBot []int `json:"seat_bot"`
+	// Dealer is the seat that dealt (the deal's number modulo the seats).
+	Dealer int `json:"dealer"`
+	// Contract is the contract played ("" when the hand was thrown in),
+	// Declarer its declarer's seat (−1 for none).
 	Contract string `json:"contract"`
 	Declarer int    `json:"declarer"`
-	Score    []int  `json:"score"`
+	// Score is each seat's score of the hand.
+	Score []int `json:"score"`
 	// Think is how long each decision with a choice took, by bot index
 	// (nanoseconds in JSON).
 	Think [][]time.Duration `json:"think_ns"`
@@ -103,11 +109,13 @@ type Record struct {
 
 // Pair is the paired comparison of two bots.
 type Pair struct {
-	A, B string
+	A string `json:"a"`
+	B string `json:"b"`
 	// Diff is the mean over deals of (A's mean score − B's mean score) on
 	// that deal; CI95 its 95% confidence half-width.
-	Diff, CI95 float64
-	Deals      int
+	Diff  float64 `json:"diff"`
+	CI95  float64 `json:"ci95"`
+	Deals int     `json:"deals"`
 }
 
 // Source is the part of a two-bot match's difference that comes from the
@@ -265,7 +273,7 @@ func playDeal(c Config, d int, rots [][]int) ([]HandResult, error) {
 			if res.Redeal {
 				redeal = true
 			}
-			out = append(out, HandResult{Deal: d, Rotation: r, SeatBot: assign, Contract: res.Contract,
+			out = append(out, HandResult{Deal: d, Rotation: r, SeatBot: assign, Dealer: dealer, Contract: res.Contract,
 				Declarer: res.Declarer, Score: res.Score, Think: think})
 		}
 		// A deal thrown in under every rotation says nothing; deal again.
@@ -498,4 +506,42 @@ func (r *Report) ContractNames() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// A confidence half-width is infinite when a match has one deal, which
+// JSON cannot hold: it is written as null.
+
+// MarshalJSON writes b with a CI95 that is not finite as null.
+func (b BotStats) MarshalJSON() ([]byte, error) {
+	type plain BotStats
+	return json.Marshal(struct {
+		plain
+		CI95 *float64 `json:"ci95"`
+	}{plain(b), finite(b.CI95)})
+}
+
+// MarshalJSON writes p with a CI95 that is not finite as null.
+func (p Pair) MarshalJSON() ([]byte, error) {
+	type plain Pair
+	return json.Marshal(struct {
+		plain
+		CI95 *float64 `json:"ci95"`
+	}{plain(p), finite(p.CI95)})
+}
+
+// MarshalJSON writes s with a CI95 that is not finite as null.
+func (s Source) MarshalJSON() ([]byte, error) {
+	type plain Source
+	return json.Marshal(struct {
+		plain
+		CI95 *float64 `json:"ci95"`
+	}{plain(s), finite(s.CI95)})
+}
+
+// finite returns x, or nil when it is infinite or not a number.
+func finite(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return &x
 }

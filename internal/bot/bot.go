@@ -279,14 +279,15 @@ func (c Cheater) ActState(st game.State, rng *rand.Rand) (game.Action, error) {
 	return c.other.ActState(st, rng)
 }
 
-// New returns the bot registered under name, optionally with a budget
-// ("ismcts@500"), or a reference bot ("cheater").
+// New returns the bot registered under name (in any case), optionally
+// with a budget ("ismcts@500"), or a reference bot ("cheater").
 func New(name string) (Bot, error) {
+	name = strings.ToLower(name)
 	base, n := name, 0
 	if i := strings.IndexByte(name, '@'); i >= 0 {
 		k, err := strconv.Atoi(name[i+1:])
 		if err != nil || k <= 0 {
-			return nil, fmt.Errorf("bot: bad budget in %q: want a positive number after @", name)
+			return nil, fmt.Errorf("bot: bad budget in %q: want a whole number above zero after @ (ismcts@600)", name)
 		}
 		base, n = name[:i], k
 	}

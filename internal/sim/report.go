@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -41,12 +43,43 @@ func CheckDir(dir string) error {
 	return os.Remove(f.Name())
 }
 
+// clearEarlier removes what an earlier run wrote into dir (the files its
+// summary.json names, its records, plots and report), so that none of it
+// stays beside this run's files as if it were theirs. Other files are left
+// alone.
+func clearEarlier(dir string) error {
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var prev Output
+	if json.Unmarshal(b, &prev) != nil {
+		return fmt.Errorf("sim: %s holds a summary.json that is not a study's; choose another --out", dir)
+	}
+	names := []string{"hands-A.jsonl", "hands-B.jsonl", "summary.csv", "report.md", "summary.json"}
+	for _, c := range charts(prev) {
+		names = append(names, c.Name+".png", c.Name+".svg")
+	}
+	for _, n := range names {
+		if err := os.Remove(filepath.Join(dir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
 // Write writes the hand records (hands-A.jsonl, hands-B.jsonl) and the
 // summary (summary.json, summary.csv) into dir and, unless out is a
 // shard's (merge the shards for them), the plots (PNG and SVG) and a
 // Markdown report embedding them.
 func Write(dir string, out Output, hands [][]Hand) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := clearEarlier(dir); err != nil {
 		return err
 	}
 	for v, hs := range hands {

@@ -141,6 +141,33 @@ func TestRunAndWrite(t *testing.T) {
 	if err != nil || len(rows) < 5 || rows[0][0] != "variant" {
 		t.Errorf("summary.csv: %v %v", err, rows)
 	}
+
+	// A study of one variant written into the same directory: nothing of
+	// the comparison stays beside it, and a file of the person's own is
+	// left alone.
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c1 := Config{Rules: droggn.Default(3), Bots: []bot.Bot{b}, Hands: 5, Seed: "u"}
+	one, err := Run(c1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st1 := Study{Game: "droggn", Players: 3, Variants: []string{"A"}, Bots: []string{"rules"}, Hands: 5, Seed: "u",
+		Points: []PointScale{Scale(c1.Rules)}}
+	if err := Write(dir, Build(st1, nil, one), one); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"hands-B.jsonl", "differences.svg", "differences.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s of the earlier study is still there", f)
+		}
+	}
+	for _, f := range []string{"hands-A.jsonl", "summary.json", "report.md", "notes.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
 }
 
 func equalScores(a, b []int) bool {
