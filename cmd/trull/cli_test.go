@@ -26,6 +26,7 @@ func TestCLI(t *testing.T) {
 		{[]string{"replay", "--help"}, 0, "<file>", ""},
 		{[]string{"arena", "-h"}, 0, "--card-play-only", ""},
 		{[]string{"sim", "-h"}, 0, "--compare", ""},
+		{[]string{"backup", "-h"}, 0, "--db", ""},
 		// Usage errors: exit 2, one line, the command named.
 		{[]string{"deal"}, 2, "", "trull: unexpected argument deal"},
 		{[]string{"play"}, 2, "", "trull play: expected \"<game>\""},
@@ -39,6 +40,10 @@ func TestCLI(t *testing.T) {
 		{[]string{"arena", "-options", "winRule=38,players=4"}, 2, "", "given with --players"},
 		{[]string{"arena", "-game", "Troggu", "-bots", "rules,nobody"}, 2, "", `unknown bot "nobody"`},
 		{[]string{"arena", "-bots", "rules"}, 2, "", "trull arena: --bots rules: a match compares at least two bots"},
+		{[]string{"backup", "-db", "postgres://u:secret@h/d", "x.db"}, 2, "", "back it up with its own tools (pg_dump"},
+		{[]string{"backup", "-db", "no/such.db", "x.db"}, 2, "", "no such file"},
+		{[]string{"serve", "-db", "postgress://u:secret@h/d"}, 2, "", "not postgress://"},
+		{[]string{"serve", "-bot-delay=-1s"}, 2, "", "bad --bot-delay -1s"},
 		{[]string{"arena", "-bots", "ismcts@100.5,rules"}, 2, "", "want a whole number above zero after @"},
 		{[]string{"arena", "-bots", "rules,random,Rules"}, 2, "", "--bots names rules twice"},
 		{[]string{"arena", "-deals", "0"}, 2, "", "trull arena: --deals 0: a match needs at least one deal"},

@@ -2,6 +2,7 @@
 // Troggu and Strohmandeln.
 //
 //	trull serve                 the web app: lobby, tables, the browser game
+//	trull backup FILE           a copy of the server's SQLite database
 //	trull play GAME [flags]     play a sitting in the terminal against bots
 //	trull replay FILE|-         check a hand record and print its result
 //	trull hint FILE|-           the bot's ranked candidates at a record's decision
@@ -38,6 +39,7 @@ type cli struct {
 	Version kong.VersionFlag `help:"Print the version and exit."`
 
 	Serve   serveCmd   `cmd:"" help:"Serve the web app: lobby, tables and the browser game, on an embedded database or PostgreSQL."`
+	Backup  backupCmd  `cmd:"" help:"Copy a server's SQLite database to a new file, whole and consistent, while the server runs."`
 	Play    playCmd    `cmd:"" help:"Play a sitting in the terminal against computer players."`
 	Replay  replayCmd  `cmd:"" help:"Check a hand record (a file, or - for standard input) and print its result as JSON."`
 	Hint    hintCmd    `cmd:"" help:"For a record that stops at a decision: the candidates, best first by expected score (a discard whole), as JSON."`

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/netip"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -28,7 +30,7 @@ type serveCmd struct {
 	AdminAddr       string        `name:"admin-addr" placeholder:"ADDR" help:"Address for /metrics and /debug/pprof/ (empty: off)."`
 	BotDelay        time.Duration `name:"bot-delay" default:"700ms" help:"Pause before a bot acts."`
 	Grace           time.Duration `default:"30s" help:"How long a player must be away before a bot takes the seat by itself."`
-	TurnClock       time.Duration `name:"turn-clock" default:"90s" help:"Turn clock of a new table with more than one person whose creator names none: a person's time for a decision before a bot stand-in plays it (0: no clock)."`
+	TurnClock       time.Duration `name:"turn-clock" default:"90s" help:"A person's time for each decision before a bot stand-in plays it, at new tables of two or more people whose creator sets no clock of their own (0: no clock)."`
 	LogLevel        string        `name:"log-level" enum:"debug,info,warn,error" default:"info" help:"Log level: debug, info, warn or error."`
 	LogFormat       string        `name:"log-format" enum:"text,json" default:"text" help:"Log format: text or json."`
 	HintBot         botFlag       `name:"hint-bot" default:"ismcts" help:"Bot whose ranked candidates answer hints (ismcts-fast on a small machine)."`
@@ -102,6 +104,21 @@ func (c *serveCmd) Run(e *env) error {
 			return usagef("bad --advertise-addr %q (HOST:PORT)", c.Advertise)
 		}
 	}
+	if err := checkAddr("addr", c.Addr); err != nil {
+		return err
+	}
+	if c.AdminAddr != "" {
+		if err := checkAddr("admin-addr", c.AdminAddr); err != nil {
+			return err
+		}
+	}
+	if c.BotDelay < 0 || c.Grace < 0 {
+		return usagef("bad --bot-delay %v or --grace %v (0 or more)", c.BotDelay, c.Grace)
+	}
+	db, err := parseDB(c.DB)
+	if err != nil {
+		return err
+	}
 	switch {
 	case c.TurnClock != 0 && (c.TurnClock < 5*time.Second || c.TurnClock > time.Hour):
 		return usagef("bad --turn-clock %v (0 for none, or 5s to 1h)", c.TurnClock)
@@ -111,13 +128,15 @@ func (c *serveCmd) Run(e *env) error {
 		abandon = -1 // the server's "never"
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// A closed terminal (SIGHUP) stops the server as gracefully as Ctrl-C.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	st, err := openStore(ctx, c.DB)
+	st, err := db.open(ctx)
 	if err != nil {
-		log.Error("trull serve: cannot open the database", "err", err)
+		log.Error("trull serve: cannot open the database", "db", db.where, "err", err)
 		return quiet{1}
 	}
+	log.Info("database", "kind", db.kind, "db", db.where)
 	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, Logger: log,
 		CompressAbove: compressAbove,
 		BotDelay:      c.BotDelay, Grace: c.Grace, TurnClock: c.TurnClock, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
@@ -129,8 +148,13 @@ func (c *serveCmd) Run(e *env) error {
 		return quiet{1}
 	}
 	err = srv.Serve(ctx, func(a string) {
-		fmt.Fprintf(e.stdout, "trull serve: open http://%s/ in a browser\n", a)
+		for _, u := range browserURLs(a) {
+			fmt.Fprintf(e.stdout, "trull serve: open %s in a browser\n", u)
+		}
 	})
+	if ctx.Err() != nil {
+		log.Info("stopping: the tables are kept, their people are told to reconnect")
+	}
 	if cerr := srv.Close(); err == nil {
 		err = cerr
 	}
@@ -138,19 +162,103 @@ func (c *serveCmd) Run(e *env) error {
 		log.Error("trull serve", "err", err)
 		return quiet{1}
 	}
+	log.Info("stopped")
 	return nil
 }
 
-// openStore opens the store a --db value names: a postgres:// (or
-// postgresql://) URL, else an SQLite file (empty: ./trull-data/trull.db).
-func openStore(ctx context.Context, db string) (store.Store, error) {
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		return postgres.Open(ctx, db)
+// checkAddr refuses a listen address that is not HOST:PORT with a port
+// from 0 to 65535.
+func checkAddr(flag, addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		var n int
+		if _, err = fmt.Sscanf(port, "%d", &n); err == nil && (n < 0 || n > 65535 || fmt.Sprint(n) != port) {
+			err = fmt.Errorf("no such port")
+		}
+	}
+	if err != nil {
+		return usagef("bad --%s %q: want HOST:PORT, such as 127.0.0.1:8080, or :8080 for every address of this machine", flag, addr)
+	}
+	return nil
+}
+
+// dbTarget is the database a --db value names.
+type dbTarget struct {
+	kind  string // "sqlite" or "postgres"
+	url   string // the value to open
+	where string // for the log: the file's absolute path, or the URL without its password
+}
+
+// parseDB reads a --db value: a postgres:// (or postgresql://) URL, in any
+// case, else an SQLite file (empty: ./trull-data/trull.db). A URL of
+// another scheme, or PostgreSQL's key=value form, is refused rather than
+// taken for the name of a file.
+func parseDB(db string) (dbTarget, error) {
+	if scheme, _, ok := strings.Cut(db, "://"); ok {
+		u, err := url.Parse(db)
+		if err != nil {
+			return dbTarget{}, usagef("bad --db: not a URL (%v)", redactErr(err))
+		}
+		switch strings.ToLower(scheme) {
+		case "postgres", "postgresql":
+			u.Scheme = "postgres"
+			return dbTarget{kind: "postgres", url: u.String(), where: u.Redacted()}, nil
+		}
+		return dbTarget{}, usagef("bad --db %s: trull stores in PostgreSQL (postgres://USER@HOST:5432/DB) or in an SQLite file (a path), not %s://", u.Redacted(), scheme)
+	}
+	if strings.Contains(db, "=") && strings.Contains(db, " ") {
+		return dbTarget{}, usagef("bad --db: a PostgreSQL key=value string is not read; give it as a URL: postgres://USER@HOST:5432/DB (the password in PGPASSWORD)")
 	}
 	if db == "" {
 		db = filepath.Join("trull-data", "trull.db")
 	}
-	return sqlite.Open(ctx, db)
+	where, err := filepath.Abs(db)
+	if err != nil {
+		where = db
+	}
+	return dbTarget{kind: "sqlite", url: db, where: where}, nil
+}
+
+// redactErr keeps a URL's password out of an error that quotes the URL.
+func redactErr(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+// open opens the store.
+func (d dbTarget) open(ctx context.Context) (store.Store, error) {
+	if d.kind == "postgres" {
+		return postgres.Open(ctx, d.url)
+	}
+	return sqlite.Open(ctx, d.url)
+}
+
+// browserURLs gives the addresses to open the server at: the one it
+// listens on, or for every address of the machine (0.0.0.0, [::]) this
+// machine's own and each of its network addresses, which the others on the
+// network use.
+func browserURLs(listen string) []string {
+	host, port, err := net.SplitHostPort(listen)
+	if err != nil {
+		return []string{"http://" + listen + "/"}
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil || !ip.IsUnspecified() {
+		return []string{"http://" + listen + "/"}
+	}
+	out := []string{"http://" + net.JoinHostPort("localhost", port) + "/"}
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		p, err := netip.ParsePrefix(a.String())
+		if err != nil || p.Addr().IsLoopback() || p.Addr().IsLinkLocalUnicast() || !p.Addr().Is4() {
+			continue
+		}
+		out = append(out, "http://"+net.JoinHostPort(p.Addr().String(), port)+"/ (from the other machines of the network)")
+	}
+	return out
 }
 
 // prefixList is a repeatable flag of CIDRs or single addresses, each

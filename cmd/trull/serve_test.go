@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -71,5 +73,64 @@ func TestServeFlags(t *testing.T) {
 		if code := run(append([]string{"serve"}, c.args...), nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), c.want) {
 			t.Errorf("serve %q: exit %d, %q; want 2 and %q", c.args, code, stderr.String(), c.want)
 		}
+	}
+}
+
+// TestParseDB: a --db value is PostgreSQL only as a postgres:// URL (any
+// case), an SQLite file only as a path; a URL of another scheme or a
+// key=value string is refused instead of becoming a file named after it,
+// and no message or log line carries the password.
+func TestParseDB(t *testing.T) {
+	for _, c := range []struct {
+		db, kind, where, refused string
+	}{
+		{"postgres://trull:secret@db:5432/trull", "postgres", "postgres://trull:xxxxx@db:5432/trull", ""},
+		{"Postgres://trull:secret@db/trull?sslmode=disable", "postgres", "postgres://trull:xxxxx@db/trull?sslmode=disable", ""},
+		{"postgresql://db/trull", "postgres", "postgres://db/trull", ""},
+		{"postgress://trull:secret@db/trull", "", "", "not postgress://"},
+		{"mysql://x", "", "", "not mysql://"},
+		{"host=db user=trull dbname=trull", "", "", "key=value string is not read"},
+		{"data/club.db", "sqlite", "/data/club.db", ""},
+		{"", "sqlite", "/trull-data/trull.db", ""},
+	} {
+		t.Run(c.db, func(t *testing.T) {
+			d, err := parseDB(c.db)
+			if c.refused != "" {
+				var ue usageError
+				if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.refused) || strings.Contains(err.Error(), "secret") {
+					t.Errorf("parseDB(%q) = %v; want a usage error with %q and no password", c.db, err, c.refused)
+				}
+				return
+			}
+			if err != nil || d.kind != c.kind || !strings.HasSuffix(d.where, c.where) || strings.Contains(d.where, "secret") {
+				t.Errorf("parseDB(%q) = %+v, %v; want %s at …%s", c.db, d, err, c.kind, c.where)
+			}
+		})
+	}
+}
+
+// TestServeAddresses: a listen address that is not HOST:PORT is a usage
+// error (exit 2) before anything is opened, and a server on every address
+// of the machine is announced at localhost first.
+func TestServeAddresses(t *testing.T) {
+	for _, a := range []string{"nonsense", "127.0.0.1:99999", "127.0.0.1:http"} {
+		if err := checkAddr("addr", a); err == nil {
+			t.Errorf("checkAddr(%q) accepted it", a)
+		}
+	}
+	for _, a := range []string{"127.0.0.1:8080", ":8080", "[::]:0"} {
+		if err := checkAddr("addr", a); err != nil {
+			t.Errorf("checkAddr(%q): %v", a, err)
+		}
+	}
+	if u := browserURLs("[::]:8080"); len(u) == 0 || u[0] != "http://localhost:8080/" {
+		t.Errorf("browserURLs([::]:8080) = %v", u)
+	}
+	if u := browserURLs("127.0.0.1:8080"); len(u) != 1 || u[0] != "http://127.0.0.1:8080/" {
+		t.Errorf("browserURLs(127.0.0.1:8080) = %v", u)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"serve", "-addr", "nonsense", "-db", filepath.Join(t.TempDir(), "x.db")}, strings.NewReader(""), &out, &errb); code != 2 {
+		t.Errorf("serve -addr nonsense: exit %d (%s), want 2", code, errb.String())
 	}
 }

@@ -229,7 +229,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.metrics.refused.WithLabelValues("ws_cap").Inc()
 		s.log.Info("websocket refused: too many from one address", "addr", addr)
 		w.Header().Set("Retry-After", "10")
-		writeError(w, http.StatusTooManyRequests, "too many WebSockets from your address: at most %d at once; close other windows of this site and try again", s.cfg.MaxConnsPerAddr)
+		writeError(w, http.StatusTooManyRequests, "too many connections from your network address: at most %d at once (the players behind one router, as in a club's room, share it; the server's operator can raise -max-ws-per-addr); close other windows of this site and try again", s.cfg.MaxConnsPerAddr)
 		return
 	}
 	// handedOff: the socket is served by a goroutine of its own, which

@@ -3,6 +3,8 @@ package server
 import (
 	"io/fs"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -107,5 +109,23 @@ func TestBuiltAppFitsCSP(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("the built app has no HTML page")
+	}
+}
+
+// TestProtocolNamesCSP: docs/PROTOCOL.md quotes the policy the server
+// sends, word for word, and names every header securityHeaders sets.
+func TestProtocolNamesCSP(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "PROTOCOL.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(string(b)), " ")
+	if !strings.Contains(doc, "`Content-Security-Policy: "+contentSecurityPolicy+"`") {
+		t.Errorf("docs/PROTOCOL.md does not quote the policy sent: %s", contentSecurityPolicy)
+	}
+	for _, h := range []string{"X-Frame-Options: DENY", "X-Content-Type-Options: nosniff", "Referrer-Policy: no-referrer"} {
+		if !strings.Contains(doc, h) {
+			t.Errorf("docs/PROTOCOL.md does not name %s", h)
+		}
 	}
 }

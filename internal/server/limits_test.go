@@ -160,7 +160,7 @@ func TestWebSocketsPerAddress(t *testing.T) {
 			a1, _, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
 			dialFrom(t, e.ts.URL, tb.ID, "token="+tb.SeatToken, "203.0.113.1")
 			_, code, msg := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
-			if code != http.StatusTooManyRequests || !strings.Contains(msg, "too many WebSockets") || !strings.Contains(msg, "at most 2") {
+			if code != http.StatusTooManyRequests || !strings.Contains(msg, "too many connections from your network address") || !strings.Contains(msg, "at most 2") || !strings.Contains(msg, "-max-ws-per-addr") {
 				t.Fatalf("the third WebSocket of one address: %d %q, want 429 saying why", code, msg)
 			}
 			// Another client behind the same proxy.

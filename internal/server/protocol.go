@@ -55,6 +55,8 @@ type (
 // reason is the metrics label, code and params the refusal for programs.
 func (t *table) refuse(c *conn, seq *int64, reason, code string, params game.Params, format string, args ...any) {
 	t.srv.metrics.refused.WithLabelValues(reason).Inc()
+	// The reason's words may name the seat's own cards: the log has its code.
+	t.log.Debug("refused", "seat", c.seat, "reason", reason, "code", code)
 	b, _ := json.Marshal(errorMsg{Type: "error", Error: fmt.Sprintf(format, args...), Code: code, Params: params, Seq: seq})
 	t.sendTo(c, b)
 }

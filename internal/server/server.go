@@ -334,7 +334,8 @@ func (s *Server) restore(ctx context.Context) error {
 		n++
 	}
 	if len(rows) > 0 {
-		s.log.Info("restored tables", "tables", n, "of", len(rows))
+		// The others are another server's (on one PostgreSQL).
+		s.log.Info("restored the tables this server now serves", "tables", n, "open_or_playing", len(rows))
 	}
 	return nil
 }

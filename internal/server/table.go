@@ -170,9 +170,22 @@ type (
 // reaches the table through the inbox.
 type request interface{ serve(t *table) }
 
-func (r joinReq) serve(t *table)   { r.reply <- t.join(r) }
-func (r leaveReq) serve(t *table)  { t.leave(r.c) }
-func (r claimReq) serve(t *table)  { r.reply <- t.claim(r) }
+// The requests of people are logged at the debug level: who, never a
+// token or a card.
+func (r joinReq) serve(t *table) {
+	err := t.join(r)
+	t.log.Debug("join", "seat", r.c.seat, "role", r.c.role(), "err", err)
+	r.reply <- err
+}
+func (r leaveReq) serve(t *table) {
+	t.log.Debug("leave", "seat", r.c.seat, "role", r.c.role())
+	t.leave(r.c)
+}
+func (r claimReq) serve(t *table) {
+	res := t.claim(r)
+	t.log.Debug("claim", "seat", res.seat, "err", res.err)
+	r.reply <- res
+}
 func (r clientReq) serve(t *table) { t.client(r) }
 func (r inviteReq) serve(t *table) { r.reply <- t.inviteState(r.hash) }
 

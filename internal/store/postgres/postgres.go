@@ -24,6 +24,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"net/url"
 	"sync"
 	"time"
 
@@ -60,7 +61,7 @@ const PingEvery = 2 * time.Second
 // Open connects to the database named by a postgres:// URL (or key=value
 // DSN) and migrates its schema.
 func Open(ctx context.Context, dsn string) (*Store, error) {
-	db, err := sql.Open("pgx", dsn)
+	db, err := sql.Open("pgx", withAppName(dsn))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
@@ -185,6 +186,23 @@ func (s *Store) Advertise(ctx context.Context, addr string) error {
 	defer s.mu.Unlock()
 	if s.closed {
 		return store.ErrClosed
+	}
+	// Requests for the tables of either of two servers at one address
+	// would go to whichever answers there: refused before it happens.
+	var own sql.NullInt64 // this store's lock session, if it has one
+	if s.conn != nil {
+		if err := s.conn.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&own); err != nil {
+			return fmt.Errorf("postgres: advertise: %w", err)
+		}
+	}
+	var n int
+	if err := s.R.QueryRowContext(ctx, `SELECT count(*) FROM trull_servers
+		WHERE addr = $1 AND pid IN (SELECT pid FROM pg_stat_activity WHERE pid IS NOT NULL)
+		AND pid <> COALESCE($2, -1)`, addr, own).Scan(&n); err != nil {
+		return fmt.Errorf("postgres: advertise: %w", err)
+	}
+	if n > 0 {
+		return fmt.Errorf("postgres: another running server advertises %s; each server needs an address of its own (--advertise-addr)", addr)
 	}
 	s.addr = addr
 	if s.conn == nil {
@@ -313,4 +331,20 @@ func (s *Store) Close() error {
 		return fmt.Errorf("postgres: close: %w", err)
 	}
 	return nil
+}
+
+// withAppName names the connections "trull" in pg_stat_activity unless a
+// postgres:// URL names them itself (application_name=…).
+func withAppName(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return dsn
+	}
+	q := u.Query()
+	if q.Get("application_name") != "" {
+		return dsn
+	}
+	q.Set("application_name", "trull")
+	u.RawQuery = q.Encode()
+	return u.String()
 }

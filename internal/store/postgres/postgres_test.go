@@ -3,7 +3,9 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -168,4 +170,33 @@ func TestOwner(t *testing.T) {
 		_, err := b.Owner(ctx, ida)
 		return errors.Is(err, store.ErrNotFound)
 	})
+}
+
+// TestAdvertiseTwice: a second running server may not advertise the
+// address of the first (requests for either's tables would reach
+// whichever answers there); once the first has gone, it may.
+func TestAdvertiseTwice(t *testing.T) {
+	d := dsn(t)
+	ctx := context.Background()
+	a, err := Open(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := fmt.Sprintf("advertise-twice-%d:8080", time.Now().UnixNano())
+	if err := a.Advertise(ctx, addr); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Advertise(ctx, addr); err != nil {
+		t.Fatalf("the same server again: %v", err)
+	}
+	b, err := Open(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := b.Advertise(ctx, addr); err == nil || !strings.Contains(err.Error(), "another running server advertises") {
+		t.Fatalf("a second server at %s: %v", addr, err)
+	}
+	a.Close()
+	gametest.Eventually(t, 10*time.Second, "the address free again", func() bool { return b.Advertise(ctx, addr) == nil })
 }

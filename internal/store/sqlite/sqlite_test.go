@@ -388,3 +388,52 @@ func createX(t testing.TB, s *Store, now time.Time) {
 		t.Fatal(err)
 	}
 }
+
+// TestBackup: a backup taken while the server holds the database open and
+// its last events are still only in the write-ahead log holds every
+// event, opens as a database of its own, and is not written over an
+// existing file; a file that is not trull's is refused.
+func TestBackup(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "trull.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	now := time.Now()
+	createX(t, s, now)
+	for i := range 50 {
+		if err := s.Append(ctx, "x", store.Event{Seq: int64(i + 2), Kind: "act", Data: []byte(`{}`), At: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fi, err := os.Stat(path + "-wal"); err != nil || fi.Size() == 0 {
+		t.Fatalf("the write-ahead log is empty (%v): the test would not show that it is read", err)
+	}
+	dst := filepath.Join(t.TempDir(), "backup.db")
+	if err := Backup(ctx, path, dst); err != nil {
+		t.Fatal(err)
+	}
+	if err := Backup(ctx, path, dst); err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("a second backup over the first: %v", err)
+	}
+	if _, err := os.Stat(dst + "-wal"); err == nil {
+		t.Errorf("the backup has a write-ahead log beside it")
+	}
+	b, err := Open(ctx, dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if evs, err := b.Events(ctx, "x", 0); err != nil || len(evs) != 51 {
+		t.Errorf("the backup holds %d events (%v), want 51", len(evs), err)
+	}
+	other := filepath.Join(t.TempDir(), "other.db")
+	if err := os.WriteFile(other, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Backup(ctx, other, filepath.Join(t.TempDir(), "o.db")); err == nil || !strings.Contains(err.Error(), "not a trull database") {
+		t.Errorf("backing up a file that is not trull's: %v", err)
+	}
+}
