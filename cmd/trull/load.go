@@ -21,7 +21,7 @@ type loadCmd struct {
 	Tables    int           `default:"100" help:"Tables to play, each with two simulated people and a rules bot."`
 	Duration  time.Duration `default:"30s" help:"How long to measure, once every table is seated."`
 	Think     time.Duration `default:"1s" help:"A simulated person's mean thinking time."`
-	TurnClock int           `name:"turn-clock" default:"90" help:"The tables' turn clock in seconds (0: none)."`
+	TurnClock time.Duration `name:"turn-clock" default:"90s" help:"The tables' turn clock, in whole seconds as trull serve's (0: none)."`
 	Sources   int           `default:"1" help:"Spread the connections over this many loopback source addresses from 127.0.0.2 (a server on loopback only), so that its per-address limits see many clients."`
 	Compress  bool          `default:"true" negatable:"" help:"Ask for compressed WebSocket messages, as browsers do."`
 	Game      string        `default:"${defaultGame}" enum:"${gameEnum}" help:"Game of the tables."`
@@ -38,6 +38,9 @@ const loadGCPercent = 400
 func (c *loadCmd) Run(e *env) error {
 	if c.Tables <= 0 || c.Duration <= 0 || c.Think <= 0 {
 		return usagef("bad load: --tables, --duration and --think must be positive")
+	}
+	if c.TurnClock < 0 || c.TurnClock%time.Second != 0 {
+		return usagef("bad --turn-clock %v: whole seconds, as a table's clock (0: none)", c.TurnClock)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -59,7 +62,7 @@ func (c *loadCmd) Run(e *env) error {
 		defer pprof.StopCPUProfile()
 	}
 	r, err := loadgen.Run(ctx, loadgen.Config{URL: c.URL, Tables: c.Tables, Duration: c.Duration, Think: c.Think,
-		TurnClock: c.TurnClock, Sources: c.Sources, Compress: c.Compress, Game: c.Game, Seed: c.Seed, Bot: c.Bot})
+		TurnClock: int(c.TurnClock / time.Second), Sources: c.Sources, Compress: c.Compress, Game: c.Game, Seed: c.Seed, Bot: c.Bot})
 	if err != nil {
 		return err
 	}

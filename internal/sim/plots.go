@@ -257,9 +257,11 @@ func render(c chart) (*plot.Plot, error) {
 	if len(c.Hists) > 0 {
 		p.Y.Min, p.Y.Max = 0, ymax*1.4 // room for the legend
 		p.X.Tick.Marker = integerTicks{}
+		p.Y.Tick.Marker = integerTicks{} // counts of hands
 	}
 	for _, l := range c.Lines {
-		ln, err := plotter.NewLine(plotter.XYs{{X: l.X, Y: 0}, {X: l.X, Y: ymax * 1.4}})
+		// Up to the highest bar, below the legend's band.
+		ln, err := plotter.NewLine(plotter.XYs{{X: l.X, Y: 0}, {X: l.X, Y: ymax * 1.1}})
 		if err != nil {
 			return nil, err
 		}
@@ -362,7 +364,7 @@ type integerTicks struct{}
 func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
 	span := hi - lo
 	step := 1.0
-	for _, s := range []float64{1, 2, 5, 10, 20, 25, 50, 100} {
+	for _, s := range []float64{1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000} {
 		step = s
 		if span/s <= 12 {
 			break

@@ -174,3 +174,20 @@ func TestChartsOneVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegerTicks: a histogram's axes, hands and points, are marked at
+// whole numbers only ("2.5 hands" is no count), a dozen marks or so at
+// any height.
+func TestIntegerTicks(t *testing.T) {
+	for _, c := range []struct{ lo, hi float64 }{{0, 3.5}, {0, 14}, {-40, 120}, {0, 700}, {0, 14000}} {
+		ts := integerTicks{}.Ticks(c.lo, c.hi)
+		if len(ts) < 2 || len(ts) > 15 {
+			t.Errorf("%v…%v: %d marks", c.lo, c.hi, len(ts))
+		}
+		for _, tk := range ts {
+			if tk.Value != math.Trunc(tk.Value) || tk.Value < c.lo || tk.Value > c.hi {
+				t.Errorf("%v…%v: a mark at %v", c.lo, c.hi, tk.Value)
+			}
+		}
+	}
+}
