@@ -55,6 +55,10 @@ func (s *Server) routes() http.Handler {
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/ws/"):
 			writeError(w, http.StatusNotFound, "no such API: %s %s (see docs/PROTOCOL.md)", r.Method, r.URL.Path)
+		case r.URL.Path == "/metrics" || strings.HasPrefix(r.URL.Path, "/debug/"):
+			// A monitor pointed at the public address learns where to look
+			// instead of reading the app's page as an answer.
+			writeError(w, http.StatusNotFound, "%s is served on the admin address (trull serve -admin-addr), not here", r.URL.Path)
 		case r.Method != http.MethodGet && r.Method != http.MethodHead:
 			w.Header().Set("Allow", "GET, HEAD")
 			writeError(w, http.StatusMethodNotAllowed, "%s is not allowed here", r.Method)

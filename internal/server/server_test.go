@@ -526,6 +526,8 @@ func TestStaticAndAdmin(t *testing.T) {
 		{"/assets/app-1a2b.js", 200, "console.log"},
 		{"/assets/missing.js", 404, ""},
 		{"/api/nothing", 404, "no such API"},
+		{"/metrics", 404, "admin address"},
+		{"/debug/pprof/", 404, "admin address"},
 		{"/healthz", 200, "ok"},
 	}
 	for _, c := range cases {
