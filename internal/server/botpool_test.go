@@ -13,10 +13,11 @@ import (
 func TestBotPool(t *testing.T) {
 	e := newEnv(t, Config{PostRate: -1, BotDelay: time.Millisecond, BotWorkers: 1, Grace: -1})
 	// The pool's one slot, taken before any bot can ask for it; the
-	// person's seat, never joined, is played by a bot at once (Grace).
+	// person's seat, opened and left, is played by a bot at once (Grace).
 	e.srv.botSlots <- struct{}{}
 	// A search level: its bot is of a type that cannot be compared.
 	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "ismcts-fast", "ismcts-fast"}, "name": "Bots", "hands": 1})
+	e.dial(tb.ID, "token="+tb.SeatToken, nil).leave()
 	tab, err := e.srv.table(context.Background(), tb.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -47,6 +48,7 @@ func TestBotPool(t *testing.T) {
 func TestBotJobStale(t *testing.T) {
 	e := newEnv(t, Config{PostRate: -1, BotDelay: time.Hour, BotWorkers: 1, Grace: -1})
 	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "ismcts-fast", "ismcts-fast"}, "name": "Bots", "hands": 1})
+	e.dial(tb.ID, "token="+tb.SeatToken, nil).leave()
 	tab, err := e.srv.table(context.Background(), tb.ID)
 	if err != nil {
 		t.Fatal(err)

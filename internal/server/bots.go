@@ -35,7 +35,7 @@ func (t *table) botFor(seat int) bot.Bot {
 
 // botTurn returns the seat to act when a bot plays it, else -1.
 func (t *table) botTurn() int {
-	if t.st == nil || t.st.Done() || t.abandoned || !t.started {
+	if t.st == nil || t.st.Done() || t.abandoned || !t.started || t.untouched() {
 		return -1
 	}
 	if s := t.st.ToAct(); t.botFor(s) != nil {
@@ -218,7 +218,7 @@ const autoBotName = "rules"
 // period and which a bot should now play by itself, and when the next
 // seat's grace period ends (zero if none is waiting).
 func (t *table) awayDue(now time.Time) (due []int, next time.Time) {
-	if t.cfg.NoAutoBot || t.abandoned || t.sit.Over() {
+	if t.cfg.NoAutoBot || t.abandoned || t.sit.Over() || t.untouched() {
 		return nil, time.Time{}
 	}
 	for i, s := range t.seats {

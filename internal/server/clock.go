@@ -81,9 +81,26 @@ func (t *table) allClaimed() bool {
 	return true
 }
 
+// untouched reports whether a table of people waits for the first of them
+// to open it: its first hand has not begun and no person has been
+// connected since it was made or loaded. A table made through the API is
+// not played in its creator's name, by bots, clocks or stand-ins, before
+// anybody came.
+func (t *table) untouched() bool {
+	if t.arrived || t.hand > 0 || t.step > 0 {
+		return false
+	}
+	for _, s := range t.seats {
+		if s.bot == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // personTurn returns the seat to act when a person plays it, else -1.
 func (t *table) personTurn() int {
-	if t.st == nil || t.st.Done() || t.abandoned || !t.started {
+	if t.st == nil || t.st.Done() || t.abandoned || !t.started || t.untouched() {
 		return -1
 	}
 	if s := t.st.ToAct(); t.botFor(s) == nil {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"trull/internal/gametest"
 )
 
 // TestTurnClock: a person who stays connected but does nothing is played by
@@ -278,4 +280,26 @@ func TestMoveSeat(t *testing.T) {
 	if info["invite"] != inviteUsed {
 		t.Fatalf("a used move link: %v", info["invite"])
 	}
+}
+
+// TestWaitsForItsFirstPerson: a table made through the API with its
+// creator's seat and bots is not played in the creator's name before
+// anybody opened it: no bot acts, no stand-in takes the seat. Once the
+// person has come (and gone), the table goes on as any other: the bots
+// act and a stand-in plays the absent person's seat after the grace period.
+func TestWaitsForItsFirstPerson(t *testing.T) {
+	e := newEnv(t, Config{BotDelay: time.Millisecond, Grace: 50 * time.Millisecond, TurnClock: 5 * time.Second})
+	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"rules", "", "rules"}, "name": "Ann"})
+	time.Sleep(300 * time.Millisecond)
+	e.inTable(tb.ID, func(tt *table) {
+		if tt.step != 0 || tt.seats[1].takeover != "" {
+			t.Errorf("before anybody came: step %d, the creator's seat taken over by %q", tt.step, tt.seats[1].takeover)
+		}
+	})
+	e.dial(tb.ID, "token="+tb.SeatToken, nil).leave()
+	gametest.Eventually(t, 10*time.Second, "the table played on once its person had come and gone", func() bool {
+		moved := false
+		e.inTable(tb.ID, func(tt *table) { moved = tt.step > 1 && tt.seats[1].takeover != "" })
+		return moved
+	})
 }

@@ -576,3 +576,12 @@ func httptestGet(h http.Handler, path string) string {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 	return rec.Body.String()
 }
+
+// leave reads the first state, so that the table has the person joined,
+// and closes the connection: the person has come and gone.
+func (c *client) leave() {
+	c.t.Helper()
+	c.state()
+	c.ws.Close(websocket.StatusNormalClosure, "")
+	<-c.closed
+}

@@ -10,6 +10,7 @@ import (
 func (t *table) join(r joinReq) error {
 	c := r.c
 	c.seat = -1
+	untouched := t.untouched()
 	if r.token != "" {
 		seat := -1
 		for i, s := range t.seats {
@@ -28,6 +29,13 @@ func (t *table) join(r joinReq) error {
 		}
 		s.conn = c
 		s.away = time.Time{}
+		t.arrived = true
+	}
+	if untouched && !t.untouched() && t.srv.cfg.BotDelay <= 0 {
+		// The first person came: bots that act at once do so before the
+		// person is told of the table, as at a table they were at from
+		// its start.
+		t.runBots(-1)
 	}
 	c.host = (c.seat >= 0 && c.seat == t.cfg.HostSeat) || sameHash(t.cfg.Host, r.hostHash)
 	t.conns[c] = struct{}{}

@@ -64,6 +64,9 @@ type table struct {
 	// started: every person seat was claimed, or the host started the
 	// table with bots in the empty seats (clock.go); until then nobody acts.
 	started bool
+	// arrived: a person has been connected to a seat since the table was
+	// made or loaded (untouched).
+	arrived bool
 
 	// Live state.
 	inbox    chan request
