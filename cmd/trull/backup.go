@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"trull/internal/store/sqlite"
@@ -24,7 +25,10 @@ func (c *backupCmd) Run(e *env) error {
 		return usagef("--db %s is PostgreSQL: back it up with its own tools (pg_dump -Fc, docs/DEPLOY.md)", db.where)
 	}
 	if err := sqlite.Backup(context.Background(), db.url, c.Out); err != nil {
-		return usageError{err}
+		if errors.Is(err, sqlite.ErrBackupInput) {
+			return usageError{err}
+		}
+		return err
 	}
 	fmt.Fprintf(e.stdout, "trull backup: %s copied to %s, every move committed so far\n", db.where, c.Out)
 	return nil

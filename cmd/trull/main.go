@@ -159,8 +159,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // filesFirst lets the files of "trull arena merge" and "trull sim merge"
 // come after flags as well as before them: it moves every argument after
 // "merge" that is neither a flag nor a flag's value in front of the flags,
-// since the command line's parser takes the files only as one run. After
-// "--" every argument is a file.
+// since the command line's parser takes the files only as one run. A line
+// with "--" is left as it is.
 func filesFirst(parser *kong.Kong, args []string) []string {
 	if len(args) < 3 || args[1] != "merge" {
 		return args
@@ -183,8 +183,8 @@ func filesFirst(parser *kong.Kong, args []string) []string {
 		a := args[i]
 		switch {
 		case a == "--":
-			files = append(files, args[i+1:]...)
-			i = len(args)
+			// Files that look like flags: the line is read as written.
+			return args
 		case strings.HasPrefix(a, "--"):
 			flags = append(flags, a)
 			if valued[a] && i+1 < len(args) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -11,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -128,8 +128,14 @@ func (c *serveCmd) Run(e *env) error {
 		abandon = -1 // the server's "never"
 	}
 
-	// A closed terminal (SIGHUP) stops the server as gracefully as Ctrl-C.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	// A closed terminal (SIGHUP) stops the server as gracefully as Ctrl-C,
+	// unless it was started to outlive its terminal (nohup ignores SIGHUP,
+	// and asking for the signal would undo that).
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		sigs = append(sigs, syscall.SIGHUP)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), sigs...)
 	defer stop()
 	st, err := db.open(ctx)
 	if err != nil {
@@ -147,14 +153,15 @@ func (c *serveCmd) Run(e *env) error {
 		log.Error("trull serve: cannot start", "err", err)
 		return quiet{1}
 	}
+	stopping := context.AfterFunc(ctx, func() {
+		log.Info("stopping: the tables are kept, their people are told to reconnect")
+	})
 	err = srv.Serve(ctx, func(a string) {
 		for _, u := range browserURLs(a) {
 			fmt.Fprintf(e.stdout, "trull serve: open %s in a browser\n", u)
 		}
 	})
-	if ctx.Err() != nil {
-		log.Info("stopping: the tables are kept, their people are told to reconnect")
-	}
+	stopping()
 	if cerr := srv.Close(); err == nil {
 		err = cerr
 	}
@@ -194,19 +201,20 @@ type dbTarget struct {
 // another scheme, or PostgreSQL's key=value form, is refused rather than
 // taken for the name of a file.
 func parseDB(db string) (dbTarget, error) {
-	if scheme, _, ok := strings.Cut(db, "://"); ok {
+	if scheme, _, ok := strings.Cut(db, "://"); ok && urlScheme.MatchString(scheme) {
 		u, err := url.Parse(db)
 		if err != nil {
-			return dbTarget{}, usagef("bad --db: not a URL (%v)", redactErr(err))
+			// The parser's words may quote a part of the password.
+			return dbTarget{}, usagef("bad --db: not a URL (postgres://USER@HOST:5432/DB, with any of / ? # @ : in the password written as %%2F %%3F %%23 %%40 %%3A)")
 		}
 		switch strings.ToLower(scheme) {
 		case "postgres", "postgresql":
 			u.Scheme = "postgres"
-			return dbTarget{kind: "postgres", url: u.String(), where: u.Redacted()}, nil
+			return dbTarget{kind: "postgres", url: u.String(), where: redacted(u)}, nil
 		}
-		return dbTarget{}, usagef("bad --db %s: trull stores in PostgreSQL (postgres://USER@HOST:5432/DB) or in an SQLite file (a path), not %s://", u.Redacted(), scheme)
+		return dbTarget{}, usagef("bad --db %s: trull stores in PostgreSQL (postgres://USER@HOST:5432/DB) or in an SQLite file (a path), not %s://", redacted(u), scheme)
 	}
-	if strings.Contains(db, "=") && strings.Contains(db, " ") {
+	if libpqKeys.MatchString(db) {
 		return dbTarget{}, usagef("bad --db: a PostgreSQL key=value string is not read; give it as a URL: postgres://USER@HOST:5432/DB (the password in PGPASSWORD)")
 	}
 	if db == "" {
@@ -219,13 +227,21 @@ func parseDB(db string) (dbTarget, error) {
 	return dbTarget{kind: "sqlite", url: db, where: where}, nil
 }
 
-// redactErr keeps a URL's password out of an error that quotes the URL.
-func redactErr(err error) error {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		return ue.Err
+// urlScheme is what stands before "://" in a URL (and not in a Windows
+// path such as C://data).
+var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]+$`)
+
+// libpqKeys recognizes PostgreSQL's key=value connection strings.
+var libpqKeys = regexp.MustCompile(`^\s*(host|hostaddr|dbname|user|password|port|sslmode|service)\s*=`)
+
+// redacted writes u without its password, in the user part or the query.
+func redacted(u *url.URL) string {
+	c := *u
+	if q := c.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		c.RawQuery = q.Encode()
 	}
-	return err
+	return c.Redacted()
 }
 
 // open opens the store.

@@ -29,7 +29,8 @@ type Output struct {
 	Diffs     []Diff    `json:"paired_differences,omitempty"`
 }
 
-// CheckDir makes sure dir exists or can be made and takes files, so a
+// CheckDir makes sure dir exists or can be made and takes files, and
+// holds no summary.json but a study's (which Write replaces), so a
 // study fails before it plays rather than after.
 func CheckDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -40,7 +41,29 @@ func CheckDir(dir string) error {
 		return fmt.Errorf("sim: output directory: %w", err)
 	}
 	f.Close()
-	return os.Remove(f.Name())
+	if err := os.Remove(f.Name()); err != nil {
+		return err
+	}
+	_, err = earlier(dir)
+	return err
+}
+
+// earlier reads the summary of an earlier study written into dir: nil when
+// there is none, an error when dir holds a summary.json that no study
+// wrote (whose files would not be this command's to replace).
+func earlier(dir string) (*Output, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
+	var prev Output
+	if json.Unmarshal(b, &prev) != nil || prev.Command == "" || prev.Study.Game == "" || len(prev.Summaries) == 0 {
+		return nil, fmt.Errorf("sim: %s holds a summary.json that trull sim did not write; choose another directory", dir)
+	}
+	return &prev, nil
 }
 
 // clearEarlier removes what an earlier run wrote into dir (the files its
@@ -48,19 +71,12 @@ func CheckDir(dir string) error {
 // stays beside this run's files as if it were theirs. Other files are left
 // alone.
 func clearEarlier(dir string) error {
-	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
+	prev, err := earlier(dir)
+	if err != nil || prev == nil {
 		return err
 	}
-	var prev Output
-	if json.Unmarshal(b, &prev) != nil {
-		return fmt.Errorf("sim: %s holds a summary.json that is not a study's; choose another --out", dir)
-	}
 	names := []string{"hands-A.jsonl", "hands-B.jsonl", "summary.csv", "report.md", "summary.json"}
-	for _, c := range charts(prev) {
+	for _, c := range charts(*prev) {
 		names = append(names, c.Name+".png", c.Name+".svg")
 	}
 	for _, n := range names {

@@ -168,6 +168,21 @@ func TestRunAndWrite(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
+
+	// A directory whose summary.json is somebody else's is refused
+	// before anything is played, and nothing in it is touched.
+	mine := t.TempDir()
+	for name, text := range map[string]string{"summary.json": `{"mine": true}`, "report.md": "my notes"} {
+		if err := os.WriteFile(filepath.Join(mine, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := CheckDir(mine); err == nil || !strings.Contains(err.Error(), "did not write") {
+		t.Errorf("CheckDir of a directory with another summary.json: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(mine, "report.md")); err != nil || string(b) != "my notes" {
+		t.Errorf("report.md: %q, %v", b, err)
+	}
 }
 
 func equalScores(a, b []int) bool {

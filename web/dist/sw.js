@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "02202a29d32999db";
+const VERSION = "c1500eefe7e0f42b";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -202,7 +202,7 @@ func (s *Store) Advertise(ctx context.Context, addr string) error {
 		return fmt.Errorf("postgres: advertise: %w", err)
 	}
 	if n > 0 {
-		return fmt.Errorf("postgres: another running server advertises %s; each server needs an address of its own (--advertise-addr)", addr)
+		return fmt.Errorf("postgres: another running server advertises %s: two servers need addresses of their own (--advertise-addr); a server that has just stopped or died frees its address within about 15 seconds", addr)
 	}
 	s.addr = addr
 	if s.conn == nil {

@@ -10,6 +10,10 @@ import (
 	"os"
 )
 
+// ErrBackupInput marks a backup refused for what it was asked: no such
+// database, not trull's, or a copy that would be written over a file.
+var ErrBackupInput = errors.New("cannot back up")
+
 // Backup copies the database at path into a new file dst, whole and
 // consistent, while a server may be using it: SQLite's VACUUM INTO reads
 // one snapshot (every commit so far, those still in the write-ahead log
@@ -17,10 +21,13 @@ import (
 // beside it. dst must not exist.
 func Backup(ctx context.Context, path, dst string) error {
 	if _, err := os.Stat(path); err != nil {
-		return fmt.Errorf("sqlite: %w", err)
+		return fmt.Errorf("sqlite: %w: %w", ErrBackupInput, err)
 	}
-	if _, err := os.Stat(dst); !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("sqlite: %s exists; a backup is written to a new file", dst)
+	switch _, err := os.Stat(dst); {
+	case err == nil:
+		return fmt.Errorf("sqlite: %w: %s exists; a backup is written to a new file", ErrBackupInput, dst)
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("sqlite: %w: %w", ErrBackupInput, err)
 	}
 	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?_pragma=busy_timeout(10000)")
 	if err != nil {
@@ -29,7 +36,7 @@ func Backup(ctx context.Context, path, dst string) error {
 	defer db.Close()
 	var n int
 	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'trull_events'").Scan(&n); err != nil || n == 0 {
-		return fmt.Errorf("sqlite: %s is not a trull database", path)
+		return fmt.Errorf("sqlite: %w: %s is not a trull database", ErrBackupInput, path)
 	}
 	if _, err := db.ExecContext(ctx, "VACUUM INTO ?", dst); err != nil {
 		os.Remove(dst)
