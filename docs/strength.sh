@@ -291,6 +291,16 @@ the 44 Strohmandeln positions against 41 at 600). These long matches are played 
 (`SHARDS=n SHARD=i`, see the header of `docs/strength.sh`; six-seat Troggu's default match
 took about six hours of one core in 16 shards, Droggn's four in 12).
 
+Whether a larger budget would pay where the search still gained (match 8 of a section, the
+default at a larger budget against the default on the ladder's 2,000 deals): in Droggn,
+twice the default (`ismcts@6000`) comes out at +3.22 ± 3.70 per hand, not separated from the
+default, while its decisions take twice as long (median 35.2 ms, p99 410 ms on two busy cores,
+over the 400 ms a table can afford). The step from 600 to 3000 iterations gained +25.11; the
+next doubling gains at most about a quarter of that (the interval's upper end, +6.92), so
+Droggn's default stays at 3000 iterations: its search has about stopped gaining there.
+Troggu with three players at four times its default (`ismcts@12000`, about 48 ms a decision)
+is being played in shards; until its file is here, Troggu's default stays at 3000 as well.
+
 EOF
     # The gap to the cheater and the levers measured against it, kept by
     # hand: each lever's duel is a test command, not an arena level.
