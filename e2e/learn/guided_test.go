@@ -58,7 +58,9 @@ const guideJS = `(() => {
     discard: !!discard, canSend: !!discard && !discard.disabled,
     done: !!q('[data-testid=guide-done]'), items: txt('[data-testid=guide-items]'),
     span: (() => {
-      const a = q('[data-testid=guide-advice]'), c = q('.mine button.card.hint');
+      // The advice the screen shows: in the guide, or under the hand.
+      const a = [...document.querySelectorAll('[data-testid=guide-advice],[data-testid=guide-advice-below]')].find((e) => e.offsetParent !== null);
+      const c = q('.mine button.card.hint');
       if (!a || !c) return 0;
       const ra = a.getBoundingClientRect(), rc = c.getBoundingClientRect();
       return Math.max(ra.bottom, rc.bottom) - Math.min(ra.top, rc.top);
@@ -80,8 +82,9 @@ var shotName = map[string]string{
 // card it points at is lit as playable, that each phase is introduced in
 // words with the hand's own figures, that tricks are explained, that the
 // rules limiting the cards are named, and that the end explains the count
-// and the score. On a laptop's screen (1280×800) the advice and the card
-// it points at are seen together, without scrolling between them. The
+// and the score. On a laptop's screen (1280×800), and on a phone's
+// (390×844, two of the lessons), the advice and the card it points at are
+// seen together, without scrolling between them. The
 // lobby then marks the lesson done. With -update the
 // screenshots of each phase go to docs/screenshots/ (guided-*.png).
 func TestGuidedHands(t *testing.T) {
@@ -91,11 +94,36 @@ func TestGuidedHands(t *testing.T) {
 		"en": {"deal": "you hold", "limit": "must", "count": "card points", "score": "Your score", "trick": "trick"},
 		"de": {"deal": "du hast", "limit": "musst", "count": "Kartenpunkte", "score": "Dein Ergebnis", "trick": "Stich"},
 	}
+	type run struct {
+		lesson, lang string
+		phone        bool // 390×844 instead of a laptop's 1280×800
+	}
+	var runs []run
 	for _, lesson := range []string{"droggn", "troggu", "troggu7", "strohmandeln"} {
 		for _, lang := range []string{"en", "de"} {
-			t.Run(lesson+"-"+lang, func(t *testing.T) {
+			runs = append(runs, run{lesson, lang, false})
+		}
+	}
+	runs = append(runs, run{"droggn", "de", true}, run{"troggu", "en", true})
+	for _, r := range runs {
+		lesson, lang := r.lesson, r.lang
+		name, size := lesson+"-"+lang, [2]int{1280, 800}
+		if r.phone {
+			name, size = name+"-phone", [2]int{390, 844}
+		}
+		{
+			t.Run(name, func(t *testing.T) {
 				w := words[lang]
-				ctx := webtest.Browser(t, exe, 1280, 800)
+				ctx := webtest.Browser(t, exe, size[0], size[1])
+				shot := func(file string) {
+					if r.phone {
+						file = strings.Replace(file, ".png", "-phone.png", 1)
+						if !strings.HasSuffix(file, "-play-phone.png") {
+							return
+						}
+					}
+					webtest.Shot(t, ctx, file)
+				}
 				if err := chromedp.Do(ctx,
 					chromedp.Navigate(base+"/?lang="+lang),
 					chromedp.WaitVisible(chromedp.CSS(`[data-lesson=`+lesson+`]`)),
@@ -143,7 +171,7 @@ func TestGuidedHands(t *testing.T) {
 							t.Fatalf("e2e: the deal is not introduced with the hand's cards: %q", p.Intro)
 						}
 						if name, ok := shotName[p.Phase]; ok && p.Phase != "done" {
-							webtest.Shot(t, ctx, fmt.Sprintf("guided-%s-%s-%s.png", lesson, lang, name))
+							shot(fmt.Sprintf("guided-%s-%s-%s.png", lesson, lang, name))
 						}
 					}
 					if p.Trick != "" {
@@ -156,7 +184,7 @@ func TestGuidedHands(t *testing.T) {
 						if !strings.Contains(p.Intro, w["count"]) || !strings.Contains(p.Intro, w["score"]) || p.Items == "" {
 							t.Fatalf("e2e: the end does not explain the count and the score: %q / %q", p.Intro, p.Items)
 						}
-						webtest.Shot(t, ctx, fmt.Sprintf("guided-%s-%s-scoring.png", lesson, lang))
+						shot(fmt.Sprintf("guided-%s-%s-scoring.png", lesson, lang))
 						break
 					}
 					if !p.MyTurn || p.Advice == "" {
@@ -219,7 +247,7 @@ func TestGuidedHands(t *testing.T) {
 				); err != nil {
 					t.Fatalf("e2e: the lobby does not mark the lesson done: %v", err)
 				}
-				if lesson == "droggn" {
+				if lesson == "droggn" && !r.phone {
 					webtest.Shot(t, ctx, "guided-lobby-"+lang+".png")
 				}
 			})

@@ -156,6 +156,42 @@ export function stepText(s: Step, game: GameName, lang: Lang, names: string[], y
   return first.toUpperCase() + out.slice(1);
 }
 
+/**
+ * GuideAdvice is the guide's word for the person's decision: what to do,
+ * why, and the rules that limit the cards. The guide panel holds it; with
+ * below, the copy under the hand that a narrow screen shows instead, next
+ * to the cards it points at.
+ */
+export function GuideAdvice(p: { guide: Guide; m: Model; lang: Lang; names: string[]; below?: boolean }) {
+  const { guide, m, lang, names } = p;
+  const game = m.game;
+  if (!guide.advice) return null;
+  const say = (s: Step) => stepText(s, game, lang, names, m.seat);
+  // An "only" choice needs no word that there is one; the advice's reason.
+  const why = guide.advice.params?.why;
+  const whyKey = "why." + guide.advice.code.split(".")[1] + "." + why;
+  return (
+    <div class={p.below ? "guide-now below box" : "guide-now"} data-testid={p.below ? "guide-advice-below" : "guide-advice"}>
+      <h4>{g(lang, "guideNow")}</h4>
+      <p>
+        <strong>
+          <Glossed text={say(guide.advice)} game={game} lang={lang} />
+        </strong>{" "}
+        {GUIDE[whyKey] ? <Glossed text={say({ code: whyKey, params: guide.advice.params })} game={game} lang={lang} /> : ""}
+      </p>
+      {guide.phase === "play" && (
+        <ul class="guide-limits" data-testid={p.below ? undefined : "guide-limits"}>
+          {(guide.limits ?? []).map((l) => (
+            <li data-code={l.code}>{explain({ code: l.code, params: l.params }, game, lang)}</li>
+          ))}
+          {!guide.limits?.length && why !== "only" && <li>{g(lang, guide.free ? "guideFree" : m.trick?.plays.length ? "guideAll" : "guideLead")}</li>}
+          <li class="muted">{g(lang, "guideLit")}</li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** GuidePanel shows the guide of the person's seat at a learning table. */
 export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names: string[]; myTurn: boolean; over: boolean }) {
   const { guide, m, lang, names } = p;
@@ -167,9 +203,6 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
   }, [guide?.lesson, !!m.result]);
   if (!guide) return null;
   const say = (s: Step) => stepText(s, game, lang, names, you);
-  // An "only" choice needs no word that there is one; the advice's reason.
-  const why = guide.advice?.params?.why;
-  const whyKey = guide.advice ? "why." + guide.advice.code.split(".")[1] + "." + why : "";
   return (
     <section class="guide box" data-testid="guide" data-phase={guide.phase} data-lesson={guide.lesson}>
       <h3>
@@ -206,26 +239,7 @@ export function GuidePanel(p: { guide: Guide | null; m: Model; lang: Lang; names
           ))}
         </div>
       )}
-      {p.myTurn && guide.advice && (
-        <div class="guide-now" data-testid="guide-advice">
-          <h4>{g(lang, "guideNow")}</h4>
-          <p>
-            <strong>
-              <Glossed text={say(guide.advice)} game={game} lang={lang} />
-            </strong>{" "}
-            {GUIDE[whyKey] ? <Glossed text={say({ code: whyKey, params: guide.advice.params })} game={game} lang={lang} /> : ""}
-          </p>
-          {guide.phase === "play" && (
-            <ul class="guide-limits" data-testid="guide-limits">
-              {(guide.limits ?? []).map((l) => (
-                <li data-code={l.code}>{explain({ code: l.code, params: l.params }, game, lang)}</li>
-              ))}
-              {!guide.limits?.length && why !== "only" && <li>{g(lang, guide.free ? "guideFree" : m.trick?.plays.length ? "guideAll" : "guideLead")}</li>}
-              <li class="muted">{g(lang, "guideLit")}</li>
-            </ul>
-          )}
-        </div>
-      )}
+      {p.myTurn && <GuideAdvice guide={guide} m={m} lang={lang} names={names} />}
       {!p.myTurn && !m.result && <p class="muted">{g(lang, "guideWait")}</p>}
       {m.result && (
         <p class="guide-end" data-testid="guide-done">

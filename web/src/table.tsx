@@ -16,7 +16,7 @@ import { LogPanel, Sheet, ChatPanel } from "./side";
 import { Board } from "./board";
 import { soundOn, storeSound, useTurnSignal } from "./turn";
 import { LinkBox, StandIn, WaitPlayers } from "./fair";
-import { GuidePanel } from "./guide";
+import { GuideAdvice, GuidePanel } from "./guide";
 import { PracticeBar, practiceSeat } from "./practice";
 import { DailyBar, DailyChoices } from "./daily";
 
@@ -331,6 +331,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               free={host ? (seat) => send({ type: "free", seat, host_token: api.hostToken(id) ?? undefined }) : undefined}
             />
           )}
+          {m && guide && mine && <GuideAdvice guide={guide} m={m} lang={lang} names={names} below />}
           {showResult && (
             <ResultBox
               m={showResult.m}
