@@ -102,6 +102,23 @@ func TestPracticeInBrowser(t *testing.T) {
 			dealt := readPractice(t, ctx).AllHands
 			webtest.Shot(t, ctx, "practice-all-hands-"+lang+".png")
 
+			// The score sheet offers the sitting's records, one a line.
+			if err := webtest.Press(ctx, `[data-tab=sheet]`); err != nil {
+				t.Fatal(err)
+			}
+			lines, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(async () => {
+			  const a = document.querySelector('[data-testid=all-records]');
+			  if (!a) return -1;
+			  const r = await fetch(a.href);
+			  return (await r.text()).trim().split('\n').length;
+			})()`, chromedp.EvalAwaitPromise))
+			if err != nil || lines != 1 {
+				t.Fatalf("e2e: the sheet's records of every hand: %d lines (%v), want the one finished hand", lines, err)
+			}
+			if err := webtest.Press(ctx, `[data-tab=log]`); err != nil {
+				t.Fatal(err)
+			}
+
 			// A game word of the result, tapped: its explanation in the
 			// page's language, linked to the rules section.
 			if err := chromedp.Do(ctx, webtest.TouchOn(true)); err != nil {

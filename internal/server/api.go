@@ -41,6 +41,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/daily/{id}/{date}/deals/{n}/choices", s.handleDailyChoices)
 	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	mux.HandleFunc("POST /api/tables/{id}/claim", s.post(s.handleClaim))
+	mux.HandleFunc("GET /api/tables/{id}/hands", s.handleHands)
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}", s.handleHand)
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}/analysis", s.handleAnalysis)
 	mux.HandleFunc("GET /api/tables/{id}/hands/{n}/takebacks", s.handleTakebacks)
@@ -248,6 +249,36 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleHand serves the record of a finished hand.
+// handleHands serves GET /api/tables/{id}/hands: the records of every
+// finished hand of the table, one a line (JSON Lines), for keeping a
+// sitting whole. Each is public once finished, as handleHand's.
+func (s *Server) handleHands(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if _, err := s.store.Table(r.Context(), id); err != nil {
+		if isNotFound(err) {
+			writeError(w, http.StatusNotFound, "no table %s", id)
+			return
+		}
+		writeError(w, http.StatusServiceUnavailable, "the hands cannot be read right now")
+		return
+	}
+	hs, err := s.store.Hands(r.Context(), id)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the hands cannot be read right now")
+		return
+	}
+	var out bytes.Buffer
+	for _, h := range hs {
+		if json.Compact(&out, h.Record) != nil {
+			out.Write(h.Record)
+		}
+		out.WriteByte('\n')
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="trull-%s.jsonl"`, id))
+	w.Write(out.Bytes())
+}
+
 func (s *Server) handleHand(w http.ResponseWriter, r *http.Request) {
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil || n < 0 {

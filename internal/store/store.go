@@ -154,6 +154,9 @@ type Store interface {
 	PutHand(ctx context.Context, h Hand) error
 	// Hand returns the record of finished hand n (ErrNotFound).
 	Hand(ctx context.Context, tableID string, n int) (Hand, error)
+	// Hands returns the records of every finished hand of a table, in
+	// the order of their numbers (none: an empty list).
+	Hands(ctx context.Context, tableID string) ([]Hand, error)
 	// PutAnalysis stores the analysis of finished hand n by a bot (the
 	// first one stored stays: an analysis is computed once).
 	PutAnalysis(ctx context.Context, tableID string, n int, bot string, report []byte) error

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "6a3c15d2714ac8b3";
+const VERSION = "cd74af41b2fa7924";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -310,6 +310,11 @@ const S = {
   watchInstead: ["Watch instead", "Stattdessen zuschauen"],
   nextHand: ["Deal the next hand", "Nächstes Spiel geben"],
   askEnd: ["Ask to end the sitting", "Ende der Sitzung verlangen"],
+  allRecords: ["Download every hand", "Alle Spiele herunterladen"],
+  allRecordsHelp: [
+    "The records of every finished hand of this table, one a line (JSON Lines): to keep the sitting, or to replay and analyse it elsewhere",
+    "Die Aufzeichnungen aller fertigen Spiele dieses Tisches, eine pro Zeile (JSON Lines): um die Sitzung aufzuheben oder anderswo nachzuspielen und zu analysieren",
+  ],
   endAsked: ["{0} asked to end the sitting.", "{0} hat das Ende der Sitzung verlangt."],
   handsLeft: ["Hands left: {0}.", "Noch {0} Spiele."],
   // The daily challenges (daily.tsx).

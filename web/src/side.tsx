@@ -148,6 +148,13 @@ export function Sheet(p: { tbl: TableState; names: string[]; lang: Lang; onEnd?:
           {t(lang, "askEnd")}
         </button>
       )}
+      {tbl.id !== OFFLINE_ID && rows.length > 0 && (
+        <p>
+          <a href={`/api/tables/${tbl.id}/hands`} download={`trull-${tbl.id}.jsonl`} data-testid="all-records" title={t(lang, "allRecordsHelp")}>
+            ⤓ {t(lang, "allRecords")}
+          </a>
+        </p>
+      )}
     </div>
   );
 }

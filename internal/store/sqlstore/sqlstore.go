@@ -538,6 +538,32 @@ func (d *DB) Hand(ctx context.Context, tableID string, n int) (store.Hand, error
 	return h, nil
 }
 
+// Hands implements store.Store.
+func (d *DB) Hands(ctx context.Context, tableID string) ([]store.Hand, error) {
+	if err := d.check(); err != nil {
+		return nil, err
+	}
+	rows, err := d.R.QueryContext(ctx, `SELECT n, record FROM trull_hands WHERE table_id = $1 ORDER BY n`, tableID)
+	if err != nil {
+		return nil, fmt.Errorf("store: hands: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Hand
+	for rows.Next() {
+		h := store.Hand{TableID: tableID}
+		var rec string
+		if err := rows.Scan(&h.N, &rec); err != nil {
+			return nil, fmt.Errorf("store: hands: %w", err)
+		}
+		h.Record = []byte(rec)
+		out = append(out, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: hands: %w", err)
+	}
+	return out, nil
+}
+
 // PutAnalysis implements store.Store.
 func (d *DB) PutAnalysis(ctx context.Context, tableID string, n int, bot string, report []byte) error {
 	if err := d.check(); err != nil {

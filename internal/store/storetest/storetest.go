@@ -387,6 +387,19 @@ func testHands(t *testing.T, s store.Store, id func(string) string) {
 	if err != nil || string(h.Record) != `{"v":2}` || h.N != 0 || h.TableID != a {
 		t.Fatalf("Hand = %+v, %v; want the replaced record", h, err)
 	}
+	// Every hand of the table, in the order of their numbers.
+	for _, n := range []int{11, 2} {
+		if err := s.PutHand(ctx, store.Hand{TableID: a, N: n, Record: []byte(fmt.Sprintf(`{"n":%d}`, n))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hs, err := s.Hands(ctx, a)
+	if err != nil || len(hs) != 3 || hs[0].N != 0 || hs[1].N != 2 || hs[2].N != 11 || string(hs[2].Record) != `{"n":11}` || hs[1].TableID != a {
+		t.Fatalf("Hands = %+v, %v; want hands 0, 2 and 11 in order", hs, err)
+	}
+	if hs, err := s.Hands(ctx, id("none")); err != nil || len(hs) != 0 {
+		t.Fatalf("Hands of a table without any = %+v, %v", hs, err)
+	}
 }
 
 func testAnalyses(t *testing.T, s store.Store, id func(string) string) {
