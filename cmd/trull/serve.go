@@ -112,8 +112,11 @@ func (c *serveCmd) Run(e *env) error {
 			return err
 		}
 	}
-	if c.BotDelay < 0 || c.Grace < 0 {
-		return usagef("bad --bot-delay %v or --grace %v (0 or more)", c.BotDelay, c.Grace)
+	if c.BotDelay < 0 {
+		return usagef("bad --bot-delay %v (0 or more)", c.BotDelay)
+	}
+	if c.Grace < 0 {
+		return usagef("bad --grace %v (0 or more)", c.Grace)
 	}
 	db, err := parseDB(c.DB)
 	if err != nil {
@@ -213,6 +216,9 @@ func parseDB(db string) (dbTarget, error) {
 			return dbTarget{kind: "postgres", url: u.String(), where: redacted(u)}, nil
 		}
 		return dbTarget{}, usagef("bad --db %s: trull stores in PostgreSQL (postgres://USER@HOST:5432/DB) or in an SQLite file (a path), not %s://", redacted(u), scheme)
+	}
+	if strings.HasPrefix(strings.ToLower(db), "file:") {
+		return dbTarget{}, usagef("bad --db %s: give the SQLite file's path, without file:", db)
 	}
 	if libpqKeys.MatchString(db) {
 		return dbTarget{}, usagef("bad --db: a PostgreSQL key=value string is not read; give it as a URL: postgres://USER@HOST:5432/DB (the password in PGPASSWORD)")

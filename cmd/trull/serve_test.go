@@ -92,6 +92,7 @@ func TestParseDB(t *testing.T) {
 		{"C://data/trull.db", "sqlite", "C:/data/trull.db", ""},
 		{"/srv/Club Night=2024/trull.db", "sqlite", "/srv/Club Night=2024/trull.db", ""},
 		{"dbname=trull", "", "", "key=value string is not read"},
+		{"file:/srv/trull.db", "", "", "without file:"},
 		{"postgress://trull:secret@db/trull", "", "", "not postgress://"},
 		{"mysql://x", "", "", "not mysql://"},
 		{"host=db user=trull dbname=trull", "", "", "key=value string is not read"},

@@ -275,6 +275,7 @@ func (s *Server) handleHands(w http.ResponseWriter, r *http.Request) {
 		out.WriteByte('\n')
 	}
 	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store") // the sitting goes on
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="trull-%s.jsonl"`, id))
 	w.Write(out.Bytes())
 }

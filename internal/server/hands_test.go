@@ -29,7 +29,8 @@ func TestAllHands(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/x-ndjson") {
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/x-ndjson") ||
+		resp.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("status %d, %s: %s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(body), "\n"), "\n")

@@ -186,7 +186,11 @@ func (r leaveReq) serve(t *table) {
 }
 func (r claimReq) serve(t *table) {
 	res := t.claim(r)
-	t.log.Debug("claim", "seat", res.seat, "err", res.err)
+	if res.err != nil {
+		t.log.Debug("claim refused", "err", res.err)
+	} else {
+		t.log.Debug("claim", "seat", res.seat)
+	}
 	r.reply <- res
 }
 func (r clientReq) serve(t *table) { t.client(r) }
