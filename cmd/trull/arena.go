@@ -30,8 +30,8 @@ type arenaCmd struct {
 	Seed         string   `default:"arena" help:"Seed of the match."`
 	Workers      int      `help:"Parallel workers (0: all cores)."`
 	CardPlayOnly botFlag  `name:"card-play-only" placeholder:"BOT" help:"A bot that makes every decision but card play (fixed contracts)."`
-	JSON         bool     `name:"json" help:"Print the report as JSON."`
-	Markdown     bool     `help:"Print the report as a Markdown section (docs/STRENGTH.md)."`
+	JSON         bool     `name:"json" xor:"format" help:"Print the report as JSON (docs/ARENA.md)."`
+	Markdown     bool     `xor:"format" help:"Print the report as a Markdown section (docs/STRENGTH.md)."`
 	Shard        string   `placeholder:"I/N" help:"Play only shard I (from 0) of N of the match's deals; merge the shards' --out files with trull arena merge."`
 	Out          string   `placeholder:"FILE" help:"Write the hands played (and their decision times) to FILE, for trull arena merge."`
 }
@@ -123,7 +123,7 @@ func (c *arenaCmd) Run(e *env) error {
 	var shard sim.Shard
 	if c.Shard != "" {
 		if shard, err = sim.ParseShard(c.Shard); err != nil {
-			return usagef("--shard %s: want I/N with 0 ≤ I < N (0/4: the first of four)", c.Shard)
+			return usagef("%s", strings.TrimPrefix(err.Error(), "sim: "))
 		}
 		if shard.Of > c.Deals {
 			return usagef("--shard %s: %d shards of %d deals leave some empty", c.Shard, shard.Of, c.Deals)

@@ -58,10 +58,10 @@ func ParseShard(v string) (Shard, error) {
 	i, err1 := strconv.Atoi(is)
 	n, err2 := strconv.Atoi(ns)
 	if !ok || err1 != nil || err2 != nil {
-		return s, fmt.Errorf("sim: shard %q is not i/n (e.g. 0/4: the first of four)", v)
+		return s, fmt.Errorf("sim: --shard %s: want I/N with 0 ≤ I < N (0/4: the first of four)", v)
 	}
 	if n < 1 || i < 0 || i >= n {
-		return s, fmt.Errorf("sim: shard %q: want 0 ≤ i < n", v)
+		return s, fmt.Errorf("sim: --shard %s: want I/N with 0 ≤ I < N (0/4: the first of four)", v)
 	}
 	return Shard{Index: i, Of: n}, nil
 }
