@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -313,15 +312,6 @@ func counted(n int, thing string) string {
 	return fmt.Sprintf("%d %ss", n, thing)
 }
 
-// pm writes a 95% confidence half-width: "± 1.25", or "± ∞" when a match
-// of one deal has none.
-func pm(ci float64) string {
-	if math.IsInf(ci, 0) || math.IsNaN(ci) {
-		return "± ∞"
-	}
-	return fmt.Sprintf("± %.2f", ci)
-}
-
 // printMarkdown writes a report as a Markdown section: the pairs with
 // their verdicts, each bot's mean, decision times and declarer success.
 func printMarkdown(w io.Writer, rep *arena.Report, command string) {
@@ -334,7 +324,7 @@ func printMarkdown(w io.Writer, rep *arena.Report, command string) {
 	fmt.Fprintln(w, "| comparison | difference per hand | 95% CI | verdict |")
 	fmt.Fprintln(w, "|---|---:|---:|---|")
 	for _, p := range rep.Pairs {
-		fmt.Fprintf(w, "| %s − %s | %+.2f | %s | %s |\n", p.A, p.B, p.Diff, pm(p.CI95), verdict(p))
+		fmt.Fprintf(w, "| %s − %s | %+.2f | %s | %s |\n", p.A, p.B, p.Diff, p.CI95, verdict(p))
 	}
 	fmt.Fprintln(w)
 	names = rep.ContractNames()
@@ -362,7 +352,7 @@ func printMarkdown(w io.Writer, rep *arena.Report, command string) {
 		fmt.Fprintln(w, "|---|---|---:|---:|---:|")
 		for _, s := range rep.Sources {
 			c, by := sourceNames(s)
-			fmt.Fprintf(w, "| %s | %s | %d | %+.2f | %s |\n", c, by, s.Hands, s.Diff, pm(s.CI95))
+			fmt.Fprintf(w, "| %s | %s | %d | %+.2f | %s |\n", c, by, s.Hands, s.Diff, s.CI95)
 		}
 		fmt.Fprintln(w)
 	}
@@ -379,9 +369,9 @@ func sourceNames(s arena.Source) (contract, by string) {
 // verdict says which bot of a pair is stronger, if the interval excludes 0.
 func verdict(p arena.Pair) string {
 	switch {
-	case p.Diff-p.CI95 > 0:
+	case p.Diff-float64(p.CI95) > 0:
 		return p.A + " is stronger"
-	case p.Diff+p.CI95 < 0:
+	case p.Diff+float64(p.CI95) < 0:
 		return p.B + " is stronger"
 	}
 	return "no significant difference"
@@ -404,11 +394,11 @@ func printReport(w io.Writer, rep *arena.Report) {
 	fmt.Fprintf(w, "%s: %s, %s\n\n", rep.Variant, counted(rep.Deals, "deal"), counted(rep.Hands, "hand"))
 	fmt.Fprintf(w, "%-12s %12s %22s\n", "bot", "mean/hand", "vs others (95% CI)")
 	for _, b := range rep.Bots {
-		fmt.Fprintf(w, "%-12s %12.2f %12.2f %-10s\n", b.Name, b.Mean, b.Diff, pm(b.CI95))
+		fmt.Fprintf(w, "%-12s %12.2f %12.2f %-10s\n", b.Name, b.Mean, b.Diff, b.CI95)
 	}
 	fmt.Fprintln(w)
 	for _, p := range rep.Pairs {
-		fmt.Fprintf(w, "%s − %s: %.2f %s per hand (%s)\n", p.A, p.B, p.Diff, pm(p.CI95), verdict(p))
+		fmt.Fprintf(w, "%s − %s: %.2f %s per hand (%s)\n", p.A, p.B, p.Diff, p.CI95, verdict(p))
 	}
 	fmt.Fprintf(w, "\ndecision time (decisions with a choice):\n")
 	for _, b := range rep.Bots {
@@ -437,7 +427,7 @@ func printReport(w io.Writer, rep *arena.Report) {
 		fmt.Fprintf(w, "\nwhere %s − %s comes from (by contract and declaring bot; the parts add up):\n", p.A, p.B)
 		for _, s := range rep.Sources {
 			c, by := sourceNames(s)
-			fmt.Fprintf(w, "%-18s %-14s %6d hands %+8.2f %s\n", c, by, s.Hands, s.Diff, pm(s.CI95))
+			fmt.Fprintf(w, "%-18s %-14s %6d hands %+8.2f %s\n", c, by, s.Hands, s.Diff, s.CI95)
 		}
 	}
 }

@@ -87,8 +87,8 @@ type BotStats struct {
 	Mean float64 `json:"mean"`
 	// Diff is the mean paired difference per deal against the average of
 	// the other bots, with its 95% confidence half-width.
-	Diff float64 `json:"diff"`
-	CI95 float64 `json:"ci95"`
+	Diff float64   `json:"diff"`
+	CI95 HalfWidth `json:"ci95"`
 	// Contracts counts the bot's declarer games by contract and how many it
 	// won (score > 0).
 	Contracts map[string]*Record `json:"contracts"`
@@ -113,9 +113,9 @@ type Pair struct {
 	B string `json:"b"`
 	// Diff is the mean over deals of (A's mean score − B's mean score) on
 	// that deal; CI95 its 95% confidence half-width.
-	Diff  float64 `json:"diff"`
-	CI95  float64 `json:"ci95"`
-	Deals int     `json:"deals"`
+	Diff  float64   `json:"diff"`
+	CI95  HalfWidth `json:"ci95"`
+	Deals int       `json:"deals"`
 }
 
 // Source is the part of a two-bot match's difference that comes from the
@@ -131,8 +131,8 @@ type Source struct {
 	Hands int    `json:"hands"`
 	// Diff is the part of Pair.Diff from these hands, with the 95%
 	// confidence half-width of its mean over deals.
-	Diff float64 `json:"diff"`
-	CI95 float64 `json:"ci95"`
+	Diff float64   `json:"diff"`
+	CI95 HalfWidth `json:"ci95"`
 }
 
 // Report is the outcome of a match.
@@ -391,7 +391,9 @@ func Summarize(variant string, bots []string, results [][]HandResult) *Report {
 			}
 			diffs[d] = m[b] - others/float64(k-1)
 		}
-		stats[b].Diff, stats[b].CI95 = MeanCI(diffs)
+		var ci float64
+		stats[b].Diff, ci = MeanCI(diffs)
+		stats[b].CI95 = HalfWidth(ci)
 	}
 	for b := range stats {
 		var ts []time.Duration
@@ -419,7 +421,7 @@ func Summarize(variant string, bots []string, results [][]HandResult) *Report {
 				diffs[d] = m[a] - m[b]
 			}
 			mean, ci := MeanCI(diffs)
-			rep.Pairs = append(rep.Pairs, Pair{A: bots[a], B: bots[b], Diff: mean, CI95: ci, Deals: len(diffs)})
+			rep.Pairs = append(rep.Pairs, Pair{A: bots[a], B: bots[b], Diff: mean, CI95: HalfWidth(ci), Deals: len(diffs)})
 		}
 	}
 	if k == 2 {
@@ -464,7 +466,9 @@ func sources(bots []string, results [][]HandResult) []Source {
 		}
 	}
 	for i := range out {
-		out[i].Diff, out[i].CI95 = MeanCI(perDeal[i])
+		var ci float64
+		out[i].Diff, ci = MeanCI(perDeal[i])
+		out[i].CI95 = HalfWidth(ci)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return math.Abs(out[i].Diff) > math.Abs(out[j].Diff) })
 	return out
@@ -508,40 +512,24 @@ func (r *Report) ContractNames() []string {
 	return out
 }
 
-// A confidence half-width is infinite when a match has one deal, which
-// JSON cannot hold: it is written as null.
+// HalfWidth is the half-width of a 95% confidence interval. A match of one
+// deal has none: it is infinite, which JSON cannot hold.
+type HalfWidth float64
 
-// MarshalJSON writes b with a CI95 that is not finite as null.
-func (b BotStats) MarshalJSON() ([]byte, error) {
-	type plain BotStats
-	return json.Marshal(struct {
-		plain
-		CI95 *float64 `json:"ci95"`
-	}{plain(b), finite(b.CI95)})
-}
-
-// MarshalJSON writes p with a CI95 that is not finite as null.
-func (p Pair) MarshalJSON() ([]byte, error) {
-	type plain Pair
-	return json.Marshal(struct {
-		plain
-		CI95 *float64 `json:"ci95"`
-	}{plain(p), finite(p.CI95)})
-}
-
-// MarshalJSON writes s with a CI95 that is not finite as null.
-func (s Source) MarshalJSON() ([]byte, error) {
-	type plain Source
-	return json.Marshal(struct {
-		plain
-		CI95 *float64 `json:"ci95"`
-	}{plain(s), finite(s.CI95)})
-}
-
-// finite returns x, or nil when it is infinite or not a number.
-func finite(x float64) *float64 {
+// MarshalJSON writes h, or null when it is infinite or not a number.
+func (h HalfWidth) MarshalJSON() ([]byte, error) {
+	x := float64(h)
 	if math.IsInf(x, 0) || math.IsNaN(x) {
-		return nil
+		return []byte("null"), nil
 	}
-	return &x
+	return json.Marshal(x)
+}
+
+// String writes h for people: "± 1.25", or "± ∞" when there is none.
+func (h HalfWidth) String() string {
+	x := float64(h)
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return "± ∞"
+	}
+	return fmt.Sprintf("± %.2f", x)
 }
