@@ -369,9 +369,9 @@ func sourceNames(s arena.Source) (contract, by string) {
 // verdict says which bot of a pair is stronger, if the interval excludes 0.
 func verdict(p arena.Pair) string {
 	switch {
-	case p.Diff-float64(p.CI95) > 0:
+	case p.Lower() > 0:
 		return p.A + " is stronger"
-	case p.Diff+float64(p.CI95) < 0:
+	case p.Upper() < 0:
 		return p.B + " is stronger"
 	}
 	return "no significant difference"

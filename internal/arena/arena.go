@@ -118,6 +118,12 @@ type Pair struct {
 	Deals int       `json:"deals"`
 }
 
+// Lower is the lower end of the pair's 95% confidence interval.
+func (p Pair) Lower() float64 { return p.Diff - float64(p.CI95) }
+
+// Upper is the interval's upper end (see Lower).
+func (p Pair) Upper() float64 { return p.Diff + float64(p.CI95) }
+
 // Source is the part of a two-bot match's difference that comes from the
 // hands of one contract declared by one of the bots: each hand adds to its
 // deal's difference its first bot's scores over that bot's seats of the

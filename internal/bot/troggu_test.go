@@ -43,7 +43,7 @@ func arenaBeats(t *testing.T, r game.Rules, deals int, seed string) {
 		}
 		t.Logf("  %-10s declared (won): rules %d (%d), random %d (%d)", c, rr.Played, rr.Won, rd.Played, rd.Won)
 	}
-	if p.Diff-p.CI95 <= 0 {
+	if p.Lower() <= 0 {
 		t.Fatalf("rules does not beat random: %+.3f ± %.3f", p.Diff, p.CI95)
 	}
 }

@@ -83,7 +83,7 @@ func TestArenaRandom(t *testing.T) {
 				deals /= 2
 			}
 			p := match(t, c.r, bot.Random{}, deals, "ismcts-vs-random")
-			if p.Diff-p.CI95 <= 0 {
+			if p.Lower() <= 0 {
 				t.Errorf("ismcts does not beat random: %+.2f ± %.2f", p.Diff, p.CI95)
 			}
 		})
