@@ -2,15 +2,18 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 	"trull/e2e/webtest"
+	"trull/internal/server"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/coder/websocket"
 )
 
 // TestTokenNotInURL: the page never puts a seat token in an
@@ -65,5 +68,40 @@ func TestTokenNotInURL(t *testing.T) {
 	}
 	if ws < 2 {
 		t.Errorf("e2e: %d WebSocket connections seen, want the first and the one after the reload", ws)
+	}
+}
+
+// TestCapRefusalSaysWhy: a browser over the server's cap of WebSockets
+// for one address (a club's room behind one router) reads why it waits,
+// in words, and plays once a place is free.
+func TestCapRefusalSaysWhy(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t, func(c *server.Config) { c.MaxConnsPerAddr = 1 })
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTableBots(t, base, "droggn", []string{"", "rules", "rules"})
+	// Another device of the room holds the address's one place.
+	dctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	other, _, err := websocket.Dial(dctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+tb.ID+"?spectate=1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.CloseNow()
+	seat := fmt.Sprintf(`localStorage.setItem('trull.seat.%s', JSON.stringify({token: %q, seat: %d, name: 'Ann'})); true`, tb.ID, tb.SeatToken, tb.Seat)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=en"), chromedp.Evaluate[chromedp.Void](seat), chromedp.Navigate(base+"/t/"+tb.ID+"?lang=en")); err != nil {
+		t.Fatal(err)
+	}
+	said := `(() => {
+  const w = document.querySelector('[data-testid=conn-wait]');
+  return !!w && /no more connections from your address/.test(w.textContent) && /Close other windows/.test(w.textContent);
+})()`
+	if err := webtest.WaitFor(ctx, said, 30*time.Second); err != nil {
+		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("main").innerText`))
+		t.Fatalf("e2e: the page over the cap says %q, want why it waits: %v", text, err)
+	}
+	webtest.Shot(t, ctx, "cap-refused.png")
+	other.Close(websocket.StatusNormalClosure, "")
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('.mine .hand')`, 60*time.Second); err != nil {
+		t.Fatalf("e2e: the seat once a place is free: %v", err)
 	}
 }

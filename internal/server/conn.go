@@ -225,13 +225,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	token, spectate, host := q.Get("token"), q.Get("spectate") != "", q.Get("host")
 	addr := s.clientAddr(r)
 	capped := s.acquireWS(addr)
-	if capped == wsAddr {
-		s.metrics.refused.WithLabelValues("ws_cap").Inc()
-		s.log.Info("websocket refused: too many from one address", "addr", addr)
-		w.Header().Set("Retry-After", "10")
-		writeError(w, http.StatusTooManyRequests, "too many connections from your network address: at most %d at once (the players behind one router, as in a club's room, share it; the server's operator can raise -max-ws-per-addr); close other windows of this site and try again", s.cfg.MaxConnsPerAddr)
-		return
-	}
 	// handedOff: the socket is served by a goroutine of its own, which
 	// releases what the handler would have.
 	handedOff := false
@@ -256,18 +249,24 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.log.Info("websocket refused", "err", err, "origin", r.Header.Get("Origin"))
 		return
 	}
+	// A socket over a cap is accepted only to be closed with 1013 and a
+	// reason a browser can read (it cannot read a refused upgrade's
+	// answer); the reason starts with its code (capReason).
 	switch capped {
+	case wsAddr:
+		s.metrics.refused.WithLabelValues("ws_cap").Inc()
+		s.log.Info("websocket refused: too many from one address", "addr", addr)
+		ws.Close(statusTryAgain, capReason(capAddr, s.cfg.MaxConnsPerAddr))
+		return
 	case wsNet:
-		// Accepted only to be closed with a code and a reason a browser
-		// can read (it cannot read a refused upgrade's answer).
 		s.metrics.refused.WithLabelValues("ws_net_cap").Inc()
 		s.log.Info("websocket refused: too many from one network", "net", netOf(addr))
-		ws.Close(statusTryAgain, fmt.Sprintf("too many WebSockets from your network: at most %d at once; try again later", s.cfg.MaxConnsPerNet))
+		ws.Close(statusTryAgain, capReason(capNet, s.cfg.MaxConnsPerNet))
 		return
 	case wsTotal:
 		s.metrics.refused.WithLabelValues("ws_total_cap").Inc()
 		s.log.Warn("websocket refused: the server holds as many as it allows", "max", s.cfg.MaxConns)
-		ws.Close(statusTryAgain, fmt.Sprintf("the server is full: it holds %d WebSockets, as many as it allows; try again later", s.cfg.MaxConns))
+		ws.Close(statusTryAgain, capReason(capTotal, s.cfg.MaxConns))
 		return
 	}
 	ws.SetReadLimit(maxMessage)

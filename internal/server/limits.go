@@ -88,6 +88,29 @@ const (
 	wsTotal       // MaxConns
 )
 
+// The codes that start the reason of a WebSocket closed for a cap
+// (docs/PROTOCOL.md), which a browser words in its person's language.
+const (
+	capAddr  = "ws_addr_cap"
+	capNet   = "ws_net_cap"
+	capTotal = "server_full"
+)
+
+// capTexts words each cap's refusal for people who read English; %d is
+// the cap.
+var capTexts = map[string]string{
+	capAddr:  "too many WebSockets from your address: at most %d at once; close other windows of this site",
+	capNet:   "too many WebSockets from your network: at most %d at once; try again later",
+	capTotal: "the server is full: it holds %d WebSockets, as many as it allows; try again later",
+}
+
+// capReason is the close reason "code: text" of the cap code at n
+// (TestCapReasonsFit: within the 123 bytes a close frame's reason may
+// have).
+func capReason(code string, n int) string {
+	return code + ": " + fmt.Sprintf(capTexts[code], n)
+}
+
 // acquireWS counts one more WebSocket of the client at addr, or returns
 // the cap it would pass: the address's, its network's (netOf) or the
 // server's.

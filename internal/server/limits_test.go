@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/netip"
@@ -113,9 +114,10 @@ func TestRateLimitBehindProxy(t *testing.T) {
 	}
 }
 
-// dialFrom opens a WebSocket as the client X-Forwarded-For names ("" for
-// none); on a refusal it returns the status and the JSON error.
-func dialFrom(t *testing.T, base, id, query, forwarded string) (*websocket.Conn, int, string) {
+// joinFrom opens a WebSocket as the client X-Forwarded-For names ("" for
+// none) and reads its first message: a state when it is served, or the
+// close over a cap, whose reason it returns.
+func joinFrom(t *testing.T, base, id, query, forwarded string) (*websocket.Conn, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -123,29 +125,33 @@ func dialFrom(t *testing.T, base, id, query, forwarded string) (*websocket.Conn,
 	if forwarded != "" {
 		h.Set("X-Forwarded-For", forwarded)
 	}
-	ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+id+"?"+query, &websocket.DialOptions{HTTPHeader: h})
-	if err == nil {
-		t.Cleanup(func() { ws.CloseNow() })
-		return ws, http.StatusSwitchingProtocols, ""
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+id+"?"+query, &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		t.Fatalf("dial from %q: %v, want an upgrade (a cap closes after it)", forwarded, err)
 	}
-	if resp == nil {
-		t.Fatalf("dial: %v", err)
+	_, data, err := ws.Read(ctx)
+	var ce websocket.CloseError
+	switch {
+	case errors.As(err, &ce):
+		if ce.Code != websocket.StatusTryAgainLater {
+			t.Fatalf("from %q: closed with %d %q, want 1013 for a cap", forwarded, ce.Code, ce.Reason)
+		}
+		return nil, ce.Reason
+	case err != nil:
+		t.Fatalf("from %q: %v", forwarded, err)
 	}
-	var body struct {
-		Error string `json:"error"`
+	var m tMsg
+	if json.Unmarshal(data, &m) != nil || m.Type != "state" {
+		t.Fatalf("from %q: %s, want a state", forwarded, data)
 	}
-	b, _ := io.ReadAll(resp.Body)
-	json.Unmarshal(b, &body)
-	if resp.Header.Get("Retry-After") == "" {
-		t.Errorf("a refused WebSocket without Retry-After")
-	}
-	return nil, resp.StatusCode, body.Error
+	t.Cleanup(func() { ws.CloseNow() })
+	return ws, ""
 }
 
 // TestWebSocketsPerAddress: one address holds at most MaxConnsPerAddr
-// WebSockets; one more is refused with 429 and says why, a closed one
-// frees its place, and behind a trusted proxy the clients it names count
-// apart.
+// WebSockets; one more is accepted and closed at once with 1013 and a
+// reason saying why, a closed one frees its place, and behind a trusted
+// proxy the clients it names count apart.
 func TestWebSocketsPerAddress(t *testing.T) {
 	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 	for _, trusted := range []bool{false, true} {
@@ -157,24 +163,34 @@ func TestWebSocketsPerAddress(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e := newEnv(t, cfg)
 			tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
-			a1, _, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
-			dialFrom(t, e.ts.URL, tb.ID, "token="+tb.SeatToken, "203.0.113.1")
-			_, code, msg := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
-			if code != http.StatusTooManyRequests || !strings.Contains(msg, "too many connections from your network address") || !strings.Contains(msg, "at most 2") || !strings.Contains(msg, "-max-ws-per-addr") {
-				t.Fatalf("the third WebSocket of one address: %d %q, want 429 saying why", code, msg)
+			a1, _ := joinFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
+			joinFrom(t, e.ts.URL, tb.ID, "token="+tb.SeatToken, "203.0.113.1")
+			_, why := joinFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
+			if want := "ws_addr_cap: too many WebSockets from your address: at most 2 at once"; !strings.HasPrefix(why, want) {
+				t.Fatalf("the third WebSocket of one address: %q, want %q…", why, want)
 			}
 			// Another client behind the same proxy.
-			_, code, msg = dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.2")
-			if trusted != (code == http.StatusSwitchingProtocols) {
-				t.Fatalf("a WebSocket of another client behind the proxy: %d %q", code, msg)
+			_, why = joinFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.2")
+			if trusted != (why == "") {
+				t.Fatalf("a WebSocket of another client behind the proxy: %q", why)
 			}
 			// Closing one frees its place (the server notices a moment later).
 			a1.CloseNow()
 			gametest.Eventually(t, 10*time.Second, "the closed WebSocket's place free", func() bool {
-				_, code, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
-				return code == http.StatusSwitchingProtocols
+				ws, _ := joinFrom(t, e.ts.URL, tb.ID, "spectate=1", "203.0.113.1")
+				return ws != nil
 			})
 		})
+	}
+}
+
+// TestCapReasonsFit: every cap's close reason, at the largest cap, fits
+// the 123 bytes of a close frame's reason.
+func TestCapReasonsFit(t *testing.T) {
+	for code := range capTexts {
+		if r := capReason(code, math.MaxInt); len(r) > 123 {
+			t.Errorf("%s: %d bytes: %q", code, len(r), r)
+		}
 	}
 }
 
@@ -216,44 +232,30 @@ func TestWebSocketCaps(t *testing.T) {
 		{"an address of a /64", "2001:db8:1:1::1", ""},
 		{"the same address", "2001:db8:1:1::1", ""},
 		{"another address of the /64", "2001:db8:1:1::2", ""},
-		{"a third address of the /64", "2001:db8:1:1::3", "your network: at most 3"},
+		{"a third address of the /64", "2001:db8:1:1::3", "ws_net_cap: too many WebSockets from your network: at most 3"},
 		{"another /64", "2001:db8:1:2::1", ""},
 		{"an IPv4 address", "203.0.113.1", ""},
-		{"over the server's cap", "203.0.113.2", "the server is full"},
+		{"over the server's cap", "203.0.113.2", "server_full: the server is full"},
 		{"over the server's cap from IPv6", "2001:db8:7::1", "the server is full"},
 	}
 	var open []*websocket.Conn
 	for _, st := range steps {
-		ws, code, msg := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", st.addr)
-		if code != http.StatusSwitchingProtocols {
-			t.Fatalf("%s: refused before the upgrade: %d %q", st.name, code, msg)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		_, data, err := ws.Read(ctx)
-		cancel()
+		ws, why := joinFrom(t, e.ts.URL, tb.ID, "spectate=1", st.addr)
 		if st.reason == "" {
-			var m tMsg
-			if err != nil || json.Unmarshal(data, &m) != nil || m.Type != "state" {
-				t.Fatalf("%s: %v %s, want a state", st.name, err, data)
+			if ws == nil {
+				t.Fatalf("%s: closed %q, want a state", st.name, why)
 			}
 			open = append(open, ws)
 			continue
 		}
-		var ce websocket.CloseError
-		if !errors.As(err, &ce) || ce.Code != websocket.StatusTryAgainLater || !strings.Contains(ce.Reason, st.reason) {
-			t.Fatalf("%s: %v, want a close with 1013 saying %q", st.name, err, st.reason)
+		if !strings.Contains(why, st.reason) {
+			t.Fatalf("%s: closed %q, want a reason saying %q", st.name, why, st.reason)
 		}
 	}
 	// Closing one frees its place in every count it was in.
 	open[0].Close(websocket.StatusNormalClosure, "")
 	gametest.Eventually(t, 10*time.Second, "the closed WebSocket's place free in every count", func() bool {
-		ws, _, _ := dialFrom(t, e.ts.URL, tb.ID, "spectate=1", "2001:db8:1:1::3")
-		if ws == nil {
-			return false
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_, _, err := ws.Read(ctx)
-		return err == nil
+		ws, _ := joinFrom(t, e.ts.URL, tb.ID, "spectate=1", "2001:db8:1:1::3")
+		return ws != nil
 	})
 }

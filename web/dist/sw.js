@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "cd74af41b2fa7924";
+const VERSION = "a37f486844a03bf6";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

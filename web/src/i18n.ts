@@ -8,6 +8,7 @@
 import { ApiError, type Action, type Words } from "./api";
 import { FOOL_NAME, parse, roman, type GameName } from "./cards";
 import type { Lang } from "./lang";
+import type { Status } from "./ws";
 import { ENGINE_REFUSALS, REFUSAL_WORDS } from "./refusals.gen";
 
 export { isLang, type Lang } from "./lang";
@@ -101,6 +102,20 @@ const S = {
   nameNeeded: ["Please give a name.", "Bitte gib einen Namen an."],
   connecting: ["Connecting…", "Verbinde…"],
   reconnecting: ["Connection lost; trying again in {0} s…", "Verbindung verloren; neuer Versuch in {0} s…"],
+  cap_ws_addr_cap: [
+    "The server takes no more connections from your address: every device behind one router shares it, as in a club's room. Close other windows of this site, or ask the server's operator to allow more. Trying again in {0} s…",
+    "Der Server nimmt von deiner Adresse keine Verbindung mehr an: Alle Geräte hinter einem Router teilen sie, wie in einem Vereinslokal. Schließe andere Fenster dieser Seite oder bitte den Betreiber des Servers, mehr zu erlauben. Neuer Versuch in {0} s…",
+  ],
+  cap_ws_net_cap: [
+    "The server takes no more connections from your network just now. Trying again in {0} s…",
+    "Der Server nimmt aus deinem Netz gerade keine Verbindung mehr an. Neuer Versuch in {0} s…",
+  ],
+  needsServer: [
+    "This table is played on the server: it opens by itself as soon as the connection is back. Against bots you can also play on this device, from the lobby (“Play on this device”).",
+    "Dieser Tisch wird auf dem Server gespielt: Er öffnet sich von selbst, sobald die Verbindung wieder da ist. Gegen Bots kannst du in der Lobby auch auf diesem Gerät spielen („Auf diesem Gerät spielen“).",
+  ],
+  capShort: ["Refused by the server; trying again in {0} s…", "Vom Server abgewiesen; neuer Versuch in {0} s…"],
+  cap_server_full: ["The server is full just now. Trying again in {0} s…", "Der Server ist gerade voll. Neuer Versuch in {0} s…"],
   spectating: ["You are watching", "Du schaust zu"],
   yourTurn: ["Your turn", "Du bist dran"],
   waitingFor: ["Waiting for {0}", "Warte auf {0}"],
@@ -1258,6 +1273,14 @@ export function closeText(code: number | undefined, lang: Lang): string {
       return tr(lang, "Your seat moved to another device.", "Dein Platz ist auf ein anderes Gerät gewechselt.");
   }
   return tr(lang, "The connection was closed.", "Die Verbindung wurde geschlossen.");
+}
+
+/**
+ * waitText says why a table's connection is waiting and when it tries
+ * again: the cap the server named (docs/PROTOCOL.md), or a lost connection.
+ */
+export function waitText(s: Status, lang: Lang): string {
+  return t(lang, s.cap ? `cap_${s.cap}` : "reconnecting", s.retryIn ?? 0);
 }
 
 /**

@@ -5,7 +5,7 @@
 import * as api from "./api";
 import { useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
-import { actionLabel, closeText, errorText, explain, t, type Lang } from "./i18n";
+import { actionLabel, closeText, errorText, explain, t, waitText, type Lang } from "./i18n";
 import { bidBefore, type Model } from "./model";
 import { linkClick, navigate } from "./router";
 import { Conn, joinMsg, wsURL, type Handlers, type Status, type Transport } from "./ws";
@@ -160,9 +160,11 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
     ? t(lang, "stale")
     : status.state === "failed"
       ? closeText(status.code, lang)
-      : status.state !== "open"
-        ? t(lang, "offline")
-        : "";
+      : status.state === "waiting" && status.cap
+        ? waitText(status, lang)
+        : status.state !== "open"
+          ? t(lang, "offline")
+          : "";
   const mine = myTurn(v);
   useTurnSignal(tbl ? tableTitle(tbl, lang)[0] : "trull", mine, t(lang, "yourTurn"), sound);
 
@@ -245,7 +247,17 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
   if (!tbl) {
     return (
       <main class="box">
-        <StatusLine status={status} lang={lang} />
+        <p>
+          <StatusLine status={status} lang={lang} full />
+        </p>
+        {status.state === "waiting" && !status.cap && <p class="muted">{t(lang, "needsServer")}</p>}
+        {status.state === "waiting" && (
+          <p>
+            <a class="btn" href="/" onClick={(e) => linkClick(e, "/")}>
+              {t(lang, "toLobby")}
+            </a>
+          </p>
+        )}
       </main>
     );
   }
@@ -413,10 +425,20 @@ export function TitleLine(p: { v: Parameters<typeof tableTitle>[0]; lang: Lang }
   );
 }
 
-function StatusLine(p: { status: Status; lang: Lang }) {
+/**
+ * StatusLine shows the connection's state; a refusal over a cap is named
+ * briefly in the table's bar (the turn line explains it) and in full
+ * where nothing else is shown yet.
+ */
+function StatusLine(p: { status: Status; lang: Lang; full?: boolean }) {
   const { status, lang } = p;
   if (status.state === "open") return <span class="conn ok" title={t(lang, "online")} />;
-  if (status.state === "waiting") return <span class="conn warn">{t(lang, "reconnecting", status.retryIn ?? 0)}</span>;
+  if (status.state === "waiting")
+    return (
+      <span class="conn warn" data-testid="conn-wait">
+        {status.cap && !p.full ? t(lang, "capShort", status.retryIn ?? 0) : waitText(status, lang)}
+      </span>
+    );
   if (status.state === "failed") return <span class="conn bad">{closeText(status.code, lang)}</span>;
   return <span class="conn warn">{t(lang, "connecting")}</span>;
 }

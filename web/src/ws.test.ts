@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { StateMessage } from "./contract.gen";
 import type { Model } from "./model";
 import fixtures from "./testdata/patches.json";
-import { applyModelPatch, withModel } from "./ws";
+import { applyModelPatch, capOf, withModel } from "./ws";
+import { waitText } from "./i18n";
 
 interface Fixture {
   variant: string;
@@ -49,5 +50,22 @@ describe("model patches", () => {
     const got = withModel(patch, { seat: 1, to_act: 0 } as unknown as Model);
     expect(got?.model).toEqual({ seat: 2, to_act: 0 });
     expect(got && "model_patch" in got).toBe(false);
+  });
+});
+
+describe("closes over a cap", () => {
+  it("reads the cap from 1013 and the reason's code, nothing else", () => {
+    expect(capOf(1013, "ws_addr_cap: too many WebSockets from your address: at most 32 at once")).toBe("ws_addr_cap");
+    expect(capOf(1013, "ws_net_cap: too many WebSockets from your network")).toBe("ws_net_cap");
+    expect(capOf(1013, "server_full: the server is full")).toBe("server_full");
+    expect(capOf(1012, "ws_addr_cap: restarting")).toBeUndefined();
+    expect(capOf(1013, "the table moves")).toBeUndefined();
+    expect(capOf(1013, "")).toBeUndefined();
+  });
+
+  it("says why in the person's language, and when it tries again", () => {
+    expect(waitText({ state: "waiting", retryIn: 9, cap: "ws_addr_cap" }, "en")).toMatch(/your address.*Close other windows.*9 s/);
+    expect(waitText({ state: "waiting", retryIn: 9, cap: "ws_addr_cap" }, "de")).toMatch(/deiner Adresse.*Schließe andere Fenster.*9 s/);
+    expect(waitText({ state: "waiting", retryIn: 3 }, "de")).toBe("Verbindung verloren; neuer Versuch in 3 s…");
   });
 });

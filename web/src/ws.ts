@@ -10,6 +10,8 @@ export interface Status {
   state: "connecting" | "open" | "waiting" | "failed";
   /** seconds until the next attempt, when waiting */
   retryIn?: number;
+  /** the cap the server closed the last attempt for (capOf), when waiting */
+  cap?: Cap;
   /** why the connection was given up, when failed */
   reason?: string;
   code?: number;
@@ -37,6 +39,22 @@ export interface Transport {
 /** Close codes at or above 4000 are the server's final word (bad token, no such table). */
 const FINAL = 4000;
 const DELAYS = [0.5, 1, 2, 4, 8, 15];
+/** After a close over a cap the next attempt waits at least this long (seconds). */
+const CAP_DELAY = 10;
+
+/** Cap names the server's caps on WebSockets (docs/PROTOCOL.md). */
+export type Cap = "ws_addr_cap" | "ws_net_cap" | "server_full";
+const CAPS: readonly Cap[] = ["ws_addr_cap", "ws_net_cap", "server_full"];
+
+/**
+ * capOf reads which cap a close was for: 1013 with a reason that starts
+ * with the cap's code ("ws_addr_cap: too many WebSockets…").
+ */
+export function capOf(code: number, reason: string): Cap | undefined {
+  if (code !== 1013) return undefined;
+  const c = reason.slice(0, reason.indexOf(":"));
+  return CAPS.find((k) => k === c);
+}
 
 /** wsURL builds the table's WebSocket address; it carries no secret. */
 export function wsURL(table: string): string {
@@ -172,20 +190,21 @@ export class Conn implements Transport {
         this.h.status({ state: "failed", reason: ev.reason, code: ev.code });
         return;
       }
-      this.retry();
+      this.retry(capOf(ev.code, ev.reason));
     };
   }
 
-  private retry() {
-    const base = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];
+  private retry(cap?: Cap) {
+    let base = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];
+    if (cap) base = Math.max(base, CAP_DELAY);
     this.attempt++;
     // Spread reconnects of many clients after a server restart.
     const delay = base * (0.8 + 0.4 * Math.random());
     let left = Math.ceil(delay);
-    this.h.status({ state: "waiting", retryIn: left });
+    this.h.status({ state: "waiting", retryIn: left, cap });
     this.tick = window.setInterval(() => {
       left = Math.max(0, left - 1);
-      this.h.status({ state: "waiting", retryIn: left });
+      this.h.status({ state: "waiting", retryIn: left, cap });
     }, 1000);
     this.timer = window.setTimeout(() => {
       clearInterval(this.tick);
