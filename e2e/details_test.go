@@ -620,3 +620,55 @@ func TestLostConnectionNotYourTurn(t *testing.T) {
 	// The page plays on after the reconnect.
 	webtest.PlayUntil(t, ctx, webtest.Quiet, func(x webtest.Snapshot) bool { return x.Result || x.Tricks > s.Tricks })
 }
+
+// TestTouchTargets: on a touch screen every control of the lobby and of a
+// table (its buttons, the header's links, selects and fields) is at least
+// 40 px tall, and the header's fit the screen; the cards and the
+// glossary's words are measured elsewhere.
+func TestTouchTargets(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, webtest.TouchOn(true)); err != nil {
+		t.Fatal(err)
+	}
+	const smallJS = `(() => {
+  if (!matchMedia('(pointer: coarse)').matches) return ['(pointer: coarse) does not match'];
+  const out = [];
+  for (const el of document.querySelectorAll('header a, button, .btn, select, input')) {
+    if (el.closest('.card') || el.classList.contains('card') || el.classList.contains('gloss-word') || el.closest('.sr-only')) continue;
+    if (el.type === 'checkbox' || el.type === 'radio' || el.type === 'hidden') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const name = el.textContent.trim() || el.getAttribute('aria-label') || el.outerHTML.slice(0, 60);
+    if (r.height < 39.5) out.push(name + ': ' + Math.round(r.height) + ' px');
+    if (el.closest('header') && (r.right > innerWidth + 0.5 || r.left < -0.5)) out.push(name + ': outside the screen, ' + Math.round(r.left) + '–' + Math.round(r.right) + ' px');
+  }
+  return out;
+})()`
+	check := func(where string) {
+		t.Helper()
+		webtest.Settle(ctx)
+		small, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](smallJS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(small) > 0 {
+			t.Errorf("e2e: %s: controls under 40 px on a touch screen: %q", where, small)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=de"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=lang]`))); err != nil {
+		t.Fatal(err)
+	}
+	check("the lobby")
+	tb := webtest.CreateTableBots(t, base, "droggn", []string{"", "rules", "rules"})
+	webtest.SeatIn(t, ctx, base, tb, "de")
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('.mine .hand')`, 20*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	check("a table")
+	webtest.Shot(t, ctx, "touch-table-phone.png")
+}

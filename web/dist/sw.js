@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "a37f486844a03bf6";
+const VERSION = "fb71574540869322";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -52,7 +52,9 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
       lines.push(
         m.buy_lost
           ? t(lang, "buyLost", cardName(m.asked, g, lang))
-          : t(lang, "bought", cardName(m.asked, g, lang), names[m.bought_from ?? -1] ?? "?"),
+          : m.bought_from === m.seat
+            ? t(lang, "boughtFromYou", cardName(m.asked, g, lang))
+            : t(lang, "bought", cardName(m.asked, g, lang), names[m.bought_from ?? -1] ?? "?"),
       );
     }
     if (m.offered) lines.push(t(lang, "offered", cardName(m.offered, g, lang)));

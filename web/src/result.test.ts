@@ -1,6 +1,6 @@
 // A payment of the settlement reads in the second person for its reader.
 import { describe, expect, it } from "vitest";
-import { gameFormula, payLine } from "./result";
+import { gameFormula, payLine, settleLine } from "./result";
 
 describe("payLine", () => {
   const names = ["Anna", "Bot 2", "Bot 3"];
@@ -46,5 +46,40 @@ describe("gameFormula", () => {
     // A match: the game is V + 37, not the card points.
     expect(gameFormula({ game: "droggn", variant: "droggn", doublings: 0 }, res("solo", [70, 4, 0], 77), "en")).toBeNull();
     expect(gameFormula({ game: "troggu", variant: "troggu", doublings: 0 }, res("solo", [70, 44, 0], 2), "en")).toBeNull();
+  });
+});
+
+describe("settleLine", () => {
+  const res = (score: number[], items: { item: string; points: number; side: string }[]) => ({
+    contract: "ansager",
+    declarer: 0,
+    partner: -1,
+    card_points: [27, 47, 47],
+    score,
+    items,
+  });
+  it("says what each defender pays, in both languages", () => {
+    const lost = res([-400, 200, 200], [
+      { item: "game", points: -120, side: "declarer" },
+      { item: "pagat_laid_out", points: 80, side: "defenders" },
+    ]);
+    expect(settleLine({ game: "droggn", sits_out: -1 }, lost, "en")).toBe(
+      "Added up, the items make -200: the declarer pays 200 to each of the 2 defenders, -400 for the declarer.",
+    );
+    const won = res([274, -137, -137], [
+      { item: "match", points: 117, side: "declarer" },
+      { item: "pagat_laid_out", points: 20, side: "declarer" },
+    ]);
+    expect(settleLine({ game: "droggn", sits_out: -1 }, won, "de")).toBe(
+      "Zusammen machen die Posten 137: Jeder der 2 Gegenspieler zahlt das dem Spieler, +274 für den Spieler.",
+    );
+  });
+  it("counts the defenders at the table, not the dealer who sits out", () => {
+    const four = { ...res([40, -20, -20, 0], [{ item: "game", points: 20, side: "declarer" }]) };
+    expect(settleLine({ game: "droggn", sits_out: 3 }, four, "en")).toContain("each of the 2 defenders");
+  });
+  it("says nothing where the scores are not the items' sum", () => {
+    expect(settleLine({ game: "droggn", sits_out: -1 }, res([10, -5, -5], [{ item: "game", points: 20, side: "declarer" }]), "en")).toBeNull();
+    expect(settleLine({ game: "troggu", sits_out: -1 }, res([40, -20, -20], [{ item: "game", points: 20, side: "declarer" }]), "en")).toBeNull();
   });
 });

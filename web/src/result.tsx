@@ -152,11 +152,44 @@ export function gameFormula(m: Pick<Model, "game" | "variant" | "doublings">, r:
   return t(lang, mult > 1 ? "formulaDoubled" : "formulaGame", over ? sum : `-${mult > 1 ? sum : `(${sum})`}`, signed(item.points));
 }
 
+/**
+ * settleLine says how a Droggn result's items become the scores: each
+ * item is paid between the declarer and each defender, so the declarer's
+ * score is their sum (the declarer's side counted plus, the defenders'
+ * minus) times the defenders. null when the scores are not that sum.
+ */
+export function settleLine(m: Pick<Model, "game" | "sits_out">, r: Result, lang: Lang): string | null {
+  const d = r.declarer;
+  if (m.game !== "droggn" || d === undefined || d === null || d < 0 || !r.items.length) return null;
+  let net = 0;
+  for (const it of r.items) {
+    if (it.side === "declarer") net += it.points;
+    else if (it.side === "defenders") net -= it.points;
+    else return null;
+  }
+  const k = r.score.filter((_, i) => i !== d && i !== m.sits_out).length;
+  if (net === 0 || net * k !== r.score[d]) return null;
+  const who = declarerWord(m.game, r.contract, lang);
+  return net > 0
+    ? t(lang, "settleWins", net, who, k, signed(net * k))
+    : t(lang, "settleLoses", -net, who, k, signed(net * k));
+}
+
 /** GameFormula shows a Droggn result's game item worked out, where it can be. */
 function GameFormula(p: { m: Model; r: Result; lang: Lang }) {
   const f = gameFormula(p.m, p.r, p.lang);
   return f ? (
     <p class="muted small" data-testid="game-formula">
+      {f}
+    </p>
+  ) : null;
+}
+
+/** SettleLine shows settleLine under a Droggn result's items. */
+function SettleLine(p: { m: Model; r: Result; lang: Lang }) {
+  const f = settleLine(p.m, p.r, p.lang);
+  return f ? (
+    <p class="muted small" data-testid="settle-line">
       {f}
     </p>
   ) : null;
@@ -195,6 +228,7 @@ export function ResultBox(p: {
         </ul>
       )}
       <GameFormula m={m} r={r} lang={lang} />
+      <SettleLine m={m} r={r} lang={lang} />
       <p>
         {p.onNext && (
           <button type="button" class="btn primary" data-testid="next" onClick={p.onNext}>

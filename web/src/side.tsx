@@ -33,7 +33,7 @@ export function LogPanel(p: { m: Model; names: string[]; lang: Lang; auto?: numb
             const auto = e.seat === m.seat && !!p.auto?.includes(i);
             return (
               <li data-auto={auto ? "1" : undefined}>
-                <strong>{who(e.seat)}:</strong> <Glossed text={text} game={m.game} lang={lang} />
+                <LogWho seat={e.seat} m={m} names={p.names} lang={lang} /> <Glossed text={text} game={m.game} lang={lang} />
                 {auto && <span class="muted"> — {t(lang, "autoTaken")}</span>}
               </li>
             );
@@ -56,6 +56,20 @@ export function LogPanel(p: { m: Model; names: string[]; lang: Lang; auto?: numb
         </ol>
       )}
     </div>
+  );
+}
+
+/**
+ * LogWho heads a line of the action log with its seat's name; the
+ * viewer's own lines name them and say "(you)", since the text that
+ * follows speaks of a third person ("does not buy", "legt nicht aus").
+ */
+function LogWho(p: { seat: number; m: Model; names: string[]; lang: Lang }) {
+  if (p.seat !== p.m.seat) return <strong>{p.names[p.seat]}:</strong>;
+  return (
+    <>
+      <strong>{p.names[p.seat]}</strong> <span class="muted">({t(p.lang, "you")})</span>:
+    </>
   );
 }
 

@@ -78,7 +78,7 @@ var Specs = []game.OptionSpec{
 		Help:   "multiplies the payments of a Solo",
 		Label:  game.Words{EN: "Solo pays", DE: "Solo zahlt"},
 		HelpDE: "Faktor für die Zahlungen eines Solos",
-		Unit:   game.Words{EN: "times", DE: "fach"}},
+		Unit:   game.Words{EN: "× the payments", DE: "× die Zahlungen"}},
 	{Name: "mustOvertrump", Kind: game.OptBool,
 		Help:   "a player who must play a trump must beat the highest trump in the trick if able",
 		Label:  game.Words{EN: "Must overtrump", DE: "Überstechen ist Pflicht"},
