@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "fb71574540869322";
+const VERSION = "9d1a967d98ed379d";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

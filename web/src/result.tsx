@@ -175,22 +175,11 @@ export function settleLine(m: Pick<Model, "game" | "sits_out">, r: Result, lang:
     : t(lang, "settleLoses", -net, who, k, signed(net * k));
 }
 
-/** GameFormula shows a Droggn result's game item worked out, where it can be. */
-function GameFormula(p: { m: Model; r: Result; lang: Lang }) {
-  const f = gameFormula(p.m, p.r, p.lang);
-  return f ? (
-    <p class="muted small" data-testid="game-formula">
-      {f}
-    </p>
-  ) : null;
-}
-
-/** SettleLine shows settleLine under a Droggn result's items. */
-function SettleLine(p: { m: Model; r: Result; lang: Lang }) {
-  const f = settleLine(p.m, p.r, p.lang);
-  return f ? (
-    <p class="muted small" data-testid="settle-line">
-      {f}
+/** ResultNote shows a line worked out under a result's items, if any. */
+function ResultNote(p: { text: string | null; testid: string }) {
+  return p.text ? (
+    <p class="muted small" data-testid={p.testid}>
+      {p.text}
     </p>
   ) : null;
 }
@@ -227,8 +216,8 @@ export function ResultBox(p: {
           ))}
         </ul>
       )}
-      <GameFormula m={m} r={r} lang={lang} />
-      <SettleLine m={m} r={r} lang={lang} />
+      <ResultNote text={gameFormula(m, r, lang)} testid="game-formula" />
+      <ResultNote text={settleLine(m, r, lang)} testid="settle-line" />
       <p>
         {p.onNext && (
           <button type="button" class="btn primary" data-testid="next" onClick={p.onNext}>
