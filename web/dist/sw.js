@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "9d1a967d98ed379d";
+const VERSION = "45f34b536e0627ae";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -165,6 +165,7 @@ const S = {
   confirm: ["Confirm", "Bestätigen"],
   result: ["Result", "Ergebnis"],
   replay: ["Replay", "Wiedergabe"],
+  replayHandN: ["Replay hand {0}", "Spiel {0} wiedergeben"],
   analyse: ["Analyse", "Analysieren"],
   handAnalyseHelp: [
     "The replay with the server's analysis of every decision (needs the network)",

@@ -55,9 +55,11 @@ export function SeatChip(p: {
       <div class="chip-info">
         <span title={t(lang, "cards")}>
           <Icon name="cards" /> {size}
+          <span class="sr-only"> {t(lang, "cards")}</span>
         </span>
         <span title={t(lang, "tricks")}>
           <Icon name="tricks" /> {m.tricks_won[seat] ?? 0}
+          <span class="sr-only"> {t(lang, "tricks")}</span>
         </span>
         {info?.bot && <span class="lvl">{botLabel(info.bot, lang)}</span>}
       </div>

@@ -83,9 +83,9 @@ export function Sheet(p: { tbl: TableState; names: string[]; lang: Lang; onEnd?:
   const many = names.length >= 6;
   let played = 0;
   const score = (v: number, redeal?: boolean) => <td class={v > 0 ? "pos" : v < 0 ? "neg" : ""}>{redeal ? "" : signed(v)}</td>;
-  const replay = (r: (typeof rows)[number]) =>
+  const replay = (r: (typeof rows)[number], no: string | number) =>
     tbl.id !== OFFLINE_ID && (
-    <a href={`/t/${tbl.id}/replay/${r.deal}`} title={t(lang, "replay")} onClick={(e) => linkClick(e, `/t/${tbl.id}/replay/${r.deal}`)}>
+    <a href={`/t/${tbl.id}/replay/${r.deal}`} title={t(lang, "replay")} aria-label={t(lang, "replayHandN", no)} onClick={(e) => linkClick(e, `/t/${tbl.id}/replay/${r.deal}`)}>
       ▶
     </a>
     );
@@ -121,7 +121,7 @@ export function Sheet(p: { tbl: TableState; names: string[]; lang: Lang; onEnd?:
                 <>
                   <tr class={"ct-row" + (r.redeal ? " redeal" : "")}>
                     <td colSpan={names.length + 1} class="ct">
-                      {no}. {game(r)} {replay(r)}
+                      {no}. {game(r)} {replay(r, no)}
                     </td>
                   </tr>
                   <tr class={r.redeal ? "redeal" : ""} data-row={i}>
@@ -135,7 +135,7 @@ export function Sheet(p: { tbl: TableState; names: string[]; lang: Lang; onEnd?:
                 <td>{no}</td>
                 <td class="ct">{game(r)}</td>
                 {r.score.map((v) => score(v, r.redeal))}
-                <td>{replay(r)}</td>
+                <td>{replay(r, no)}</td>
               </tr>
             );
           })}
