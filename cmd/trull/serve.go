@@ -46,7 +46,7 @@ type serveCmd struct {
 	MaxEmptyPerAddr int           `name:"max-empty-per-addr" default:"4" help:"Empty tables (nobody connected) one client address may have created; creating more is refused until a person sits at one or it closes (0: no cap)."`
 	MaxEmptyPer64   int           `name:"max-empty-per-64" default:"16" help:"The same for all the addresses of an IPv6 /64 together (0: no cap)."`
 	MaxEmpty        int           `name:"max-empty" default:"200" help:"Empty tables of all clients together; while there are as many, nobody may create a table, and joining one still works (0: no cap)."`
-	AbandonAfter    time.Duration `name:"abandon-after" default:"30m" help:"Close an open or playing table nobody has been connected to for this long; its finished hands are kept (0: never)."`
+	AbandonAfter    time.Duration `name:"abandon-after" default:"30m" help:"Close an open or playing table nobody has been connected to for this long, counted from the server's start at the earliest; its finished hands are kept (0: never)."`
 	TrustedProxy    []string      `name:"trusted-proxy" placeholder:"CIDR" help:"CIDR or address of a reverse proxy whose X-Forwarded-For names the client (repeatable or comma-separated); behind a proxy set it, or every client counts as the proxy's address."`
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"trull/internal/gametest"
@@ -107,9 +108,10 @@ func TestAbandonedTable(t *testing.T) {
 }
 
 // TestAbandonedWhileUnloaded: a table unloaded from memory is closed by the
-// server's sweep, or when it is restored at start, once its row says
-// nobody has been there for Config.Abandon; a table with a recent row is
-// not.
+// server's sweep once its row says nobody has been there for
+// Config.Abandon, and a table restored at start once nobody has come for
+// Config.Abandon since the start (nobody could while no server ran); a
+// table with a recent row is not.
 func TestAbandonedWhileUnloaded(t *testing.T) {
 	inBubble(t, Config{Abandon: time.Hour, IdleUnload: 50 * time.Millisecond}, func(t *testing.T, e *testEnv) {
 		ctx := context.Background()
@@ -127,6 +129,8 @@ func TestAbandonedWhileUnloaded(t *testing.T) {
 			}
 		}
 		age(old.ID)
+		// As if this server had run for longer than the row's age.
+		e.srv.up = time.Now().Add(-3 * time.Hour)
 		e.srv.sweepOnce(ctx)
 		waitStatus(t, e, old.ID, store.StatusAbandoned)
 		if row, err := e.srv.store.Table(ctx, fresh.ID); err != nil || row.Status != store.StatusOpen {
@@ -148,9 +152,24 @@ func TestAbandonedWhileUnloaded(t *testing.T) {
 			t.Fatal(err)
 		}
 		e.start()
-		waitStatus(t, e, restored.ID, store.StatusAbandoned)
+		// Nobody could come while no server ran: the time counts from
+		// the start.
+		start := time.Now()
+		synctest.Wait()
+		e.srv.sweepOnce(ctx)
+		synctest.Wait()
+		if row, err := e.srv.store.Table(ctx, restored.ID); err != nil || row.Status != store.StatusOpen {
+			t.Fatalf("a table whose person left two hours before the server started, right after the start: %q %v", row.Status, err)
+		}
 		if row, err := e.srv.store.Table(ctx, fresh.ID); err != nil || row.Status != store.StatusOpen {
 			t.Fatalf("a table with a recent row after a restart: %q %v", row.Status, err)
 		}
+		time.Sleep(time.Hour - time.Minute - time.Since(start))
+		if row, err := e.srv.store.Table(ctx, restored.ID); err != nil || row.Status != store.StatusOpen {
+			t.Fatalf("the same table 59 minutes after the start: %q %v", row.Status, err)
+		}
+		// The sweep comes every 10 minutes.
+		time.Sleep(11 * time.Minute)
+		waitStatus(t, e, restored.ID, store.StatusAbandoned)
 	})
 }

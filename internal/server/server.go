@@ -150,9 +150,9 @@ type Config struct {
 	// no cap).
 	MaxEmpty int
 	// Abandon closes an open or playing table that no person has been
-	// connected to for this long, time the server was down included; it
-	// leaves the lobby and its finished hands are kept (default 30 min;
-	// negative: never).
+	// connected to for this long, counted from the server's start at the
+	// earliest (nobody could come while it was down); it leaves the lobby
+	// and its finished hands are kept (default 30 min; negative: never).
 	Abandon time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client address that the rate limit and MaxConnsPerAddr count
@@ -180,6 +180,7 @@ type Server struct {
 	admin   http.Handler
 	posts   *ipLimiter
 	fwd     forwarder // forwards requests about tables others own
+	up      time.Time // when New made the server
 
 	analyses *analyzer     // hand analyses, a bounded pool
 	hints    *hinter       // hints, a bounded pool
@@ -288,7 +289,7 @@ func New(ctx context.Context, cfg Config, st store.Store) (*Server, error) {
 	if cfg.ChatBytes <= 0 {
 		cfg.ChatBytes = 64 << 10
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static,
+	s := &Server{cfg: cfg, log: cfg.Logger, store: st, metrics: newMetrics(), static: cfg.Static, up: time.Now(),
 		tables: map[string]*entry{}, wsByAddr: map[string]int{}, wsByNet: map[string]int{}, quit: make(chan struct{}),
 		analyses: newAnalyzer(cfg.AnalysisWorkers), botSlots: make(chan struct{}, cfg.BotWorkers)}
 	if s.static == nil {

@@ -215,12 +215,17 @@ func loadTable(ctx context.Context, srv *Server, id string, lk store.Lock) (*tab
 		}
 	}
 	// The row's Updated is when somebody was last here, as far as the
-	// store knows (shutdown touches it).
+	// store knows (shutdown touches it). While no server ran nobody could
+	// come: the time to abandon the table counts from this server's start
+	// at the earliest.
 	row, err := srv.store.Table(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	t.seen, t.seenKept = row.Updated, row.Updated
+	if t.seen.Before(srv.up) {
+		t.seen = srv.up
+	}
 	// Everybody is away from a table that was just loaded: the grace
 	// period starts now, not when they left the previous server.
 	for _, s := range t.seats {
