@@ -10,6 +10,7 @@ import (
 	"trull/e2e/webtest"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // claimSeat takes an invite's seat through the HTTP API and returns the
@@ -134,6 +135,18 @@ func TestMoveSeatInBrowser(t *testing.T) {
 		t.Fatalf("e2e: the move link %q: %v", link, err)
 	}
 	webtest.Shot(t, first, "fair-move-link.png")
+	// The keyboard is at the link, the button says its box is open, and
+	// Escape closes it.
+	focus, err := chromedp.Run(first, chromedp.Evaluate[string](`(document.activeElement === document.querySelector('[data-testid=move-link] input')) + ' ' + document.querySelector('[data-testid=move]').getAttribute('aria-expanded')`))
+	if err != nil || focus != "true true" {
+		t.Errorf("e2e: the move link open: focus on its field and aria-expanded: %q %v", focus, err)
+	}
+	if err := chromedp.Do(first, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	if err := webtest.WaitFor(first, `!document.querySelector('[data-testid=move-link]') && document.querySelector('[data-testid=move]').getAttribute('aria-expanded') === 'false'`, 5*time.Second); err != nil {
+		t.Errorf("e2e: Escape does not close the move link: %v", err)
+	}
 
 	second := webtest.Browser(t, exe, 390, 844)
 	if err := chromedp.Do(second,

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "45f34b536e0627ae";
+const VERSION = "95a2961b4d3f828b";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

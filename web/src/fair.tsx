@@ -2,7 +2,7 @@
 // a person whose time ran out, the wait for every person before the first
 // hand, and the link that moves a seat to another device.
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "./face";
 import { t, type Lang } from "./i18n";
 import type { TableState } from "./tablestate";
@@ -63,21 +63,34 @@ export function WaitPlayers(p: { tbl: TableState; names: string[]; lang: Lang; s
   );
 }
 
-/** LinkBox shows a link to copy: a seat's new invite, or the move link. */
+/**
+ * LinkBox shows a link to copy: a seat's new invite, or the move link.
+ * The link's field takes the focus when the box opens; Escape closes it.
+ */
 export function LinkBox(p: { title: string; help: string; url: string; lang: Lang; close: () => void; testid: string }) {
   const [copied, setCopied] = useState(false);
   const u = /^https?:/.test(p.url) ? p.url : location.origin + p.url;
+  const id = `${p.testid}-title`;
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
   return (
-    <section class="invites box" data-testid={p.testid}>
-      <h3>
-        {p.title}{" "}
+    <section
+      class="invites box"
+      data-testid={p.testid}
+      aria-labelledby={id}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") p.close();
+      }}
+    >
+      <div class="box-head">
+        <h3 id={id}>{p.title}</h3>
         <button type="button" class="small-btn" onClick={p.close}>
           {t(p.lang, "close")}
         </button>
-      </h3>
+      </div>
       <p class="muted">{p.help}</p>
       <div class="invite">
-        <input readOnly value={u} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+        <input readOnly value={u} aria-label={p.title} ref={field} onFocus={(e) => (e.target as HTMLInputElement).select()} />
         <button
           type="button"
           class="small-btn"

@@ -279,7 +279,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
         <StatusLine status={status} lang={lang} />
         {m && m.seat < 0 && <span class="spect">{t(lang, "spectating")}</span>}
         {token && !over && !p.connect && !tbl.daily && (
-          <button type="button" class="small-btn" data-testid="move" onClick={() => send({ type: "move" })}>
+          <button type="button" class="small-btn" data-testid="move" aria-expanded={link?.move ? "true" : "false"} onClick={() => send({ type: "move" })}>
             {t(lang, "moveDevice")}
           </button>
         )}
