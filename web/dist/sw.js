@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "05b00e8e654166d2";
+const VERSION = "56b3902eae708175";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
