@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "95a2961b4d3f828b";
+const VERSION = "d6c50de820c5ac25";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

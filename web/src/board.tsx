@@ -6,7 +6,7 @@ import type { Action } from "./api";
 import { packOf, sortHand } from "./cards";
 import { Card, Icon } from "./face";
 import { actionHelp, actionLabel, cardName, t, type Lang } from "./i18n";
-import { bidBefore, type Model } from "./model";
+import { bidBefore, discardCount as discardCountOf, type Model } from "./model";
 import { Extras, StrohSide } from "./extras";
 import { type TableState, type Hint, hintText, sameAction } from "./tablestate";
 import { roleBadges, SeatChip } from "./seats";
@@ -36,6 +36,30 @@ export interface BoardProps {
   offline?: string;
   /** the viewer's lone formality just taken for them (its label), shown in the prompt */
   autoNote?: string;
+  /** what the hint's card is to a screen reader ("suggested", "the guide's choice") */
+  hintNote?: string;
+}
+
+/** HINT_NOTE is the id of the words that describe the hint's card. */
+const HINT_NOTE = "card-hint-note";
+
+/** HAND_HEADING is the id of the heading of the viewer's hand, which names its section. */
+const HAND_HEADING = "hand-heading";
+
+/**
+ * moveInHand moves the focus between the cards of a hand with the arrow
+ * keys, Home and End (every card, the ones that cannot be played too, so
+ * that the hand can be read card by card).
+ */
+function moveInHand(e: KeyboardEvent) {
+  if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
+  const hand = e.currentTarget as HTMLElement;
+  const cards = [...hand.querySelectorAll<HTMLElement>("button.card")];
+  const at = cards.indexOf(document.activeElement as HTMLElement);
+  if (at < 0) return;
+  const to = e.key === "Home" ? 0 : e.key === "End" ? cards.length - 1 : Math.max(0, Math.min(cards.length - 1, at + (e.key === "ArrowLeft" ? -1 : 1)));
+  e.preventDefault();
+  cards[to].focus();
 }
 
 /** seatOrder lists the other seats starting after the viewer, in the direction of play. */
@@ -62,9 +86,7 @@ export function Board(p: BoardProps) {
   for (const a of plays) if (a.say && !playable.has(a.card!)) playable.add(a.card!);
   const discardable = new Set<string>();
   for (const a of discards) for (const c of a.cards ?? (a.card ? [a.card] : [])) discardable.add(c);
-  const discardCount =
-    discards.find((a) => typeof a.count === "number")?.count ??
-    (game === "droggn" ? 3 : game === "troggu" ? (m.tapp_taken?.length || m.tapp_size || 0) - (m.discard_count ?? 0) : 0);
+  const discardCount = discardCountOf(m, legal);
   const [offer, setOffer] = useState("");
   const [ask, setAsk] = useState("");
   const [explain, setExplain] = useState(false);
@@ -95,18 +117,22 @@ export function Board(p: BoardProps) {
     if (a) p.act(a);
     else if (plays.length) p.act({ act: "play", card: c });
   };
+  // A card that cannot be chosen is aria-disabled and out of the Tab
+  // order; the hint's card is described by the hint's word.
+  const hinted = (on: boolean) => (on && p.hintNote ? { hint: true, describedBy: HINT_NOTE } : { hint: on });
   const cardState = (c: string) => {
     if (!myTurn) return {};
-    if (discardable.size)
-      return {
-        legal: discardable.has(c),
-        dim: !discardable.has(c),
-        selected: p.selected.includes(c),
-        hint: hintAct?.act === "discard" && !!hintAct.cards?.includes(c),
-      };
-    if (offerable.size) return { legal: offerable.has(c), dim: !offerable.has(c), selected: offer === c };
-    if (plays.length) return { legal: playable.has(c), dim: !playable.has(c), hint: hintAct?.act === "play" && hintAct.card === c };
-    return {};
+    if (discardable.size) {
+      const can = discardable.has(c);
+      const selected = p.selected.includes(c);
+      return { legal: can, dim: !can, selected, disabled: !can, pressed: can ? selected : undefined, ...hinted(hintAct?.act === "discard" && !!hintAct.cards?.includes(c)) };
+    }
+    if (offerable.size) {
+      const can = offerable.has(c);
+      return { legal: can, dim: !can, selected: offer === c, disabled: !can, pressed: can ? offer === c : undefined };
+    }
+    if (plays.length) return { legal: playable.has(c), dim: !playable.has(c), disabled: !playable.has(c), ...hinted(hintAct?.act === "play" && hintAct.card === c) };
+    return { disabled: true };
   };
 
   const order = seatOrder(m);
@@ -126,7 +152,7 @@ export function Board(p: BoardProps) {
         <PointsLine m={m} names={names} lang={lang} />
         <Extras m={m} names={names} lang={lang} />
       </section>
-      <section class={"prompt" + (myTurn ? " mine" : "")} data-testid="prompt">
+      <section class={"prompt" + (myTurn ? " mine" : "")} data-testid="prompt" tabIndex={-1}>
         <Prompt
           m={m}
           names={names}
@@ -230,7 +256,7 @@ export function Board(p: BoardProps) {
               return help ? (
                 <>
                   <dt>
-                    <Glossed text={actionLabel(a, ctx)} game={m.game} lang={lang} />
+                    <Glossed text={actionLabel(a, ctx)} game={m.game} lang={lang} focusable={explain} />
                   </dt>
                   <dd id={`act-help-${i}`}>{help}</dd>
                 </>
@@ -258,13 +284,30 @@ export function Board(p: BoardProps) {
           </div>
         )}
       </section>
+      {p.hintNote && hintAct && (
+        <span id={HINT_NOTE} hidden>
+          {p.hintNote}
+        </span>
+      )}
       {game === "strohmandeln" && m.players && m.seat >= 0 && !m.result && (
-        <StrohSide m={m} seat={m.seat} lang={lang} names={names} mine playable={myTurn ? playable : undefined} onPlay={clickCard} hint={hintAct?.act === "play" ? hintAct.card : undefined} />
+        <StrohSide
+          m={m}
+          seat={m.seat}
+          lang={lang}
+          names={names}
+          mine
+          playable={myTurn ? playable : undefined}
+          onPlay={clickCard}
+          hint={hintAct?.act === "play" ? hintAct.card : undefined}
+          hintNote={p.hintNote ? HINT_NOTE : undefined}
+        />
       )}
       {m.seat >= 0 && !(m.result && hand.length === 0) && (
-        <section class="mine">
+        <section class="mine" tabIndex={-1} aria-labelledby={HAND_HEADING}>
           <div class="hand-label">
-            {t(lang, "hand")} ({hand.length}){" "}
+            <h2 class="inline-h" id={HAND_HEADING}>
+              {t(lang, "hand")} ({hand.length})
+            </h2>{" "}
             <span class="my-tricks" data-testid="my-tricks" title={t(lang, "tricks")}>
               <Icon name="tricks" /> {(m.tricks_won[m.seat] ?? 0) === 1 ? t(lang, "trickWon") : t(lang, "tricksWon", m.tricks_won[m.seat] ?? 0)}
             </span>{" "}
@@ -274,11 +317,11 @@ export function Board(p: BoardProps) {
               </span>
             ))}
           </div>
-          <div class={"hand" + (hand.length > 12 ? " many" : "")} style={{ "--n": hand.length }} data-testid="hand">
+          <div class={"hand" + (hand.length > 12 ? " many" : "")} style={{ "--n": hand.length }} data-testid="hand" onKeyDown={moveInHand}>
             {hand.length === 0 && <span class="muted">{t(lang, "noHand")}</span>}
             {hand.map((c) => {
               const st = cardState(c);
-              return <Card id={c} game={game} lang={lang} {...st} onClick={myTurn ? () => clickCard(c) : undefined} />;
+              return <Card key={c} id={c} game={game} lang={lang} {...st} onClick={myTurn ? () => clickCard(c) : undefined} />;
             })}
           </div>
         </section>

@@ -107,7 +107,7 @@ export function Group(p: { label: string; ids: string[]; m: Model; lang: Lang; t
   );
 }
 
-export function PileView(p: { pile: Pile; k: number; m: Model; lang: Lang; playable?: Set<string>; onPlay?: (c: string) => void; hint?: string }) {
+export function PileView(p: { pile: Pile; k: number; m: Model; lang: Lang; playable?: Set<string>; onPlay?: (c: string) => void; hint?: string; hintNote?: string }) {
   const { pile, m, lang } = p;
   const top = pile.top;
   const can = !!(top && p.playable?.has(top));
@@ -117,7 +117,17 @@ export function PileView(p: { pile: Pile; k: number; m: Model; lang: Lang; playa
       <div class="pstack">
         {pile.face_down > 0 && <Backs n={pile.face_down} game={m.game} lang={lang} small label={t(lang, "faceDown")} />}
         {top ? (
-          <Card id={top} game={m.game} lang={lang} small legal={can} dim={!!p.playable && !can} hint={can && p.hint === top} onClick={can ? () => p.onPlay?.(top) : undefined} />
+          <Card
+            id={top}
+            game={m.game}
+            lang={lang}
+            small
+            legal={can}
+            dim={!!p.playable && !can}
+            hint={can && p.hint === top}
+            describedBy={can && p.hint === top ? p.hintNote : undefined}
+            onClick={can ? () => p.onPlay?.(top) : undefined}
+          />
         ) : pile.face_down === 0 ? (
           <span class="empty-pile">—</span>
         ) : null}
@@ -136,6 +146,8 @@ export function StrohSide(p: {
   onPlay?: (c: string) => void;
   /** the card a hint or the guide points at */
   hint?: string;
+  /** the id of the words that describe the hint's card */
+  hintNote?: string;
 }) {
   const { m, seat, lang } = p;
   const pl = m.players?.[seat];
@@ -154,7 +166,7 @@ export function StrohSide(p: {
       </div>
       <div class="piles">
         {pl.strohmaenner.map((pile, k) => (
-          <PileView pile={pile} k={k} m={m} lang={lang} playable={p.mine ? p.playable : undefined} onPlay={p.onPlay} hint={p.hint} />
+          <PileView pile={pile} k={k} m={m} lang={lang} playable={p.mine ? p.playable : undefined} onPlay={p.onPlay} hint={p.hint} hintNote={p.hintNote} />
         ))}
         {known.length > 0 && (
           <div class="group known">

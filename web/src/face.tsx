@@ -235,6 +235,12 @@ export interface CardProps {
   badge?: string;
   onClick?: () => void;
   testId?: string;
+  /** a card that cannot be chosen now: aria-disabled and out of the Tab order (a click still goes, to be refused with the reason) */
+  disabled?: boolean;
+  /** a card that a click chooses or leaves (a discard, a card offered): aria-pressed true or false */
+  pressed?: boolean;
+  /** the id of what describes the card to a screen reader (the hint's word) */
+  describedBy?: string;
 }
 
 /** Card is a card face, a button when it can be clicked. */
@@ -255,7 +261,10 @@ export function Card(p: CardProps) {
         data-card={p.id}
         data-testid={p.testId}
         aria-label={cardName(p.id, p.game, p.lang)}
-        aria-pressed={p.selected ? "true" : undefined}
+        aria-pressed={p.pressed !== undefined ? (p.pressed ? "true" : "false") : p.selected ? "true" : undefined}
+        aria-disabled={p.disabled ? "true" : undefined}
+        aria-describedby={p.describedBy}
+        tabIndex={p.disabled ? -1 : undefined}
         onClick={(e) => {
           // The second click of a double click plays nothing more: the
           // card is gone, and the turn with it.

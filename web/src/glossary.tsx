@@ -40,8 +40,12 @@ function matcher(game: GameName, lang: Lang) {
   return matchers.get(key) ?? null;
 }
 
-/** Glossed shows a text with each glossary term of the game in it explained. */
-export function Glossed(p: { text: string; game: GameName; lang: Lang }) {
+/**
+ * Glossed shows a text with each glossary term of the game in it
+ * explained; focusable false keeps its words out of the Tab order (a text
+ * shown to screen readers only).
+ */
+export function Glossed(p: { text: string; game: GameName; lang: Lang; focusable?: boolean }) {
   const m = matcher(p.game, p.lang);
   if (!m) return <>{p.text}</>;
   const out: ComponentChildren[] = [];
@@ -50,7 +54,7 @@ export function Glossed(p: { text: string; game: GameName; lang: Lang }) {
     const i = hit.index ?? 0;
     if (i > at) out.push(p.text.slice(at, i));
     out.push(
-      <Term term={m.by.get(hit[0])!} lang={p.lang}>
+      <Term term={m.by.get(hit[0])!} lang={p.lang} focusable={p.focusable}>
         {hit[0]}
       </Term>,
     );
@@ -61,7 +65,7 @@ export function Glossed(p: { text: string; game: GameName; lang: Lang }) {
 }
 
 /** Term is a word with its explanation: shown while a mouse rests on it, kept open by a tap, a click, Enter or Space; Escape or a tap elsewhere closes it. */
-export function Term(p: { term: GlossTerm; lang: Lang; children: ComponentChildren }) {
+export function Term(p: { term: GlossTerm; lang: Lang; children: ComponentChildren; focusable?: boolean }) {
   const { term, lang } = p;
   const [hover, setHover] = useState(false);
   const [pinned, setPinned] = useState(false);
@@ -91,7 +95,7 @@ export function Term(p: { term: GlossTerm; lang: Lang; children: ComponentChildr
       <span
         class="gloss-word"
         role="button"
-        tabIndex={0}
+        tabIndex={p.focusable === false ? -1 : 0}
         aria-expanded={open}
         aria-describedby={open ? tip : undefined}
         onClick={(e) => {

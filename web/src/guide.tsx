@@ -157,6 +157,18 @@ export function stepText(s: Step, game: GameName, lang: Lang, names: string[], y
 }
 
 /**
+ * adviceText is the guide's advice for the person's decision in words: what
+ * to do, and why when the catalogue says; [] for none.
+ */
+export function adviceText(guide: Guide, m: Model, lang: Lang, names: string[]): string[] {
+  if (!guide.advice) return [];
+  const say = (s: Step) => stepText(s, m.game, lang, names, m.seat);
+  const why = guide.advice.params?.why;
+  const whyKey = "why." + guide.advice.code.split(".")[1] + "." + why;
+  return GUIDE[whyKey] ? [say(guide.advice), say({ code: whyKey, params: guide.advice.params })] : [say(guide.advice)];
+}
+
+/**
  * GuideAdvice is the guide's word for the person's decision: what to do,
  * why, and the rules that limit the cards. The guide panel holds it; with
  * below, the copy under the hand that a narrow screen shows instead, next
@@ -166,18 +178,17 @@ export function GuideAdvice(p: { guide: Guide; m: Model; lang: Lang; names: stri
   const { guide, m, lang, names } = p;
   const game = m.game;
   if (!guide.advice) return null;
-  const say = (s: Step) => stepText(s, game, lang, names, m.seat);
   // An "only" choice needs no word that there is one; the advice's reason.
   const why = guide.advice.params?.why;
-  const whyKey = "why." + guide.advice.code.split(".")[1] + "." + why;
+  const [what, because] = adviceText(guide, m, lang, names);
   return (
     <div class={p.below ? "guide-now below box" : "guide-now"} data-testid={p.below ? "guide-advice-below" : "guide-advice"}>
       <h4>{g(lang, "guideNow")}</h4>
       <p>
         <strong>
-          <Glossed text={say(guide.advice)} game={game} lang={lang} />
+          <Glossed text={what} game={game} lang={lang} />
         </strong>{" "}
-        {GUIDE[whyKey] ? <Glossed text={say({ code: whyKey, params: guide.advice.params })} game={game} lang={lang} /> : ""}
+        {because ? <Glossed text={because} game={game} lang={lang} /> : ""}
       </p>
       {guide.phase === "play" && (
         <ul class="guide-limits" data-testid={p.below ? undefined : "guide-limits"}>

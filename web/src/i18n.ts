@@ -120,6 +120,11 @@ const S = {
   yourTurn: ["Your turn", "Du bist dran"],
   waitingFor: ["Waiting for {0}", "Warte auf {0}"],
   playCard: ["Play a card", "Spiel eine Karte aus"],
+  // What the table page says to a screen reader (announce.ts).
+  playsCard: ["{0} plays {1}", "{0} spielt {1}"],
+  chooseOf: ["Choose: {0}", "Wähle: {0}"],
+  suggested: ["suggested", "empfohlen"],
+  guideChoice: ["the guide's choice", "die Wahl der Anleitung"],
   handOver: ["The hand is over", "Das Spiel ist aus"],
   sittingOver: ["The sitting is over", "Die Sitzung ist beendet"],
   trick: ["Trick", "Stich"],

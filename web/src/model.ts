@@ -17,3 +17,16 @@ export function lastTrick(m: Model): Trick | null {
 export function bidBefore(m: Model): boolean {
   return m.log.some((e) => e.act === "bid" && e.call !== "pass" && e.call !== "weiter" && e.call !== "gut");
 }
+
+/**
+ * discardCount is how many cards the viewer's discard lays away: the count
+ * its legal discard says, else the game's (Droggn three, Troggu the cards
+ * taken from the Tapp less those already laid away).
+ */
+export function discardCount(m: Model, legal: { act: string; count?: number }[]): number {
+  const n = legal.find((a) => a.act === "discard" && typeof a.count === "number")?.count;
+  if (typeof n === "number") return n;
+  if (m.game === "droggn") return 3;
+  if (m.game === "troggu") return (m.tapp_taken?.length || m.tapp_size || 0) - (m.discard_count ?? 0);
+  return 0;
+}

@@ -3,20 +3,21 @@
 // places the board, the result and the side panels.
 
 import * as api from "./api";
-import { useEffect, useReducer, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { Action } from "./api";
 import { actionLabel, closeText, errorText, explain, t, waitText, type Lang } from "./i18n";
+import { askText, news, type Heard } from "./announce";
 import { bidBefore, type Model } from "./model";
 import { linkClick, navigate } from "./router";
 import { Conn, joinMsg, wsURL, type Handlers, type Status, type Transport } from "./ws";
 import { seatNames, tableTitle } from "./names";
-import { initialView, myTurn, reduce, type AutoTaken, type TableEvent, type TableState, type Tab } from "./tablestate";
+import { hintText, initialView, myTurn, reduce, type AutoTaken, type TableEvent, type TableState, type TableView, type Tab } from "./tablestate";
 import { ResultBox, SettlementBox } from "./result";
 import { LogPanel, Sheet, ChatPanel } from "./side";
 import { Board } from "./board";
 import { soundOn, storeSound, useTurnSignal } from "./turn";
 import { LinkBox, StandIn, WaitPlayers } from "./fair";
-import { GuideAdvice, GuidePanel } from "./guide";
+import { adviceText, GuideAdvice, GuidePanel } from "./guide";
 import { PracticeBar, practiceSeat } from "./practice";
 import { DailyBar, DailyChoices } from "./daily";
 
@@ -200,8 +201,19 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
     return () => clearTimeout(tm);
   }, [deadline]);
 
+  // The focus after an action: follow is set when the page acted, and
+  // focused is the decision the focus was last brought to (or answered).
+  const page = useRef<HTMLElement>(null);
+  const follow = useRef(false);
+  const focused = useRef("");
+  const acted = () => {
+    follow.current = true;
+    focused.current = decisionKey(cur.current);
+  };
+
   const act = (a: Action) => {
     if (cur.current.pending || !myTurn(cur.current)) return;
+    acted();
     const clean: Action = { act: a.act };
     if (a.call) clean.call = a.call;
     if (a.card) clean.card = a.card;
@@ -225,7 +237,58 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
     dispatch({ kind: "took", key, auto: { hand: handNo, at: m.log.length, label } });
     act(legal[0]);
   }, [legal, mine, pending]);
-  const send = (msg: unknown) => conn.current?.send(msg);
+  const send = (msg: unknown) => {
+    acted();
+    return conn.current?.send(msg);
+  };
+
+  // The live region says what is new since it last spoke (announce.ts):
+  // in words of the page, from the state the seat was sent.
+  const [said, setSaid] = useState("");
+  const heard = useRef<Heard | null>(null);
+  const spoken = (() => {
+    if (!m || !tbl) return { ask: "", advice: "", hint: "" };
+    const ctx = { game: m.game, lang, bidBefore: bidBefore(m), isDeclarer: m.seat === m.declarer };
+    const lone = legal.length === 1 && isFormality(legal[0]);
+    return {
+      ask: mine && !lone ? askText(legal, m, lang) : "",
+      advice: mine && guide ? adviceText(guide, m, lang, seatNames(tbl.seats, lang)).join(" ") : "",
+      hint: hint ? t(lang, "hintIs", hintText(hint, (a) => actionLabel(a, ctx), lang)) : "",
+    };
+  })();
+  useEffect(() => {
+    if (!m || !tbl) return;
+    const now: Heard = { hand: handNo, m, step: v.step, ...spoken };
+    const text = news(heard.current, now, seatNames(tbl.seats, lang), lang);
+    heard.current = now;
+    // The same words again are said again: a region whose text stays is silent.
+    if (text) setSaid((s) => (s === text ? text + "\u00a0" : text));
+  }, [m, handNo, v.step, spoken.ask, spoken.advice, spoken.hint]);
+
+  // After an action the focus stays on the board: a new decision of the
+  // viewer's takes it to its first choice, unless the person has gone
+  // elsewhere (the chat, the guide); a control that went away leaves it on
+  // the hand until then. As soon as the page is drawn, before it is
+  // painted: the focus is never left on the body in between.
+  useLayoutEffect(() => {
+    const root = page.current;
+    if (!root) return;
+    const ae = document.activeElement as HTMLElement | null;
+    const lost = !ae || ae === document.body || !ae.isConnected;
+    const rest = root.querySelector<HTMLElement>("section[aria-labelledby=hand-heading]") ?? root.querySelector<HTMLElement>("[data-testid=prompt]");
+    const onBoard = !lost && !!ae!.closest(".board-inner, [data-testid=result]");
+    const key = decisionKey(v);
+    if (key && key !== focused.current && (lost || ae === rest || (follow.current && onBoard))) {
+      const to = firstChoice(root, mine);
+      if (to) {
+        to.focus();
+        focused.current = key;
+        follow.current = false;
+        return;
+      }
+    }
+    if (lost && follow.current) rest?.focus();
+  });
 
   if (status.state === "failed" && !tbl) {
     return (
@@ -270,11 +333,14 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
   const canNext = !!token && !!m?.result && lastDone?.hand === handNo && !over;
 
   return (
-    <main class={`table-page g-${game}`} data-hand={handNo} data-phase={m?.phase ?? ""} data-seat={m?.seat ?? -1} data-tricks={m?.tricks.length ?? 0}>
+    <main ref={page} class={`table-page g-${game}`} data-hand={handNo} data-phase={m?.phase ?? ""} data-seat={m?.seat ?? -1} data-tricks={m?.tricks.length ?? 0}>
+      <div class="sr-only" role="status" aria-live="polite" data-testid="announce">
+        {said}
+      </div>
       <div class="tbar">
-        <span class="tname">
+        <h1 class="tname">
           <TitleLine v={tbl} lang={lang} />
-        </span>
+        </h1>
         <span class="hand-no">{t(lang, "handN", handNo + 1)}</span>
         <StatusLine status={status} lang={lang} />
         {m && m.seat < 0 && <span class="spect">{t(lang, "spectating")}</span>}
@@ -299,11 +365,14 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
           </button>
         )}
       </div>
-      {toast && (
+      {/* Nothing, not an empty text, where no refusal is shown: the page
+          after it is not moved when one is, which would take the focus
+          from the card refused. */}
+      {toast ? (
         <div class="toast" role="alert" onClick={() => dispatch({ kind: "closeRefusal" })}>
           {toast}
         </div>
-      )}
+      ) : null}
       <Invites key={link && !link.move ? link.url : "created"} id={id} tbl={tbl} lang={lang} />
       {link?.move && (
         <LinkBox
@@ -333,6 +402,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               act={act}
               pending={pending}
               hint={hint ?? (guide?.suggest ? { action: guide.suggest } : null)}
+              hintNote={hint ? t(lang, "suggested") : guide?.suggest ? t(lang, "guideChoice") : undefined}
               selected={selected}
               setSelected={setSelected}
               askHint={token && legal.length && tbl.hints !== false ? () => send({ type: "hint" }) : undefined}
@@ -396,6 +466,28 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
       </div>
     </main>
   );
+}
+
+/**
+ * decisionKey names the decision the page shows the viewer: its hand and
+ * step while it is theirs, the finished hand's result, or "" for none.
+ */
+function decisionKey(v: TableView): string {
+  if (myTurn(v)) return `${v.hand}/${v.step}`;
+  return v.m?.result ? `r${v.hand}` : "";
+}
+
+/**
+ * firstChoice is where a decision takes the focus: the first card that may
+ * be chosen, else the prompt's first button, else the result's "next hand".
+ */
+function firstChoice(root: HTMLElement, mine: boolean): HTMLElement | null {
+  const sel = mine ? [".board-inner button.card.legal", ".prompt .actions button:not([disabled])"] : ["[data-testid=result] [data-testid=next]"];
+  for (const s of sel) {
+    const el = root.querySelector<HTMLElement>(s);
+    if (el) return el;
+  }
+  return null;
 }
 
 /** STALE_HIDDEN_MS: a tab hidden for longer fetches the table's state anew when shown. */

@@ -76,6 +76,8 @@ function TrickCards(p: {
   children?: ComponentChildren;
 }) {
   const { t: tk, m, lang } = p;
+  // The trick on the table heads a part of the page; the last one beside it is under it.
+  const H = p.small ? "h3" : "h2";
   return (
     <div
       class={"trick" + (p.finished ? " done" : "") + (p.small ? " last" : "")}
@@ -83,13 +85,15 @@ function TrickCards(p: {
       data-trick={p.no}
     >
       <div class="trick-label">
-        {!p.finished
-          ? t(lang, "trickN", p.no)
-          : tk.winner < 0
-            ? t(lang, "lastTrick")
-            : tk.winner === m.seat
-              ? t(lang, "lastTrickYou")
-              : t(lang, "lastTrickBy", p.names[tk.winner])}
+        <H class="inline-h">
+          {!p.finished
+            ? t(lang, "trickN", p.no)
+            : tk.winner < 0
+              ? t(lang, "lastTrick")
+              : tk.winner === m.seat
+                ? t(lang, "lastTrickYou")
+                : t(lang, "lastTrickBy", p.names[tk.winner])}
+        </H>
         {p.children}
       </div>
       <div class="trick-cards">
