@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "d6c50de820c5ac25";
+const VERSION = "4513e55a3ddc2713";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -69,7 +69,7 @@ function App() {
           <a href="/puzzles" onClick={(e) => linkClick(e, "/puzzles")} data-testid="nav-puzzles">
             {t(lang, "puzzles")}
           </a>
-          <button type="button" class="lang" onClick={toggle} data-testid="lang" lang={lang === "de" ? "en" : "de"}>
+          <button type="button" class="lang" onClick={toggle} data-testid="lang" lang={otherLang(lang)}>
             {t(lang, "language")}
           </button>
         </nav>
