@@ -3,7 +3,7 @@
 // signs are shared <symbol>s defined once in <FaceDefs/>; each card is a
 // small inline SVG with a 60×90 view box.
 
-import { cardName, rankLabel, type Lang } from "./i18n";
+import { cardName, rankLabel, t, type Lang } from "./i18n";
 import type { JSX } from "preact";
 import { FOOL_NAME, isRed, parse, type GameName } from "./cards";
 
@@ -191,8 +191,8 @@ function foolFace(game: GameName): JSX.Element[] {
   ];
 }
 
-/** CardSVG draws the face of a card (or its back when id is ""). */
-export function CardSVG(p: { id: string; game: GameName; lang: Lang; small?: boolean }) {
+/** CardSVG draws the face of a card (or its back when id is ""), named for screen readers unless named is false (a button names it). */
+export function CardSVG(p: { id: string; game: GameName; lang: Lang; small?: boolean; named?: boolean }) {
   const c = parse(p.id);
   let bg = "#fff";
   let body: JSX.Element[];
@@ -215,7 +215,13 @@ export function CardSVG(p: { id: string; game: GameName; lang: Lang; small?: boo
     ];
   }
   return (
-    <svg viewBox="0 0 60 90" class="face" role="img" aria-label={p.id ? cardName(p.id, p.game, p.lang) : ""}>
+    <svg
+      viewBox="0 0 60 90"
+      class="face"
+      role={p.id && p.named !== false ? "img" : undefined}
+      aria-label={p.id && p.named !== false ? cardName(p.id, p.game, p.lang) : undefined}
+      aria-hidden={p.id && p.named !== false ? undefined : "true"}
+    >
       <rect x=".5" y=".5" width="59" height="89" rx="5" fill={bg} stroke="#555" stroke-width="1" />
       {body}
     </svg>
@@ -251,7 +257,8 @@ export function Card(p: CardProps) {
   if (p.selected) cls.push("selected");
   if (p.dim) cls.push("dim");
   if (p.hint) cls.push("hint");
-  const face = <CardSVG id={p.id} game={p.game} lang={p.lang} small={p.small} />;
+  // A card that is a button is named by the button.
+  const face = <CardSVG id={p.id} game={p.game} lang={p.lang} small={p.small} named={!p.onClick} />;
   const badge = p.badge ? <span class="badge">{p.badge}</span> : null;
   if (p.onClick) {
     return (
@@ -288,7 +295,12 @@ export function Card(p: CardProps) {
 /** Backs shows a face-down pile with its count. */
 export function Backs(p: { n: number; game: GameName; lang: Lang; small?: boolean; label?: string }) {
   return (
-    <span class={"card back" + (p.small ? " small" : "")} title={p.label}>
+    <span
+      class={"card back" + (p.small ? " small" : "")}
+      title={p.label}
+      role="img"
+      aria-label={t(p.lang, "faceDownN", p.n) + (p.label ? ` (${p.label})` : "")}
+    >
       <CardSVG id="" game={p.game} lang={p.lang} />
       <span class="count">{p.n}</span>
     </span>

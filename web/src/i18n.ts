@@ -317,6 +317,7 @@ const S = {
     "Cards in this hand that both players have seen: turned up from a Strohmann into the hand, or announced.",
     "Karten dieser Hand, die beide gesehen haben: aus einem Strohmann in die Hand genommen oder angesagt.",
   ],
+  faceDownN: ["{0} cards face down", "{0} Karten verdeckt"],
   faceDown: ["face down", "verdeckt"],
   offerCard: ["Offer a card: click it in your hand", "Biete eine Karte: klicke sie in deiner Hand an"],
   askFor: ["Ask for", "Verlange"],
