@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "a37f486844a03bf6";
+const VERSION = "6c8a9be4bb02b41f";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
