@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "6c8a9be4bb02b41f";
+const VERSION = "e923479afcaa0a3b";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -15,7 +15,7 @@ import { SeatChip } from "./seats";
 import { Extras, StrohSide } from "./extras";
 import { TrickView } from "./trick";
 import { PointsLine } from "./points";
-import { num } from "./analysis";
+import { num, whyText } from "./analysis";
 import { linkClick, navigate } from "./router";
 import "./puzzles.css";
 
@@ -42,9 +42,9 @@ export interface Puzzle {
   legal: Action[];
 }
 
-/** Why says why a card is worse than the best one (a good card: better than the best of the others); text is in the request's language. */
+/** Why says why a card is worse than the best one (a good card: better than the best of the others); text is in English and German. */
 export interface Why {
-  text?: string;
+  text?: string | Words;
   worlds?: number;
 }
 
@@ -220,6 +220,8 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
   const [pz, setPz] = useState<Puzzle | null>(null);
   const [ans, setAns] = useState<Answer | null>(null);
   const [repeat, setRepeat] = useState(false);
+  // A second try of the puzzle shown: its answer is not kept.
+  const [retry, setRetry] = useState(false);
   const [pending, setPending] = useState(false);
   const [err, setErr] = useState("");
   const [toast, setToast] = useState("");
@@ -241,6 +243,7 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
   useEffect(() => {
     setPz(null);
     setAns(null);
+    setRetry(false);
     setErr("");
     if (!id) return;
     puzzle(id, lang).then(setPz, (e) => setErr(refusal(e, lang, game)));
@@ -269,6 +272,13 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
         setToast(refusal(e, lang, game));
       },
     );
+  };
+  // Try again: the same puzzle, open for another card; only the first
+  // answer counts (record keeps it), so a retry never moves the streak.
+  const tryAgain = () => {
+    setAns(null);
+    setToast("");
+    setRetry(true);
   };
   const at = current ? shown.indexOf(current) : -1;
   // The next puzzle: the first after this one not answered yet, else simply the next.
@@ -314,8 +324,16 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
             <p class="theme-help">
               <strong>{themeName(pz.theme, game, lang)}</strong> — {themeName(pz.theme, game, lang, true)}
             </p>
-            {ans && <Verdict pz={pz} ans={ans} lang={lang} repeat={repeat} />}
+            {ans && <Verdict pz={pz} ans={ans} lang={lang} repeat={repeat} retry={retry} />}
             {ans && allDone && <p class="muted">{t(lang, "puzzleAllDone")}</p>}
+            {ans && !ans.correct && (
+              <p class="puzzle-retry">
+                <button type="button" class="btn big" data-testid="retry-puzzle" onClick={tryAgain}>
+                  {t(lang, "puzzleRetry")}
+                </button>{" "}
+                <small class="muted">{t(lang, "puzzleRetryHelp")}</small>
+              </p>
+            )}
             {ans && next && (
               <button type="button" class="btn primary big" data-testid="next-puzzle" onClick={() => navigate(puzzlePath(game, theme, next.id))}>
                 {t(lang, "puzzleNext")}
@@ -406,7 +424,7 @@ function upper(s: string): string {
 }
 
 /** Verdict says whether the card was best, which was, and what every card costs, with the reasons. */
-function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
+function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean; retry: boolean }) {
   const { pz, ans, lang } = p;
   const box = useRef<HTMLElement>(null);
   // On a phone the verdict lies below the hand: bring it and the button
@@ -423,22 +441,24 @@ function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
         {t(lang, "puzzleYours", object(ans.action))}{" "}
         <strong data-testid="best">{t(lang, "puzzleBest", ans.good.map(name).join(t(lang, "puzzleOr")))}</strong>
       </p>
-      {ans.why?.text && (
+      {whyText(ans.why, lang) && (
         <p class="why" data-testid="why">
-          <strong>{t(lang, "puzzleWhy")}:</strong> {ans.why.text}
+          <strong>{t(lang, "puzzleWhy")}:</strong> {whyText(ans.why, lang)}
         </p>
       )}
+      <p class="muted" data-testid="worlds">
+        {t(lang, "puzzleWorlds", ans.worlds)}
+      </p>
       <h4>{t(lang, "puzzleCards")}</h4>
       <ul class="candidates" data-testid="candidates">
         {ans.candidates.map((c) => (
           <li class={c.good ? "good" : ""} data-card={c.action.card}>
             <strong>{upper(name(c.action))}</strong>: {c.good ? t(lang, "puzzleGood") : t(lang, "puzzleLoss", num(c.loss, lang))}
-            {c.why?.text && c.action.card !== ans.action.card && <div class="why muted">{c.why.text}</div>}
+            {whyText(c.why, lang) && c.action.card !== ans.action.card && <div class="why muted">{whyText(c.why, lang)}</div>}
           </li>
         ))}
       </ul>
-      <p class="muted">{t(lang, "puzzleWorlds", ans.worlds)}</p>
-      {p.repeat && <p class="muted">{t(lang, "puzzleRepeat")}</p>}
+      {p.retry ? <p class="muted">{t(lang, "puzzleRetried")}</p> : p.repeat && <p class="muted">{t(lang, "puzzleRepeat")}</p>}
     </section>
   );
 }
