@@ -9,6 +9,7 @@ import type { BoardRow, Challenge, Choices, DailyWho, Progress } from "./api";
 import type { GameName } from "./cards";
 import { actionLabel, errorText, longDate, singularOne, t, TITLE, type Lang } from "./i18n";
 import { linkClick, navigate } from "./router";
+import { useBackOnline } from "./online";
 
 /** today is the UTC calendar day of the challenges. */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -29,13 +30,19 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
   const [err, setErr] = useState("");
   const [busy, setBusy] = useState("");
   const [chosen, setChosen] = useState(p.query.get("challenge") ?? "");
+  // A load that failed (the server could not be reached): said once, for
+  // this page, and loaded again when the browser is back online.
+  const fail = (e: unknown) => setErr(errorText(e, lang, null, "daily"));
+  const again = useBackOnline(!!err);
   useEffect(() => {
-    api.challenges(date).then(setList, (e) => setErr(errorText(e, lang)));
-  }, [date]);
+    if (again) setErr("");
+    if (again && list) return;
+    api.challenges(date).then(setList, fail);
+  }, [date, again]);
   useEffect(() => {
-    if (who) api.progress(who, date).then(setMine, (e) => setErr(errorText(e, lang)));
+    if (who) api.progress(who, date).then(setMine, fail);
     else setMine([]);
-  }, [who, date]);
+  }, [who, date, again]);
   const isToday = date === today();
   const play = async (c: Challenge) => {
     if (!who) return;
@@ -44,7 +51,7 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
     try {
       navigate(`/t/${await api.playDaily(who, c)}`);
     } catch (e) {
-      setErr(errorText(e, lang));
+      fail(e);
     } finally {
       setBusy("");
     }
@@ -97,6 +104,8 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
           date={date}
           lang={lang}
           me={who?.name ?? ""}
+          again={again}
+          down={fail}
           title={(() => {
             const c = (list ?? []).find((x) => x.id === current);
             return c ? t(lang, "dailySetUp", TITLE[c.game], c.players) : "";
@@ -263,15 +272,27 @@ function Who(p: { who: DailyWho | null; setWho: (w: DailyWho | null) => void; la
 }
 
 /** Board is the leaderboard of a challenge: of the day, or of the 7 or 30 days that end on it. */
-function Board(p: { id: string; date: string; lang: Lang; me: string; title: string }) {
+function Board(p: { id: string; date: string; lang: Lang; me: string; title: string; again: number; down: (e: unknown) => void }) {
   const { lang } = p;
   const [days, setDays] = useState(1);
   const [rows, setRows] = useState<BoardRow[] | null>(null);
   const [err, setErr] = useState("");
+  const [shown, setShown] = useState("");
+  // What is shown, loaded again when the page is back online after a failure.
+  const want = `${p.id} ${p.date} ${days}`;
   useEffect(() => {
+    if (shown === want && rows) return;
     setRows(null);
-    api.board(p.id, p.date, days).then(setRows, (e) => setErr(errorText(e, lang)));
-  }, [p.id, p.date, days]);
+    setErr("");
+    api.board(p.id, p.date, days).then(
+      (r) => {
+        setRows(r);
+        setShown(want);
+      },
+      // The server out of reach is the page's to say, once.
+      (e) => (e instanceof TypeError ? p.down(e) : setErr(errorText(e, lang))),
+    );
+  }, [want, p.again]);
   return (
     <section class="daily-board" data-testid="daily-board" data-days={days}>
       <h3>

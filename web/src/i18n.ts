@@ -381,6 +381,15 @@ const S = {
   dailyOver: ["Challenge finished: see where you stand.", "Herausforderung beendet: sieh nach, wo du stehst."],
   dailyBack: ["To the daily page", "Zur Tagesseite"],
   offlineStill: ["“{0}” (under {1}) works without it.", "„{0}“ (unter {1}) geht auch ohne ihn."],
+  downDaily: [
+    "The daily challenge needs it: this page tries again as soon as the network is back.",
+    "Die tägliche Herausforderung braucht ihn: Diese Seite versucht es wieder, sobald das Netz zurück ist.",
+  ],
+  downPuzzles: [
+    "The puzzles need it: this page tries again as soon as the network is back.",
+    "Die Rätsel brauchen ihn: Diese Seite versucht es wieder, sobald das Netz zurück ist.",
+  ],
+  downAnswer: ["The answer needs it: play your card again when the network is back.", "Die Antwort braucht ihn: Spiel deine Karte wieder, sobald das Netz zurück ist."],
   offlineKept: ["A sitting is kept on this device; a new one takes its place.", "Auf diesem Gerät ist eine Runde gespeichert; eine neue tritt an ihre Stelle."],
   offlineKeptOpen: ["Open it", "Öffnen"],
   dailyChoices: ["How the others decided ({0} players so far)", "Wie die anderen entschieden (bisher {0} Spieler)"],
@@ -1251,15 +1260,28 @@ export function explain(r: Refusal, game: GameName | null, lang: Lang): string {
   });
 }
 
-/** errorText words an error of the HTTP API (or of the network) for the page's language; game names the cards of its parameters. */
-export function errorText(e: unknown, lang: Lang, game: GameName | null = null): string {
+/** Where is what an error is shown for: the lobby (the default), the daily page, the puzzles, or a puzzle's answer. */
+export type Where = "lobby" | "daily" | "puzzles" | "puzzleAnswer";
+
+/**
+ * errorText words an error of the HTTP API (or of the network) for the
+ * page's language; game names the cards of its parameters. A network that
+ * is down is worded for the page where (what works without the server, or
+ * that the page tries again when the network is back).
+ */
+export function errorText(e: unknown, lang: Lang, game: GameName | null = null, where: Where = "lobby"): string {
   if (e instanceof ApiError) {
     if (!e.code && e.status === 404) return tr(lang, "Not found.", "Nicht gefunden.");
     return explain({ error: e.message, code: e.code || (e.status === 429 ? "too_fast" : ""), params: e.params }, game, lang);
   }
   const down = tr(lang, "The server cannot be reached.", "Der Server ist nicht erreichbar.");
-  // fetch fails with a TypeError when the network or the server is down: then say what works without it.
-  return e instanceof TypeError ? down + " " + t(lang, "offlineStill", t(lang, "createOffline"), t(lang, "newTable")) : down;
+  // fetch fails with a TypeError when the network or the server is down:
+  // then say what works without it, or that the page tries again.
+  if (!(e instanceof TypeError)) return down;
+  if (where === "daily") return down + " " + t(lang, "downDaily");
+  if (where === "puzzles") return down + " " + t(lang, "downPuzzles");
+  if (where === "puzzleAnswer") return down + " " + t(lang, "downAnswer");
+  return down + " " + t(lang, "offlineStill", t(lang, "createOffline"), t(lang, "newTable"));
 }
 
 /** closeText words why the server closed the table's connection for good (docs/PROTOCOL.md). */

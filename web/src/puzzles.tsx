@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, call, type Action, type Words } from "./api";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
-import { cardName, contractName, errorText, foolWord, objectCase, say, t, TITLE, type Key, type Lang } from "./i18n";
+import { cardName, contractName, errorText, foolWord, objectCase, say, t, TITLE, type Key, type Lang, type Where } from "./i18n";
 import type { Model, Trick } from "./model";
 import { seatOrder } from "./board";
 import { SeatChip } from "./seats";
@@ -17,6 +17,7 @@ import { TrickView } from "./trick";
 import { PointsLine } from "./points";
 import { num, whyText } from "./analysis";
 import { linkClick, navigate } from "./router";
+import { useBackOnline } from "./online";
 import "./puzzles.css";
 
 export const GAMES: GameName[] = ["droggn", "troggu", "strohmandeln"];
@@ -75,10 +76,10 @@ const answer = (id: string, a: Action, lang: Lang) => call<Answer>("POST", `/api
 /** The puzzle API's own refusals come worded in the page's language (the request names it). */
 const WORDED = new Set(["no_puzzle", "puzzle_game", "puzzle_theme", "puzzle_lang", "puzzle_card", "bad_request"]);
 
-/** refusal words an error of the puzzle API for the page. */
-function refusal(e: unknown, lang: Lang, game: GameName): string {
+/** refusal words an error of the puzzle API for the page (a network that is down: for a load, else for an answer). */
+function refusal(e: unknown, lang: Lang, game: GameName, where: Where = "puzzles"): string {
   if (e instanceof ApiError && WORDED.has(e.code)) return e.message;
-  return errorText(e, lang, game);
+  return errorText(e, lang, game, where);
 }
 
 /** Progress is what this browser keeps: each puzzle's first answer, the streak of right first answers and the best one. */
@@ -164,9 +165,12 @@ export function PuzzleIndex(p: { lang: Lang }) {
   const [lists, setLists] = useState<Partial<Record<GameName, Entry[]>>>({});
   const [err, setErr] = useState("");
   const pr = loadProgress();
+  // Back online after a failed load: the lists not loaded yet load again.
+  const again = useBackOnline(!!err);
   useEffect(() => {
-    for (const g of GAMES) list(g, lang).then((l) => setLists((old) => ({ ...old, [g]: l })), (e) => setErr(refusal(e, lang, g)));
-  }, []);
+    setErr("");
+    for (const g of GAMES) if (!lists[g]) list(g, lang).then((l) => setLists((old) => ({ ...old, [g]: l })), (e) => setErr(refusal(e, lang, g)));
+  }, [again]);
   return (
     <main class="box puzzle-index" data-testid="puzzle-index">
       <h2>{t(lang, "puzzles")}</h2>
@@ -227,10 +231,14 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
   const [toast, setToast] = useState("");
   const [pr, setPr] = useState<Progress>(loadProgress);
 
+  // Back online after a failed load: what failed loads again.
+  const again = useBackOnline(!!err);
   useEffect(() => {
+    if (again && all) return;
     setAll(null);
+    setErr("");
     list(game, lang).then(setAll, (e) => setErr(refusal(e, lang, game)));
-  }, [game]);
+  }, [game, again]);
   const shown = all ? all.filter((e) => !theme || e.theme === theme) : [];
   // The puzzle asked for, else the first not answered yet, else the first.
   const current = all ? (shown.find((e) => e.id === want) ?? shown.find((e) => !(e.id in pr.done)) ?? shown[0] ?? null) : null;
@@ -241,13 +249,14 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
     if (id && id !== want) navigate(puzzlePath(game, theme, id), true);
   }, [id, want]);
   useEffect(() => {
+    if (again && pz?.id === id) return;
     setPz(null);
     setAns(null);
     setRetry(false);
     setErr("");
     if (!id) return;
     puzzle(id, lang).then(setPz, (e) => setErr(refusal(e, lang, game)));
-  }, [id]);
+  }, [id, again]);
   useEffect(() => {
     if (!toast) return;
     const tm = setTimeout(() => setToast(""), 6000);
@@ -269,7 +278,7 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
       },
       (e) => {
         setPending(false);
-        setToast(refusal(e, lang, game));
+        setToast(refusal(e, lang, game, "puzzleAnswer"));
       },
     );
   };

@@ -1,0 +1,76 @@
+package ondevice
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"trull/e2e/webtest"
+)
+
+// TestPagesBackOnline: the Puzzles and Daily pages opened while the
+// network is gone say once, in their own words, that the server cannot be
+// reached (not the lobby's pointer to "Play on this device"), and load
+// what they show by themselves when the network is back, without a
+// reload. Screenshots: puzzles-offline-phone.png, daily-offline-phone.png.
+func TestPagesBackOnline(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	net, via := newGate(t, base)
+	ctx := webtest.Phone(t, exe)
+	if err := webtest.Within(ctx,
+		chromedp.Navigate(via+"/?lang=en"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=nav-puzzles]`)),
+	); err != nil {
+		t.Fatalf("e2e: opening the lobby: %v", err)
+	}
+	down := func(on bool) {
+		t.Helper()
+		net.shut.Store(on)
+		if err := webtest.Within(ctx, offline(on)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// errors returns the error notices the page shows.
+	errors := func() []string {
+		t.Helper()
+		es, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('main .error')].map((e) => e.innerText)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return es
+	}
+	for _, c := range []struct {
+		page, open, says, back, shot string
+	}{
+		{"the puzzle index", `[data-testid=nav-puzzles]`, "The puzzles need it", `[data-testid=puzzle-index] [data-game=troggu] a[data-theme]`, "puzzles-offline-phone.png"},
+		{"a game's puzzles", `[data-testid=puzzle-index] [data-game=droggn] h3 a`, "The puzzles need it", `main.puzzle-page .mine button.card.legal`, ""},
+		{"the daily page", `[data-testid=nav-daily]`, "The daily challenge needs it", `[data-testid=daily] [data-challenge=droggn-3]`, "daily-offline-phone.png"},
+	} {
+		down(true)
+		if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(c.open))); err != nil {
+			t.Fatalf("e2e: opening %s: %v", c.page, err)
+		}
+		if err := webtest.WaitFor(ctx, `document.querySelectorAll('main .error').length > 0`, 15*time.Second); err != nil {
+			t.Fatalf("e2e: %s without a network says nothing: %v\n%s", c.page, err, webtest.PageText(t, ctx))
+		}
+		webtest.Settle(ctx)
+		es := errors()
+		if len(es) != 1 || !strings.Contains(es[0], "The server cannot be reached.") || !strings.Contains(es[0], c.says) || strings.Contains(es[0], "New table") {
+			t.Errorf("e2e: %s without a network says %q", c.page, es)
+		}
+		if c.shot != "" {
+			webtest.FitsWidth(t, ctx, c.page+" without a network")
+			webtest.Shot(t, ctx, c.shot)
+		}
+		down(false)
+		if err := webtest.WaitFor(ctx, `!!document.querySelector(`+"`"+c.back+"`"+`)`, 15*time.Second); err != nil {
+			t.Fatalf("e2e: %s does not come back with the network: %v\n%s", c.page, err, webtest.PageText(t, ctx))
+		}
+		if es := errors(); len(es) != 0 {
+			t.Errorf("e2e: %s back online still says %q", c.page, es)
+		}
+	}
+}
