@@ -10,11 +10,14 @@ import (
 	"trull/e2e/webtest"
 )
 
-// TestPagesBackOnline: the Puzzles and Daily pages opened while the
+// TestPagesBackOnline: the lobby without a network says so first and asks
+// the server nothing until the network is back; the Puzzles and Daily
+// pages opened while the
 // network is gone say once, in their own words, that the server cannot be
 // reached (not the lobby's pointer to "Play on this device"), and load
 // what they show by themselves when the network is back, without a
-// reload. Screenshots: puzzles-offline-phone.png, daily-offline-phone.png.
+// reload. Screenshots: lobby-offline-phone.png, puzzles-offline-phone.png,
+// daily-offline-phone.png.
 func TestPagesBackOnline(t *testing.T) {
 	exe := webtest.Chromium(t)
 	base := webtest.StartServer(t)
@@ -22,7 +25,7 @@ func TestPagesBackOnline(t *testing.T) {
 	ctx := webtest.Phone(t, exe)
 	if err := webtest.Within(ctx,
 		chromedp.Navigate(via+"/?lang=en"),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid=nav-puzzles]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=create-offline]`)),
 	); err != nil {
 		t.Fatalf("e2e: opening the lobby: %v", err)
 	}
@@ -42,6 +45,44 @@ func TestPagesBackOnline(t *testing.T) {
 		}
 		return es
 	}
+
+	// The lobby without a network: its notice first, clear of the
+	// screen's edge, and no more asking the server every 5 s until the
+	// network is back.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { window.asked = 0; const f = window.fetch;
+  window.fetch = (u, ...r) => { if (String(u).includes('/api/tables')) window.asked++; return f(u, ...r); }; return true; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	down(true)
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=lobby-down]')`, 15*time.Second); err != nil {
+		t.Fatalf("e2e: the lobby without a network says nothing: %v\n%s", err, webtest.PageText(t, ctx))
+	}
+	type place struct {
+		Left, Top, Learn float64
+		Asked            int
+	}
+	where := func() place {
+		p, err := chromedp.Run(ctx, chromedp.Evaluate[place](`(() => { const r = document.querySelector('[data-testid=lobby-down]').getBoundingClientRect();
+  return {left: r.left, top: r.top, learn: document.querySelector('main.lobby .learn-box').getBoundingClientRect().top, asked: window.asked}; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	before := where()
+	if before.Left < 8 || before.Top > before.Learn {
+		t.Errorf("e2e: the lobby's notice without a network is at %+v (left, top; the lessons' top)", before)
+	}
+	webtest.Shot(t, ctx, "lobby-offline-phone.png")
+	time.Sleep(11 * time.Second)
+	if after := where(); after.Asked != before.Asked {
+		t.Errorf("e2e: without a network the lobby asked for the tables %d times in 11 s", after.Asked-before.Asked)
+	}
+	down(false)
+	if err := webtest.WaitFor(ctx, `!document.querySelector('[data-testid=lobby-down]')`, 10*time.Second); err != nil {
+		t.Errorf("e2e: the lobby keeps its notice with the network back: %v", err)
+	}
+
 	for _, c := range []struct {
 		page, open, says, back, shot string
 	}{

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "f4e89b7dc877bfd7";
+const VERSION = "ac3d6f86b51fc785";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
