@@ -1,6 +1,7 @@
 package ondevice
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -113,5 +114,59 @@ func TestPagesBackOnline(t *testing.T) {
 		if es := errors(); len(es) != 0 {
 			t.Errorf("e2e: %s back online still says %q", c.page, es)
 		}
+	}
+}
+
+// TestOnDeviceBotLevels: "Play on this device" plays each seat by the
+// level the create form shows for it: the default shown (the rules bot)
+// where nothing was chosen, another where it was; a seat left to a person
+// is refused, since only the person plays on this device.
+func TestOnDeviceBotLevels(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	if err := webtest.Within(ctx,
+		chromedp.Navigate(base+"/?lang=en"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=create-offline]`)),
+	); err != nil {
+		t.Fatalf("e2e: opening the lobby: %v", err)
+	}
+	for _, s := range [][2]string{{"game", "troggu"}, {"players", "4"}, {"bot2", "random"}, {"bot3", ""}} {
+		if err := webtest.SetSelect(ctx, s[0], s[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := webtest.Within(ctx,
+		chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"),
+		chromedp.Click(chromedp.CSS(`[data-testid=create-offline]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if err := webtest.WaitFor(ctx, `[...document.querySelectorAll('form.create .error')].some((e) => e.innerText === 'On this device only you play: choose a bot for Seat 4.')`, 5*time.Second); err != nil {
+		t.Errorf("e2e: a seat left to a person on this device: %v\n%s", err, webtest.PageText(t, ctx))
+	}
+	if err := webtest.SetSelect(ctx, "bot3", "ismcts-fast"); err != nil {
+		t.Fatal(err)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[1, 2, 3].map((i) => { const s = document.querySelector('select[name=bot' + i + ']'); return s.options[s.selectedIndex].text; })`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"Good (plays by rules)", "Random (for testing)", "Strong, quick (searches briefly)"}; !slices.Equal(shown, want) {
+		t.Fatalf("e2e: the form shows the levels %q, want %q", shown, want)
+	}
+	if err := webtest.Within(ctx,
+		chromedp.Click(chromedp.CSS(`[data-testid=create-offline]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=offline-bar]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.chip[data-seat="3"] .lvl`)),
+	); err != nil {
+		t.Fatalf("e2e: starting on this device: %v", err)
+	}
+	played, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[1, 2, 3].map((i) => document.querySelector('.chip[data-seat="' + i + '"] .lvl').innerText)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(played, shown) {
+		t.Errorf("e2e: on this device the seats are played by %q; the form showed %q", played, shown)
 	}
 }

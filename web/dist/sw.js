@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "ac3d6f86b51fc785";
+const VERSION = "f882d66118961cd8";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

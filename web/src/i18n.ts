@@ -46,6 +46,10 @@ const S = {
   ],
   offlineHere: ["Playing on this device: no server, no network needed.", "Gespielt auf diesem Gerät: kein Server, kein Netz nötig."],
   offlineHereShort: ["On this device.", "Auf diesem Gerät."],
+  offlineNoPerson: [
+    "On this device only you play: choose a bot for {0}.",
+    "Auf diesem Gerät spielst nur du: Wähle einen Bot für {0}.",
+  ],
   offlineLeave: ["End this sitting", "Diese Runde beenden"],
   offlinePace: ["Bots play", "Bots spielen"],
   updateReady: ["A new version of trull is ready.", "Eine neue Version von trull ist bereit."],

@@ -334,19 +334,26 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
     }
   };
 
-  // The same sitting on this device, against the first bot seat's kind of bot.
+  // The same sitting on this device, each seat against the bot the form
+  // shows for it; nobody else can sit at it.
   const offline = () => {
     if (!name.trim()) {
       setErr(t(lang, "nameNeeded"));
       askName();
       return;
     }
+    const person = seatBots.findIndex((b, i) => i > 0 && b === "");
+    if (person > 0) {
+      setErr(t(lang, "offlineNoPerson", t(lang, "seatN", person + 1)));
+      return;
+    }
+    setErr("");
     api.storeName(name.trim());
     const n = parseInt(hands, 10);
-    // Unless a bot was chosen, the strongest that decides in time in the
-    // browser (docs/OFFLINE.md).
-    const bot = bots[1] ?? (botKinds.includes(OFFLINE_BOT) ? OFFLINE_BOT : botKinds[0]);
-    startOffline({ game: spec.name, players, options: chosenOptions(), seat: 0, name: name.trim(), bot, hands: n > 0 ? n : undefined });
+    // The hints: the strongest bot that decides in time in the browser
+    // (docs/OFFLINE.md).
+    const bot = botKinds.includes(OFFLINE_BOT) ? OFFLINE_BOT : botKinds[0];
+    startOffline({ game: spec.name, players, options: chosenOptions(), seat: 0, name: name.trim(), bot, bots: seatBots, hands: n > 0 ? n : undefined });
   };
 
   return (

@@ -26,7 +26,10 @@ export interface OfflineConfig {
   options: Record<string, unknown>;
   seat: number;
   name: string;
+  /** the bot of every seat bots leaves out, and the hints' */
   bot: string;
+  /** each seat's bot by its index, as the create form shows them ("" at the person's seat) */
+  bots?: string[];
   seed: string;
   hands?: number;
 }
