@@ -120,7 +120,8 @@ func TestPagesBackOnline(t *testing.T) {
 // TestOnDeviceBotLevels: "Play on this device" plays each seat by the
 // level the create form shows for it: the default shown (the rules bot)
 // where nothing was chosen, another where it was; a seat left to a person
-// is refused, since only the person plays on this device.
+// is refused, since only the person plays on this device. The table then
+// says that it plays on this device, with or without a network.
 func TestOnDeviceBotLevels(t *testing.T) {
 	exe := webtest.Chromium(t)
 	base := webtest.StartServer(t)
@@ -169,4 +170,22 @@ func TestOnDeviceBotLevels(t *testing.T) {
 	if !slices.Equal(played, shown) {
 		t.Errorf("e2e: on this device the seats are played by %q; the form showed %q", played, shown)
 	}
+
+	// Without a network the table says that it plays on this device,
+	// not that it is online.
+	if err := webtest.Within(ctx, offline(true)); err != nil {
+		t.Fatal(err)
+	}
+	type conn struct {
+		Here   string `json:"here"`
+		Online int    `json:"online"`
+	}
+	c, err := chromedp.Run(ctx, chromedp.Evaluate[conn](`({here: (document.querySelector('.tbar [data-testid=conn-here]') || {}).innerText || '', online: document.querySelectorAll('.tbar .conn.ok').length})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Here != "plays on this device" || c.Online != 0 {
+		t.Errorf("e2e: the table on this device without a network shows %+v", c)
+	}
+	webtest.Shot(t, ctx, "offline-status.png")
 }

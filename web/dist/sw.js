@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "f882d66118961cd8";
+const VERSION = "04e671a770f352ad";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

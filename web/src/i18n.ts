@@ -525,6 +525,7 @@ const S = {
   laidOutCard: ["{0} laid out", "{0} ausgelegt"],
   invited: ["You are invited to a table", "Du bist an einen Tisch eingeladen"],
   online: ["online", "online"],
+  connHere: ["plays on this device", "spielt auf diesem Gerät"],
   partnerBadge: ["Partner", "Partner"],
   yes: ["yes", "ja"],
   no: ["no", "nein"],
