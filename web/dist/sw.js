@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "04e671a770f352ad";
+const VERSION = "f78efe81f942eca9";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

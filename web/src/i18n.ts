@@ -72,6 +72,10 @@ const S = {
   ],
   handsHereNone: ["No hand has been played on this device yet.", "Auf diesem Gerät wurde noch kein Spiel gespielt."],
   handForget: ["Forget", "Löschen"],
+  handForgetAsk: [
+    "Forget this hand? Its record is deleted from this device and cannot be brought back.",
+    "Dieses Spiel löschen? Seine Aufzeichnung wird von diesem Gerät entfernt und lässt sich nicht zurückholen.",
+  ],
   offlineNone: [
     "No sitting is being played on this device. Start one from the lobby with “Play on this device”.",
     "Auf diesem Gerät läuft keine Runde. Beginne eine in der Lobby mit „Auf diesem Gerät spielen“.",
