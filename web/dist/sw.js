@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "f78efe81f942eca9";
+const VERSION = "b6bd6f96e672f919";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

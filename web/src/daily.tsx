@@ -7,18 +7,14 @@ import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
 import type { BoardRow, Challenge, Choices, DailyWho, Progress } from "./api";
 import type { GameName } from "./cards";
-import { actionLabel, errorText, longDate, singularOne, t, TITLE, type Lang } from "./i18n";
+import { actionLabel, errorText, longDate, t, TITLE, type Lang } from "./i18n";
+import { choicesTitle, dealText, doneText, signed } from "./dailywords";
 import { linkClick, navigate } from "./router";
 import { useBackOnline } from "./online";
 
 /** today is the UTC calendar day of the challenges. */
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** score shows a score with a true minus sign. */
-const score = (n: number) => (n < 0 ? `−${-n}` : String(n));
-
-/** signed shows a duplicate score with its sign. */
-const signed = (n: number | null | undefined) => (n == null ? "…" : n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 /** DailyPage is /daily (?date=YYYY-MM-DD for a past day). */
 export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
@@ -122,7 +118,7 @@ function State(p: { c: Challenge; pr?: Progress; who: DailyWho | null; isToday: 
   if (pr?.state === "finished") {
     return (
       <p data-testid="daily-result">
-        {t(lang, "dailyDone", signed(pr.row.total), pr.rank)}
+        {doneText(pr.row.total, pr.rank, pr.of, lang)}
         <Deals row={pr.row} table={pr.table} lang={lang} />
       </p>
     );
@@ -166,7 +162,7 @@ function Deals(p: { row: BoardRow; table?: string; lang: Lang }) {
         const replay = p.table ? `/t/${p.table}/replay/${d.deal - 1}` : "";
         return (
           <li data-deal={d.deal} title={d.bot == null ? t(lang, "dailyPending") : undefined}>
-            {t(lang, "dailyDealCell", score(d.score), d.bot == null ? "…" : score(d.bot), signed(d.duplicate), d.better)}
+            {dealText(d, lang)}
             {replay && (
               <>
                 {" "}
@@ -324,7 +320,7 @@ function Board(p: { id: string; date: string; lang: Lang; me: string; title: str
                 <td data-testid="daily-total">{signed(r.total)}</td>
                 {days === 1
                   ? (r.deals ?? []).map((d) => (
-                      <td class="deal-col" title={t(lang, "dailyDealCell", score(d.score), d.bot == null ? "…" : score(d.bot), signed(d.duplicate), d.better)}>
+                      <td class="deal-col" title={dealText(d, lang)}>
                         {signed(d.duplicate)}
                       </td>
                     ))
@@ -386,8 +382,9 @@ export function DailyChoices(p: { daily: { challenge: string; date: string }; de
   const label = (a: api.Action) => actionLabel(a, { game, lang });
   return (
     <section class="box daily-choices" data-testid="daily-choices">
-      <h3>{singularOne(lang, t(lang, "dailyChoices", ch.players))}</h3>
-      {!shared.length && <p class="muted">{t(lang, "dailyChoicesNone")}</p>}
+      <h3>{choicesTitle(ch.players, lang)}</h3>
+      {ch.players <= 1 && <p class="muted">{t(lang, "dailyChoicesAlone")}</p>}
+      {ch.players > 1 && !shared.length && <p class="muted">{t(lang, "dailyChoicesNone")}</p>}
       <ol>
         {shared.map((d) => {
           const mine = d.choices.find((c) => JSON.stringify(c.action) === JSON.stringify(d.action))?.count ?? 0;

@@ -369,7 +369,7 @@ const S = {
   dailyDay: ["Day", "Tag"],
   dailyStart: ["Start", "Beginnen"],
   dailyResume: ["Resume (deal {0} of {1})", "Weiterspielen (Spiel {0} von {1})"],
-  dailyDone: ["Finished: {0}, place {1}", "Fertig: {0}, Platz {1}"],
+  dailyDone: ["Finished: {0}, place {1} of {2}", "Fertig: {0}, Platz {1} von {2}"],
   dailyNotPlayed: ["Not played", "Nicht gespielt"],
   dailyPast: ["Only today's challenges can be played.", "Spielen kann man nur die Herausforderungen von heute."],
   dailyBoard: ["Leaderboard", "Rangliste"],
@@ -383,7 +383,8 @@ const S = {
   dailyDaysPlayed: ["Days", "Tage"],
   dailyBest: ["Best day", "Bester Tag"],
   dailyDealN: ["Deal {0}", "Spiel {0}"],
-  dailyDealCell: ["you {0}, bot {1}: {2}; {3} did better", "du {0}, Bot {1}: {2}; {3} besser"],
+  dailyDealCell: ["you {0}, bot {1}: {2}; {3} of {4} others did better", "du {0}, Bot {1}: {2}; {3} von {4} anderen besser"],
+  dailyDealAlone: ["you {0}, bot {1}: {2}; nobody else has finished it yet", "du {0}, Bot {1}: {2}; sonst hat es noch niemand beendet"],
   dailyPending: ["the bot's score is still being computed", "das Ergebnis des Bots wird noch berechnet"],
   dailyAt: ["Daily challenge of {0} · deal {1} of {2}", "Tägliche Herausforderung vom {0} · Spiel {1} von {2}"],
   dailyOver: ["Challenge finished: see where you stand.", "Herausforderung beendet: sieh nach, wo du stehst."],
@@ -400,8 +401,10 @@ const S = {
   downAnswer: ["The answer needs it: play your card again when the network is back.", "Die Antwort braucht ihn: Spiel deine Karte wieder, sobald das Netz zurück ist."],
   offlineKept: ["A sitting is kept on this device; a new one takes its place.", "Auf diesem Gerät ist eine Runde gespeichert; eine neue tritt an ihre Stelle."],
   offlineKeptOpen: ["Open it", "Öffnen"],
-  dailyChoices: ["How the others decided ({0} players so far)", "Wie die anderen entschieden (bisher {0} Spieler)"],
+  dailyChoicesTitle: ["How the others decided", "Wie die anderen entschieden"],
+  dailyChoices: ["How the others decided ({0} other players so far)", "Wie die anderen entschieden (bisher {0} andere Spieler)"],
   dailyChoicesNone: ["Nobody else has reached your positions yet.", "Noch niemand sonst kam in deine Lagen."],
+  dailyChoicesAlone: ["Nobody else has played this deal yet.", "Noch niemand sonst hat dieses Spiel gespielt."],
   dailyChoiceMine: ["{0}: {1}% of the {2} players in this position chose it", "{0}: {1} % der {2} Spieler in dieser Lage wählten das"],
   dailyChoiceOther: ["{0}% {1}", "{0} % {1}"],
   // Puzzles (puzzles.tsx).
@@ -634,6 +637,8 @@ const SINGULAR: Record<Lang, [RegExp, string][]> = {
     [/(^|[^\d⅓⅔,.])1 Tarocks\b/g, "Tarock"],
     [/(^|[^\d⅓⅔,.])1 cards\b/g, "card"],
     [/(^|[^\d⅓⅔,.])1 players\b/g, "player"],
+    [/(^|[^\d⅓⅔,.])1 other players\b/g, "other player"],
+    [/(^|[^\d⅓⅔,.])1 others\b/g, "other"],
   ],
   de: [
     [/(^|[^\d⅓⅔,.])1 Punkten\b/g, "Punkt"],
@@ -641,6 +646,7 @@ const SINGULAR: Record<Lang, [RegExp, string][]> = {
     [/(^|[^\d⅓⅔,.])1 Kartenpunkten?\b/g, "Kartenpunkt"],
     [/(^|[^\d⅓⅔,.])1 Stiche\b/g, "Stich"],
     [/(^|[^\d⅓⅔,.])1 Karten\b/g, "Karte"],
+    [/(^|[^\d⅓⅔,.])1 andere Spieler\b/g, "anderer Spieler"],
   ],
 };
 
