@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -143,13 +144,30 @@ func TestDailyInBrowser(t *testing.T) {
 		}
 		return s.Over
 	})
+	if err := webtest.Within(ctx, chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-choices]`))); err != nil {
+		t.Fatalf("e2e: the others' choices after the last deal: %v", err)
+	}
+	// Ann is the only player: the others' choices do not count her.
+	if ch := evaluate[string](t, ctx, `document.querySelector('[data-testid=daily-choices]').innerText`); !strings.HasPrefix(ch, "How the others decided\n") || !strings.Contains(ch, "Nobody else has played this deal yet.") {
+		t.Errorf("e2e: alone, the others' choices say %q", ch)
+	}
 	if err := webtest.Within(ctx,
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-choices]`)),
 		chromedp.Click(chromedp.CSS(`[data-testid=daily-back]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-challenge=droggn-3] [data-testid=daily-result]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=daily-board] tr[data-name=Ann]`)),
 	); err != nil {
 		t.Fatalf("e2e: the leaderboard after the challenge: %v", err)
+	}
+	// Her place of how many, every score with its sign, and nobody else
+	// on a deal rather than "0 did better".
+	result := evaluate[string](t, ctx, `document.querySelector('[data-challenge=droggn-3] [data-testid=daily-result]').innerText`)
+	if !strings.Contains(result, ", place 1 of 1") || strings.Count(result, "nobody else has finished it yet") != daily.Deals || strings.Contains(result, "did better") {
+		t.Errorf("e2e: the finished challenge says %q", result)
+	}
+	for _, bot := range regexp.MustCompile(`bot (\S+):`).FindAllStringSubmatch(result, -1) {
+		if bot[1] != "0" && bot[1] != "…" && !strings.HasPrefix(bot[1], "+") && !strings.HasPrefix(bot[1], "−") {
+			t.Errorf("e2e: a bot's score without its sign: %q in %q", bot[1], result)
+		}
 	}
 
 	// The duplicate scores: `trull replay` of each deal's record minus the

@@ -90,8 +90,11 @@ func nextPuzzle(t *testing.T, ctx context.Context, from string) puzzlePage {
 // marked best, and so the lit cards that are not. In a fresh browser
 // (nothing kept) it then answers the first two with their best card and
 // the third with another: right, right, wrong, each with its why, and the
-// streak counts 1, 2, then 0 with 2 as the best. Screenshots: puzzle-right-phone.png and
-// puzzle-wrong-phone.png in docs/screenshots with -update.
+// streak counts 1, 2, then 0 with 2 as the best. Try again opens the third
+// once more: its best card is right, and the streak stays 0. Switched to
+// German, the verdict's why is German too. Screenshots:
+// puzzle-right-phone.png and puzzle-wrong-phone.png in docs/screenshots
+// with -update.
 func TestPuzzlesInBrowser(t *testing.T) {
 	exe := webtest.Chromium(t)
 	base := webtest.StartServer(t)
@@ -181,6 +184,43 @@ func TestPuzzlesInBrowser(t *testing.T) {
 		}
 	}
 	webtest.Shot(t, ctx, "puzzle-wrong-phone.png")
+
+	// Try again: the same puzzle opens for another card; its best card
+	// is right now, but a second try leaves the streak as it was.
+	if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=retry-puzzle]`))); err != nil {
+		t.Fatalf("e2e: Try again: %v", err)
+	}
+	if p = waitPuzzle(t, ctx, ""); p.ID != seen[2].id {
+		t.Fatalf("e2e: Try again shows puzzle %s, not %s", p.ID, seen[2].id)
+	}
+	a := answerPuzzle(t, ctx, seen[2].best[0])
+	if a.Answered != "right" || a.Streak != "Streak: 0 (best 2)" || !strings.Contains(a.Verdict, "A second try") {
+		t.Errorf("e2e: the second try of %s: %q, %q, %q", p.ID, a.Answered, a.Streak, a.Verdict)
+	}
+	webtest.Shot(t, ctx, "puzzle-retry-phone.png")
+
+	// The verdict follows the language: its why too, not only its labels.
+	why := func() string {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('[data-testid=verdict] [data-testid=why]') || {}).innerText || ''`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	en := why()
+	if err := webtest.Within(ctx, chromedp.Click(chromedp.CSS(`[data-testid=lang]`))); err != nil {
+		t.Fatal(err)
+	}
+	if err := webtest.WaitFor(ctx, `(document.querySelector('[data-testid=verdict] h3') || {}).innerText === 'Richtig! Das ist die beste Karte.'`, 5*time.Second); err != nil {
+		t.Fatalf("e2e: the verdict did not switch to German: %v", err)
+	}
+	english := regexp.MustCompile(`\b(world|worlds|trick|your side|[Ww]ith|points|wins)\b`)
+	german := regexp.MustCompile(`\b(Welt|Welten|Stich|deine Seite|[Mm]it|Punkte|gewinnt)\b`)
+	if de := why(); !strings.HasPrefix(de, "Warum: ") || !german.MatchString(de) || english.MatchString(de) || de == en {
+		t.Errorf("e2e: after switching to German the why says %q (in English %q)", de, en)
+	}
+	webtest.Shot(t, ctx, "puzzle-retry-de-phone.png")
+
 	// The progress is kept: the index counts the two solved.
 	if err := webtest.Within(ctx, chromedp.Navigate(base+"/puzzles?lang=en"), chromedp.WaitVisible(chromedp.CSS(`[data-testid=puzzle-index] [data-game=droggn] a[data-theme]`))); err != nil {
 		t.Fatal(err)

@@ -180,6 +180,35 @@ func TestOfflineHand(t *testing.T) {
 			if len(res.Score) > 0 && res.Score[0] != 0 && !strings.Contains(strings.ReplaceAll(score, "−", "-"), fmt.Sprintf("%+d", res.Score[0])) {
 				t.Errorf("e2e: the record scores Ann %d, the page shows %q", res.Score[0], score)
 			}
+			// Forget asks first: declined, the hand stays; confirmed, it
+			// is gone.
+			hands := func(answer bool) int {
+				t.Helper()
+				js := fmt.Sprintf(`(() => { window.confirm = (m) => { window.asked = m; return %v; }; document.querySelector('[data-testid=hand-here] [data-testid=hand-forget]').click(); return true; })()`, answer)
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err != nil {
+					t.Fatal(err)
+				}
+				webtest.Settle(ctx)
+				n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=hand-here]').length`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			listed, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=hand-here]').length`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := hands(false); n != listed {
+				t.Errorf("e2e: Forget declined: %d hands listed, %d before", n, listed)
+			}
+			if asked, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.asked || ''`)); !strings.HasPrefix(asked, "Forget this hand?") {
+				t.Errorf("e2e: Forget asks %q", asked)
+			}
+			hands(true)
+			if err := webtest.WaitFor(ctx, fmt.Sprintf(`document.querySelectorAll('[data-testid=hand-here]').length === %d`, listed-1), 5*time.Second); err != nil {
+				t.Errorf("e2e: Forget confirmed: the hand stays listed: %v", err)
+			}
 		})
 	}
 }

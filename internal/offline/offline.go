@@ -40,9 +40,13 @@ type Config struct {
 	Seat int `json:"seat"`
 	// Name is the person's name (default "You").
 	Name string `json:"name"`
-	// Bot plays every other seat (default: the hint bot of the server,
-	// bot.New's default level).
+	// Bot plays every other seat that Bots leaves out (default: ismcts,
+	// bot.New's strongest level).
 	Bot string `json:"bot"`
+	// Bots names the bot of each seat by its index, as the create form
+	// shows them; an empty or missing name (and the person's seat) is
+	// Bot's.
+	Bots []string `json:"bots,omitempty"`
 	// HintBot answers hints (default Bot).
 	HintBot string `json:"hint_bot"`
 	// Seed derives the deals and the bots' random numbers; the same seed
@@ -65,8 +69,11 @@ type Table struct {
 	// seq the number of changes (actions and deals) since the start.
 	hand, step int
 	seq        int64
-	bot, hints bot.Bot
-	rng        *rand.Rand
+	// bots are the seats' bots (nil at the person's seat), hints the
+	// person's hints'.
+	bots  []bot.Bot
+	hints bot.Bot
+	rng   *rand.Rand
 	// records are the finished hands' records, in order.
 	records []*game.Record
 }
@@ -100,9 +107,23 @@ func New(c Config) (*Table, error) {
 	if c.HintBot == "" {
 		c.HintBot = c.Bot
 	}
-	b, err := bot.New(c.Bot)
-	if err != nil {
-		return nil, fmt.Errorf("offline: %w", err)
+	if len(c.Bots) > n {
+		return nil, fmt.Errorf("offline: %d bots for %d seats", len(c.Bots), n)
+	}
+	bots := make([]bot.Bot, n)
+	for i := range bots {
+		if i == c.Seat {
+			continue
+		}
+		name := c.Bot
+		if i < len(c.Bots) && c.Bots[i] != "" {
+			name = c.Bots[i]
+		}
+		b, err := bot.New(name)
+		if err != nil {
+			return nil, fmt.Errorf("offline: seat %d: %w", i, err)
+		}
+		bots[i] = b
 	}
 	hb, err := bot.New(c.HintBot)
 	if err != nil {
@@ -121,7 +142,7 @@ func New(c Config) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("offline: %w", err)
 	}
-	t := &Table{cfg: c, rules: r, sit: sit, names: names, players: n, bot: b, hints: hb,
+	t := &Table{cfg: c, rules: r, sit: sit, names: names, players: n, bots: bots, hints: hb,
 		rng: game.NewRand(c.Seed+"/bots", 0)}
 	if err := t.deal(); err != nil {
 		return nil, err
@@ -250,7 +271,8 @@ func (t *Table) Step() []byte {
 	if !t.BotToAct() {
 		return nil
 	}
-	t.step += len(bot.Decide(t.st, t.st.ToAct(), t.bot, t.rng, nil, nil))
+	seat := t.st.ToAct()
+	t.step += len(bot.Decide(t.st, seat, t.bots[seat], t.rng, nil, nil))
 	t.seq++
 	t.finish()
 	return t.State(nil)
@@ -300,7 +322,7 @@ func (t *Table) State(ack *int64) []byte {
 		if i == t.cfg.Seat {
 			seats[i].Host = true
 		} else {
-			seats[i].Bot = t.bot.Name()
+			seats[i].Bot = t.bots[i].Name()
 		}
 	}
 	status := "playing"

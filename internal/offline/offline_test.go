@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,6 +18,7 @@ import (
 	_ "trull/internal/games"
 	"trull/internal/gametest/knowledge"
 	"trull/internal/loadgen"
+	"trull/internal/wire"
 )
 
 // msg is a server message as a client reads it.
@@ -290,5 +292,37 @@ func TestHint(t *testing.T) {
 	}
 	if len(m.Hints) < 2 || whys == 0 {
 		t.Error("fewer than two hints, or no valued hint says why")
+	}
+}
+
+// TestSeatBots: each seat is played by the bot the create form shows for
+// it; a seat it leaves out by Bot, and a bot name no bot has is refused
+// with its seat.
+func TestSeatBots(t *testing.T) {
+	tb, err := New(Config{Game: "troggu", Players: 4, Seat: 1, Bot: "rules", Bots: []string{"random", "", "ismcts-fast"}, Seed: "seat-bots"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Table wire.Table `json:"table"`
+	}
+	if err := json.Unmarshal(tb.State(nil), &m); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range m.Table.Seats {
+		got = append(got, s.Bot)
+	}
+	if want := []string{"random", "", "ismcts-fast", "rules"}; !slices.Equal(got, want) {
+		t.Errorf("the seats' bots are %q, want %q", got, want)
+	}
+	for tb.BotToAct() {
+		tb.Step()
+	}
+	if _, err := New(Config{Game: "troggu", Players: 3, Bots: []string{"", "rules", "nobody"}}); err == nil || !strings.Contains(err.Error(), "seat 2") {
+		t.Errorf("an unknown bot of seat 2: %v", err)
+	}
+	if _, err := New(Config{Game: "troggu", Players: 3, Bots: []string{"", "rules", "rules", "rules"}}); err == nil {
+		t.Error("four bots for three seats are taken")
 	}
 }

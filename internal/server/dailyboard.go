@@ -19,6 +19,7 @@ type boardDealJSON struct {
 	Bot       *int `json:"bot"`       // the reference bot's score in the seat; null until computed
 	Duplicate *int `json:"duplicate"` // score − bot
 	Better    int  `json:"better"`    // how many finished players scored more on the deal
+	Others    int  `json:"others"`    // how many other finished players played the deal (Better's whole)
 }
 
 // boardRowJSON is one finished attempt on a leaderboard.
@@ -69,7 +70,12 @@ func (ds dayScores) row(name string) boardRowJSON {
 			row.Complete = false
 		}
 		for _, a := range ds.attempts {
-			if o, ok := ds.scores[a.Player][n]; ok && !a.Finished.IsZero() && o > sc {
+			o, ok := ds.scores[a.Player][n]
+			if !ok || a.Finished.IsZero() || a.Player == name {
+				continue
+			}
+			d.Others++
+			if o > sc {
 				d.Better++
 			}
 		}
@@ -243,9 +249,10 @@ type progressJSON struct {
 	// at /t/TABLE/replay/N (deal N+1).
 	Table string `json:"table,omitempty"`
 	// Played counts the deals that ended; Rank is the place on the day's
-	// leaderboard once finished (0 before).
+	// leaderboard once finished (0 before), of Of players on it.
 	Played int          `json:"played"`
 	Rank   int          `json:"rank"`
+	Of     int          `json:"of"`
 	Row    boardRowJSON `json:"row"`
 }
 
@@ -286,7 +293,9 @@ func (s *Server) handleDailyProgress(w http.ResponseWriter, r *http.Request) {
 			p.State = "playing"
 		} else {
 			p.State = "finished"
-			for _, row := range ds.board() {
+			board := ds.board()
+			p.Of = len(board)
+			for _, row := range board {
 				if row.Name == name {
 					p.Rank, p.Row = row.Rank, row
 				}

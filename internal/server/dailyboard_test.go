@@ -71,9 +71,10 @@ func TestDailyLeaderboard(t *testing.T) {
 			t.Fatalf("row %d = %+v, want %s with %d", i, r, w.name, w.total)
 		}
 	}
-	// Deal 1: Ann and Cid scored 10, Bob 5: two did better than Bob.
+	// Deal 1: Ann and Cid scored 10, Bob 5: two of the two others did
+	// better than Bob.
 	bob := board.Rows[2].Deals[0]
-	if bob.Score != 5 || *bob.Bot != 5 || *bob.Duplicate != 0 || bob.Better != 2 {
+	if bob.Score != 5 || *bob.Bot != 5 || *bob.Duplicate != 0 || bob.Better != 2 || bob.Others != 2 {
 		t.Fatalf("Bob's deal 1 = %+v", bob)
 	}
 	for _, p := range []string{"/api/daily/tarock-4/" + day + "/leaderboard", "/api/daily/" + ch + "/2026-02-30/leaderboard"} {
@@ -190,7 +191,8 @@ func TestDailyProgress(t *testing.T) {
 	if p := got["strohmandeln-2"]; p.State != "playing" || p.Table != id || p.Played != 1 || len(p.Row.Deals) != 1 {
 		t.Fatalf("strohmandeln-2: %+v", p)
 	}
-	if p := got["troggu-3"]; p.State != "finished" || p.Table == "" || p.Played != 6 || p.Rank != 1 {
+	// Alone on the day's leaderboard: place 1 of 1, nobody else on a deal.
+	if p := got["troggu-3"]; p.State != "finished" || p.Table == "" || p.Played != 6 || p.Rank != 1 || p.Of != 1 || p.Row.Deals[0].Others != 0 {
 		t.Fatalf("troggu-3: %+v", p)
 	}
 	if code, _ := e.getAs("/api/daily/progress", name, "wrong"); code != http.StatusUnauthorized {

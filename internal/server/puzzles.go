@@ -278,7 +278,7 @@ type answerJSON struct {
 	// Good are every good card's plays (Best is the first).
 	Good []game.RecordAction `json:"good"`
 	// Why compares the answer with the best card (a good answer with the
-	// best of the others), in the request's language.
+	// best of the others), in English and German.
 	Why why.Words `json:"why"`
 	// Candidates are the legal cards, the good ones first, then by loss.
 	Candidates []candidateJSON `json:"candidates"`
@@ -329,7 +329,7 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 		refusePuzzle(w, l, http.StatusBadRequest, "puzzle_card", nil)
 		return
 	}
-	v, err := verdict(p, acts[0], ra, l)
+	v, err := verdict(p, acts[0], ra)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "server: puzzle %s: %v", p.id, err)
 		return
@@ -349,23 +349,36 @@ func refuseAction(w http.ResponseWriter, l card.Lang, err error, pack *card.Pack
 }
 
 // verdict judges the legal play a (ra in record form) of the puzzle's
-// seat by the position's candidates, each with its why in language l, as
-// the tactics suite compared them in the position's worlds.
-func verdict(p *puzzle, a game.Action, ra game.RecordAction, l card.Lang) (answerJSON, error) {
-	lang := "en"
-	if l == card.German {
-		lang = "de"
-	}
-	ans, err := p.pos.Answer(a, lang)
+// seat by the position's candidates, as the tactics suite compared them in
+// the position's worlds. Each why is worded in English and German, so
+// that a page switched to the other language shows it without asking
+// again (as the table's hints do).
+func verdict(p *puzzle, a game.Action, ra game.RecordAction) (answerJSON, error) {
+	ans, err := p.pos.Answer(a, "en")
 	if err != nil {
 		return answerJSON{}, err
 	}
-	out := answerJSON{Correct: ans.Correct, Action: ra, Good: ans.Best, Why: ans.Why, Worlds: p.pos.Worlds}
-	for _, c := range ans.Candidates {
-		out.Candidates = append(out.Candidates, candidateJSON{Action: c.Action, Good: c.Good, Loss: c.Loss, Value: c.Value, Why: c.Why})
+	de, err := p.pos.Answer(a, "de")
+	if err != nil {
+		return answerJSON{}, err
+	}
+	out := answerJSON{Correct: ans.Correct, Action: ra, Good: ans.Best, Why: bilingual(ans.Why, de.Why), Worlds: p.pos.Worlds}
+	for i, c := range ans.Candidates {
+		w := c.Why
+		if i < len(de.Candidates) {
+			w = bilingual(c.Why, de.Candidates[i].Why)
+		}
+		out.Candidates = append(out.Candidates, candidateJSON{Action: c.Action, Good: c.Good, Loss: c.Loss, Value: c.Value, Why: w})
 	}
 	if len(out.Good) > 0 {
 		out.Best = out.Good[0]
 	}
 	return out, nil
+}
+
+// bilingual is the why en with the German words of de beside its English
+// ones.
+func bilingual(en, de why.Words) why.Words {
+	en.TextDE = de.Text
+	return en
 }

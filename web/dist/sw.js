@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "4513e55a3ddc2713";
+const VERSION = "430c7fd800b5edc9";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

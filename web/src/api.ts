@@ -340,7 +340,9 @@ export interface BoardDeal {
   score: number;
   bot: number | null;
   duplicate: number | null;
+  /** how many of the others who finished and played the deal scored more */
   better: number;
+  others: number;
 }
 
 /** BoardRow is one player of a day's leaderboard; days, best and best_date come with a period's. */
@@ -363,7 +365,9 @@ export interface Progress {
   state: "new" | "playing" | "finished";
   table?: string;
   played: number;
+  /** the place on the day's leaderboard once finished, of `of` players on it */
   rank: number;
+  of: number;
   row: BoardRow;
 }
 

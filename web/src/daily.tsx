@@ -7,17 +7,14 @@ import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
 import type { BoardRow, Challenge, Choices, DailyWho, Progress } from "./api";
 import type { GameName } from "./cards";
-import { actionLabel, errorText, longDate, singularOne, t, TITLE, type Lang } from "./i18n";
+import { actionLabel, errorText, longDate, t, TITLE, type Lang } from "./i18n";
+import { choicesTitle, dealText, doneText, signed } from "./dailywords";
 import { linkClick, navigate } from "./router";
+import { useBackOnline } from "./online";
 
 /** today is the UTC calendar day of the challenges. */
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** score shows a score with a true minus sign. */
-const score = (n: number) => (n < 0 ? `−${-n}` : String(n));
-
-/** signed shows a duplicate score with its sign. */
-const signed = (n: number | null | undefined) => (n == null ? "…" : n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 /** DailyPage is /daily (?date=YYYY-MM-DD for a past day). */
 export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
@@ -29,13 +26,19 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
   const [err, setErr] = useState("");
   const [busy, setBusy] = useState("");
   const [chosen, setChosen] = useState(p.query.get("challenge") ?? "");
+  // A load that failed (the server could not be reached): said once, for
+  // this page, and loaded again when the browser is back online.
+  const fail = (e: unknown) => setErr(errorText(e, lang, null, "daily"));
+  const again = useBackOnline(!!err);
   useEffect(() => {
-    api.challenges(date).then(setList, (e) => setErr(errorText(e, lang)));
-  }, [date]);
+    if (again) setErr("");
+    if (again && list) return;
+    api.challenges(date).then(setList, fail);
+  }, [date, again]);
   useEffect(() => {
-    if (who) api.progress(who, date).then(setMine, (e) => setErr(errorText(e, lang)));
+    if (who) api.progress(who, date).then(setMine, fail);
     else setMine([]);
-  }, [who, date]);
+  }, [who, date, again]);
   const isToday = date === today();
   const play = async (c: Challenge) => {
     if (!who) return;
@@ -44,7 +47,7 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
     try {
       navigate(`/t/${await api.playDaily(who, c)}`);
     } catch (e) {
-      setErr(errorText(e, lang));
+      fail(e);
     } finally {
       setBusy("");
     }
@@ -97,6 +100,8 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
           date={date}
           lang={lang}
           me={who?.name ?? ""}
+          again={again}
+          down={fail}
           title={(() => {
             const c = (list ?? []).find((x) => x.id === current);
             return c ? t(lang, "dailySetUp", TITLE[c.game], c.players) : "";
@@ -113,7 +118,7 @@ function State(p: { c: Challenge; pr?: Progress; who: DailyWho | null; isToday: 
   if (pr?.state === "finished") {
     return (
       <p data-testid="daily-result">
-        {t(lang, "dailyDone", signed(pr.row.total), pr.rank)}
+        {doneText(pr.row.total, pr.rank, pr.of, lang)}
         <Deals row={pr.row} table={pr.table} lang={lang} />
       </p>
     );
@@ -157,7 +162,7 @@ function Deals(p: { row: BoardRow; table?: string; lang: Lang }) {
         const replay = p.table ? `/t/${p.table}/replay/${d.deal - 1}` : "";
         return (
           <li data-deal={d.deal} title={d.bot == null ? t(lang, "dailyPending") : undefined}>
-            {t(lang, "dailyDealCell", score(d.score), d.bot == null ? "…" : score(d.bot), signed(d.duplicate), d.better)}
+            {dealText(d, lang)}
             {replay && (
               <>
                 {" "}
@@ -263,15 +268,27 @@ function Who(p: { who: DailyWho | null; setWho: (w: DailyWho | null) => void; la
 }
 
 /** Board is the leaderboard of a challenge: of the day, or of the 7 or 30 days that end on it. */
-function Board(p: { id: string; date: string; lang: Lang; me: string; title: string }) {
+function Board(p: { id: string; date: string; lang: Lang; me: string; title: string; again: number; down: (e: unknown) => void }) {
   const { lang } = p;
   const [days, setDays] = useState(1);
   const [rows, setRows] = useState<BoardRow[] | null>(null);
   const [err, setErr] = useState("");
+  const [shown, setShown] = useState("");
+  // What is shown, loaded again when the page is back online after a failure.
+  const want = `${p.id} ${p.date} ${days}`;
   useEffect(() => {
+    if (shown === want && rows) return;
     setRows(null);
-    api.board(p.id, p.date, days).then(setRows, (e) => setErr(errorText(e, lang)));
-  }, [p.id, p.date, days]);
+    setErr("");
+    api.board(p.id, p.date, days).then(
+      (r) => {
+        setRows(r);
+        setShown(want);
+      },
+      // The server out of reach is the page's to say, once.
+      (e) => (e instanceof TypeError ? p.down(e) : setErr(errorText(e, lang))),
+    );
+  }, [want, p.again]);
   return (
     <section class="daily-board" data-testid="daily-board" data-days={days}>
       <h3>
@@ -303,7 +320,7 @@ function Board(p: { id: string; date: string; lang: Lang; me: string; title: str
                 <td data-testid="daily-total">{signed(r.total)}</td>
                 {days === 1
                   ? (r.deals ?? []).map((d) => (
-                      <td class="deal-col" title={t(lang, "dailyDealCell", score(d.score), d.bot == null ? "…" : score(d.bot), signed(d.duplicate), d.better)}>
+                      <td class="deal-col" title={dealText(d, lang)}>
                         {signed(d.duplicate)}
                       </td>
                     ))
@@ -365,8 +382,9 @@ export function DailyChoices(p: { daily: { challenge: string; date: string }; de
   const label = (a: api.Action) => actionLabel(a, { game, lang });
   return (
     <section class="box daily-choices" data-testid="daily-choices">
-      <h3>{singularOne(lang, t(lang, "dailyChoices", ch.players))}</h3>
-      {!shared.length && <p class="muted">{t(lang, "dailyChoicesNone")}</p>}
+      <h3>{choicesTitle(ch.players, lang)}</h3>
+      {ch.players <= 1 && <p class="muted">{t(lang, "dailyChoicesAlone")}</p>}
+      {ch.players > 1 && !shared.length && <p class="muted">{t(lang, "dailyChoicesNone")}</p>}
       <ol>
         {shared.map((d) => {
           const mine = d.choices.find((c) => JSON.stringify(c.action) === JSON.stringify(d.action))?.count ?? 0;

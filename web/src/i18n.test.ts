@@ -1,13 +1,29 @@
 // Numbers of one take the singular in both languages.
 import { describe, expect, it } from "vitest";
-import { singularOne, t } from "./i18n";
+import { errorText, singularOne, t } from "./i18n";
 
 describe("singularOne", () => {
   it("puts the words after 1 in the singular, and only after 1", () => {
-    expect(singularOne("en", t("en", "dailyChoices", 1))).toBe("How the others decided (1 player so far)");
-    expect(singularOne("en", t("en", "dailyChoices", 11))).toBe("How the others decided (11 players so far)");
-    expect(singularOne("de", t("de", "dailyChoices", 1))).toBe("Wie die anderen entschieden (bisher 1 Spieler)");
+    expect(singularOne("en", t("en", "dailyChoices", 1))).toBe("How the others decided (1 other player so far)");
+    expect(singularOne("en", t("en", "dailyChoices", 11))).toBe("How the others decided (11 other players so far)");
+    expect(singularOne("de", t("de", "dailyChoices", 1))).toBe("Wie die anderen entschieden (bisher 1 anderer Spieler)");
     expect(singularOne("en", "1 points, 21 points, 1 tricks")).toBe("1 point, 21 points, 1 trick");
     expect(singularOne("de", "1 Punkte, 1,5 Punkte")).toBe("1 Punkt, 1,5 Punkte");
+  });
+});
+
+describe("errorText", () => {
+  const down = new TypeError("Failed to fetch");
+  it("words a network that is down for the page it is shown on, in both languages", () => {
+    expect(errorText(down, "en")).toBe("The server cannot be reached. “Play on this device” (under New table) works without it.");
+    for (const lang of ["en", "de"] as const) {
+      for (const where of ["daily", "puzzles", "puzzleAnswer"] as const) {
+        const s = errorText(down, lang, null, where);
+        expect(s).toContain(lang === "en" ? "The server cannot be reached." : "Der Server ist nicht erreichbar.");
+        expect(s).not.toContain(lang === "en" ? "New table" : "Neuer Tisch");
+      }
+    }
+    expect(errorText(down, "en", null, "daily")).toBe("The server cannot be reached. The daily challenge needs it: this page tries again as soon as the network is back.");
+    expect(errorText(down, "de", null, "puzzles")).toBe("Der Server ist nicht erreichbar. Die Rätsel brauchen ihn: Diese Seite versucht es wieder, sobald das Netz zurück ist.");
   });
 });

@@ -46,6 +46,10 @@ const S = {
   ],
   offlineHere: ["Playing on this device: no server, no network needed.", "Gespielt auf diesem Gerät: kein Server, kein Netz nötig."],
   offlineHereShort: ["On this device.", "Auf diesem Gerät."],
+  offlineNoPerson: [
+    "On this device only you play: choose a bot for {0}.",
+    "Auf diesem Gerät spielst nur du: Wähle einen Bot für {0}.",
+  ],
   offlineLeave: ["End this sitting", "Diese Runde beenden"],
   offlinePace: ["Bots play", "Bots spielen"],
   updateReady: ["A new version of trull is ready.", "Eine neue Version von trull ist bereit."],
@@ -68,6 +72,10 @@ const S = {
   ],
   handsHereNone: ["No hand has been played on this device yet.", "Auf diesem Gerät wurde noch kein Spiel gespielt."],
   handForget: ["Forget", "Löschen"],
+  handForgetAsk: [
+    "Forget this hand? Its record is deleted from this device and cannot be brought back.",
+    "Dieses Spiel löschen? Seine Aufzeichnung wird von diesem Gerät entfernt und lässt sich nicht zurückholen.",
+  ],
   offlineNone: [
     "No sitting is being played on this device. Start one from the lobby with “Play on this device”.",
     "Auf diesem Gerät läuft keine Runde. Beginne eine in der Lobby mit „Auf diesem Gerät spielen“.",
@@ -377,7 +385,7 @@ const S = {
   dailyDay: ["Day", "Tag"],
   dailyStart: ["Start", "Beginnen"],
   dailyResume: ["Resume (deal {0} of {1})", "Weiterspielen (Spiel {0} von {1})"],
-  dailyDone: ["Finished: {0}, place {1}", "Fertig: {0}, Platz {1}"],
+  dailyDone: ["Finished: {0}, place {1} of {2}", "Fertig: {0}, Platz {1} von {2}"],
   dailyNotPlayed: ["Not played", "Nicht gespielt"],
   dailyPast: ["Only today's challenges can be played.", "Spielen kann man nur die Herausforderungen von heute."],
   dailyBoard: ["Leaderboard", "Rangliste"],
@@ -391,16 +399,28 @@ const S = {
   dailyDaysPlayed: ["Days", "Tage"],
   dailyBest: ["Best day", "Bester Tag"],
   dailyDealN: ["Deal {0}", "Spiel {0}"],
-  dailyDealCell: ["you {0}, bot {1}: {2}; {3} did better", "du {0}, Bot {1}: {2}; {3} besser"],
+  dailyDealCell: ["you {0}, bot {1}: {2}; {3} of {4} others did better", "du {0}, Bot {1}: {2}; {3} von {4} anderen besser"],
+  dailyDealAlone: ["you {0}, bot {1}: {2}; nobody else has finished it yet", "du {0}, Bot {1}: {2}; sonst hat es noch niemand beendet"],
   dailyPending: ["the bot's score is still being computed", "das Ergebnis des Bots wird noch berechnet"],
   dailyAt: ["Daily challenge of {0} · deal {1} of {2}", "Tägliche Herausforderung vom {0} · Spiel {1} von {2}"],
   dailyOver: ["Challenge finished: see where you stand.", "Herausforderung beendet: sieh nach, wo du stehst."],
   dailyBack: ["To the daily page", "Zur Tagesseite"],
   offlineStill: ["“{0}” (under {1}) works without it.", "„{0}“ (unter {1}) geht auch ohne ihn."],
+  downDaily: [
+    "The daily challenge needs it: this page tries again as soon as the network is back.",
+    "Die tägliche Herausforderung braucht ihn: Diese Seite versucht es wieder, sobald das Netz zurück ist.",
+  ],
+  downPuzzles: [
+    "The puzzles need it: this page tries again as soon as the network is back.",
+    "Die Rätsel brauchen ihn: Diese Seite versucht es wieder, sobald das Netz zurück ist.",
+  ],
+  downAnswer: ["The answer needs it: play your card again when the network is back.", "Die Antwort braucht ihn: Spiel deine Karte wieder, sobald das Netz zurück ist."],
   offlineKept: ["A sitting is kept on this device; a new one takes its place.", "Auf diesem Gerät ist eine Runde gespeichert; eine neue tritt an ihre Stelle."],
   offlineKeptOpen: ["Open it", "Öffnen"],
-  dailyChoices: ["How the others decided ({0} players so far)", "Wie die anderen entschieden (bisher {0} Spieler)"],
+  dailyChoicesTitle: ["How the others decided", "Wie die anderen entschieden"],
+  dailyChoices: ["How the others decided ({0} other players so far)", "Wie die anderen entschieden (bisher {0} andere Spieler)"],
   dailyChoicesNone: ["Nobody else has reached your positions yet.", "Noch niemand sonst kam in deine Lagen."],
+  dailyChoicesAlone: ["Nobody else has played this deal yet.", "Noch niemand sonst hat dieses Spiel gespielt."],
   dailyChoiceMine: ["{0}: {1}% of the {2} players in this position chose it", "{0}: {1} % der {2} Spieler in dieser Lage wählten das"],
   dailyChoiceOther: ["{0}% {1}", "{0} % {1}"],
   // Puzzles (puzzles.tsx).
@@ -428,17 +448,23 @@ const S = {
   puzzleLoss: ["{0} points a hand less on average", "im Schnitt {0} Punkte pro Spiel weniger"],
   puzzleCards: ["Every card", "Alle Karten"],
   puzzleWorlds: [
-    "Valued in {0} worlds: deals of the cards you cannot see, each fitting everything you see, played to the end with every hand open.",
-    "Bewertet in {0} Welten: Verteilungen der Karten, die du nicht siehst, jede passend zu allem, was du siehst, zu Ende gespielt mit allen Karten offen.",
+    "A “world” is one way the cards you cannot see could lie, fitting everything you see. These figures come from {0} such ways, each played to the end with every hand open.",
+    "Eine „Welt“ ist eine Art, wie die Karten liegen könnten, die du nicht siehst, passend zu allem, was du siehst. Diese Zahlen stammen aus {0} solchen Arten, jede zu Ende gespielt mit allen Karten offen.",
   ],
   puzzleWhy: ["Why", "Warum"],
   puzzleNext: ["Next puzzle", "Nächstes Rätsel"],
+  puzzleRetry: ["Try again", "Nochmal versuchen"],
+  puzzleRetryHelp: ["Only your first answer counts for the streak.", "Für die Serie zählt nur deine erste Antwort."],
+  puzzleRetried: ["A second try: the streak counts only first answers, so it stays as it was.", "Ein zweiter Versuch: Die Serie zählt nur erste Antworten, sie bleibt also, wie sie war."],
   puzzleRepeat: ["You answered this puzzle before: the streak stays as it was.", "Dieses Rätsel hast du schon beantwortet: Die Serie bleibt, wie sie war."],
   puzzleAllDone: ["You have answered every puzzle here: they start again from the first.", "Du hast alle Rätsel hier beantwortet: Sie beginnen wieder beim ersten."],
   puzzleNone: ["This game has no puzzle of this theme.", "Zu diesem Thema hat dieses Spiel kein Rätsel."],
   puzzleYou: ["You", "Du"],
   themeMisere: ["Misère", "Misère"],
-  themeMisereHelp: ["Play in a Misère, where the declarer must take no trick.", "Spiel in einer Misère, in der der Spieler keinen Stich machen darf."],
+  themeMisereHelp: [
+    "Play in a Misère: nobody is declarer, each player plays for themself, and the one with the most card points loses.",
+    "Spiel in einer Misère: Keiner ist Spieler, jeder spielt für sich, und wer die meisten Kartenpunkte hat, verliert.",
+  ],
   themeFool: ["The {0}", "Der {0}"],
   themeFoolHelp: ["When to play the {0} and when to keep it.", "Wann der {0} kommt und wann du ihn behältst."],
   themeStrohmann: ["Strohmänner", "Strohmänner"],
@@ -522,6 +548,7 @@ const S = {
   laidOutCard: ["{0} laid out", "{0} ausgelegt"],
   invited: ["You are invited to a table", "Du bist an einen Tisch eingeladen"],
   online: ["online", "online"],
+  connHere: ["plays on this device", "spielt auf diesem Gerät"],
   partnerBadge: ["Partner", "Partner"],
   yes: ["yes", "ja"],
   no: ["no", "nein"],
@@ -626,6 +653,8 @@ const SINGULAR: Record<Lang, [RegExp, string][]> = {
     [/(^|[^\d⅓⅔,.])1 Tarocks\b/g, "Tarock"],
     [/(^|[^\d⅓⅔,.])1 cards\b/g, "card"],
     [/(^|[^\d⅓⅔,.])1 players\b/g, "player"],
+    [/(^|[^\d⅓⅔,.])1 other players\b/g, "other player"],
+    [/(^|[^\d⅓⅔,.])1 others\b/g, "other"],
   ],
   de: [
     [/(^|[^\d⅓⅔,.])1 Punkten\b/g, "Punkt"],
@@ -633,6 +662,7 @@ const SINGULAR: Record<Lang, [RegExp, string][]> = {
     [/(^|[^\d⅓⅔,.])1 Kartenpunkten?\b/g, "Kartenpunkt"],
     [/(^|[^\d⅓⅔,.])1 Stiche\b/g, "Stich"],
     [/(^|[^\d⅓⅔,.])1 Karten\b/g, "Karte"],
+    [/(^|[^\d⅓⅔,.])1 andere Spieler\b/g, "anderer Spieler"],
   ],
 };
 
@@ -1261,15 +1291,28 @@ export function explain(r: Refusal, game: GameName | null, lang: Lang): string {
   });
 }
 
-/** errorText words an error of the HTTP API (or of the network) for the page's language; game names the cards of its parameters. */
-export function errorText(e: unknown, lang: Lang, game: GameName | null = null): string {
+/** Where is what an error is shown for: the lobby (the default), the daily page, the puzzles, or a puzzle's answer. */
+export type Where = "lobby" | "daily" | "puzzles" | "puzzleAnswer";
+
+/**
+ * errorText words an error of the HTTP API (or of the network) for the
+ * page's language; game names the cards of its parameters. A network that
+ * is down is worded for the page where (what works without the server, or
+ * that the page tries again when the network is back).
+ */
+export function errorText(e: unknown, lang: Lang, game: GameName | null = null, where: Where = "lobby"): string {
   if (e instanceof ApiError) {
     if (!e.code && e.status === 404) return tr(lang, "Not found.", "Nicht gefunden.");
     return explain({ error: e.message, code: e.code || (e.status === 429 ? "too_fast" : ""), params: e.params }, game, lang);
   }
   const down = tr(lang, "The server cannot be reached.", "Der Server ist nicht erreichbar.");
-  // fetch fails with a TypeError when the network or the server is down: then say what works without it.
-  return e instanceof TypeError ? down + " " + t(lang, "offlineStill", t(lang, "createOffline"), t(lang, "newTable")) : down;
+  // fetch fails with a TypeError when the network or the server is down:
+  // then say what works without it, or that the page tries again.
+  if (!(e instanceof TypeError)) return down;
+  if (where === "daily") return down + " " + t(lang, "downDaily");
+  if (where === "puzzles") return down + " " + t(lang, "downPuzzles");
+  if (where === "puzzleAnswer") return down + " " + t(lang, "downAnswer");
+  return down + " " + t(lang, "offlineStill", t(lang, "createOffline"), t(lang, "newTable"));
 }
 
 /** closeText words why the server closed the table's connection for good (docs/PROTOCOL.md). */

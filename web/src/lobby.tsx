@@ -11,6 +11,7 @@ import { botSeatName, optionHelp, optionLabel, tableTitle, valueLabel } from "./
 import { OFFLINE_BOT, savedOffline, startOffline } from "./offline";
 import { linkClick, navigate } from "./router";
 import { Learn } from "./guide";
+import { isOnline } from "./online";
 
 const BOTS_DEFAULT = ["rules", "random"];
 
@@ -21,31 +22,62 @@ export function Lobby(p: { lang: Lang }) {
   const [specs, setSpecs] = useState<GameSpec[] | null>(null);
   const [list, setList] = useState<TableInfo[] | null>(null);
   const [err, setErr] = useState("");
+  // down is the failure of a load because the server cannot be reached,
+  // until a load succeeds; it is worded in the page's language.
+  const [down, setDown] = useState<unknown>(null);
   const [cap, setCap] = useState<Capacity | null>(null);
+  const fail = (e: unknown) => (e instanceof TypeError ? setDown(e) : setErr(errorText(e, lang)));
 
   const load = () => {
     api
       .tables()
-      .then((l) => setList(l ?? []))
-      .catch((e) => setErr(errorText(e, lang)));
+      .then((l) => {
+        setList(l ?? []);
+        setDown(null);
+      })
+      .catch(fail);
     // A full server says so before anyone fills in the form; joining a
     // table above still works.
     api.capacity().then(setCap, () => setCap(null));
   };
+  const loadGames = () => api.games().then(setSpecs).catch(fail);
   useEffect(() => {
-    api
-      .games()
-      .then(setSpecs)
-      .catch((e) => setErr(errorText(e, lang)));
+    void loadGames();
     load();
-    const id = setInterval(load, 5000);
-    return () => clearInterval(id);
+    // The list is kept fresh while the browser has a network; without
+    // one nothing is asked (each try would only fail), and its return
+    // loads at once.
+    const id = setInterval(() => {
+      if (isOnline()) load();
+    }, 5000);
+    const back = () => {
+      load();
+      setSpecs((s) => {
+        if (!s) void loadGames();
+        return s;
+      });
+    };
+    // Gone: said at once, as a load that failed would.
+    const gone = () => setDown(new TypeError("offline"));
+    if (!isOnline()) gone();
+    addEventListener("online", back);
+    addEventListener("offline", gone);
+    return () => {
+      clearInterval(id);
+      removeEventListener("online", back);
+      removeEventListener("offline", gone);
+    };
   }, []);
 
   return (
     <main class="lobby">
       <p class="tagline">{t(lang, "tagline")}</p>
-      {err && <p class="error">{err}</p>}
+      {down != null && (
+        <p class="error lobby-down" role="alert" data-testid="lobby-down">
+          {errorText(down, lang)}
+        </p>
+      )}
+      {err && <p class="error lobby-down">{err}</p>}
       <Learn lang={lang} />
       <section class="box tables-box">
         <h2>
@@ -302,19 +334,26 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
     }
   };
 
-  // The same sitting on this device, against the first bot seat's kind of bot.
+  // The same sitting on this device, each seat against the bot the form
+  // shows for it; nobody else can sit at it.
   const offline = () => {
     if (!name.trim()) {
       setErr(t(lang, "nameNeeded"));
       askName();
       return;
     }
+    const person = seatBots.findIndex((b, i) => i > 0 && b === "");
+    if (person > 0) {
+      setErr(t(lang, "offlineNoPerson", t(lang, "seatN", person + 1)));
+      return;
+    }
+    setErr("");
     api.storeName(name.trim());
     const n = parseInt(hands, 10);
-    // Unless a bot was chosen, the strongest that decides in time in the
-    // browser (docs/OFFLINE.md).
-    const bot = bots[1] ?? (botKinds.includes(OFFLINE_BOT) ? OFFLINE_BOT : botKinds[0]);
-    startOffline({ game: spec.name, players, options: chosenOptions(), seat: 0, name: name.trim(), bot, hands: n > 0 ? n : undefined });
+    // The hints: the strongest bot that decides in time in the browser
+    // (docs/OFFLINE.md).
+    const bot = botKinds.includes(OFFLINE_BOT) ? OFFLINE_BOT : botKinds[0];
+    startOffline({ game: spec.name, players, options: chosenOptions(), seat: 0, name: name.trim(), bot, bots: seatBots, hands: n > 0 ? n : undefined });
   };
 
   return (

@@ -26,7 +26,10 @@ export interface OfflineConfig {
   options: Record<string, unknown>;
   seat: number;
   name: string;
+  /** the bot of every seat bots leaves out, and the hints' */
   bot: string;
+  /** each seat's bot by its index, as the create form shows them ("" at the person's seat) */
+  bots?: string[];
   seed: string;
   hands?: number;
 }
@@ -289,7 +292,15 @@ export function HandsPage(p: { lang: Lang }) {
                     <button type="button" class="small-btn" onClick={() => downloadJSON(JSON.stringify(h.record, null, 2) + "\n", `trull-${h.game}-${h.id.replace(/[^a-z0-9]+/gi, "-")}.json`)}>
                       ⤓ {t(lang, "export")}
                     </button>{" "}
-                    <button type="button" class="small-btn" onClick={() => forgetHand(h.id).then(load)}>
+                    <button
+                      type="button"
+                      class="small-btn"
+                      data-testid="hand-forget"
+                      onClick={() => {
+                        // Deleted for good: asked first.
+                        if (confirm(t(lang, "handForgetAsk"))) void forgetHand(h.id).then(load);
+                      }}
+                    >
                       {t(lang, "handForget")}
                     </button>
                   </td>

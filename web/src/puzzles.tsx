@@ -8,15 +8,16 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, call, type Action, type Words } from "./api";
 import { sortHand, type GameName } from "./cards";
 import { Card } from "./face";
-import { cardName, contractName, errorText, foolWord, objectCase, say, t, TITLE, type Key, type Lang } from "./i18n";
+import { cardName, contractName, errorText, foolWord, objectCase, say, t, TITLE, type Key, type Lang, type Where } from "./i18n";
 import type { Model, Trick } from "./model";
 import { seatOrder } from "./board";
 import { SeatChip } from "./seats";
 import { Extras, StrohSide } from "./extras";
 import { TrickView } from "./trick";
 import { PointsLine } from "./points";
-import { num } from "./analysis";
+import { num, whyText } from "./analysis";
 import { linkClick, navigate } from "./router";
+import { useBackOnline } from "./online";
 import "./puzzles.css";
 
 export const GAMES: GameName[] = ["droggn", "troggu", "strohmandeln"];
@@ -42,9 +43,9 @@ export interface Puzzle {
   legal: Action[];
 }
 
-/** Why says why a card is worse than the best one (a good card: better than the best of the others); text is in the request's language. */
+/** Why says why a card is worse than the best one (a good card: better than the best of the others); text is in English and German. */
 export interface Why {
-  text?: string;
+  text?: string | Words;
   worlds?: number;
 }
 
@@ -75,10 +76,10 @@ const answer = (id: string, a: Action, lang: Lang) => call<Answer>("POST", `/api
 /** The puzzle API's own refusals come worded in the page's language (the request names it). */
 const WORDED = new Set(["no_puzzle", "puzzle_game", "puzzle_theme", "puzzle_lang", "puzzle_card", "bad_request"]);
 
-/** refusal words an error of the puzzle API for the page. */
-function refusal(e: unknown, lang: Lang, game: GameName): string {
+/** refusal words an error of the puzzle API for the page (a network that is down: for a load, else for an answer). */
+function refusal(e: unknown, lang: Lang, game: GameName, where: Where = "puzzles"): string {
   if (e instanceof ApiError && WORDED.has(e.code)) return e.message;
-  return errorText(e, lang, game);
+  return errorText(e, lang, game, where);
 }
 
 /** Progress is what this browser keeps: each puzzle's first answer, the streak of right first answers and the best one. */
@@ -164,9 +165,12 @@ export function PuzzleIndex(p: { lang: Lang }) {
   const [lists, setLists] = useState<Partial<Record<GameName, Entry[]>>>({});
   const [err, setErr] = useState("");
   const pr = loadProgress();
+  // Back online after a failed load: the lists not loaded yet load again.
+  const again = useBackOnline(!!err);
   useEffect(() => {
-    for (const g of GAMES) list(g, lang).then((l) => setLists((old) => ({ ...old, [g]: l })), (e) => setErr(refusal(e, lang, g)));
-  }, []);
+    setErr("");
+    for (const g of GAMES) if (!lists[g]) list(g, lang).then((l) => setLists((old) => ({ ...old, [g]: l })), (e) => setErr(refusal(e, lang, g)));
+  }, [again]);
   return (
     <main class="box puzzle-index" data-testid="puzzle-index">
       <h2>{t(lang, "puzzles")}</h2>
@@ -220,15 +224,21 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
   const [pz, setPz] = useState<Puzzle | null>(null);
   const [ans, setAns] = useState<Answer | null>(null);
   const [repeat, setRepeat] = useState(false);
+  // A second try of the puzzle shown: its answer is not kept.
+  const [retry, setRetry] = useState(false);
   const [pending, setPending] = useState(false);
   const [err, setErr] = useState("");
   const [toast, setToast] = useState("");
   const [pr, setPr] = useState<Progress>(loadProgress);
 
+  // Back online after a failed load: what failed loads again.
+  const again = useBackOnline(!!err);
   useEffect(() => {
+    if (again && all) return;
     setAll(null);
+    setErr("");
     list(game, lang).then(setAll, (e) => setErr(refusal(e, lang, game)));
-  }, [game]);
+  }, [game, again]);
   const shown = all ? all.filter((e) => !theme || e.theme === theme) : [];
   // The puzzle asked for, else the first not answered yet, else the first.
   const current = all ? (shown.find((e) => e.id === want) ?? shown.find((e) => !(e.id in pr.done)) ?? shown[0] ?? null) : null;
@@ -239,12 +249,14 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
     if (id && id !== want) navigate(puzzlePath(game, theme, id), true);
   }, [id, want]);
   useEffect(() => {
+    if (again && pz?.id === id) return;
     setPz(null);
     setAns(null);
+    setRetry(false);
     setErr("");
     if (!id) return;
     puzzle(id, lang).then(setPz, (e) => setErr(refusal(e, lang, game)));
-  }, [id]);
+  }, [id, again]);
   useEffect(() => {
     if (!toast) return;
     const tm = setTimeout(() => setToast(""), 6000);
@@ -266,9 +278,16 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
       },
       (e) => {
         setPending(false);
-        setToast(refusal(e, lang, game));
+        setToast(refusal(e, lang, game, "puzzleAnswer"));
       },
     );
+  };
+  // Try again: the same puzzle, open for another card; only the first
+  // answer counts (record keeps it), so a retry never moves the streak.
+  const tryAgain = () => {
+    setAns(null);
+    setToast("");
+    setRetry(true);
   };
   const at = current ? shown.indexOf(current) : -1;
   // The next puzzle: the first after this one not answered yet, else simply the next.
@@ -314,8 +333,16 @@ export function PuzzlePage(p: { game: GameName; lang: Lang; query: URLSearchPara
             <p class="theme-help">
               <strong>{themeName(pz.theme, game, lang)}</strong> — {themeName(pz.theme, game, lang, true)}
             </p>
-            {ans && <Verdict pz={pz} ans={ans} lang={lang} repeat={repeat} />}
+            {ans && <Verdict pz={pz} ans={ans} lang={lang} repeat={repeat} retry={retry} />}
             {ans && allDone && <p class="muted">{t(lang, "puzzleAllDone")}</p>}
+            {ans && !ans.correct && (
+              <p class="puzzle-retry">
+                <button type="button" class="btn big" data-testid="retry-puzzle" onClick={tryAgain}>
+                  {t(lang, "puzzleRetry")}
+                </button>{" "}
+                <small class="muted">{t(lang, "puzzleRetryHelp")}</small>
+              </p>
+            )}
             {ans && next && (
               <button type="button" class="btn primary big" data-testid="next-puzzle" onClick={() => navigate(puzzlePath(game, theme, next.id))}>
                 {t(lang, "puzzleNext")}
@@ -406,7 +433,7 @@ function upper(s: string): string {
 }
 
 /** Verdict says whether the card was best, which was, and what every card costs, with the reasons. */
-function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
+function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean; retry: boolean }) {
   const { pz, ans, lang } = p;
   const box = useRef<HTMLElement>(null);
   // On a phone the verdict lies below the hand: bring it and the button
@@ -423,22 +450,24 @@ function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean }) {
         {t(lang, "puzzleYours", object(ans.action))}{" "}
         <strong data-testid="best">{t(lang, "puzzleBest", ans.good.map(name).join(t(lang, "puzzleOr")))}</strong>
       </p>
-      {ans.why?.text && (
+      {whyText(ans.why, lang) && (
         <p class="why" data-testid="why">
-          <strong>{t(lang, "puzzleWhy")}:</strong> {ans.why.text}
+          <strong>{t(lang, "puzzleWhy")}:</strong> {whyText(ans.why, lang)}
         </p>
       )}
+      <p class="muted" data-testid="worlds">
+        {t(lang, "puzzleWorlds", ans.worlds)}
+      </p>
       <h4>{t(lang, "puzzleCards")}</h4>
       <ul class="candidates" data-testid="candidates">
         {ans.candidates.map((c) => (
           <li class={c.good ? "good" : ""} data-card={c.action.card}>
             <strong>{upper(name(c.action))}</strong>: {c.good ? t(lang, "puzzleGood") : t(lang, "puzzleLoss", num(c.loss, lang))}
-            {c.why?.text && c.action.card !== ans.action.card && <div class="why muted">{c.why.text}</div>}
+            {whyText(c.why, lang) && c.action.card !== ans.action.card && <div class="why muted">{whyText(c.why, lang)}</div>}
           </li>
         ))}
       </ul>
-      <p class="muted">{t(lang, "puzzleWorlds", ans.worlds)}</p>
-      {p.repeat && <p class="muted">{t(lang, "puzzleRepeat")}</p>}
+      {p.retry ? <p class="muted">{t(lang, "puzzleRetried")}</p> : p.repeat && <p class="muted">{t(lang, "puzzleRepeat")}</p>}
     </section>
   );
 }

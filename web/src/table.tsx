@@ -342,7 +342,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
           <TitleLine v={tbl} lang={lang} />
         </h1>
         <span class="hand-no">{t(lang, "handN", handNo + 1)}</span>
-        <StatusLine status={status} lang={lang} />
+        <StatusLine status={status} lang={lang} here={!!tbl.offline} />
         {m && m.seat < 0 && <span class="spect">{t(lang, "spectating")}</span>}
         {token && !over && !p.connect && !tbl.daily && (
           <button type="button" class="small-btn" data-testid="move" aria-expanded={link?.move ? "true" : "false"} onClick={() => send({ type: "move" })}>
@@ -522,8 +522,15 @@ export function TitleLine(p: { v: Parameters<typeof tableTitle>[0]; lang: Lang }
  * briefly in the table's bar (the turn line explains it) and in full
  * where nothing else is shown yet.
  */
-function StatusLine(p: { status: Status; lang: Lang; full?: boolean }) {
+/** StatusLine shows the table's connection: online, waiting, closed; a table on this device (here) says that it plays here, network or not. */
+function StatusLine(p: { status: Status; lang: Lang; full?: boolean; here?: boolean }) {
   const { status, lang } = p;
+  if (status.state === "open" && p.here)
+    return (
+      <span class="conn here" data-testid="conn-here">
+        {t(lang, "connHere")}
+      </span>
+    );
   if (status.state === "open") return <span class="conn ok" title={t(lang, "online")} />;
   if (status.state === "waiting")
     return (

@@ -141,6 +141,13 @@ func trickText(w Why, a, b string, de bool, who string, scoreSaid bool) string {
 			if w.Score > 0 {
 				higher = pick(de, "higher", "höher")
 			}
+			if w.Opponents == "others" {
+				// Every seat for itself (a Misère): more card points are
+				// worse, so the points explain the score.
+				return upper(pick(de,
+					fmt.Sprintf("With %s, %s is %s %s on average than with %s, because %s counts %s %s: in a Misère the most card points lose.", a, score, pointsText(math.Abs(w.Score), de), higher, b, side, cardPoints(math.Abs(cp), de), more),
+					fmt.Sprintf("Mit %s ist %s im Mittel %s %s als mit %s, weil %s im Mittel %s %s zählt: In der Misère verliert, wer die meisten Kartenpunkte hat.", dative(a), score, pointsText(math.Abs(w.Score), de), higher, dative(b), side, cardPoints(math.Abs(cp), de), more)))
+			}
 			return upper(pick(de,
 				fmt.Sprintf("With %s, %s is %s %s on average than with %s, though %s counts %s %s.", a, score, pointsText(math.Abs(w.Score), de), higher, b, side, cardPoints(math.Abs(cp), de), more),
 				fmt.Sprintf("Mit %s ist %s im Mittel %s %s als mit %s, auch wenn %s im Mittel %s %s zählt.", dative(a), score, pointsText(math.Abs(w.Score), de), higher, dative(b), side, cardPoints(math.Abs(cp), de), more)))
@@ -313,7 +320,7 @@ var itemWords = map[string][2]string{
 	"under_30":                  {"under 30 points (×2)", "unter 30 Kartenpunkten (×2)"},
 	"solo_multiplier":           {"Solo multiplier", "Solo-Faktor"},
 	"tie_57_57":                 {"57:57, nobody pays", "57:57, keine Zahlung"},
-	"misere_most_points":        {"most points in the Misère", "meiste Kartenpunkte im Misère"},
+	"misere_most_points":        {"most points in the Misère", "meiste Kartenpunkte in der Misère"},
 	"misere_tie_no_payment":     {"tie, nobody pays", "Gleichstand, keine Zahlung"},
 	"double":                    {"doubled", "verdoppelt"},
 	"draw":                      {"draw (Nullrunde)", "unentschieden (Nullrunde)"},

@@ -185,6 +185,30 @@ func TestTextBidScoreFirst(t *testing.T) {
 	}
 }
 
+// TestTextMisere: where every seat plays for itself (a Misère) more card
+// points lose, so a card that counts more and scores less is not worded
+// as a contradiction ("though") but explained by the points.
+func TestTextMisere(t *testing.T) {
+	fool := playOf("FOOL")
+	h3 := playOf("H-3")
+	cards := func(ra game.RecordAction) string {
+		return map[string]string{"FOOL": "Fool", "H-3": "3 of hearts"}[ra.Card]
+	}
+	s := Sample{Seat: 0, Actions: []game.RecordAction{fool, h3}, Opponents: "others",
+		Outcomes: [][]Outcome{
+			{{Trick: 0, CardPoints: 32, Score: -3}, {Trick: 0, CardPoints: 32, Score: -3}},
+			{{Trick: 0, CardPoints: 30, Score: 1}, {Trick: 0, CardPoints: 30, Score: 1}},
+		}}
+	for l, want := range map[card.Lang]string{
+		card.English: "With Fool, your score is 4 points lower on average than with 3 of hearts, because your side counts 2 card points more: in a Misère the most card points lose.",
+		card.German:  "Mit Fool ist dein Ergebnis im Mittel 4 Punkte niedriger als mit 3 of hearts, weil deine Seite im Mittel 2 Kartenpunkte mehr zählt: In der Misère verliert, wer die meisten Kartenpunkte hat.",
+	} {
+		if got := Text(s.Why(0, 1), cards, l); got != want {
+			t.Errorf("%v:\n got %q\nwant %q", l, got, want)
+		}
+	}
+}
+
 // playOf is seat 0's play of the card with the record ID id.
 func playOf(id string) game.RecordAction {
 	a := game.NewRecordAction(0, "play")
