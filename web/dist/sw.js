@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "430c7fd800b5edc9";
+const VERSION = "14fdfd44a33d99b0";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -4,7 +4,7 @@
 import type { ComponentChildren } from "preact";
 import { sortHand } from "./cards";
 import { Backs, Card } from "./face";
-import { cardName, contractName, declarerWord, foolWord, t, talonWord, type Lang } from "./i18n";
+import { cardName, contractName, declarerWord, foolWord, objectCase, t, talonWord, type Lang } from "./i18n";
 import type { Model, Pile } from "./model";
 import { fmtPoints } from "./names";
 import { Glossed } from "./glossary";
@@ -53,8 +53,8 @@ export function Extras(p: { m: Model; names: string[]; lang: Lang }) {
         m.buy_lost
           ? t(lang, "buyLost", cardName(m.asked, g, lang))
           : m.bought_from === m.seat
-            ? t(lang, "boughtFromYou", cardName(m.asked, g, lang))
-            : t(lang, "bought", cardName(m.asked, g, lang), names[m.bought_from ?? -1] ?? "?"),
+            ? t(lang, "boughtFromYou", objectCase(lang, cardName(m.asked, g, lang)))
+            : t(lang, "bought", objectCase(lang, cardName(m.asked, g, lang)), names[m.bought_from ?? -1] ?? "?"),
       );
     }
     if (m.offered) lines.push(t(lang, "offered", cardName(m.offered, g, lang)));

@@ -1,6 +1,6 @@
 // Numbers of one take the singular in both languages.
 import { describe, expect, it } from "vitest";
-import { errorText, singularOne, t } from "./i18n";
+import { errorText, logText, singularOne, t } from "./i18n";
 
 describe("singularOne", () => {
   it("puts the words after 1 in the singular, and only after 1", () => {
@@ -25,5 +25,14 @@ describe("errorText", () => {
     }
     expect(errorText(down, "en", null, "daily")).toBe("The server cannot be reached. The daily challenge needs it: this page tries again as soon as the network is back.");
     expect(errorText(down, "de", null, "puzzles")).toBe("Der Server ist nicht erreichbar. Die Rätsel brauchen ihn: Diese Seite versucht es wieder, sobald das Netz zurück ist.");
+  });
+});
+
+describe("logText", () => {
+  const x = { game: "droggn" as const, lang: "de" as const, bidBefore: false, isDeclarer: false };
+  it("puts the Gstieß as the object of a German line in the accusative", () => {
+    expect(logText({ act: "buy", call: "asked", cards: ["FOOL"] }, x)).toBe("bietet eine Karte, verlangt den Gstieß");
+    expect(logText({ act: "discard", cards: ["FOOL", "S-K"] }, x)).toBe("drückt den Gstieß, Pik-König");
+    expect(logText({ act: "buy", call: "asked", cards: ["FOOL"] }, { ...x, lang: "en" })).toBe("offers a card, asks for Gstieß (Fool)");
   });
 });

@@ -1064,21 +1064,23 @@ export function actionHelp(a: Action, x: LabelCtx): string {
 export function logText(e: { act: string; call?: string; card?: string; cards?: string[]; hidden?: number; count?: number; trump?: number; say?: string }, x: LabelCtx): string {
   const { game, lang } = x;
   const card = (id?: string) => (id ? cardName(id, game, lang) : "?");
+  // The card as the object of the sentence ("verlangt den Gstieß").
+  const obj = (id?: string) => objectCase(lang, card(id));
   switch (e.act) {
     case "discard": {
       const n = e.count ?? (e.cards?.length ?? 0) + (e.hidden ?? 0);
       const de = game === "droggn" ? "drückt" : "legt ab:";
-      if (e.cards && e.cards.length && !e.hidden) return tr(lang, "discards ", de + " ") + e.cards.map((c) => card(c)).join(", ");
+      if (e.cards && e.cards.length && !e.hidden) return tr(lang, "discards ", de + " ") + e.cards.map((c) => (lang === "de" && game === "droggn" ? obj(c) : card(c))).join(", ");
       return tr(lang, `discards ${n} cards`, game === "droggn" ? `drückt ${n} Karten` : `legt ${n} Karten ab`);
     }
     case "buy":
       if (e.call === "none") return tr(lang, "does not buy", "kauft nicht");
-      if (e.call === "asked" || e.hidden) return tr(lang, `offers a card, asks for ${card(e.cards?.[0])}`, `bietet eine Karte, verlangt ${card(e.cards?.[0])}`);
-      if (e.cards?.length === 2) return tr(lang, `offers ${card(e.cards[0])}, asks for ${card(e.cards[1])}`, `bietet ${card(e.cards[0])}, verlangt ${card(e.cards[1])}`);
+      if (e.call === "asked" || e.hidden) return tr(lang, `offers a card, asks for ${card(e.cards?.[0])}`, `bietet eine Karte, verlangt ${obj(e.cards?.[0])}`);
+      if (e.cards?.length === 2) return tr(lang, `offers ${card(e.cards[0])}, asks for ${card(e.cards[1])}`, `bietet ${obj(e.cards[0])}, verlangt ${obj(e.cards[1])}`);
       break;
     case "layout":
       if (e.call === "none" || (!e.card && !e.cards?.length)) return x.isDeclarer ? "ich liege" : tr(lang, "no lay-out", "legt nicht aus");
-      return tr(lang, `lays out ${card(e.card ?? e.cards?.[0])}`, `legt ${card(e.card ?? e.cards?.[0])} aus`);
+      return tr(lang, `lays out ${card(e.card ?? e.cards?.[0])}`, `legt ${obj(e.card ?? e.cards?.[0])} aus`);
     case "call": {
       const n = e.trump ?? (e.card ? (parse(e.card) as { n?: number }).n : 0) ?? 0;
       return tr(lang, `calls ${card("T" + n)}`, `ruft ${card("T" + n)}`);
