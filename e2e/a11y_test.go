@@ -269,6 +269,34 @@ func TestKeyboardOnly(t *testing.T) {
 	if len(v.H1) != 1 || !webtest.Contains(v.H2, fmt.Sprintf("Your hand (%d)", len(v.Hand))) {
 		t.Errorf("e2e: the page's headings are h1 %q, h2 %q; want the table's name and the hand", v.H1, v.H2)
 	}
+
+	// The side column's tabs: one Tab stop, the arrows choose and focus,
+	// and the panel is named by its tab.
+	const tabJS = `(() => {
+  const a = document.activeElement;
+  const panel = document.querySelector('[role=tabpanel]');
+  return [a && a.getAttribute('role') === 'tab' ? a.dataset.tab : '', document.querySelector('[role=tab][aria-selected=true]').dataset.tab,
+    String(document.querySelectorAll('[role=tab][tabindex="0"]').length), panel ? panel.getAttribute('aria-labelledby') : ''].join(' ');
+})()`
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`[role=tab][aria-selected=true]`))); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []struct{ key, want string }{
+		{kb.ArrowRight, "sheet sheet 1 tab-sheet"},
+		{kb.End, "chat chat 1 tab-chat"},
+		{kb.ArrowRight, "log log 1 tab-log"},
+		{kb.ArrowLeft, "chat chat 1 tab-chat"},
+		{kb.Home, "log log 1 tab-log"},
+	} {
+		key(st.key)
+		var got string
+		if _, err := webtest.Read(ctx, tabJS, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got != st.want {
+			t.Errorf("e2e: the side tabs after %q: focus, chosen, Tab stops, panel %q; want %q", st.key, got, st.want)
+		}
+	}
 }
 
 // checkArrows moves through the hand with the arrows, Home and End from

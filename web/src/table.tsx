@@ -442,13 +442,16 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
           {over && <SettlementBox tbl={tbl} names={names} you={m ? m.seat : -1} lang={lang} />}
         </div>
         <aside class="side">
-          <nav class="tabs" role="tablist">
-            {(["log", "sheet", "chat"] as Tab[]).map((k) => (
+          <nav class="tabs" role="tablist" onKeyDown={(e) => tabKey(e, tab, (k) => dispatch({ kind: "tab", tab: k }))}>
+            {SIDE_TABS.map((k) => (
               <button
                 type="button"
                 role="tab"
+                id={`tab-${k}`}
                 class={tab === k ? "on" : ""}
                 aria-selected={tab === k}
+                aria-controls="side-panel"
+                tabIndex={tab === k ? 0 : -1}
                 data-tab={k}
                 onClick={() => dispatch({ kind: "tab", tab: k })}
               >
@@ -457,7 +460,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               </button>
             ))}
           </nav>
-          <div class="panel">
+          <div class="panel" role="tabpanel" id="side-panel" aria-labelledby={`tab-${tab}`}>
             {tab === "log" && m && <LogPanel m={m} names={names} lang={lang} auto={autos.filter((x) => x.hand === handNo).map((x) => x.at)} />}
             {tab === "sheet" && <Sheet tbl={tbl} names={names} lang={lang} onEnd={token && !over && !tbl.daily ? () => send({ type: "end" }) : undefined} />}
             {tab === "chat" && <ChatPanel msgs={chat} lang={lang} canSend={!!token} send={(text) => send({ type: "chat", text })} />}
@@ -466,6 +469,23 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
       </div>
     </main>
   );
+}
+
+/** SIDE_TABS are the side column's tabs, in their order. */
+const SIDE_TABS: readonly Tab[] = ["log", "sheet", "chat"];
+
+/**
+ * tabKey moves between the side column's tabs with the arrow keys, Home
+ * and End, as a tab list does, and puts the focus on the tab chosen.
+ */
+function tabKey(e: KeyboardEvent, tab: Tab, choose: (k: Tab) => void) {
+  const i = SIDE_TABS.indexOf(tab);
+  const n = SIDE_TABS.length;
+  const j = e.key === "ArrowRight" ? (i + 1) % n : e.key === "ArrowLeft" ? (i + n - 1) % n : e.key === "Home" ? 0 : e.key === "End" ? n - 1 : -1;
+  if (j < 0) return;
+  e.preventDefault();
+  choose(SIDE_TABS[j]);
+  document.getElementById(`tab-${SIDE_TABS[j]}`)?.focus();
 }
 
 /**
