@@ -141,12 +141,12 @@ func trickText(w Why, a, b string, de bool, who string, scoreSaid bool) string {
 			if w.Score > 0 {
 				higher = pick(de, "higher", "höher")
 			}
-			if w.Opponents == "others" {
+			if w.Opponents == "alone" {
 				// Every seat for itself (a Misère): more card points are
 				// worse, so the points explain the score.
 				return upper(pick(de,
-					fmt.Sprintf("With %s, %s is %s %s on average than with %s, because %s counts %s %s: in a Misère the most card points lose.", a, score, pointsText(math.Abs(w.Score), de), higher, b, side, cardPoints(math.Abs(cp), de), more),
-					fmt.Sprintf("Mit %s ist %s im Mittel %s %s als mit %s, weil %s im Mittel %s %s zählt: In der Misère verliert, wer die meisten Kartenpunkte hat.", dative(a), score, pointsText(math.Abs(w.Score), de), higher, dative(b), side, cardPoints(math.Abs(cp), de), more)))
+					fmt.Sprintf("With %s, %s is %s %s on average than with %s, because you count %s %s: in a Misère the most card points lose.", a, score, pointsText(math.Abs(w.Score), de), higher, b, cardPoints(math.Abs(cp), de), more),
+					fmt.Sprintf("Mit %s ist %s im Mittel %s %s als mit %s, weil du im Mittel %s %s zählst: In der Misère verliert, wer die meisten Kartenpunkte hat.", dative(a), score, pointsText(math.Abs(w.Score), de), higher, dative(b), cardPoints(math.Abs(cp), de), more)))
 			}
 			return upper(pick(de,
 				fmt.Sprintf("With %s, %s is %s %s on average than with %s, though %s counts %s %s.", a, score, pointsText(math.Abs(w.Score), de), higher, b, side, cardPoints(math.Abs(cp), de), more),

@@ -190,11 +190,14 @@ func sameAction(a, b game.RecordAction) bool {
 // Opponents returns the word for the other side of seat in the state of
 // a decision (declarer known): "defenders" for the declarer's side,
 // "declarer" for a defender, "opponent" in a game of two (Strohmandeln),
-// "others" where every seat plays alone (Troggu's Misère, which has no
-// declarer) or the sides are not known yet.
+// "alone" where every seat plays for itself (Troggu's Misère, which has
+// no declarer), "others" where the sides are not known yet (the bidding).
 func Opponents(st game.State, seat int) string {
 	if st.Rules().Seats() == 2 {
 		return "opponent"
+	}
+	if a, ok := st.(interface{ EverySeatAlone() bool }); ok && a.EverySeatAlone() {
+		return "alone"
 	}
 	d, ok := st.(interface{ Declarer() int })
 	switch {

@@ -1,11 +1,13 @@
 package why
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"trull/internal/card"
 	"trull/internal/game"
+	"trull/internal/games/troggu"
 )
 
 // TestText words hand-made differences: the biggest difference first, the
@@ -194,17 +196,28 @@ func TestTextMisere(t *testing.T) {
 	cards := func(ra game.RecordAction) string {
 		return map[string]string{"FOOL": "Fool", "H-3": "3 of hearts"}[ra.Card]
 	}
-	s := Sample{Seat: 0, Actions: []game.RecordAction{fool, h3}, Opponents: "others",
-		Outcomes: [][]Outcome{
-			{{Trick: 0, CardPoints: 32, Score: -3}, {Trick: 0, CardPoints: 32, Score: -3}},
-			{{Trick: 0, CardPoints: 30, Score: 1}, {Trick: 0, CardPoints: 30, Score: 1}},
-		}}
-	for l, want := range map[card.Lang]string{
-		card.English: "With Fool, your score is 4 points lower on average than with 3 of hearts, because your side counts 2 card points more: in a Misère the most card points lose.",
-		card.German:  "Mit Fool ist dein Ergebnis im Mittel 4 Punkte niedriger als mit 3 of hearts, weil deine Seite im Mittel 2 Kartenpunkte mehr zählt: In der Misère verliert, wer die meisten Kartenpunkte hat.",
+	outcomes := [][]Outcome{
+		{{Trick: 0, CardPoints: 32, Score: -3}, {Trick: 0, CardPoints: 32, Score: -3}},
+		{{Trick: 0, CardPoints: 30, Score: 1}, {Trick: 0, CardPoints: 30, Score: 1}},
+	}
+	for _, tc := range []struct {
+		opponents string
+		want      map[card.Lang]string
+	}{
+		{"alone", map[card.Lang]string{
+			card.English: "With Fool, your score is 4 points lower on average than with 3 of hearts, because you count 2 card points more: in a Misère the most card points lose.",
+			card.German:  "Mit Fool ist dein Ergebnis im Mittel 4 Punkte niedriger als mit 3 of hearts, weil du im Mittel 2 Kartenpunkte mehr zählst: In der Misère verliert, wer die meisten Kartenpunkte hat.",
+		}},
+		// The bidding, sides not known yet: no Misère.
+		{"others", map[card.Lang]string{
+			card.English: "With Fool, your score is 4 points lower on average than with 3 of hearts, though your side counts 2 card points more.",
+		}},
 	} {
-		if got := Text(s.Why(0, 1), cards, l); got != want {
-			t.Errorf("%v:\n got %q\nwant %q", l, got, want)
+		s := Sample{Seat: 0, Actions: []game.RecordAction{fool, h3}, Opponents: tc.opponents, Outcomes: outcomes}
+		for l, want := range tc.want {
+			if got := Text(s.Why(0, 1), cards, l); got != want {
+				t.Errorf("%s, %v:\n got %q\nwant %q", tc.opponents, l, got, want)
+			}
 		}
 	}
 }
@@ -237,5 +250,28 @@ func TestTextNamedOpponent(t *testing.T) {
 	}
 	if got := Text(w, name, card.English); !strings.Contains(got, "your opponent takes") {
 		t.Errorf("spoken to: %q", got)
+	}
+}
+
+// TestOpponents: in Troggu the sides are not known while bidding
+// ("others"), and in a Misère every seat plays alone ("alone").
+func TestOpponents(t *testing.T) {
+	r := troggu.MustParse(3, "allPassRule=alwaysMisere")
+	st, err := r.NewState(game.ShuffledDeck(r.Pack(), rand.New(rand.NewPCG(1, 2))), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Opponents(st, st.ToAct()); got != "others" {
+		t.Errorf("while bidding: %q, want others", got)
+	}
+	for st.Phase() == "bidding" {
+		pass := game.NewRecordAction(st.ToAct(), "bid")
+		pass.Call = "pass"
+		if err := game.ApplyRecordAction(st, pass); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := Opponents(st, st.ToAct()); got != "alone" {
+		t.Errorf("in the Misère after three passes (phase %s): %q, want alone", st.Phase(), got)
 	}
 }

@@ -139,6 +139,10 @@ func (s *State) Contract() Contract { return s.contract }
 // Declarer returns the Tappist or Soloist, -1 in Misère or while bidding.
 func (s *State) Declarer() int { return int(s.declarer) }
 
+// EverySeatAlone reports whether every seat plays for itself: a Misère,
+// where nobody is declarer and the most card points lose.
+func (s *State) EverySeatAlone() bool { return s.contract == ContractMisere }
+
 // Hand returns the cards in seat's hand.
 func (s *State) Hand(seat int) card.Set { return s.hands[seat] }
 
