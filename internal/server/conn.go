@@ -225,6 +225,20 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	token, spectate, host := q.Get("token"), q.Get("spectate") != "", q.Get("host")
 	addr := s.clientAddr(r)
 	capped := s.acquireWS(addr)
+	if capped != wsOK {
+		// A socket over a cap is accepted to be closed with a reason a
+		// browser reads (below); while refusingMax of those are still
+		// closing, one more is refused before the upgrade, so that a flood
+		// holds no more.
+		if s.refusing.Add(1) > refusingMax {
+			s.refusing.Add(-1)
+			s.metrics.refused.WithLabelValues("ws_flood").Inc()
+			w.Header().Set("Retry-After", "10")
+			writeCoded(w, http.StatusTooManyRequests, capCode(capped), "%s", capReason(capCode(capped), s.capOf(capped)))
+			return
+		}
+		defer s.refusing.Add(-1)
+	}
 	// handedOff: the socket is served by a goroutine of its own, which
 	// releases what the handler would have.
 	handedOff := false
@@ -256,17 +270,17 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	case wsAddr:
 		s.metrics.refused.WithLabelValues("ws_cap").Inc()
 		s.log.Info("websocket refused: too many from one address", "addr", addr)
-		ws.Close(statusTryAgain, capReason(capAddr, s.cfg.MaxConnsPerAddr))
+		ws.Close(statusTryAgain, capReason(capAddr, s.capOf(capped)))
 		return
 	case wsNet:
 		s.metrics.refused.WithLabelValues("ws_net_cap").Inc()
 		s.log.Info("websocket refused: too many from one network", "net", netOf(addr))
-		ws.Close(statusTryAgain, capReason(capNet, s.cfg.MaxConnsPerNet))
+		ws.Close(statusTryAgain, capReason(capNet, s.capOf(capped)))
 		return
 	case wsTotal:
 		s.metrics.refused.WithLabelValues("ws_total_cap").Inc()
 		s.log.Warn("websocket refused: the server holds as many as it allows", "max", s.cfg.MaxConns)
-		ws.Close(statusTryAgain, capReason(capTotal, s.cfg.MaxConns))
+		ws.Close(statusTryAgain, capReason(capTotal, s.capOf(capped)))
 		return
 	}
 	ws.SetReadLimit(maxMessage)

@@ -104,6 +104,33 @@ var capTexts = map[string]string{
 	capTotal: "the server is full: it holds %d WebSockets, as many as it allows; try again later",
 }
 
+// refusingMax bounds the sockets over a cap that are being closed at once
+// (each waits up to seconds for its client's close); one more is refused
+// before the upgrade.
+const refusingMax = 64
+
+// capCode is the code of a cap (wsAddr, wsNet or wsTotal).
+func capCode(c wsCap) string {
+	switch c {
+	case wsAddr:
+		return capAddr
+	case wsNet:
+		return capNet
+	}
+	return capTotal
+}
+
+// capOf is the number a cap allows.
+func (s *Server) capOf(c wsCap) int {
+	switch c {
+	case wsAddr:
+		return s.cfg.MaxConnsPerAddr
+	case wsNet:
+		return s.cfg.MaxConnsPerNet
+	}
+	return s.cfg.MaxConns
+}
+
 // capReason is the close reason "code: text" of the cap code at n
 // (TestCapReasonsFit: within the 123 bytes a close frame's reason may
 // have).

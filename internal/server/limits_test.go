@@ -259,3 +259,44 @@ func TestWebSocketCaps(t *testing.T) {
 		return ws != nil
 	})
 }
+
+// TestCapFlood: sockets over a cap that are still closing are bounded:
+// while refusingMax of them wait for their clients' close, one more is
+// refused before the upgrade with 429 and the cap's reason; once they are
+// gone, a socket over the cap is closed with 1013 again.
+func TestCapFlood(t *testing.T) {
+	e := newEnv(t, Config{MaxConnsPerAddr: 1})
+	tb := e.create(map[string]any{"game": "droggn", "bots": []string{"", "rules", "rules"}, "name": "Ann"})
+	joinFrom(t, e.ts.URL, tb.ID, "spectate=1", "")
+	url := "ws" + strings.TrimPrefix(e.ts.URL, "http") + "/ws/" + tb.ID + "?spectate=1"
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	// Clients that never read: the server's close waits for them.
+	var silent []*websocket.Conn
+	for range refusingMax {
+		ws, _, err := websocket.Dial(ctx, url, nil)
+		if err != nil {
+			t.Fatalf("socket %d over the cap: %v, want an upgrade", len(silent)+1, err)
+		}
+		silent = append(silent, ws)
+	}
+	gametest.Eventually(t, 10*time.Second, "every silent socket counted as closing", func() bool { return e.srv.refusing.Load() == refusingMax })
+	_, resp, err := websocket.Dial(ctx, url, nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("one more while %d close: %v %v, want 429 before the upgrade", refusingMax, err, resp)
+	}
+	var body struct {
+		Code, Error string
+	}
+	json.NewDecoder(resp.Body).Decode(&body)
+	if body.Code != capAddr || !strings.Contains(body.Error, "at most 1 at once") {
+		t.Errorf("the refusal says %+v, want the address cap's reason", body)
+	}
+	for _, ws := range silent {
+		ws.CloseNow()
+	}
+	gametest.Eventually(t, 20*time.Second, "the closing sockets gone", func() bool { return e.srv.refusing.Load() == 0 })
+	if _, why := joinFrom(t, e.ts.URL, tb.ID, "spectate=1", ""); !strings.HasPrefix(why, capAddr+": ") {
+		t.Errorf("over the cap after the flood: %q, want a close with the cap's reason", why)
+	}
+}

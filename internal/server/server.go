@@ -35,6 +35,7 @@ import (
 	"net/netip"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -190,6 +191,7 @@ type Server struct {
 	wsByAddr map[string]int // open WebSockets by client address
 	wsByNet  map[string]int // open WebSockets by client network (netOf)
 	wsTotal  int            // open WebSockets
+	refusing atomic.Int64   // sockets over a cap being closed (refusingMax)
 	createMu sync.Mutex     // one table creation at a time (MaxTables)
 
 	mu        sync.Mutex
