@@ -38,6 +38,19 @@ function model(over: Partial<Model>): Model {
 const heard = (m: Model, over: Partial<Heard> = {}): Heard => ({ hand: 0, m, step: 1, ask: "", advice: "", hint: "", ...over });
 
 describe("tableNews", () => {
+  it("reads only the last trick of several finished while the page was away", () => {
+    const trick = (leader: number, cards: string[], winner: number) => ({ leader, plays: cards.map((card, k) => ({ seat: (leader + k) % 3, card })), winner });
+    const before = model({ tricks: [], trick: null });
+    const after = model({
+      tricks: [trick(1, ["H-K", "H-7", "H-8"], 1), trick(1, ["S-7", "S-8", "S-9"], 0), trick(0, ["C-7", "C-8", "C-9"], 2)],
+      trick: null,
+    });
+    const said = tableNews(before, after, 0, names, "en");
+    expect(said.some((s) => s.includes("king of hearts") || s.includes("7 of spades"))).toBe(false);
+    expect(said).toContain("Bot 2 plays 8 of clubs");
+    expect(said.filter((s) => s.startsWith("Trick ")).length).toBe(1);
+  });
+
   it("says each card another seat plays, not the viewer's own", () => {
     const before = model({ trick: { leader: 0, plays: [{ seat: 0, card: "T21" }], winner: -1 } });
     const after = model({

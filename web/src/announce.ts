@@ -73,8 +73,13 @@ export function tableNews(prev: Model | null, m: Model, hand: number, names: str
     if (i < prev.tricks.length) return prev.tricks[i].hidden ? Infinity : prev.tricks[i].plays.length;
     return i === prev.tricks.length ? prev.trick?.plays.length ?? 0 : 0;
   };
+  // Tricks finished while the page was away (a reconnect, a hidden tab)
+  // are not read out one card at a time: the last one finished and the
+  // one on the table are.
+  const from = prev && m.tricks.length - prev.tricks.length > 1 ? m.tricks.length - 1 : 0;
   const tricks = m.trick ? [...m.tricks, m.trick] : m.tricks;
   tricks.forEach((tk, i) => {
+    if (i < from) return;
     tk.plays.forEach((pl, k) => {
       if (k < shown(i) || pl.seat === m.seat) return;
       const card = cardCase(lang, pl.say ? logText({ act: "play", card: pl.card, say: pl.say }, ctx) : cardName(pl.card, m.game, lang), "acc");

@@ -21,7 +21,9 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
   const { lang } = p;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(p.query.get("date") ?? "") ? p.query.get("date")! : today();
   const [who, setWho] = useState<DailyWho | null>(api.dailyWho);
-  const [list, setList] = useState<Challenge[] | null>(null);
+  // The challenges of the date listed, as loaded for it.
+  const [loaded, setLoaded] = useState<{ date: string; list: Challenge[] } | null>(null);
+  const list = loaded?.date === date ? loaded.list : null;
   const [mine, setMine] = useState<Progress[]>([]);
   const [err, setErr] = useState("");
   const [busy, setBusy] = useState("");
@@ -33,7 +35,7 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
   useEffect(() => {
     if (again) setErr("");
     if (again && list) return;
-    api.challenges(date).then(setList, fail);
+    api.challenges(date).then((l) => setLoaded({ date, list: l }), fail);
   }, [date, again]);
   useEffect(() => {
     if (who) api.progress(who, date).then(setMine, fail);

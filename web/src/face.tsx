@@ -3,7 +3,7 @@
 // signs are shared <symbol>s defined once in <FaceDefs/>; each card is a
 // small inline SVG with a 60×90 view box.
 
-import { cardName, rankLabel, t, type Lang } from "./i18n";
+import { cardName, rankLabel, singularOne, t, type Lang } from "./i18n";
 import type { JSX } from "preact";
 import { FOOL_NAME, isRed, parse, type GameName } from "./cards";
 
@@ -299,7 +299,7 @@ export function Backs(p: { n: number; game: GameName; lang: Lang; small?: boolea
       class={"card back" + (p.small ? " small" : "")}
       title={p.label}
       role="img"
-      aria-label={t(p.lang, "faceDownN", p.n) + (p.label ? ` (${p.label})` : "")}
+      aria-label={singularOne(p.lang, t(p.lang, "faceDownN", p.n)) + (p.label ? ` (${p.label})` : "")}
     >
       <CardSVG id="" game={p.game} lang={p.lang} />
       <span class="count">{p.n}</span>

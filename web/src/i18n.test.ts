@@ -9,6 +9,8 @@ describe("singularOne", () => {
     expect(singularOne("de", t("de", "dailyChoices", 1))).toBe("Wie die anderen entschieden (bisher 1 anderer Spieler)");
     expect(singularOne("en", "1 points, 21 points, 1 tricks")).toBe("1 point, 21 points, 1 trick");
     expect(singularOne("de", "1 Punkte, 1,5 Punkte")).toBe("1 Punkt, 1,5 Punkte");
+    expect(singularOne("en", t("en", "faceDownN", 1))).toBe("1 card face down");
+    expect(singularOne("de", t("de", "faceDownN", 1))).toBe("1 Karte verdeckt");
   });
 });
 

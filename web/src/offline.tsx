@@ -35,9 +35,10 @@ export interface OfflineConfig {
 }
 
 /**
- * OFFLINE_BOT is the bot of a sitting on this device unless another is
- * chosen: the strongest whose decisions in WebAssembly take at most 150 ms
- * at the median and 600 ms at the 99th percentile (docs/OFFLINE.md).
+ * OFFLINE_BOT gives the hints of a sitting on this device, and plays a
+ * seat for which none is chosen: the strongest bot whose decisions in
+ * WebAssembly take at most 150 ms at the median and 600 ms at the 99th
+ * percentile (docs/OFFLINE.md).
  */
 export const OFFLINE_BOT = "ismcts-fast";
 

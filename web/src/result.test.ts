@@ -64,14 +64,14 @@ describe("settleLine", () => {
       { item: "pagat_laid_out", points: 80, side: "defenders" },
     ]);
     expect(settleLine({ game: "droggn", sits_out: -1 }, lost, "en")).toBe(
-      "Added up, the items make -200: the declarer pays 200 to each of the 2 defenders, -400 for the declarer.",
+      "Added up, the items make -200: the declarer pays 200 to each of the 2 defenders and scores -400.",
     );
     const won = res([274, -137, -137], [
       { item: "match", points: 117, side: "declarer" },
       { item: "pagat_laid_out", points: 20, side: "declarer" },
     ]);
     expect(settleLine({ game: "droggn", sits_out: -1 }, won, "de")).toBe(
-      "Zusammen machen die Posten 137: Jeder der 2 Gegenspieler zahlt das dem Spieler, +274 für den Spieler.",
+      "Zusammen machen die Posten 137: Jeder der 2 Gegenspieler zahlt das dem Spieler, der so +274 bekommt.",
     );
   });
   it("counts the defenders at the table, not the dealer who sits out", () => {

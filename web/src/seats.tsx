@@ -2,7 +2,7 @@
 
 import type { SeatInfo } from "./api";
 import { Icon } from "./face";
-import { botLabel, declarerWord, foolWord, t, type Lang } from "./i18n";
+import { botLabel, declarerWord, foolWord, singularOne, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { Glossed } from "./glossary";
 
@@ -54,12 +54,12 @@ export function SeatChip(p: {
       )}
       <div class="chip-info">
         <span title={t(lang, "cards")}>
-          <Icon name="cards" /> {size}
-          <span class="sr-only"> {t(lang, "cards")}</span>
+          <Icon name="cards" /> <span aria-hidden="true">{size}</span>
+          <span class="sr-only">{singularOne(lang, `${size} ${t(lang, "cards")}`)}</span>
         </span>
         <span title={t(lang, "tricks")}>
-          <Icon name="tricks" /> {m.tricks_won[seat] ?? 0}
-          <span class="sr-only"> {t(lang, "tricks")}</span>
+          <Icon name="tricks" /> <span aria-hidden="true">{m.tricks_won[seat] ?? 0}</span>
+          <span class="sr-only">{singularOne(lang, `${m.tricks_won[seat] ?? 0} ${t(lang, "tricks")}`)}</span>
         </span>
         {info?.bot && <span class="lvl">{botLabel(info.bot, lang)}</span>}
       </div>

@@ -206,6 +206,24 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
   const page = useRef<HTMLElement>(null);
   const follow = useRef(false);
   const focused = useRef("");
+  // byKeys: the person uses the keyboard (their last key came after their
+  // last pointer); a pointer's user keeps the focus and the scroll where
+  // they are.
+  const byKeys = useRef(false);
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => {
+      if (!e.ctrlKey && !e.metaKey && !e.altKey) byKeys.current = true;
+    };
+    const pointer = () => {
+      byKeys.current = false;
+    };
+    document.addEventListener("keydown", key, true);
+    document.addEventListener("pointerdown", pointer, true);
+    return () => {
+      document.removeEventListener("keydown", key, true);
+      document.removeEventListener("pointerdown", pointer, true);
+    };
+  }, []);
   const acted = () => {
     follow.current = true;
     focused.current = decisionKey(cur.current);
@@ -237,9 +255,12 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
     dispatch({ kind: "took", key, auto: { hand: handNo, at: m.log.length, label } });
     act(legal[0]);
   }, [legal, mine, pending]);
-  const send = (msg: unknown) => {
+  const send = (msg: unknown) => conn.current?.send(msg);
+  // A step of the game asked for by the page (a hint, the next hand): the
+  // focus follows it as it follows an action.
+  const step = (msg: unknown) => {
     acted();
-    return conn.current?.send(msg);
+    return send(msg);
   };
 
   // The live region says what is new since it last spoke (announce.ts):
@@ -265,20 +286,20 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
     if (text) setSaid((s) => (s === text ? text + "\u00a0" : text));
   }, [m, handNo, v.step, spoken.ask, spoken.advice, spoken.hint]);
 
-  // After an action the focus stays on the board: a new decision of the
-  // viewer's takes it to its first choice, unless the person has gone
-  // elsewhere (the chat, the guide); a control that went away leaves it on
-  // the hand until then. As soon as the page is drawn, before it is
+  // After an action by keyboard the focus stays on the board: a new
+  // decision of the viewer's takes it to its first choice, unless the
+  // person has gone elsewhere (the chat, the guide); a control that went
+  // away leaves it on the hand until then. As soon as the page is drawn, before it is
   // painted: the focus is never left on the body in between.
   useLayoutEffect(() => {
     const root = page.current;
-    if (!root) return;
+    if (!root || !byKeys.current) return;
     const ae = document.activeElement as HTMLElement | null;
     const lost = !ae || ae === document.body || !ae.isConnected;
     const rest = root.querySelector<HTMLElement>("section[aria-labelledby=hand-heading]") ?? root.querySelector<HTMLElement>("[data-testid=prompt]");
     const onBoard = !lost && !!ae!.closest(".board-inner, [data-testid=result]");
     const key = decisionKey(v);
-    if (key && key !== focused.current && (lost || ae === rest || (follow.current && onBoard))) {
+    if (key && key !== focused.current && (ae === rest || (follow.current && (lost || onBoard)))) {
       const to = firstChoice(root, mine);
       if (to) {
         to.focus();
@@ -405,7 +426,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               hintNote={hint ? t(lang, "suggested") : guide?.suggest ? t(lang, "guideChoice") : undefined}
               selected={selected}
               setSelected={setSelected}
-              askHint={token && legal.length && tbl.hints !== false ? () => send({ type: "hint" }) : undefined}
+              askHint={token && legal.length && tbl.hints !== false ? () => step({ type: "hint" }) : undefined}
               deadline={deadline}
               offline={offline}
               autoNote={recentAuto(autos, handNo, m)}
@@ -421,7 +442,7 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
               names={names}
               lang={lang}
               tableId={id}
-              onNext={canNext && showResult.hand === handNo ? () => send({ type: "next" }) : undefined}
+              onNext={canNext && showResult.hand === handNo ? () => step({ type: "next" }) : undefined}
               onClose={showResult.hand !== handNo ? () => setDismissed(showResult.hand) : undefined}
             />
           )}
@@ -538,11 +559,11 @@ export function TitleLine(p: { v: Parameters<typeof tableTitle>[0]; lang: Lang }
 }
 
 /**
- * StatusLine shows the connection's state; a refusal over a cap is named
- * briefly in the table's bar (the turn line explains it) and in full
- * where nothing else is shown yet.
+ * StatusLine shows the table's connection: online, waiting, closed; a
+ * table on this device (here) says that it plays here, network or not. A
+ * refusal over a cap is named briefly in the table's bar (the turn line
+ * explains it) and in full where nothing else is shown yet.
  */
-/** StatusLine shows the table's connection: online, waiting, closed; a table on this device (here) says that it plays here, network or not. */
 function StatusLine(p: { status: Status; lang: Lang; full?: boolean; here?: boolean }) {
   const { status, lang } = p;
   if (status.state === "open" && p.here)

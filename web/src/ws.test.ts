@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { StateMessage } from "./contract.gen";
 import type { Model } from "./model";
 import fixtures from "./testdata/patches.json";
-import { applyModelPatch, capOf, withModel } from "./ws";
+import { applyModelPatch, capOf, retryDelay, withModel } from "./ws";
 import { waitText } from "./i18n";
 
 interface Fixture {
@@ -67,5 +67,16 @@ describe("closes over a cap", () => {
     expect(waitText({ state: "waiting", retryIn: 9, cap: "ws_addr_cap" }, "en")).toMatch(/your address.*Close other windows.*9 s/);
     expect(waitText({ state: "waiting", retryIn: 9, cap: "ws_addr_cap" }, "de")).toMatch(/deiner Adresse.*Schließe andere Fenster.*9 s/);
     expect(waitText({ state: "waiting", retryIn: 3 }, "de")).toBe("Verbindung verloren; neuer Versuch in 3 s…");
+  });
+});
+
+describe("retryDelay", () => {
+  it("backs off, spread, and waits at least 10 s after a cap", () => {
+    expect(retryDelay(0, undefined, 0)).toBeCloseTo(0.4);
+    expect(retryDelay(9, undefined, 0.999)).toBeCloseTo(18, 0);
+    for (const r of [0, 0.5, 0.999]) {
+      expect(retryDelay(0, "ws_addr_cap", r)).toBeGreaterThanOrEqual(10);
+      expect(retryDelay(9, "server_full", r)).toBeGreaterThanOrEqual(12);
+    }
   });
 });

@@ -47,6 +47,17 @@ export type Cap = "ws_addr_cap" | "ws_net_cap" | "server_full";
 const CAPS: readonly Cap[] = ["ws_addr_cap", "ws_net_cap", "server_full"];
 
 /**
+ * retryDelay is how long to wait (seconds) before the attempt after the
+ * attempt-th: the backoff, spread by ±20% (r in [0, 1)) so that the clients
+ * of a restarted server do not come back at once, and at least CAP_DELAY
+ * after a close over a cap.
+ */
+export function retryDelay(attempt: number, cap: Cap | undefined, r: number): number {
+  const d = DELAYS[Math.min(attempt, DELAYS.length - 1)] * (0.8 + 0.4 * r);
+  return cap ? Math.max(d, CAP_DELAY) : d;
+}
+
+/**
  * capOf reads which cap a close was for: 1013 with a reason that starts
  * with the cap's code ("ws_addr_cap: too many WebSockets…").
  */
@@ -195,11 +206,8 @@ export class Conn implements Transport {
   }
 
   private retry(cap?: Cap) {
-    let base = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];
-    if (cap) base = Math.max(base, CAP_DELAY);
+    const delay = retryDelay(this.attempt, cap, Math.random());
     this.attempt++;
-    // Spread reconnects of many clients after a server restart.
-    const delay = base * (0.8 + 0.4 * Math.random());
     let left = Math.ceil(delay);
     this.h.status({ state: "waiting", retryIn: left, cap });
     this.tick = window.setInterval(() => {
