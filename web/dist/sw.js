@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "8be5d2968f2e08e6";
+const VERSION = "dfd2da1d6fc084d3";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
