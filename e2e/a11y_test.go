@@ -386,3 +386,36 @@ func checkTree(t *testing.T, ctx context.Context, dim string) {
 		t.Errorf("e2e: the accessibility tree has %d polite status regions, want 1", polite)
 	}
 }
+
+// TestPointerKeepsFocus: a person playing with the mouse (or a finger) is
+// not moved: the page takes the focus to a new decision's first card only
+// for a person using the keyboard, and never scrolls a pointer's user.
+func TestPointerKeepsFocus(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	tb := webtest.CreateTable(t, base, "droggn", 3)
+	webtest.SeatIn(t, ctx, base, tb, "en")
+	checked := 0
+	webtest.PlayUntil(t, ctx, webtest.Quiet, func(s webtest.Snapshot) bool {
+		if s.Result {
+			return true
+		}
+		if s.Phase != "play" || !s.MyTurn || len(s.Legal) == 0 || s.Tricks == 0 {
+			return false
+		}
+		webtest.Settle(ctx)
+		on, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const a = document.activeElement; return a && a.matches('button.card') ? a.dataset.card : ''; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if on != "" {
+			t.Errorf("e2e: after mouse clicks, trick %d: the page put the focus on %s", s.Tricks+1, on)
+		}
+		checked++
+		return checked >= 3 || t.Failed()
+	})
+	if checked == 0 {
+		t.Fatal("e2e: no card play after the first trick came")
+	}
+}

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "dfd2da1d6fc084d3";
+const VERSION = "d2585e3fa7095763";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -206,10 +206,10 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
   const page = useRef<HTMLElement>(null);
   const follow = useRef(false);
   const focused = useRef("");
-  // byKeys: the person uses the keyboard (their last key came after their
-  // last pointer); a pointer's user keeps the focus and the scroll where
-  // they are.
-  const byKeys = useRef(false);
+  // byKeys: the person uses the keyboard (no pointer since their last
+  // key, or none yet); a pointer's user keeps the focus and the scroll
+  // where they are.
+  const byKeys = useRef(true);
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
       if (!e.ctrlKey && !e.metaKey && !e.altKey) byKeys.current = true;
@@ -299,10 +299,11 @@ export function Table(p: { id: string; lang: Lang; token: string | null; connect
     const rest = root.querySelector<HTMLElement>("section[aria-labelledby=hand-heading]") ?? root.querySelector<HTMLElement>("[data-testid=prompt]");
     const onBoard = !lost && !!ae!.closest(".board-inner, [data-testid=result]");
     const key = decisionKey(v);
-    if (key && key !== focused.current && (ae === rest || (follow.current && (lost || onBoard)))) {
+    if (key && key !== focused.current && (lost || ae === rest || (follow.current && onBoard))) {
       const to = firstChoice(root, mine);
       if (to) {
-        to.focus();
+        // Scrolled to only when it follows the person's action.
+        to.focus({ preventScroll: !follow.current });
         focused.current = key;
         follow.current = false;
         return;
