@@ -25,7 +25,7 @@ func ParseLang(s string) Lang {
 
 var foolNames = [3][2]string{
 	Droggn:       {"the Gstieß (Fool)", "der Gstieß"},
-	Troggu:       {"der Bättler (Fool)", "der Bättler"},
+	Troggu:       {"the Bättler (Fool)", "der Bättler"},
 	Strohmandeln: {"the Sküs (Fool)", "der Sküs"},
 }
 

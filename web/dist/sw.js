@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "d2585e3fa7095763";
+const VERSION = "9765012b8479ecd7";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -2,6 +2,7 @@ package troggu
 
 import (
 	"fmt"
+	"strings"
 
 	"trull/internal/card"
 	"trull/internal/game"
@@ -115,6 +116,11 @@ func describe(a game.Action, l card.Lang) string {
 	p := card.Troggu62
 	de := l == card.German
 	name := p.CardName(a.Card, l)
+	// The card as the object of a German sentence: "den Bättler".
+	obj := name
+	if rest, ok := strings.CutPrefix(name, "der "); ok && de {
+		obj = "den " + rest
+	}
 	switch a.Kind {
 	case game.KindBid:
 		if a.Call >= BidPass && a.Call <= BidSolo {
@@ -127,12 +133,12 @@ func describe(a game.Action, l card.Lang) string {
 		return "calls " + name
 	case game.KindDiscard:
 		if de {
-			return "legt " + name + " weg"
+			return "legt " + obj + " weg"
 		}
 		return "discards " + name
 	case game.KindPlay:
 		if de {
-			return "spielt " + name
+			return "spielt " + obj
 		}
 		return "plays " + name
 	}

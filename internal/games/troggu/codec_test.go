@@ -105,7 +105,7 @@ func TestDescribe(t *testing.T) {
 		{game.Action{Kind: game.KindBid, Call: BidSolo}, "Solo", "Solo"},
 		{game.Action{Kind: game.KindCall, Card: c("T20")}, "calls trump XX", "ruft Tarock XX"},
 		{game.Action{Kind: game.KindDiscard, Card: c("Cu-K")}, "discards king of cups", "legt Kelche-König weg"},
-		{game.Action{Kind: game.KindPlay, Card: c("FOOL")}, "plays der Bättler (Fool)", "spielt der Bättler"},
+		{game.Action{Kind: game.KindPlay, Card: c("FOOL")}, "plays the Bättler (Fool)", "spielt den Bättler"},
 		{game.Action{Kind: game.KindPlay, Card: c("Ba-N")}, "plays cavalier of batons", "spielt Stäbe-Cavall"},
 	} {
 		if got := r.Describe(tc.a, card.English); got != tc.en {
