@@ -73,6 +73,10 @@ func answerPuzzle(t *testing.T, ctx context.Context, card string) puzzlePage {
 	if err := webtest.WaitFor(ctx, `!!document.querySelector('main.puzzle-page[data-answered] [data-testid=verdict]')`, 15*time.Second); err != nil {
 		t.Fatalf("e2e: no verdict after %s: %v\n%+v\n%s", card, err, readPuzzle(t, ctx), webtest.PageText(t, ctx))
 	}
+	// A screen reader says the verdict: its heading has the focus.
+	if err := webtest.WaitFor(ctx, `document.activeElement === document.querySelector('[data-testid=verdict-head]')`, 5*time.Second); err != nil {
+		t.Errorf("e2e: after %s the focus is not on the verdict's heading: %v", card, err)
+	}
 	return readPuzzle(t, ctx)
 }
 

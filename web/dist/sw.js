@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "9765012b8479ecd7";
+const VERSION = "13f10ed33a0945da";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -438,14 +438,22 @@ function Verdict(p: { pz: Puzzle; ans: Answer; lang: Lang; repeat: boolean; retr
   const box = useRef<HTMLElement>(null);
   // On a phone the verdict lies below the hand: bring it and the button
   // to the next puzzle after it into sight.
-  useEffect(() => (box.current?.parentElement?.querySelector("[data-testid=next-puzzle]") ?? box.current)?.scrollIntoView({ block: "nearest" }), []);
+  // Its heading takes the focus, so that a screen reader says the verdict
+  // and the keyboard goes on from it to the buttons after it.
+  const head = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    (box.current?.parentElement?.querySelector("[data-testid=next-puzzle]") ?? box.current)?.scrollIntoView({ block: "nearest" });
+    head.current?.focus({ preventScroll: true });
+  }, []);
   const game = pz.game;
   const name = (a: Action) => cardName(a.card ?? "", game, lang);
   // "Du hast den Gstieß gespielt."
   const object = (a: Action) => objectCase(lang, name(a));
   return (
     <section ref={box} class={"box verdict " + (ans.correct ? "right" : "wrong")} data-testid="verdict" data-correct={ans.correct ? "1" : "0"}>
-      <h3>{t(lang, ans.correct ? "puzzleRight" : "puzzleWrong")}</h3>
+      <h3 ref={head} tabIndex={-1} data-testid="verdict-head">
+        {t(lang, ans.correct ? "puzzleRight" : "puzzleWrong")}
+      </h3>
       <p>
         {t(lang, "puzzleYours", object(ans.action))}{" "}
         <strong data-testid="best">{t(lang, "puzzleBest", ans.good.map(name).join(t(lang, "puzzleOr")))}</strong>
