@@ -5,34 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { askText, news, resultHeadline, tableNews, type Heard } from "./announce";
 import type { Model } from "./model";
+import { droggnModel } from "./testdata/model";
 
 const names = ["Anna", "Bot 2", "Bot 3"];
 
-/** model is a Droggn model of seat 0 in the play, changed by over. */
+/** model is a Droggn model of seat 0 in the play of Bot 2's Ansager, changed by over. */
 function model(over: Partial<Model>): Model {
-  return {
-    game: "droggn",
-    variant: "droggn",
-    seat: 0,
-    seats: 3,
-    dealer: 2,
-    sits_out: -1,
-    elder: -1,
-    phase: "play",
-    to_act: 1,
-    hand: ["S-K", "T21"],
-    hand_sizes: [2, 2, 2],
-    contract: "ansager",
-    declarer: 1,
-    partner: -1,
-    tricks: [],
-    trick: null,
-    tricks_won: [0, 0, 0],
-    log: [],
-    result: null,
-    bought_from: -1,
-    ...over,
-  } as Model;
+  return droggnModel({ variant: "droggn", to_act: 1, hand: ["S-K", "T21"], contract: "ansager", declarer: 1, ...over });
 }
 
 const heard = (m: Model, over: Partial<Heard> = {}): Heard => ({ hand: 0, m, step: 1, ask: "", advice: "", hint: "", ...over });

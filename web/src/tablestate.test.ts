@@ -2,37 +2,12 @@
 
 import { describe, expect, it } from "vitest";
 import type { ErrorMessage, HintCandidate, ServerMessage, StateMessage } from "./contract.gen";
-import type { Model } from "./model";
 import { initialView, myTurn, reduce, type TableEvent, type TableState, type TableView } from "./tablestate";
+import { droggnModel } from "./testdata/model";
 
 const NOW = 1_000_000;
 
-function model(over: Partial<Model> = {}): Model {
-  return {
-    game: "droggn",
-    variant: "droggn-3",
-    seat: 0,
-    seats: 3,
-    dealer: 2,
-    sits_out: -1,
-    elder: -1,
-    phase: "play",
-    to_act: 0,
-    hand: ["T1", "H7"],
-    hand_sizes: [2, 2, 2],
-    contract: "",
-    declarer: -1,
-    partner: -1,
-    tricks: [],
-    trick: null,
-    tricks_won: [0, 0, 0],
-    log: [],
-    result: null,
-    bought_from: -1,
-    pagat_laid: -1,
-    ...over,
-  };
-}
+const model = droggnModel;
 
 function table(over: Partial<TableState> = {}): TableState {
   return {
