@@ -266,21 +266,19 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	// A socket over a cap is accepted only to be closed with 1013 and a
 	// reason a browser can read (it cannot read a refused upgrade's
 	// answer); the reason starts with its code (capReason).
-	switch capped {
-	case wsAddr:
-		s.metrics.refused.WithLabelValues("ws_cap").Inc()
-		s.log.Info("websocket refused: too many from one address", "addr", addr)
-		ws.Close(statusTryAgain, capReason(capAddr, s.capOf(capped)))
-		return
-	case wsNet:
-		s.metrics.refused.WithLabelValues("ws_net_cap").Inc()
-		s.log.Info("websocket refused: too many from one network", "net", netOf(addr))
-		ws.Close(statusTryAgain, capReason(capNet, s.capOf(capped)))
-		return
-	case wsTotal:
-		s.metrics.refused.WithLabelValues("ws_total_cap").Inc()
-		s.log.Warn("websocket refused: the server holds as many as it allows", "max", s.cfg.MaxConns)
-		ws.Close(statusTryAgain, capReason(capTotal, s.capOf(capped)))
+	if capped != wsOK {
+		switch capped {
+		case wsAddr:
+			s.metrics.refused.WithLabelValues("ws_cap").Inc()
+			s.log.Info("websocket refused: too many from one address", "addr", addr)
+		case wsNet:
+			s.metrics.refused.WithLabelValues("ws_net_cap").Inc()
+			s.log.Info("websocket refused: too many from one network", "net", netOf(addr))
+		case wsTotal:
+			s.metrics.refused.WithLabelValues("ws_total_cap").Inc()
+			s.log.Warn("websocket refused: the server holds as many as it allows", "max", s.cfg.MaxConns)
+		}
+		ws.Close(statusTryAgain, capReason(capCode(capped), s.capOf(capped)))
 		return
 	}
 	ws.SetReadLimit(maxMessage)
