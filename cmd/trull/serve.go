@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -140,19 +141,42 @@ func (c *serveCmd) Run(e *env) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), sigs...)
 	defer stop()
+	// The addresses are bound first: one in use stops the server before
+	// it opens (or creates) a database.
+	ln, err := listen("addr", c.Addr)
+	if err != nil {
+		log.Error("trull serve: " + err.Error())
+		return quiet{1}
+	}
+	var aln net.Listener
+	if c.AdminAddr != "" {
+		if aln, err = listen("admin-addr", c.AdminAddr); err != nil {
+			ln.Close()
+			log.Error("trull serve: " + err.Error())
+			return quiet{1}
+		}
+	}
+	closeListeners := func() {
+		ln.Close()
+		if aln != nil {
+			aln.Close()
+		}
+	}
 	st, err := db.open(ctx)
 	if err != nil {
+		closeListeners()
 		log.Error("trull serve: cannot open the database", "db", db.where, "err", err)
 		return quiet{1}
 	}
 	log.Info("database", "kind", db.kind, "db", db.where)
-	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, Logger: log,
+	srv, err := server.New(ctx, server.Config{Addr: c.Addr, AdvertiseAddr: c.Advertise, AdminAddr: c.AdminAddr, Listener: ln, AdminListener: aln, Logger: log,
 		CompressAbove: compressAbove,
 		BotDelay:      c.BotDelay, Grace: c.Grace, TurnClock: c.TurnClock, HintBot: string(c.HintBot), MaxConnsPerAddr: maxWS, MaxTables: maxTables,
 		MaxEmptyPerAddr: maxEmptyAddr, MaxEmptyPerNet: maxEmptyNet, MaxEmpty: maxEmpty, MaxConnsPerNet: maxWSNet, MaxConns: maxWSAll,
 		AnalysisBot: string(c.AnalysisBot), AnalysisWorkers: c.AnalysisWorkers, HintWorkers: c.HintWorkers, BotWorkers: c.BotWorkers,
 		TrustedProxies: proxies, Abandon: abandon}, st)
 	if err != nil {
+		closeListeners()
 		log.Error("trull serve: cannot start", "err", err)
 		return quiet{1}
 	}
@@ -174,6 +198,23 @@ func (c *serveCmd) Run(e *env) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// listen binds addr, the value of --flag, and says in words what stands
+// in the way when it cannot.
+func listen(flag, addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	switch {
+	case err == nil:
+		return ln, nil
+	case errors.Is(err, syscall.EADDRINUSE):
+		return nil, fmt.Errorf("cannot listen on %s (--%s): another program, perhaps another trull serve, listens there; stop it, or give --%s another port", addr, flag, flag)
+	case errors.Is(err, syscall.EACCES):
+		return nil, fmt.Errorf("cannot listen on %s (--%s): this user may not use that port (ports below 1024 need privileges); give --%s a port from 1024 up", addr, flag, flag)
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return nil, fmt.Errorf("cannot listen on %s (--%s): no network interface of this machine has that address", addr, flag)
+	}
+	return nil, fmt.Errorf("cannot listen on %s (--%s): %w", addr, flag, err)
 }
 
 // checkAddr refuses a listen address that is not HOST:PORT with a port

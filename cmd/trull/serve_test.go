@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io/fs"
+	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -138,5 +141,34 @@ func TestServeAddresses(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"serve", "-addr", "nonsense", "-db", filepath.Join(t.TempDir(), "x.db")}, strings.NewReader(""), &out, &errb); code != 2 {
 		t.Errorf("serve -addr nonsense: exit %d (%s), want 2", code, errb.String())
+	}
+}
+
+// TestServeAddressInUse: an address in use stops `trull serve` with words
+// that say so, before it opens or creates a database.
+func TestServeAddressInUse(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	busy := held.Addr().String()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-addr", busy}, "cannot listen on " + busy + " (--addr): another program, perhaps another trull serve, listens there"},
+		{[]string{"-addr", "127.0.0.1:0", "-admin-addr", busy}, "cannot listen on " + busy + " (--admin-addr): another program"},
+	} {
+		dir := t.TempDir()
+		db := filepath.Join(dir, "data", "trull.db")
+		var out, errb bytes.Buffer
+		code := run(append([]string{"serve", "-db", db}, c.args...), strings.NewReader(""), &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("serve %q: exit %d, %q; want 1 and %q", c.args, code, errb.String(), c.want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "data")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("serve %q: the database's folder exists after the refusal (%v)", c.args, err)
+		}
 	}
 }

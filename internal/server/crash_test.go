@@ -42,13 +42,14 @@ func (l *lockedBuffer) String() string {
 
 // serverProcess is `trull serve` running as its own process.
 type serverProcess struct {
-	t    *testing.T
-	bin  string
-	addr string
-	db   string
-	cmd  *exec.Cmd
-	log  *lockedBuffer
-	args []string // more flags of trull serve
+	t     *testing.T
+	bin   string
+	addr  string
+	db    string
+	cmd   *exec.Cmd
+	log   *lockedBuffer
+	args  []string // more flags of trull serve
+	admin string   // the --admin-addr, when set
 }
 
 func (p *serverProcess) url() string { return "http://" + p.addr }

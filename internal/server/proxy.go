@@ -169,10 +169,12 @@ func (s *Server) forward(w http.ResponseWriter, r *http.Request, kind string, ne
 }
 
 // proxy forwards r to the server at addr. It returns false, having written
-// nothing, when that server could not be reached.
+// nothing, when that server could not be reached. A request is counted
+// once the owner has answered it, so a forwarded WebSocket is counted when
+// it opens, not when it closes.
 func (s *Server) proxy(w http.ResponseWriter, r *http.Request, addr, kind string) bool {
 	var failed error
-	ww := &watchWriter{ResponseWriter: w}
+	answered := false
 	rp := &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(&url.URL{Scheme: "http", Host: addr})
@@ -180,35 +182,22 @@ func (s *Server) proxy(w http.ResponseWriter, r *http.Request, addr, kind string
 			pr.SetXForwarded()
 			pr.Out.Header.Set(forwardedBy, s.fwd.self())
 		},
-		Transport:    s.fwd.transport,
+		Transport: s.fwd.transport,
+		// Called with the owner's answer, before any of it is written
+		// to w (an upgrade's too).
+		ModifyResponse: func(*http.Response) error {
+			answered = true
+			s.fwd.count.WithLabelValues(kind, "ok").Inc()
+			return nil
+		},
 		ErrorHandler: func(_ http.ResponseWriter, _ *http.Request, err error) { failed = err },
 		ErrorLog:     slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
-	rp.ServeHTTP(ww, r)
-	if failed != nil && !ww.wrote {
+	rp.ServeHTTP(w, r)
+	if failed != nil && !answered {
 		s.fwd.count.WithLabelValues(kind, "unreachable").Inc()
 		s.log.Info("the owner of a table cannot be reached", "table", r.PathValue("id"), "owner", addr, "err", failed)
 		return false
 	}
-	s.fwd.count.WithLabelValues(kind, "ok").Inc()
 	return true
 }
-
-// watchWriter notes whether an answer was started. Unwrap lets the
-// reverse proxy hijack the connection underneath for a WebSocket.
-type watchWriter struct {
-	http.ResponseWriter
-	wrote bool
-}
-
-func (w *watchWriter) WriteHeader(code int) {
-	w.wrote = true
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *watchWriter) Write(b []byte) (int, error) {
-	w.wrote = true
-	return w.ResponseWriter.Write(b)
-}
-
-func (w *watchWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

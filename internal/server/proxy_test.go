@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -81,6 +82,22 @@ func TestInstances(t *testing.T) {
 		}
 	}
 	spec.state()
+	// b forwarded a claim and two WebSockets, still open, to a; c a claim
+	// and one WebSocket.
+	for _, w := range []struct {
+		p           *serverProcess
+		claims, wss int
+	}{{b, 1, 2}, {c, 1, 1}} {
+		m := w.p.metrics()
+		for _, line := range []string{
+			fmt.Sprintf(`trull_forwarded_total{kind="claim",result="ok"} %d`, w.claims),
+			fmt.Sprintf(`trull_forwarded_total{kind="ws",result="ok"} %d`, w.wss),
+		} {
+			if !strings.Contains(m, line+"\n") {
+				t.Errorf("%s's metrics lack %s:\n%s", w.p.addr, line, grepLines(m, "trull_forwarded_total"))
+			}
+		}
+	}
 
 	rng := rand.New(rand.NewPCG(31, 32))
 	var all []acked
@@ -229,6 +246,8 @@ func startInstances(t *testing.T) (string, []*serverProcess) {
 	var ps []*serverProcess
 	for range 3 {
 		p := &serverProcess{t: t, bin: bin, addr: freeAddr(t), db: dsn, log: &lockedBuffer{}}
+		p.admin = freeAddr(t)
+		p.args = append(p.args, "--admin-addr", p.admin)
 		p.start()
 		ps = append(ps, p)
 		t.Cleanup(func() {
@@ -238,4 +257,30 @@ func startInstances(t *testing.T) (string, []*serverProcess) {
 		})
 	}
 	return dsn, ps
+}
+
+// metrics reads the server's /metrics from its admin address.
+func (p *serverProcess) metrics() string {
+	p.t.Helper()
+	resp, err := http.Get("http://" + p.admin + "/metrics")
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return string(b)
+}
+
+// grepLines returns the lines of s that contain sub.
+func grepLines(s, sub string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

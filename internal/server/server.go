@@ -58,6 +58,11 @@ type Config struct {
 	// AdminAddr, when set, serves Prometheus metrics at /metrics and pprof
 	// at /debug/pprof/ on a separate listener.
 	AdminAddr string
+	// Listener and AdminListener, when set, are the listeners Serve uses
+	// instead of listening on Addr and AdminAddr: a caller that binds them
+	// before opening its database learns of an address in use before it
+	// touches any data. Serve closes them.
+	Listener, AdminListener net.Listener
 	// Logger receives the server's logs (default: slog.Default()).
 	Logger *slog.Logger
 	// Static is the browser app; nil means web.FS().
@@ -484,13 +489,31 @@ func (s *Server) adminRoutes() http.Handler {
 // Serve listens on Addr (and AdminAddr when set) until ctx ends, then
 // shuts down gracefully. ready, when not nil, receives the bound address.
 func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
-	ln, err := net.Listen("tcp", s.cfg.Addr)
-	if err != nil {
-		return fmt.Errorf("server: %w", err)
+	ln, aln := s.cfg.Listener, s.cfg.AdminListener
+	if ln == nil {
+		l, err := net.Listen("tcp", s.cfg.Addr)
+		if err != nil {
+			if aln != nil {
+				aln.Close()
+			}
+			return fmt.Errorf("server: %w", err)
+		}
+		ln = l
+	}
+	if aln == nil && s.cfg.AdminAddr != "" {
+		l, err := net.Listen("tcp", s.cfg.AdminAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("server: admin: %w", err)
+		}
+		aln = l
 	}
 	if s.cfg.AdvertiseAddr == "" {
 		if err := s.advertise(ctx, listenAdvertise(ln.Addr().String())); err != nil {
 			ln.Close()
+			if aln != nil {
+				aln.Close()
+			}
 			return err
 		}
 	}
@@ -498,12 +521,7 @@ func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
 	var admin *http.Server
-	if s.cfg.AdminAddr != "" {
-		aln, err := net.Listen("tcp", s.cfg.AdminAddr)
-		if err != nil {
-			srv.Close()
-			return fmt.Errorf("server: admin: %w", err)
-		}
+	if aln != nil {
 		admin = s.httpServer(s.admin, 0)
 		go func() { errc <- admin.Serve(aln) }()
 		s.log.Info("admin listening", "addr", "http://"+aln.Addr().String(), "metrics", "/metrics", "pprof", "/debug/pprof/")
