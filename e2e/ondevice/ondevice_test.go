@@ -57,7 +57,10 @@ func startHere(t *testing.T, ctx context.Context, base string) {
 // gate passes the browser's requests to a server until it is shut, and
 // then drops each one as a missing network does: DevTools' emulation of
 // no network does not hold back what a service worker fetches.
-type gate struct{ shut atomic.Bool }
+// With games set, it drops the requests for the create form's options
+// (/api/games) alone, as a server that stops between serving the page and
+// those would.
+type gate struct{ shut, games atomic.Bool }
 
 // newGate returns a gate in front of the server at base, and its address.
 func newGate(t *testing.T, base string) (*gate, string) {
@@ -69,7 +72,7 @@ func newGate(t *testing.T, base string) (*gate, string) {
 	to := httputil.NewSingleHostReverseProxy(u)
 	g := &gate{}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !g.shut.Load() {
+		if !g.shut.Load() && !(g.games.Load() && r.URL.Path == "/api/games") {
 			to.ServeHTTP(w, r)
 			return
 		}

@@ -189,3 +189,38 @@ func TestOnDeviceBotLevels(t *testing.T) {
 	}
 	webtest.Shot(t, ctx, "offline-status.png")
 }
+
+// TestLobbyFormWhenServerBack: a lobby whose create form could not load
+// (the server stopped between the page and the form's options, and the
+// service worker has no copy of them yet) does not point to "Play on this
+// device", which is not on screen; once the server answers again the form
+// appears by itself, without a reload and without the browser's network
+// ever going away.
+func TestLobbyFormWhenServerBack(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	net, via := newGate(t, base)
+	net.games.Store(true)
+	ctx := webtest.Phone(t, exe)
+	if err := webtest.Within(ctx, chromedp.Navigate(via+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS(`.tables-box h2`))); err != nil {
+		t.Fatalf("e2e: opening the lobby: %v", err)
+	}
+	// Then the whole server stops answering.
+	net.shut.Store(true)
+	notice := `(document.querySelector('[data-testid=lobby-down]')?.innerText ?? '')`
+	if err := webtest.WaitFor(ctx, notice+`.includes('The server cannot be reached.')`, 15*time.Second); err != nil {
+		t.Fatalf("e2e: the lobby without its form says nothing: %v\n%s", err, webtest.PageText(t, ctx))
+	}
+	say, err := chromedp.Run(ctx, chromedp.Evaluate[string](notice))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(say, "The server cannot be reached.") || !strings.Contains(say, "tries again by itself") || strings.Contains(say, "Play on this device") {
+		t.Errorf("e2e: the lobby without its form says %q", say)
+	}
+	net.games.Store(false)
+	net.shut.Store(false)
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=create-offline]') && !document.querySelector('[data-testid=lobby-down]')`, 15*time.Second); err != nil {
+		t.Errorf("e2e: the create form did not appear once the server answered again: %v\n%s", err, webtest.PageText(t, ctx))
+	}
+}

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "13f10ed33a0945da";
+const VERSION = "94b1c97131d14cce";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -414,6 +414,7 @@ const S = {
     "The puzzles need it: this page tries again as soon as the network is back.",
     "Die Rätsel brauchen ihn: Diese Seite versucht es wieder, sobald das Netz zurück ist.",
   ],
+  downLobby: ["This page tries again by itself.", "Diese Seite versucht es von selbst wieder."],
   downAnswer: ["The answer needs it: play your card again when the network is back.", "Die Antwort braucht ihn: Spiel deine Karte noch einmal, sobald das Netz zurück ist."],
   offlineKept: ["A sitting is kept on this device; a new one takes its place.", "Auf diesem Gerät ist eine Runde gespeichert; eine neue tritt an ihre Stelle."],
   offlineKeptOpen: ["Open it", "Öffnen"],
@@ -1293,8 +1294,8 @@ export function explain(r: Refusal, game: GameName | null, lang: Lang): string {
   });
 }
 
-/** Where is what an error is shown for: the lobby (the default), the daily page, the puzzles, or a puzzle's answer. */
-export type Where = "lobby" | "daily" | "puzzles" | "puzzleAnswer";
+/** Where is what an error is shown for: the lobby (the default), the lobby before its create form has loaded, the daily page, the puzzles, or a puzzle's answer. */
+export type Where = "lobby" | "lobbyBare" | "daily" | "puzzles" | "puzzleAnswer";
 
 /**
  * errorText words an error of the HTTP API (or of the network) for the
@@ -1314,6 +1315,8 @@ export function errorText(e: unknown, lang: Lang, game: GameName | null = null, 
   if (where === "daily") return down + " " + t(lang, "downDaily");
   if (where === "puzzles") return down + " " + t(lang, "downPuzzles");
   if (where === "puzzleAnswer") return down + " " + t(lang, "downAnswer");
+  // The lobby without its create form yet: nothing of it works offline.
+  if (where === "lobbyBare") return down + " " + t(lang, "downLobby");
   return down + " " + t(lang, "offlineStill", t(lang, "createOffline"), t(lang, "newTable"));
 }
 

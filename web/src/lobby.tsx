@@ -27,6 +27,10 @@ export function Lobby(p: { lang: Lang }) {
   const [down, setDown] = useState<unknown>(null);
   const [cap, setCap] = useState<Capacity | null>(null);
   const fail = (e: unknown) => (e instanceof TypeError ? setDown(e) : setErr(errorText(e, lang)));
+  // gotSpecs: the create form's options have arrived (from the server or
+  // the service worker's copy); until then every load that reaches the
+  // server asks for them again.
+  const gotSpecs = useRef(false);
 
   const load = () => {
     api
@@ -34,13 +38,21 @@ export function Lobby(p: { lang: Lang }) {
       .then((l) => {
         setList(l ?? []);
         setDown(null);
+        if (!gotSpecs.current) void loadGames();
       })
       .catch(fail);
     // A full server says so before anyone fills in the form; joining a
     // table above still works.
     api.capacity().then(setCap, () => setCap(null));
   };
-  const loadGames = () => api.games().then(setSpecs).catch(fail);
+  const loadGames = () =>
+    api
+      .games()
+      .then((g) => {
+        gotSpecs.current = true;
+        setSpecs(g);
+      })
+      .catch(fail);
   useEffect(() => {
     void loadGames();
     load();
@@ -50,13 +62,7 @@ export function Lobby(p: { lang: Lang }) {
     const id = setInterval(() => {
       if (isOnline()) load();
     }, 5000);
-    const back = () => {
-      load();
-      setSpecs((s) => {
-        if (!s) void loadGames();
-        return s;
-      });
-    };
+    const back = () => load();
     // Gone: said at once, as a load that failed would.
     const gone = () => setDown(new TypeError("offline"));
     if (!isOnline()) gone();
@@ -74,7 +80,7 @@ export function Lobby(p: { lang: Lang }) {
       <p class="tagline">{t(lang, "tagline")}</p>
       {down != null && (
         <p class="error lobby-down" role="alert" data-testid="lobby-down">
-          {errorText(down, lang)}
+          {errorText(down, lang, null, specs ? "lobby" : "lobbyBare")}
         </p>
       )}
       {err && <p class="error lobby-down">{err}</p>}
