@@ -276,9 +276,17 @@ func TestDailyInBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatalf("e2e: the move code on the phone: %v", err)
 	}
+	// The day in the page's words, not the ISO form beside the browser's
+	// own date field.
+	if w := evaluate[string](t, phone, `document.querySelector('[data-testid=daily-today]').textContent`); !germanToday.MatchString(w) {
+		t.Errorf("e2e: the German Daily page names today %q", w)
+	}
 	webtest.FitsWidth(t, phone, "the Daily page")
 	webtest.Shot(t, phone, "daily-phone.png")
 }
+
+// germanToday is how the German Daily page names today.
+var germanToday = regexp.MustCompile(`^Heute, \d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}$`)
 
 // signed is the page's way of writing a duplicate score.
 func signed(n int) string {

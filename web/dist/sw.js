@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "94b1c97131d14cce";
+const VERSION = "c91815628d5f64f2";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

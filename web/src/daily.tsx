@@ -74,7 +74,7 @@ export function DailyPage(p: { lang: Lang; query: URLSearchParams }) {
             }}
           />
         </label>{" "}
-        {isToday ? <strong>{t(lang, "dailyToday", date)}</strong> : <span class="muted">{t(lang, "dailyPast")}</span>}
+        {isToday ? <strong data-testid="daily-today">{t(lang, "dailyToday", longDate(lang, date))}</strong> : <span class="muted">{t(lang, "dailyPast")}</span>}
       </p>
       {err && (
         <p class="error" role="alert" data-testid="daily-error">
