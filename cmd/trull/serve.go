@@ -112,6 +112,9 @@ func (c *serveCmd) Run(e *env) error {
 		if err := checkAddr("admin-addr", c.AdminAddr); err != nil {
 			return err
 		}
+		if c.AdminAddr == c.Addr {
+			return usagef("--admin-addr %s is --addr too: the metrics and pprof need an address of their own, such as 127.0.0.1:8081", c.AdminAddr)
+		}
 	}
 	if c.BotDelay < 0 {
 		return usagef("bad --bot-delay %v (0 or more)", c.BotDelay)

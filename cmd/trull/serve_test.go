@@ -70,6 +70,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"stray"}, "unexpected argument stray"},
 		{[]string{"--analysis-workers=0"}, "bad --analysis-workers 0"},
 		{[]string{"--hint-workers=0"}, "bad --hint-workers 0"},
+		{[]string{"-addr", "127.0.0.1:8080", "-admin-addr", "127.0.0.1:8080"}, "--admin-addr 127.0.0.1:8080 is --addr too"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

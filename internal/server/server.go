@@ -61,7 +61,8 @@ type Config struct {
 	// Listener and AdminListener, when set, are the listeners Serve uses
 	// instead of listening on Addr and AdminAddr: a caller that binds them
 	// before opening its database learns of an address in use before it
-	// touches any data. Serve closes them.
+	// touches any data. Serve closes them; a caller that does not get as
+	// far as Serve closes them itself.
 	Listener, AdminListener net.Listener
 	// Logger receives the server's logs (default: slog.Default()).
 	Logger *slog.Logger
@@ -486,8 +487,9 @@ func (s *Server) adminRoutes() http.Handler {
 	return mux
 }
 
-// Serve listens on Addr (and AdminAddr when set) until ctx ends, then
-// shuts down gracefully. ready, when not nil, receives the bound address.
+// Serve serves on Config.Listener, or listens on Addr, (and on
+// AdminListener or AdminAddr when set) until ctx ends, then shuts down
+// gracefully. ready, when not nil, receives the bound address.
 func (s *Server) Serve(ctx context.Context, ready func(addr string)) error {
 	ln, aln := s.cfg.Listener, s.cfg.AdminListener
 	if ln == nil {

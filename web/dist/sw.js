@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "c91815628d5f64f2";
+const VERSION = "728c71506cf99a22";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -27,10 +27,13 @@ export function Lobby(p: { lang: Lang }) {
   const [down, setDown] = useState<unknown>(null);
   const [cap, setCap] = useState<Capacity | null>(null);
   const fail = (e: unknown) => (e instanceof TypeError ? setDown(e) : setErr(errorText(e, lang)));
-  // gotSpecs: the create form's options have arrived (from the server or
-  // the service worker's copy); until then every load that reaches the
-  // server asks for them again.
-  const gotSpecs = useRef(false);
+  // specsAsk: "done" once the create form's options have arrived (from
+  // the server or the service worker's copy), "asking" while a request
+  // for them is on its way; until they arrive, every load that reaches
+  // the server asks for them again. specsErr is why the last request was
+  // refused, shown where the form goes.
+  const specsAsk = useRef<"" | "asking" | "done">("");
+  const [specsErr, setSpecsErr] = useState("");
 
   const load = () => {
     api
@@ -38,23 +41,30 @@ export function Lobby(p: { lang: Lang }) {
       .then((l) => {
         setList(l ?? []);
         setDown(null);
-        if (!gotSpecs.current) void loadGames();
+        if (specsAsk.current === "") loadGames();
       })
       .catch(fail);
     // A full server says so before anyone fills in the form; joining a
     // table above still works.
     api.capacity().then(setCap, () => setCap(null));
   };
-  const loadGames = () =>
-    api
-      .games()
-      .then((g) => {
-        gotSpecs.current = true;
+  const loadGames = () => {
+    specsAsk.current = "asking";
+    api.games().then(
+      (g) => {
+        specsAsk.current = "done";
         setSpecs(g);
-      })
-      .catch(fail);
+        setSpecsErr("");
+      },
+      (e: unknown) => {
+        specsAsk.current = "";
+        if (e instanceof TypeError) setDown(e);
+        else setSpecsErr(errorText(e, lang));
+      },
+    );
+  };
   useEffect(() => {
-    void loadGames();
+    loadGames();
     load();
     // The list is kept fresh while the browser has a network; without
     // one nothing is asked (each try would only fail), and its return
@@ -101,7 +111,15 @@ export function Lobby(p: { lang: Lang }) {
             {explain({ code: cap.code, error: cap.error }, null, lang)} {t(lang, "joinStill")}
           </p>
         )}
-        {specs ? <CreateForm specs={specs} lang={lang} /> : <p>…</p>}
+        {specs ? (
+          <CreateForm specs={specs} lang={lang} />
+        ) : specsErr ? (
+          <p class="error" data-testid="specs-error">
+            {specsErr}
+          </p>
+        ) : (
+          <p>…</p>
+        )}
       </section>
       <section class="box links">
         <h2>{t(lang, "rules")}</h2>
