@@ -63,14 +63,16 @@ PLAY=${PLAY:-1} # 0: play no match, assemble the sections from the files
 SHARDS=${SHARDS:-1}
 SHARD=${SHARD:-}     # with SHARDS: only this shard (default every one)
 SHARD_DIR=${SHARD_DIR:-strength-shards}
-# The default level against itself at a larger budget, on the ladder's
-# deals, in the sections whose search still gains from budget: which
-# budget the table can afford (docs/STRENGTH.md). Each entry is
-# GAME:PLAYERS:LEVEL, the largest budget whose decisions stay within
-# 100 ms (median) and 400 ms (99th percentile) on two busy cores: twice
-# the default in Droggn (four times took 411 ms at the 99th percentile),
-# four times in Troggu with three players.
-UP_GAMES=${UP_GAMES:-"droggn:3:ismcts@6000 troggu:3:ismcts@12000"}
+# The default level at a larger budget against a smaller one, on the
+# ladder's deals, in the sections whose search still gained from budget:
+# which budget the table can afford (docs/STRENGTH.md). Each entry is
+# GAME:PLAYERS:LEVEL[:BASE] (BASE: ismcts, the default level), LEVEL the
+# largest budget whose decisions stay within 100 ms (median) and 400 ms
+# (99th percentile) on two busy cores: twice the default in Droggn (four
+# times took 411 ms at the 99th percentile), four times the earlier
+# default in Troggu with three players, which that match made Troggu's
+# default below five seats (bot.TrogguFewIterations).
+UP_GAMES=${UP_GAMES:-"droggn:3:ismcts@6000 troggu:3:ismcts@12000:ismcts@3000"}
 
 mkdir -p "$DIR"
 commit=$(git rev-parse --short HEAD)
@@ -130,6 +132,16 @@ match() {
   mv "$f.tmp" "$f"
 }
 
+# default_budget GAME PLAYERS: the default level's iterations a decision
+# (ismcts.DefaultIterations; bot.TrogguFewIterations in Troggu below five
+# seats).
+default_budget() {
+  case $1 in
+  troggu) [ "$2" -lt 5 ] && echo 12000 || echo 3000 ;;
+  *) echo 3000 ;;
+  esac
+}
+
 section() { # game players
   local g=$1 p=$2 d=$DIR/$1-$2
   mkdir -p "$d"
@@ -144,10 +156,19 @@ section() { # game players
   match "$d/5-cardplay-cheater-ismcts.md" $s --bots "$CHEATER,$ISMCTS" --card-play-only rules --seed "ladder-$g-$p"
   match "$d/6-default-ismcts.md" $s --bots "ismcts,$ISMCTS" --seed "default-$g-$p"
   match "$d/7-budget-ismcts.md" $s --bots "$ISMCTS,ismcts@200" --seed "budget-$g-$p"
-  local up
+  local up level base
   for up in $UP_GAMES; do
     case $up in
-    "$g:$p:"*) match "$d/8-up-default.md" $s --bots "${up#"$g:$p:"},ismcts" --seed "ladder-$g-$p" ;;
+    "$g:$p:"*)
+      level=${up#"$g:$p:"}
+      base=ismcts
+      case $level in *:*)
+        base=${level#*:}
+        level=${level%%:*}
+        ;;
+      esac
+      match "$d/8-up-default.md" $s --bots "$level,$base" --seed "ladder-$g-$p"
+      ;;
     esac
   done
   {
@@ -160,7 +181,7 @@ section() { # game players
     echo
     cat "$d"/5-*.md 2>/dev/null || true
     if [ -f "$d/6-default-ismcts.md" ]; then
-      echo "The default level a player meets (\`ismcts\`, 3000 iterations) against the ladder's budget:"
+      echo "The default level a player meets (\`ismcts\`, $(default_budget "$g" "$p") iterations) against the ladder's budget:"
       echo
       cat "$d/6-default-ismcts.md"
     fi
@@ -170,7 +191,7 @@ section() { # game players
       cat "$d/7-budget-ismcts.md"
     fi
     if [ -f "$d/8-up-default.md" ]; then
-      echo "The default level at a larger budget against the default, on the ladder's deals:"
+      echo "The default level at a larger budget against a smaller one, on the ladder's deals:"
       echo
       cat "$d/8-up-default.md"
     fi
@@ -181,8 +202,9 @@ section() { # game players
 times() {
   echo "## Decision time at the default budgets"
   echo
-  echo "\`ismcts\` (3000 iterations, the default strongest level) and \`ismcts-fast\` (300, for"
-  echo "small servers) against \`rules\`, on $TIME_DEALS deals each, one decision at a time. These"
+  echo "\`ismcts\` (the default strongest level: 3000 iterations, 12000 in Troggu below five seats)"
+  echo "and \`ismcts-fast\` (300, for small servers) against \`rules\`, on $TIME_DEALS deals each, one"
+  echo "decision at a time. These"
   echo "matches measure time only: their deals are far too few to tell the bots apart (the"
   echo "ladders above do that)."
   echo

@@ -15,7 +15,8 @@
 //     the last tricks of a Troggu hand solved exactly by package tsolver,
 //     of a Strohmandeln hand by package ssolver);
 //   - "ismcts" and "ismcts-fast": the strongest player at the default
-//     budget and at a tenth of it (Search): in Droggn information-set
+//     budget (ismcts.DefaultIterations; TrogguFewIterations in Troggu
+//     below five seats) and at FastIterations (Search): in Droggn information-set
 //     search (package ismcts) for the card play until pimc solves the last
 //     tricks, with pimc's decisions before the card play; in Troggu and
 //     Strohmandeln every decision searched over paired determinizations,
@@ -73,7 +74,8 @@ var registry = map[string]func(n int, name string) Bot{
 	// ismcts searches information sets in every game, checking the
 	// proposals of a prior (see Search).
 	"ismcts": func(n int, name string) Bot { return Search(ismcts.Options{Iterations: n, Name: name}) },
-	// ismcts-fast is the level for small servers: a tenth of the budget.
+	// ismcts-fast is the level for small servers: FastIterations in
+	// every game.
 	"ismcts-fast": func(n int, name string) Bot {
 		return Search(ismcts.Options{Iterations: cmp.Or(n, FastIterations), Name: name})
 	},
@@ -173,12 +175,16 @@ func PairedSearch(opts ismcts.Options) ismcts.Options {
 // the card play get manyPrePlay times the budget: with many seats the
 // rules bot's card is a weaker default (pimc's lead over it in the arena
 // is four times as large with six seats as with three), and the bids and
-// the Tappist's discards decide who plays alone against five.
+// the Tappist's discards decide who plays alone against five. Below
+// manySeats seats the default budget (opts.Iterations 0) is
+// TrogguFewIterations.
 func TrogguSearch(opts ismcts.Options, seats int) ismcts.Options {
 	opts.Prior = rules.Bot{}
 	opts.PairedRoot, opts.PolicyOthers, opts.Shallow = true, true, true
 	if seats >= manySeats {
 		opts.Overrule, opts.PrePlay = manyOverrule, manyPrePlay
+	} else if opts.Iterations == 0 {
+		opts.Iterations = TrogguFewIterations
 	}
 	return opts
 }
@@ -190,6 +196,14 @@ const (
 	manyOverrule = 0.5
 	manyPrePlay  = 4
 )
+
+// TrogguFewIterations is the default level's budget in Troggu below
+// manySeats seats: four times ismcts.DefaultIterations. With three seats
+// it gains on the default budget over the ladder's 2,000 deals, and its
+// decisions stay well within the time a table affords on two busy cores
+// (docs/STRENGTH.md, match 8 of Troggu with three players). With more
+// seats a decision costs more and the default budget stays.
+const TrogguFewIterations = 4 * ismcts.DefaultIterations
 
 // minBidderWorlds is the fewest worlds of the Droggn search's pimc bidder.
 const minBidderWorlds = 4
@@ -205,7 +219,8 @@ var references = map[string]func(n int, name string) Bot{
 	},
 }
 
-// FastIterations is the budget of "ismcts-fast", a tenth of the default.
+// FastIterations is the budget of "ismcts-fast": a tenth of
+// ismcts.DefaultIterations (a fortieth of TrogguFewIterations).
 const FastIterations = ismcts.DefaultIterations / 10
 
 // pimcPlayouts is the number of playouts per world in the games without

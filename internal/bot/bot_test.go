@@ -215,3 +215,33 @@ func TestTrogguSearchBySeats(t *testing.T) {
 		}
 	}
 }
+
+// TestTrogguDefaultBudget: the default level searches Troggu with
+// TrogguFewIterations below manySeats seats and with the default budget
+// from there on; a level with a budget of its own, ismcts-fast among them,
+// keeps it.
+func TestTrogguDefaultBudget(t *testing.T) {
+	for _, c := range []struct {
+		level string
+		seats int
+		want  int
+	}{
+		{"ismcts", 3, TrogguFewIterations}, {"ismcts", 4, TrogguFewIterations},
+		{"ismcts", 5, ismcts.DefaultIterations}, {"ismcts", 8, ismcts.DefaultIterations},
+		{"ismcts@3000", 3, 3000}, {"ismcts-fast", 3, FastIterations}, {"ismcts-fast", 6, FastIterations},
+	} {
+		b, err := New(c.level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := troggu.Default(c.seats)
+		st, err := r.NewState(game.DeckFromSeed(r.Pack(), "budget"), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := st.View(game.ViewerOf(st.ToAct()))
+		if got := b.(byGame).delegate(v).(search).Options().Iterations; got != c.want {
+			t.Errorf("%s with %d seats searches %d iterations, want %d", c.level, c.seats, got, c.want)
+		}
+	}
+}

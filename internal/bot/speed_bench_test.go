@@ -48,14 +48,20 @@ func speedViews(tb testing.TB, v knowledge.Variant, n int) []game.View {
 }
 
 // budget returns the iterations the default level spends on the decision
-// of v by its options: ismcts.DefaultIterations, times manyPrePlay for the
+// of v by its options: ismcts.DefaultIterations, TrogguFewIterations below
+// manySeats Troggu seats, and manyPrePlay times the default for the
 // decisions before the card play from manySeats Troggu seats on. Droggn's
 // decisions before the card play and its last tricks go to pimc at the
 // same effort.
 func budget(v game.View) int {
 	n := ismcts.DefaultIterations
-	if v.Game() == "troggu" && v.Rules().Seats() >= manySeats && v.LegalActions()[0].Kind != game.KindPlay {
-		n *= manyPrePlay
+	if v.Game() == "troggu" {
+		switch {
+		case v.Rules().Seats() < manySeats:
+			n = TrogguFewIterations
+		case v.LegalActions()[0].Kind != game.KindPlay:
+			n *= manyPrePlay
+		}
 	}
 	return n
 }
