@@ -133,6 +133,10 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 		}
 	}
 	check("the analysis")
+	// The page says what a world is, in whose terms its verdicts speak.
+	if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('[data-testid=loss-note]').textContent.includes('Eine „Welt“ ist')`)); err != nil || !ok {
+		t.Errorf("e2e: the analysis does not say what a world is (%v)", err)
+	}
 	// Every marked decision, each at its step with its verdict.
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=marks] li a').length`))
 	if err != nil {
@@ -141,7 +145,8 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 	if n == 0 {
 		t.Log("e2e: no marked decision in this hand")
 	}
-	for i := range min(n, 8) {
+	opened := 0
+	for i := range n {
 		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelectorAll('[data-testid=marks] li a')[%d].click()`, i))); err != nil {
 			t.Fatal(err)
 		}
@@ -149,6 +154,17 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 			t.Errorf("e2e: marked decision %d shows no verdict: %v", i, err)
 		}
 		check(fmt.Sprintf("marked decision %d", i))
+		// The best card with every hand seen is said in a sentence, its
+		// value named, not as a bare number in brackets.
+		if bare, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`[...document.querySelectorAll('[data-testid=verdict]')].some((p) => /alle Karten offen:|\(-?\d+\)/.test(p.firstChild ? p.textContent.split('\n')[0] : ''))`)); err != nil || bare {
+			t.Errorf("e2e: marked decision %d: a verdict names a value without saying what it is (%v)", i, err)
+		}
+		if seen, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`[...document.querySelectorAll('[data-testid=verdict]')].some((p) => p.textContent.includes('mit allen Karten offen wäre'))`)); seen {
+			opened++
+		}
+	}
+	if n > 0 && opened == 0 {
+		t.Errorf("e2e: none of the %d marked decisions named the best card with every hand seen", n)
 	}
 	placed, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`/Stich \d+, (erste|zweite|dritte) Karte/.test(document.querySelector('[data-testid=analysis]').textContent)`))
 	if err != nil {

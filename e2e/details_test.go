@@ -672,3 +672,59 @@ func TestTouchTargets(t *testing.T) {
 	check("a table")
 	webtest.Shot(t, ctx, "touch-table-phone.png")
 }
+
+// TestGlossTipsOnPhone: on a phone every word with an explanation that the
+// table shows opens its tip inside the screen, however near the right edge
+// the word stands, and the page does not grow wider for it.
+func TestGlossTipsOnPhone(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Phone(t, exe)
+	for _, game := range []struct {
+		name string
+		bots []string
+	}{{"droggn", []string{"", "rules", "rules"}}, {"strohmandeln", []string{"", "rules"}}} {
+		tb := webtest.CreateTableBots(t, base, game.name, game.bots)
+		webtest.SeatIn(t, ctx, base, tb, "de")
+		if err := webtest.WaitFor(ctx, `document.querySelectorAll('main.table-page .gloss-word').length > 0`, 15*time.Second); err != nil {
+			t.Fatalf("e2e: %s: no word with an explanation on the table: %v", game.name, err)
+		}
+		webtest.Settle(ctx)
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('main.table-page .gloss-word').length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		type opened struct {
+			Word              string
+			Left, Right, View float64
+			Scroll            int
+			Open              bool
+		}
+		for i := range n {
+			o, err := chromedp.Run(ctx, chromedp.Evaluate[opened](fmt.Sprintf(`new Promise((done) => {
+  const w = document.querySelectorAll('main.table-page .gloss-word')[%d];
+  if (!w || !w.getClientRects().length) { done({open: true, word: '', left: 0, right: 0, view: 1, scroll: 0}); return; }
+  w.scrollIntoView({block: 'center', inline: 'nearest'});
+  w.click();
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const tip = w.closest('.gloss').querySelector('[data-testid=gloss-tip]');
+    const r = tip ? tip.getBoundingClientRect() : {left: 0, right: 0};
+    const res = {word: w.textContent, open: !!tip, left: r.left, right: r.right,
+      view: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth};
+    w.click();
+    done(res);
+  }));
+})`, i), chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case !o.Open:
+				t.Errorf("e2e: %s: a tap on %q opened no explanation", game.name, o.Word)
+			case o.Left < 0 || o.Right > o.View || o.Scroll > int(o.View):
+				t.Errorf("e2e: %s: the explanation of %q spans %.0f to %.0f px of a %.0f px screen, and the page is %d px wide", game.name, o.Word, o.Left, o.Right, o.View, o.Scroll)
+			}
+		}
+		t.Logf("%s: %d words opened", game.name, n)
+	}
+}

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "728c71506cf99a22";
+const VERSION = "fcdca1049af5ca8f";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

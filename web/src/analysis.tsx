@@ -253,7 +253,9 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
         </tbody>
       </table>
       </div>
-      <p class="muted small" data-testid="loss-note">{t(lang, "lossNote")}</p>
+      <p class="muted small" data-testid="loss-note">
+        {t(lang, "lossNote")} {t(lang, "worldNote")}
+      </p>
       {here.map((d) => (
         <p class={"verdict " + d.class} data-testid="verdict">
           {place(d, lang)}, {p.names[d.seat]}: {p.name(d.taken, d)}
@@ -261,7 +263,7 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
           {d.best && d.class !== "good" && d.class !== "forced" && d.candidates?.length
             ? ` · ${t(lang, "bestChoice")}: ${p.name(d.best, d)} (${t(lang, "expectedValue")} ${num(d.candidates[0].value, lang)})`
             : ""}
-          {d.open_card?.length ? ` · ${t(lang, "allHandsSeen")}: ${p.name(d.open_card[0].action, d)} (${num(d.open_card[0].value, lang, 0)})` : ""}
+          {d.open_card?.length ? ` · ${t(lang, "allHandsBest", p.name(d.open_card[0].action, d), num(d.open_card[0].value, lang, 0))}` : ""}
           {whyText(d.why, lang) && d.class !== "good" && d.class !== "forced" && (
             <span class="why" data-testid="why">
               <br />

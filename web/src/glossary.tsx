@@ -134,12 +134,14 @@ const margin = 4;
 /**
  * visibleBox is the part of the window that el's ancestors let show: the
  * window, cut by every ancestor whose overflow is not visible (a side
- * panel that scrolls, a box that hides what sticks out).
+ * panel that scrolls, a box that hides what sticks out). The window's
+ * width is the page's own (clientWidth): on a phone innerWidth grows with
+ * whatever sticks out, the open tip itself among it.
  */
 function visibleBox(el: Element | null) {
   let left = 0;
   let top = 0;
-  let right = window.innerWidth;
+  let right = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth);
   let bottom = window.innerHeight;
   for (let a = el; a && a !== document.body; a = a.parentElement) {
     const st = getComputedStyle(a);

@@ -525,11 +525,15 @@ const S = {
     "Expected loss: the points a seat gave away in this hand by choosing other than the best, added up over its decisions (0 is perfect play). A decision is good when it gives away less than the inaccuracy threshold.",
     "Erwarteter Verlust: die Punkte, die ein Platz in diesem Spiel durch andere als die besten Entscheidungen hergegeben hat, über alle seine Entscheidungen zusammengezählt (0 ist fehlerfreies Spiel). Gut ist eine Entscheidung, die weniger als die Schwelle einer Ungenauigkeit hergibt.",
   ],
+  worldNote: [
+    "A “world” is one way the cards a seat could not see might have lain, fitting everything it saw; each decision is valued over many such worlds, each played to the end.",
+    "Eine „Welt“ ist eine mögliche Verteilung der Karten, die ein Platz nicht sehen konnte, passend zu allem, was er sah; jede Entscheidung wird über viele solche Welten bewertet, jede zu Ende gespielt.",
+  ],
   expectedLoss: ["expected loss", "erwarteter Verlust"],
   goodDecisions: ["good decisions", "gute Entscheidungen"],
   expectedValue: ["expected", "erwartet"],
   bestChoice: ["best", "am besten"],
-  allHandsSeen: ["all hands seen", "alle Karten offen"],
+  allHandsBest: ["with every hand seen, {0} would be best (worth {1})", "mit allen Karten offen wäre {0} am besten (Wert {1})"],
   noDecisionValued: ["No decision was valued.", "Keine Entscheidung wurde bewertet."],
   scoreGraph: ["expected score through the hand", "erwartete Wertung im Lauf des Spiels"],
   // The table (board, extras, points, seats, side, result, replay, lobby, table).

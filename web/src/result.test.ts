@@ -1,6 +1,6 @@
 // A payment of the settlement reads in the second person for its reader.
 import { describe, expect, it } from "vitest";
-import { gameFormula, payLine, settleLine } from "./result";
+import { gameFormula, itemValue, payLine, settleLine } from "./result";
 
 describe("payLine", () => {
   const names = ["Anna", "Bot 2", "Bot 3"];
@@ -81,5 +81,13 @@ describe("settleLine", () => {
   it("says nothing where the scores are not the items' sum", () => {
     expect(settleLine({ game: "droggn", sits_out: -1 }, res([10, -5, -5], [{ item: "game", points: 20, side: "declarer" }]), "en")).toBeNull();
     expect(settleLine({ game: "troggu", sits_out: -1 }, res([40, -20, -20], [{ item: "game", points: 20, side: "declarer" }]), "en")).toBeNull();
+  });
+});
+
+describe("itemValue", () => {
+  it("gives an item's points, and nothing after an item worth none", () => {
+    expect(itemValue(2)).toBe(": +2");
+    expect(itemValue(-3)).toBe(": -3");
+    expect(itemValue(0)).toBe("");
   });
 });

@@ -211,7 +211,8 @@ export function ResultBox(p: {
           {r.items.map((it) => (
             <li>
               <Glossed text={itemName(it.item, m.game, lang)} game={m.game} lang={lang} />
-              {it.side ? ` (${sideName(it.side, m.game, lang, r.contract)})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}: {signed(it.points)}
+              {it.side ? ` (${sideName(it.side, m.game, lang, r.contract)})` : it.seats?.length ? ` (${it.seats.map((s) => names[s]).join(", ")})` : ""}
+              {itemValue(it.points)}
             </li>
           ))}
         </ul>
@@ -297,6 +298,14 @@ export function ExportButton(p: { tableId: string; hand: number; lang: Lang }) {
 }
 
 /** payLine words one payment, in the second person where the reader pays or is paid. */
+/**
+ * itemValue is what follows an item of the result: its points, or nothing
+ * for an item worth none (a tie, whose name says that nobody pays).
+ */
+export function itemValue(points: number): string {
+  return points === 0 ? "" : `: ${signed(points)}`;
+}
+
 export function payLine(lang: Lang, names: string[], you: number, x: { from: number; to: number; amount: number }): string {
   if (x.to === you) return t(lang, "paysYou", names[x.from], x.amount);
   if (x.from === you) return t(lang, "youPay", names[x.to], x.amount);

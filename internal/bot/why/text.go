@@ -73,8 +73,8 @@ func TextOf(w Why, name func(game.RecordAction) string, l card.Lang, who string)
 			better, n = pick(de, "worse", "schlechter"), it.Worse
 		}
 		facts = append(facts, fact{math.Abs(it.Points), sign(it.Points), pick(de,
-			fmt.Sprintf("With %s rather than %s, %s does %s on the %s (%d) in %s.", a, b, side, better, item, it.Typical, worlds(n, w.Worlds, de)),
-			fmt.Sprintf("Mit %s statt mit %s steht %s bei der Wertung „%s“ (%d) in %s %s da.", dative(a), dative(b), side, item, it.Typical, worlds(n, w.Worlds, de), better))})
+			fmt.Sprintf("With %s rather than %s, %s does %s on the %s (worth %s) in %s.", a, b, side, better, item, pointsText(float64(it.Typical), de), worlds(n, w.Worlds, de)),
+			fmt.Sprintf("Mit %s statt mit %s steht %s bei der Wertung „%s“ (sie zählt %s) in %s %s da.", dative(a), dative(b), side, item, pointsText(float64(it.Typical), de), worlds(n, w.Worlds, de), better))})
 	}
 	slices.SortStableFunc(facts, func(x, y fact) int {
 		switch {

@@ -37,15 +37,15 @@ func TestText(t *testing.T) {
 		l    card.Lang
 		want string
 	}{
-		{card.English, "With Pagat (I) rather than Mond (XXI), your side does worse on the Pagat ultimo (10) in every world. Mond (XXI) takes this trick for your side in every world; with Pagat (I) the defenders take it in 2 of 3 worlds and 3 card points more."},
-		{card.German, "Mit Pagat (I) statt mit Mond (XXI) steht deine Seite bei der Wertung „Pagat ultimo“ (10) in jeder Welt schlechter da. Mond (XXI) gewinnt diesen Stich für deine Seite in jeder Welt; mit Pagat (I) nehmen die Gegenspieler ihn in 2 von 3 Welten und 3 Kartenpunkte mehr."},
+		{card.English, "With Pagat (I) rather than Mond (XXI), your side does worse on the Pagat ultimo (worth 10 points) in every world. Mond (XXI) takes this trick for your side in every world; with Pagat (I) the defenders take it in 2 of 3 worlds and 3 card points more."},
+		{card.German, "Mit Pagat (I) statt mit Mond (XXI) steht deine Seite bei der Wertung „Pagat ultimo“ (sie zählt 10 Punkte) in jeder Welt schlechter da. Mond (XXI) gewinnt diesen Stich für deine Seite in jeder Welt; mit Pagat (I) nehmen die Gegenspieler ihn in 2 von 3 Welten und 3 Kartenpunkte mehr."},
 	} {
 		if got := Text(w, name, c.l); got != c.want {
 			t.Errorf("%v:\n got %q\nwant %q", c.l, got, c.want)
 		}
 	}
 	// Read by another than the deciding seat, the side is named.
-	if got, want := TextOf(w, name, card.English, "Bot 2"), "With Pagat (I) rather than Mond (XXI), Bot 2's side does worse on the Pagat ultimo (10) in every world. Mond (XXI) takes this trick for Bot 2's side"; !strings.HasPrefix(got, want) {
+	if got, want := TextOf(w, name, card.English, "Bot 2"), "With Pagat (I) rather than Mond (XXI), Bot 2's side does worse on the Pagat ultimo (worth 10 points) in every world. Mond (XXI) takes this trick for Bot 2's side"; !strings.HasPrefix(got, want) {
 		t.Errorf("named:\n got %q\nwant %q…", got, want)
 	}
 	if got, want := TextOf(w, name, card.German, "Bot 2"), "Mit Pagat (I) statt mit Mond (XXI) steht die Seite von Bot 2 bei der Wertung"; !strings.HasPrefix(got, want) {
@@ -78,8 +78,8 @@ func TestTextScoreBeforeItem(t *testing.T) {
 		l    card.Lang
 		want string
 	}{
-		{card.English, "With the Sküs, your score is 5⅔ points higher on average than with 2 of diamonds. With the Sküs rather than 2 of diamonds, your side does worse on the Grammel (1) in 1 of 3 worlds."},
-		{card.German, "Mit dem Sküs ist dein Ergebnis im Mittel 5⅔ Punkte höher als mit Karo-2. Mit dem Sküs statt mit Karo-2 steht deine Seite bei der Wertung „Grammel“ (1) in 1 von 3 Welten schlechter da."},
+		{card.English, "With the Sküs, your score is 5⅔ points higher on average than with 2 of diamonds. With the Sküs rather than 2 of diamonds, your side does worse on the Grammel (worth 1 point) in 1 of 3 worlds."},
+		{card.German, "Mit dem Sküs ist dein Ergebnis im Mittel 5⅔ Punkte höher als mit Karo-2. Mit dem Sküs statt mit Karo-2 steht deine Seite bei der Wertung „Grammel“ (sie zählt 1 Punkt) in 1 von 3 Welten schlechter da."},
 	} {
 		name := func(ra game.RecordAction) string { return names[c.l][ra.Card] }
 		if got := Text(w, name, c.l); !strings.HasPrefix(got, c.want) {
