@@ -23,15 +23,17 @@ type guidePage struct {
 	Advice string   `json:"advice"`
 	Limits []string `json:"limits"`
 	// Lit are the cards lit as playable, Pointed the cards the guide
-	// points at; Button the button it points at ("act/call").
-	Lit      []string `json:"lit"`
-	Pointed  []string `json:"pointed"`
-	Selected []string `json:"selected"`
-	Button   string   `json:"button"`
-	Discard  bool     `json:"discard"`
-	CanSend  bool     `json:"canSend"`
-	Done     bool     `json:"done"`
-	Items    string   `json:"items"`
+	// points at; Button the button it points at ("act/call"), ButtonText
+	// what that button reads.
+	Lit        []string `json:"lit"`
+	Pointed    []string `json:"pointed"`
+	Selected   []string `json:"selected"`
+	Button     string   `json:"button"`
+	ButtonText string   `json:"buttonText"`
+	Discard    bool     `json:"discard"`
+	CanSend    bool     `json:"canSend"`
+	Done       bool     `json:"done"`
+	Items      string   `json:"items"`
 	// Span is how tall the smallest stretch of the page is that holds
 	// both the guide's advice and the card it points at, and Window the
 	// window's height: read together without scrolling when Span fits.
@@ -54,7 +56,7 @@ const guideJS = `(() => {
     limits: [...document.querySelectorAll('[data-testid=guide-limits] li[data-code]')].map((l) => l.dataset.code + ': ' + l.textContent),
     lit: cards('.mine button.card.legal'), pointed: cards('.mine button.card.hint'),
     selected: cards('.mine button.card.selected'),
-    button: btn ? btn.dataset.act + '/' + btn.dataset.call : '',
+    button: btn ? btn.dataset.act + '/' + btn.dataset.call : '', buttonText: btn ? btn.textContent.trim() : '',
     discard: !!discard, canSend: !!discard && !discard.disabled,
     done: !!q('[data-testid=guide-done]'), items: txt('[data-testid=guide-items]'),
     span: (() => {
@@ -205,6 +207,10 @@ func TestGuidedHands(t *testing.T) {
 							}
 						}
 					case p.Button != "":
+						// A bid's advice names the button as the button reads.
+						if strings.HasPrefix(p.Button, "bid/") && !strings.Contains(p.Advice, p.ButtonText) {
+							t.Errorf("e2e: the guide says %q, and the button it points at reads %q", p.Advice, p.ButtonText)
+						}
 						act, call, _ := strings.Cut(p.Button, "/")
 						err = webtest.Press(ctx, fmt.Sprintf(`.prompt .actions button.hint[data-act=%q][data-call=%q]`, act, call))
 					case len(p.Pointed) == 1:

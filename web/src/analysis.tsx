@@ -283,8 +283,8 @@ export function AnalysisPanel(p: { source: AnalysisSource; names: string[]; lang
               }}
             >
               {place(d, lang)}
-            </a>{" "}
-            {p.names[d.seat]}: {p.name(d.taken, d)} — {className(d.class, lang)} ({num(-d.loss, lang)}; {t(lang, "bestChoice")}: {p.name(d.best, d)})
+            </a>
+            , {p.names[d.seat]}: {p.name(d.taken, d)} — {className(d.class, lang)} ({num(-d.loss, lang)}; {t(lang, "bestChoice")}: {p.name(d.best, d)})
             {whyText(d.why, lang) && <div class="why muted">{whyText(d.why, lang)}</div>}
           </li>
         ))}

@@ -7,6 +7,13 @@ import { stepText } from "./guide";
 const names = ["Anna", "Bot 2", "Bot 3"];
 
 describe("stepText", () => {
+  it("names a Troggu or Strohmandeln bid as its button reads", () => {
+    expect(stepText({ code: "advice.bid.troggu", params: { call: "normal" } }, "troggu", "de", ["Anna", "Bot 2", "Bot 3"], 0)).toContain("Sag: Ich nehm's (Tapp)");
+    expect(stepText({ code: "advice.bid.troggu", params: { call: "pass" } }, "troggu", "en", ["Anna", "Bot 2", "Bot 3"], 0)).toContain("Say: pass");
+    expect(stepText({ code: "advice.bid.strohmandeln", params: { call: "undertake" } }, "strohmandeln", "en", ["Anna", "Bot 2"], 0)).toContain(
+      "Say: Ich nehme auf! (undertake)",
+    );
+  });
   it("puts the Fool's German article in the case of its place", () => {
     expect(stepText({ code: "advice.play", params: { card: "FOOL" } }, "troggu", "de", names, 0)).toBe("Spiel den Bättler.");
     expect(stepText({ code: "trick.trump", params: { n: "1", winner: "0", card: "FOOL", points: "7" } }, "strohmandeln", "de", names, 0)).toBe(

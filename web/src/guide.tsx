@@ -5,7 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
 import type { GameName } from "./cards";
-import { andList, cardCase, cardName, contractName, errorText, explain, GUIDE, itemName, pick, singularOne, suitName, suitNameIn, t, type Lang } from "./i18n";
+import { actionLabel, andList, cardCase, cardName, contractName, errorText, explain, GUIDE, itemName, pick, singularOne, suitName, suitNameIn, t, type Lang } from "./i18n";
 import type { Model } from "./model";
 import { navigate } from "./router";
 
@@ -133,6 +133,11 @@ export function stepText(s: Step, game: GameName, lang: Lang, names: string[], y
     if (name === "suit") return suitName(v, lang);
     if (name === "voids") return andList(v.split(",").map((x) => suitNameIn(x, lang)), lang);
     if (name === "contract") return contractName(game, v, lang);
+    // A Troggu or Strohmandeln bid is named as its button reads (a Droggn
+    // pass reads "weiter" or "gut" by what was bid before).
+    if (name === "call" && (s.code === "advice.bid.troggu" || s.code === "advice.bid.strohmandeln")) {
+      return actionLabel({ seat: you, act: "bid", call: v }, { game, lang });
+    }
     if (name === "call") return GUIDE["call." + v] ? g(lang, "call." + v) : contractName(game, v, lang);
     // A trick's points are the cards' own; the counts of a pile are in
     // thirds in Strohmandeln.
