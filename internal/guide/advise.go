@@ -321,10 +321,12 @@ func (h *hand) choosePlay(plays []game.Action) (card.Card, string) {
 		if len(suits) > 0 {
 			pick = suits
 		}
-		// "low" only for a card of one point; a court card that is the
-		// cheapest left is "fewest".
+		// "low" only for a suit card of one point while fewer tricks are
+		// played than are left (the others' hands are still to learn); a
+		// court card that is the cheapest left, a trump, or a card late in
+		// the hand is "fewest".
 		c := cheapest(pick)
-		if h.pack.Points(c) <= 1 {
+		if h.pack.Points(c) <= 1 && c.IsSuit() && len(h.m.Tricks) < h.cards.Len() {
 			return c, "low"
 		}
 		return c, "fewest"

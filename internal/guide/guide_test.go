@@ -533,6 +533,16 @@ func TestAdviceReasonsHold(t *testing.T) {
 					}
 					last := len(m2.Tricks) > len(m.Tricks)
 					switch strings.TrimSuffix(why, "round") {
+					case "low":
+						// "while you learn the others' hands": a suit card,
+						// in the first half of the hand.
+						seen["low"]++
+						if c := g.Advice.Params["card"]; strings.HasPrefix(c, "T") || c == "FOOL" {
+							t.Errorf("%s: %q for the trump %s", l.Seed, why, c)
+						}
+						if len(m.Tricks) >= len(m.Hand) {
+							t.Errorf("%s: %q after %d tricks with %d cards left", l.Seed, why, len(m.Tricks), len(m.Hand))
+						}
 					case "win":
 						seen["win"]++
 						if !last {
@@ -577,7 +587,7 @@ func TestAdviceReasonsHold(t *testing.T) {
 			})
 		}
 	}
-	for _, k := range []string{"win", "beat", "beatkeep", "discard"} {
+	for _, k := range []string{"win", "beat", "beatkeep", "discard", "low"} {
 		if seen[k] == 0 {
 			t.Errorf("no %q advice in the deals: the test checks nothing of it", k)
 		}
