@@ -327,6 +327,9 @@ func TestPuzzlesGerman(t *testing.T) {
 	webtest.Shot(t, ctx, "puzzle-strohmandeln-de-phone.png")
 }
 
+// hintValue is a candidate's value in a hint's words: "(+1)", "(−0,4)", "(0)".
+var hintValue = regexp.MustCompile(`\([+−-]?\d[\d,.]*\)`)
+
 // TestHintWhyInBrowser: at a Droggn table the hint asked for in the card
 // play says under it why each candidate is worse than the best, in German
 // and, after the language is switched, in English. Screenshot:
@@ -360,6 +363,20 @@ func TestHintWhyInBrowser(t *testing.T) {
 			return w
 		}
 		de := read()
+		// The best is explained against the second, and the second is not
+		// explained again against the best (the same two in the same
+		// worlds): fewer whys than candidates, counted by their values in
+		// the hint's words ("Tipp: X (+1) · sonst Y (+0,9), Z (−2)").
+		var shown struct {
+			Text string
+			Whys int
+		}
+		if _, err := webtest.Read(ctx, `({text: document.querySelector('[data-testid=hint-text]').textContent, whys: document.querySelectorAll('[data-testid=hint-why] li').length})`, &shown); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(hintValue.FindAllString(shown.Text, -1)); n >= 2 && shown.Whys >= n {
+			t.Errorf("e2e: the hint %q explains %d candidates: the second again against the best", shown.Text, shown.Whys)
+		}
 		// Every why names what it compares in the page's words: German
 		// without an English word or a record code, English without a
 		// German word.

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "f9d6cab22dd4a0b5";
+const VERSION = "b1ae884dc083c456";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -8,7 +8,7 @@ import { Card, Icon } from "./face";
 import { actionHelp, actionLabel, cardName, t, type Lang } from "./i18n";
 import { bidBefore, discardCount as discardCountOf, type Model } from "./model";
 import { Extras, StrohSide } from "./extras";
-import { type TableState, type Hint, hintText, sameAction } from "./tablestate";
+import { type TableState, type Hint, hintText, hintWhys, sameAction } from "./tablestate";
 import { roleBadges, SeatChip } from "./seats";
 import { TrickView } from "./trick";
 import { PointsLine } from "./points";
@@ -330,9 +330,9 @@ export function Board(p: BoardProps) {
   );
 }
 
-/** HintWhys says under the hint why each candidate is worse than the best (the best: better than the second). */
+/** HintWhys says under the hint why each candidate is worse than the best (the best: better than the second; hintWhys). */
 function HintWhys(p: { hints: Hint[]; label: (a: Action) => string; lang: Lang }) {
-  const ws = p.hints.filter((h) => whyText(h.why, p.lang));
+  const ws = hintWhys(p.hints).filter((h) => whyText(h.why, p.lang));
   if (!ws.length) return null;
   return (
     <ul class="hint-why" data-testid="hint-why">

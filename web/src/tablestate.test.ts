@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { ErrorMessage, HintCandidate, ServerMessage, StateMessage } from "./contract.gen";
-import { initialView, myTurn, reduce, type TableEvent, type TableState, type TableView } from "./tablestate";
+import { hintWhys, initialView, myTurn, reduce, type Hint, type TableEvent, type TableState, type TableView } from "./tablestate";
 import { droggnModel } from "./testdata/model";
 
 const NOW = 1_000_000;
@@ -230,5 +230,28 @@ describe("reduce", () => {
     const s = run(initialView(), open);
     // A newer server may send a message this page does not know.
     expect(reduce(s, msg({ type: "pong" } as unknown as ServerMessage))).toBe(s);
+  });
+});
+
+describe("hintWhys", () => {
+  const k = { act: "play", card: "CO-K" };
+  const three = { act: "play", card: "CO-3" };
+  const six = { act: "play", card: "CO-6" };
+  const why = (action: object, best: object) => ({ action, best, text: { en: "…", de: "…" } }) as Hint["why"];
+  it("leaves out the second's why when it only mirrors the best's", () => {
+    const hs: Hint[] = [
+      { action: k, why: why(k, three) },
+      { action: three, why: why(three, k) },
+      { action: six, why: why(six, k) },
+    ];
+    expect(hintWhys(hs).map((h) => h.action.card)).toEqual(["CO-K", "CO-6"]);
+  });
+  it("keeps every why that compares other actions", () => {
+    const hs: Hint[] = [
+      { action: k, why: why(k, six) },
+      { action: three, why: why(three, k) },
+    ];
+    expect(hintWhys(hs).map((h) => h.action.card)).toEqual(["CO-K", "CO-3"]);
+    expect(hintWhys([])).toEqual([]);
   });
 });

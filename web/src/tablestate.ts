@@ -22,8 +22,8 @@ export type Tab = "log" | "sheet" | "chat";
 export interface Hint {
   action: Action;
   value?: number | null;
-  /** Why the hint is worse than the best (the best: better than the second), its text in both languages (docs/PROTOCOL.md). */
-  why?: Why | null;
+  /** Why the hint is worse than the best (the best: better than the second), its text in both languages (docs/PROTOCOL.md), and the two actions it compares. */
+  why?: (Why & { action?: Action; best?: Action }) | null;
   /** The other candidates the bot weighed, best first. */
   alts?: Hint[];
 }
@@ -34,6 +34,20 @@ export function hintText(h: Hint, label: (a: Action) => string, lang: Lang = "en
   const v = Math.round(h.value * 10) / 10;
   const n = Math.abs(v).toFixed(1).replace(/\.0$/, "");
   return `${label(h.action)} (${v > 0 ? "+" : v < 0 ? "−" : ""}${decimal(lang, n)})`;
+}
+
+/**
+ * hintWhys are the candidates whose why the hint shows, best first: each
+ * one's, but the second's when it only mirrors the best's (the best is
+ * explained against the second, and the second against the best: the
+ * same two, the same worlds).
+ */
+export function hintWhys(hints: Hint[]): Hint[] {
+  const [best, ...rest] = hints;
+  if (!best) return [];
+  const same = (a: Action | undefined, b: Action) => !!a && sameAction(a, b);
+  const mirror = (h: Hint) => same(best.why?.action, best.action) && same(best.why?.best, h.action) && same(h.why?.best, best.action);
+  return [best, ...rest.filter((h) => !mirror(h))];
 }
 
 export function sameAction(a: Action, b: Action): boolean {
