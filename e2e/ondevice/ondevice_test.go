@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -130,6 +131,23 @@ func TestHandsHereAtTheServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	webtest.Shot(t, ctx, "offline-hand-analysis.png")
+	// On a phone each seat's name in the analysis's table keeps to one
+	// line ("Bot 2", not "Bot" over "2").
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	webtest.Settle(ctx)
+	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[...document.querySelectorAll('[data-testid=analysis] table.res tbody td:first-child')].map((td) => {
+  const r = document.createRange(); r.selectNodeContents(td); return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; })`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) == 0 || slices.ContainsFunc(lines, func(n int) bool { return n != 1 }) {
+		t.Errorf("e2e: on a phone the analysis's seat names take %v lines", lines)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
 
 	// The server keeps nothing of the hand: no table, so no score sheet,
 	// lobby or leaderboard has it.

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "b1ae884dc083c456";
+const VERSION = "51ef85b96d4a0f0d";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",
