@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "51ef85b96d4a0f0d";
+const VERSION = "49ddcb84d29e1482";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

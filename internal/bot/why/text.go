@@ -208,6 +208,8 @@ func cardPoints(x float64, de bool) string {
 var opponents = map[string][2]string{
 	"defenders": {"the defenders take", "nehmen die Gegenspieler"},
 	"declarer":  {"the declarer's side takes", "nimmt die Spielerseite"},
+	"tappist":   {"the Tappist's side takes", "nimmt die Seite des Tappisten"},
+	"soloist":   {"the Soloist takes", "nimmt der Solist"},
 	"opponent":  {"your opponent takes", "nimmt dein Gegner"},
 	"others":    {"another seat takes", "nimmt ein anderer Platz"},
 }

@@ -189,9 +189,11 @@ func sameAction(a, b game.RecordAction) bool {
 
 // Opponents returns the word for the other side of seat in the state of
 // a decision (declarer known): "defenders" for the declarer's side,
-// "declarer" for a defender, "opponent" in a game of two (Strohmandeln),
-// "alone" where every seat plays for itself (Troggu's Misère, which has
-// no declarer), "others" where the sides are not known yet (the bidding).
+// "declarer" for a defender ("tappist" or "soloist" where the game names
+// the declarer's role so, as Troggu does), "opponent" in a game of two
+// (Strohmandeln), "alone" where every seat plays for itself (Troggu's
+// Misère, which has no declarer), "others" where the sides are not known
+// yet (the bidding).
 func Opponents(st game.State, seat int) string {
 	if st.Rules().Seats() == 2 {
 		return "opponent"
@@ -205,6 +207,9 @@ func Opponents(st game.State, seat int) string {
 	case d.Declarer() == seat:
 		return "defenders"
 	case d.Declarer() >= 0:
+		if r, ok := st.(interface{ DeclarerRole() string }); ok && r.DeclarerRole() != "" {
+			return r.DeclarerRole()
+		}
 		return "declarer"
 	}
 	return "others"

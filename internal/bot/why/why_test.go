@@ -275,3 +275,39 @@ func TestOpponents(t *testing.T) {
 		t.Errorf("in the Misère after three passes (phase %s): %q, want alone", st.Phase(), got)
 	}
 }
+
+// TestOpponentsByRole: a Troggu defender's other side is named by the
+// declarer's role, as the table names it: the Tappist's side in a Normal
+// game, the Soloist in a Solo; the declarer's own other side is the
+// defenders.
+func TestOpponentsByRole(t *testing.T) {
+	for _, c := range []struct{ call, want string }{{"normal", "tappist"}, {"solo", "soloist"}} {
+		r := troggu.MustParse(3, "")
+		st, err := r.NewState(game.ShuffledDeck(r.Pack(), rand.New(rand.NewPCG(3, 4))), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		declarer := st.ToAct()
+		bid := game.NewRecordAction(declarer, "bid")
+		bid.Call = c.call
+		if err := game.ApplyRecordAction(st, bid); err != nil {
+			t.Fatalf("%s: %v", c.call, err)
+		}
+		for st.Phase() == "bidding" {
+			pass := game.NewRecordAction(st.ToAct(), "bid")
+			pass.Call = "pass"
+			if err := game.ApplyRecordAction(st, pass); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for s := range r.Seats() {
+			want := c.want
+			if s == declarer {
+				want = "defenders"
+			}
+			if got := Opponents(st, s); got != want {
+				t.Errorf("%s: seat %d (declarer %d) is told its other side is %q, want %q", c.call, s, declarer, got, want)
+			}
+		}
+	}
+}

@@ -143,6 +143,18 @@ func (s *State) Declarer() int { return int(s.declarer) }
 // where nobody is declarer and the most card points lose.
 func (s *State) EverySeatAlone() bool { return s.contract == ContractMisere }
 
+// DeclarerRole names the declarer's role as the table does: "tappist" in
+// a Normal game, "soloist" in a Solo, "" otherwise.
+func (s *State) DeclarerRole() string {
+	switch s.contract {
+	case ContractNormal:
+		return "tappist"
+	case ContractSolo:
+		return "soloist"
+	}
+	return ""
+}
+
 // Hand returns the cards in seat's hand.
 func (s *State) Hand(seat int) card.Set { return s.hands[seat] }
 
