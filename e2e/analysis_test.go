@@ -1,9 +1,11 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 	"trull/e2e/webtest"
@@ -184,6 +186,26 @@ func TestAnalysisGermanNoRecordCode(t *testing.T) {
 	}
 }
 
+// importRecordDE opens the German import page, puts a hand record into
+// its text box and asks for it to be shown.
+func importRecordDE(t *testing.T, ctx context.Context, base, record string) {
+	t.Helper()
+	paste := fmt.Sprintf(`(() => {
+  const ta = document.querySelector('main.replay-page textarea');
+  ta.value = %q;
+  ta.dispatchEvent(new Event('input', {bubbles: true}));
+  return true;
+})()`, record)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/replay?lang=de"),
+		chromedp.WaitVisible(chromedp.CSS(`main.replay-page textarea`)),
+		chromedp.Evaluate[chromedp.Void](paste),
+		chromedp.Click(chromedp.CSS(`main.replay-page button.primary`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestImportErrorGerman: a hand record that cannot be shown is refused on
 // the German import page in German, saying what is wrong and why (the
 // record's fault worded from the server's parameters), and an action that
@@ -199,20 +221,7 @@ func TestImportErrorGerman(t *testing.T) {
 			"Aktion 1 des Protokolls geht nicht: Jetzt nicht: jetzt heißt es reizen."},
 	}
 	for _, c := range cases {
-		paste := fmt.Sprintf(`(() => {
-  const ta = document.querySelector('main.replay-page textarea');
-  ta.value = %q;
-  ta.dispatchEvent(new Event('input', {bubbles: true}));
-  return true;
-})()`, c.record)
-		if err := chromedp.Do(ctx,
-			chromedp.Navigate(base+"/replay?lang=de"),
-			chromedp.WaitVisible(chromedp.CSS(`main.replay-page textarea`)),
-			chromedp.Evaluate[chromedp.Void](paste),
-			chromedp.Click(chromedp.CSS(`main.replay-page button.primary`)),
-		); err != nil {
-			t.Fatal(err)
-		}
+		importRecordDE(t, ctx, base, c.record)
 		if err := webtest.WaitFor(ctx, `!!document.querySelector('main.replay-page .error')`, 10*time.Second); err != nil {
 			t.Fatalf("e2e: no error for %s: %v", c.record, err)
 		}
@@ -223,5 +232,33 @@ func TestImportErrorGerman(t *testing.T) {
 		if got != c.want {
 			t.Errorf("e2e: the import error is %q, want %q", got, c.want)
 		}
+	}
+}
+
+// TestImportUnnamedSeatGerman: a record whose seat nobody named calls it
+// "Seat N" (as the server's records do); the German replay calls it
+// "Platz N" and keeps the others' names, and names the seat to act as
+// the seats are named.
+func TestImportUnnamedSeatGerman(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1024, 800)
+	record := `{"format":"trull-hand/1","game":"droggn","players":["Seat 1","Bob","Cid"],"dealer":0,"seed":"s","actions":[]}`
+	importRecordDE(t, ctx, base, record)
+	if err := webtest.WaitFor(ctx, `!!document.querySelector('[data-testid=replay]') || !!document.querySelector('main.replay-page .error')`, 10*time.Second); err != nil {
+		t.Fatalf("e2e: the record was neither shown nor refused: %v", err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('[data-testid=replay]') || document.querySelector('main.replay-page .error')).textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The record stops where Bob is to bid, and the page says so by his name.
+	for _, want := range []string{"Platz 1", "Bob", "Cid", "Unvollständiges Protokoll: Bob ist am Zug."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("e2e: the German replay does not name %q: %s", want, text)
+		}
+	}
+	if strings.Contains(text, "Seat") {
+		t.Errorf("e2e: the German replay says \"Seat\": %s", text)
 	}
 }

@@ -275,7 +275,7 @@ const S = {
     "Wähle ein Spielprotokoll (trull-hand/1 JSON) oder füge es hier ein.",
   ],
   check: ["Show the replay", "Wiedergabe zeigen"],
-  incomplete: ["Incomplete record: seat {0} is to act.", "Unvollständiges Protokoll: Platz {0} ist am Zug."],
+  incomplete: ["Incomplete record: {0} is to act.", "Unvollständiges Protokoll: {0} ist am Zug."],
   lastResult: ["Last hand", "Letztes Spiel"],
   dismiss: ["Hide this result", "Ergebnis ausblenden"],
   multiplier: ["×{0}", "×{0}"],

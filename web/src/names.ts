@@ -14,6 +14,16 @@ export function seatNames(seats: SeatInfo[], lang: Lang): string[] {
   return out.map((n, i) => (out.indexOf(n) !== i || out.lastIndexOf(n) !== i ? `${n} (${i + 1})` : n));
 }
 
+/**
+ * recordNames gives a hand record's players their display names: a seat
+ * nobody named is "Seat N" in the record (the server's name for it) and
+ * "Platz N" on a German page; equal names are told apart by seat number.
+ */
+export function recordNames(ns: string[], lang: Lang): string[] {
+  const out = ns.map((n, i) => (!n || n === `Seat ${i + 1}` ? t(lang, "seatN", i + 1) : n));
+  return out.map((n, i) => (out.indexOf(n) !== i || out.lastIndexOf(n) !== i ? `${n} (${i + 1})` : n));
+}
+
 /** botSeatName is the one name of the bot in seat i, everywhere. */
 export function botSeatName(i: number): string {
   return `Bot ${i + 1}`;

@@ -11,7 +11,7 @@ import { actionLabel, contractName, errorText, itemName, saySplit, sideName, t, 
 import { bidBefore, lastTrick, type Model } from "./model";
 import { Glossed } from "./glossary";
 import { linkClick } from "./router";
-import { signed, variantTitle } from "./names";
+import { recordNames, signed, variantTitle } from "./names";
 import { ExportButton, ResTable, resultSides, SideLine } from "./result";
 import { AnalysisPanel, namer } from "./analysis";
 import { recordGame, Takebacks } from "./practice";
@@ -112,11 +112,6 @@ interface RecordJSON {
   players?: string[];
 }
 
-/** uniqueNames tells equal names apart by seat number. */
-function uniqueNames(ns: string[]): string[] {
-  return ns.map((n, i) => (ns.indexOf(n) !== i || ns.lastIndexOf(n) !== i ? `${n} (${i + 1})` : n));
-}
-
 function stepsOf(r: ReplayResult): ReplayStep[] {
   return r.steps ?? [];
 }
@@ -175,7 +170,7 @@ function Viewer(p: { record: string; lang: Lang; table?: { tableId: string; hand
   if (err) return <p class="error">{err}</p>;
   if (!res) return <p>…</p>;
   const game = (res.game ?? rec.game ?? "droggn") as GameName;
-  const names = uniqueNames(res.players ?? rec.players ?? []);
+  const names = recordNames(res.players ?? rec.players ?? [], lang);
   const steps = stepsOf(res);
   const step = steps[Math.min(i, steps.length - 1)];
   const m = step?.model ?? null;
