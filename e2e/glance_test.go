@@ -461,3 +461,72 @@ func TestOwnTrumpCall(t *testing.T) {
 	}
 	t.Fatal("e2e: the player never called a partner holding a callable trump")
 }
+
+// TestBotLevelsOnPhone: on a phone held upright (390 px) the new-table
+// form's seat selects show each bot level's whole name, and how the chosen
+// level plays is said under its select, inside the page, in the page's
+// language.
+func TestBotLevelsOnPhone(t *testing.T) {
+	exe := webtest.Chromium(t)
+	base := webtest.StartServer(t)
+	ctx := webtest.Browser(t, exe, 1280, 900)
+	if err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile),
+		chromedp.Navigate(base+"/?lang=de"),
+		chromedp.WaitVisible(chromedp.CSS(`select[name=bot1]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	type level struct {
+		Value  string  `json:"value"`
+		Text   string  `json:"text"`
+		Needs  float64 `json:"needs"`
+		Has    float64 `json:"has"`
+		How    string  `json:"how"`
+		Inside bool    `json:"inside"`
+	}
+	values, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelector('select[name=bot1]').options].map((o) => o.value).filter((v) => v)`))
+	if err != nil || len(values) < 3 {
+		t.Fatalf("e2e: the seat's select offers %v (%v)", values, err)
+	}
+	hows := map[string]bool{}
+	for _, v := range values {
+		if err := webtest.SetSelect(ctx, "bot1", v); err != nil {
+			t.Fatal(err)
+		}
+		if err := webtest.WaitFor(ctx, `!!document.querySelector('select[name=bot1]').closest('label').querySelector('.how')`, 5*time.Second); err != nil {
+			t.Errorf("e2e: level %s: nothing says how it plays: %v", v, err)
+			continue
+		}
+		l, err := chromedp.Run(ctx, chromedp.Evaluate[level](`(() => {
+  const sel = document.querySelector('select[name=bot1]');
+  const o = sel.options[sel.selectedIndex];
+  const cs = getComputedStyle(sel);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = cs.font;
+  // The text, the select's padding and room for its arrow.
+  const needs = ctx.measureText(o.text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 20;
+  const how = sel.closest('label').querySelector('.how');
+  const r = how.getBoundingClientRect();
+  return {value: sel.value, text: o.text, needs, has: sel.clientWidth, how: how.textContent,
+    inside: r.left >= 0 && r.right <= document.documentElement.clientWidth + 1};
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Needs > l.Has {
+			t.Errorf("e2e: level %s: its name %q needs %.0f px, its select has %.0f", v, l.Text, l.Needs, l.Has)
+		}
+		if l.How == "" || !l.Inside || hows[l.How] {
+			t.Errorf("e2e: level %s: how it plays reads %q, inside the page %v, said of another level too %v", v, l.How, l.Inside, hows[l.How])
+		}
+		hows[l.How] = true
+		if strings.ContainsAny(l.Text, "()") || regexp.MustCompile(`\b(plays|searches|tries|for testing)\b`).MatchString(l.How) {
+			t.Errorf("e2e: level %s: the select reads %q and the line under it %q on a German page", v, l.Text, l.How)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('.seats-form').scrollIntoView({block: 'center'})`)); err != nil {
+		t.Fatal(err)
+	}
+	webtest.Shot(t, ctx, "lobby-bot-levels-phone.png")
+}

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "57af2e93de9b1b50";
+const VERSION = "c87cddbd8e10c75a";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

@@ -1,6 +1,6 @@
 // Numbers of one take the singular in both languages.
 import { describe, expect, it } from "vitest";
-import { errorText, logText, singularOne, t } from "./i18n";
+import { botHow, botLabel, botName, errorText, logText, singularOne, t } from "./i18n";
 
 describe("singularOne", () => {
   it("puts the words after 1 in the singular, and only after 1", () => {
@@ -37,4 +37,20 @@ describe("logText", () => {
     expect(logText({ act: "discard", cards: ["FOOL", "S-K"] }, x)).toBe("drückt den Gstieß, Pik-König");
     expect(logText({ act: "buy", call: "asked", cards: ["FOOL"] }, { ...x, lang: "en" })).toBe("offers a card, asks for Gstieß (Fool)");
   });
+});
+
+describe("bot levels", () => {
+  const cases: { bot: string; lang: "en" | "de"; label: string; name: string; how: string }[] = [
+    { bot: "ismcts", lang: "en", label: "Strongest (searches)", name: "Strongest", how: "searches" },
+    { bot: "ismcts@100", lang: "en", label: "Strongest (searches) · 100", name: "Strongest · 100", how: "searches" },
+    { bot: "pimc", lang: "de", label: "Stärker (probiert mögliche Verteilungen)", name: "Stärker", how: "probiert mögliche Verteilungen" },
+    { bot: "oracle", lang: "de", label: "Bot „oracle“", name: "Bot „oracle“", how: "" },
+  ];
+  for (const c of cases) {
+    it(`${c.bot} in ${c.lang}`, () => {
+      expect(botLabel(c.bot, c.lang)).toBe(c.label);
+      expect(botName(c.bot, c.lang)).toBe(c.name);
+      expect(botHow(c.bot, c.lang)).toBe(c.how);
+    });
+  }
 });

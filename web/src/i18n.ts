@@ -1156,22 +1156,36 @@ export function foolWord(game: GameName): string {
 
 /**
  * BOT_LEVELS names the bot levels for people, weakest first: the strength
- * first, how it plays in brackets (the registry of internal/bot).
+ * (name) and how it plays (how) (the registry of internal/bot).
  */
-export const BOT_LEVELS: Record<string, Pair> = {
-  random: ["Random (for testing)", "Zufall (zum Testen)"],
-  rules: ["Good (plays by rules)", "Gut (spielt nach Regeln)"],
-  pimc: ["Stronger (tries possible deals)", "Stärker (probiert mögliche Verteilungen)"],
-  "ismcts-fast": ["Strong, quick (searches briefly)", "Stark, schnell (rechnet kurz voraus)"],
-  ismcts: ["Strongest (searches)", "Am stärksten (rechnet voraus)"],
+export const BOT_LEVELS: Record<string, { name: Pair; how: Pair }> = {
+  random: { name: ["Random", "Zufall"], how: ["for testing", "zum Testen"] },
+  rules: { name: ["Good", "Gut"], how: ["plays by rules", "spielt nach Regeln"] },
+  pimc: { name: ["Stronger", "Stärker"], how: ["tries possible deals", "probiert mögliche Verteilungen"] },
+  "ismcts-fast": { name: ["Strong, quick", "Stark, schnell"], how: ["searches briefly", "rechnet kurz voraus"] },
+  ismcts: { name: ["Strongest", "Am stärksten"], how: ["searches", "rechnet voraus"] },
 };
 
 /** botLabel names a bot level for people ("Strongest (searches)"), a budget after it. */
 export function botLabel(b: string, lang: Lang): string {
   const [base, budget] = b.split("@");
+  const how = botHow(base, lang);
+  const full = how ? `${botName(base, lang)} (${how})` : botName(base, lang);
+  return budget ? `${full} · ${budget}` : full;
+}
+
+/** botName names a bot level by its strength alone ("Strongest", "Strongest · 100" with a budget), as a select shows it. */
+export function botName(b: string, lang: Lang): string {
+  const [base, budget] = b.split("@");
   const n = BOT_LEVELS[base];
-  const name = n ? pick(lang, n) : tr(lang, `Bot “${base}”`, `Bot „${base}“`);
+  const name = n ? pick(lang, n.name) : tr(lang, `Bot “${base}”`, `Bot „${base}“`);
   return budget ? `${name} · ${budget}` : name;
+}
+
+/** botHow says how a bot level plays ("searches"), "" for a level it does not know. */
+export function botHow(b: string, lang: Lang): string {
+  const n = BOT_LEVELS[b.split("@")[0]];
+  return n ? pick(lang, n.how) : "";
 }
 
 /**

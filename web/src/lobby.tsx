@@ -6,7 +6,7 @@ import * as api from "./api";
 import type { Capacity, GameSpec, OptionSpec, TableInfo } from "./api";
 import type { GameName } from "./cards";
 import { Icon } from "./face";
-import { botLabel, errorText, explain, t, TITLE, type Lang } from "./i18n";
+import { botHow, botLabel, botName, errorText, explain, t, TITLE, type Lang } from "./i18n";
 import { botSeatName, optionHelp, optionLabel, tableTitle, valueLabel } from "./names";
 import { OFFLINE_BOT, savedOffline, startOffline } from "./offline";
 import { linkClick, navigate } from "./router";
@@ -434,11 +434,12 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
                 }}
               >
                 {botKinds.map((k) => (
-                  <option value={k}>{botLabel(k, lang)}</option>
+                  <option value={k}>{botName(k, lang)}</option>
                 ))}
                 <option value="">{t(lang, "human")}</option>
               </select>
             )}
+            {i > 0 && b && botHow(b, lang) && <small class="help how">{botHow(b, lang)}</small>}
           </label>
         ))}
       </fieldset>
