@@ -39,22 +39,35 @@ func pair(t *testing.T, src, key string) (string, string, bool) {
 }
 
 // TestBotLevelWords: every bot level the server offers has a name for
-// people in both languages: its strength in words first, how it plays in
-// brackets, no algorithm's acronym.
+// people in both languages, its strength in words, and says how it plays,
+// with no algorithm's acronym.
 func TestBotLevelWords(t *testing.T) {
 	src := readSrc(t, "i18n.ts")
 	levels := src[strings.Index(src, "BOT_LEVELS"):]
-	levels = levels[:strings.Index(levels, "};")]
+	levels = levels[:strings.Index(levels, "\n};")]
 	acronym := regexp.MustCompile(`ISMCTS|PIMC|MCTS`)
 	for _, name := range bot.Names() {
-		en, de, ok := pair(t, levels, name)
-		if !ok {
-			t.Errorf("BOT_LEVELS has no name for the bot level %q", name)
+		line := regexp.MustCompile(`(?m)^\s*"?` + regexp.QuoteMeta(name) + `"?:\s*\{(.*)\},?$`).FindStringSubmatch(levels)
+		if line == nil {
+			t.Errorf("BOT_LEVELS has no entry for the bot level %q", name)
 			continue
 		}
-		for _, s := range []string{en, de} {
-			if acronym.MatchString(s) || !strings.Contains(s, " (") || strings.EqualFold(s, "bot") {
-				t.Errorf("the bot level %q is named %q", name, s)
+		for _, part := range []string{"name", "how"} {
+			// pair reads a key at the start of a line: start there.
+			at := strings.Index(line[1], part+":")
+			if at < 0 {
+				t.Errorf("BOT_LEVELS has no %s for the bot level %q", part, name)
+				continue
+			}
+			en, de, ok := pair(t, line[1][at:], part)
+			if !ok {
+				t.Errorf("BOT_LEVELS has no %s for the bot level %q", part, name)
+				continue
+			}
+			for _, s := range []string{en, de} {
+				if s == "" || acronym.MatchString(s) || strings.EqualFold(s, "bot") || strings.ContainsAny(s, "()") {
+					t.Errorf("the bot level %q has the %s %q", name, part, s)
+				}
 			}
 		}
 	}
