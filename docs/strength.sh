@@ -299,7 +299,7 @@ default in match 6, on two busy cores):
 | section | `ismcts − ismcts@600` | `ismcts@600 − ismcts@200` | default median / p99 ms |
 |---|---:|---:|---:|
 | Droggn, 3 players | +25.11 ± 4.43 | +25.01 ± 4.22 | 21.5 / 150.1 |
-| Troggu, 3 players | +0.07 ± 0.02 at 3000 iterations; at 12000 being played again | +0.04 ± 0.02 | 12.0 / 51.0 at 3000; 36.7 / 121.0 at 12000 (24 deals, two workers) |
+| Troggu, 3 players | +0.11 ± 0.02 (+0.07 ± 0.02 at the earlier 3000 iterations) | +0.04 ± 0.02 | 49.5 / 242.3 (12.0 / 51.0 at 3000) |
 | Troggu, 6 players | +0.03 ± 0.03 | +0.06 ± 0.03 | 26.4 / 278.7 |
 | Strohmandeln | +0.08 ± 0.11 | +0.02 ± 0.10 | 12.7 / 89.3 |
 
@@ -311,7 +311,9 @@ the budget); the timing section's 20 deals, played one decision at a time, give 
 Strohmandeln neither step shows a gain: with the rules bot's choice kept unless clearly
 beaten and the last ten tricks solved exactly, the search's outcome in play stops improving
 below 200 iterations. The default stays at 3000 there because the tactics still gain (43 of
-the 44 Strohmandeln positions against 41 at 600). These long matches are played in shards
+the 44 Strohmandeln positions against 41 at 600). The ladder's top rung there is not separated
+either (`ismcts@600 − pimc@8` +0.09 ± 0.11, match 3): both keep the rules bot's card unless
+another is clearly better, and both solve the last ten of the 27 tricks exactly. These long matches are played in shards
 (`SHARDS=n SHARD=i`, see the header of `docs/strength.sh`; six-seat Troggu's default match
 took about six hours of one core in 16 shards, Droggn's four in 12).
 
@@ -325,8 +327,9 @@ Droggn's default stays at 3000 iterations: its search has about stopped gaining 
 Troggu with three players at four times its default of the time (`ismcts@12000` against
 `ismcts@3000`) gains +0.05 ± 0.02 per hand, about as much as the step from 600 to 3000, at
 36.7 / 121.0 ms a decision on two cores busy with it: the default level now searches 12000
-iterations in Troggu below five seats (`bot.TrogguFewIterations`), and that section's match 6
-is being played again at the new default (the gap section below has the details).
+iterations in Troggu below five seats (`bot.TrogguFewIterations`). That section's match 6,
+played again at the new default, gives +0.11 ± 0.02 per hand against `ismcts@600`, at 49.5 / 242.3 ms
+a decision over the match (the gap section below has the details).
 
 EOF
     # The gap to the cheater and the levers measured against it, kept by
