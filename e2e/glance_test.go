@@ -478,7 +478,6 @@ func TestBotLevelsOnPhone(t *testing.T) {
 		t.Fatal(err)
 	}
 	type level struct {
-		Value  string  `json:"value"`
 		Text   string  `json:"text"`
 		Needs  float64 `json:"needs"`
 		Has    float64 `json:"has"`
@@ -508,7 +507,7 @@ func TestBotLevelsOnPhone(t *testing.T) {
   const needs = ctx.measureText(o.text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 20;
   const how = sel.closest('label').querySelector('.how');
   const r = how.getBoundingClientRect();
-  return {value: sel.value, text: o.text, needs, has: sel.clientWidth, how: how.textContent,
+  return {text: o.text, needs, has: sel.clientWidth, how: how.textContent,
     inside: r.left >= 0 && r.right <= document.documentElement.clientWidth + 1};
 })()`))
 		if err != nil {

@@ -10,7 +10,7 @@
 // first, the last answer kept. Other /api/ requests and WebSockets: the
 // network only.
 
-const VERSION = "c87cddbd8e10c75a";
+const VERSION = "b5d8eaa8c9fb5250";
 const CACHE = "trull-" + VERSION;
 const APP = [
   "/",

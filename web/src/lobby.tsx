@@ -439,7 +439,7 @@ function CreateForm(p: { specs: GameSpec[]; lang: Lang }) {
                 <option value="">{t(lang, "human")}</option>
               </select>
             )}
-            {i > 0 && b && botHow(b, lang) && <small class="help how">{botHow(b, lang)}</small>}
+            {i > 0 && b && <small class="help how">{botHow(b, lang)}</small>}
           </label>
         ))}
       </fieldset>

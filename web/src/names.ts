@@ -11,7 +11,7 @@ import { say, saySplit, t, TITLE, type Lang } from "./i18n";
  */
 export function seatNames(seats: SeatInfo[], lang: Lang): string[] {
   const out = seats.map((s, i) => (s.bot ? botSeatName(i) : s.name || t(lang, "seatN", i + 1)));
-  return out.map((n, i) => (out.indexOf(n) !== i || out.lastIndexOf(n) !== i ? `${n} (${i + 1})` : n));
+  return distinct(out);
 }
 
 /**
@@ -21,7 +21,12 @@ export function seatNames(seats: SeatInfo[], lang: Lang): string[] {
  */
 export function recordNames(ns: string[], lang: Lang): string[] {
   const out = ns.map((n, i) => (!n || n === `Seat ${i + 1}` ? t(lang, "seatN", i + 1) : n));
-  return out.map((n, i) => (out.indexOf(n) !== i || out.lastIndexOf(n) !== i ? `${n} (${i + 1})` : n));
+  return distinct(out);
+}
+
+/** distinct tells equal names apart by seat number ("Anna (1)", "Anna (2)"). */
+function distinct(ns: string[]): string[] {
+  return ns.map((n, i) => (ns.indexOf(n) !== i || ns.lastIndexOf(n) !== i ? `${n} (${i + 1})` : n));
 }
 
 /** botSeatName is the one name of the bot in seat i, everywhere. */
